@@ -1,0 +1,3 @@
+"""Seahaven Towers solitaire."""
+
+__version__ = "0.1.0"

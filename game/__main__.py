@@ -1,0 +1,67 @@
+"""The command line: ``seahaven`` plays; ``seahaven deal|solve|replay|layout|bench`` are tools.
+
+Each subcommand lives in ``game/commands/<name>.py`` with ``add_arguments(parser)`` and
+``run(args) -> int``, imported only when used so that starting the game stays fast.
+Errors are printed to stderr as one line with a non-zero exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from game import __version__
+
+SUBCOMMANDS = {
+    "deal": "print the deal of a game code",
+    "replay": "check game records and print a JSON verdict for each",
+    "solve": "find a winning line for a deal or a board, or prove there is none",
+    "layout": "print where every pile and card is drawn for a window size",
+    "bench": "measure frame times headless and print them",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors as one line and exit status 3 (bad input)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(3, f"{self.prog}: error: {message}\n")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="seahaven", description="Seahaven Towers solitaire.")
+    parser.add_argument("--version", action="version", version=f"seahaven {__version__}")
+    parser.add_argument("--windowed", action="store_true", help="play in a window, not fullscreen")
+    parser.add_argument("--size", metavar="WxH", help="window size, like 1280x800 (implies --windowed)")
+    parser.add_argument("--code", metavar="CODE", help="start the game with this code, like SH1-C4-AAAAAJ2")
+    parser.add_argument("--smoke", action="store_true", help="play a scripted game headless and exit 0 if all is well")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, help_text in SUBCOMMANDS.items():
+        module = importlib.import_module(f"game.commands.{name}")
+        module.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = _build_parser()
+    args = parser.parse_args(args_list)
+    command = args.command or "play"
+    module = importlib.import_module(f"game.commands.{command}")
+    try:
+        return int(module.run(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as error:  # the last line of defence: one line, never a traceback
+        if command == "play" and not args.smoke:
+            raise
+        print(f"seahaven {command}: error: {error}", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

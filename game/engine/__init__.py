@@ -1,0 +1,74 @@
+"""The rules of Seahaven Towers, with no display code: cards, piles, moves, positions,
+game codes, games with undo and scoring, and what each gesture means.
+
+Nothing here imports pygame; the front end, the solver and the command line all ask
+this package what is legal.
+"""
+
+from game.engine.cards import (
+    CELLS,
+    COLUMNS,
+    DECK,
+    FOUNDATIONS,
+    RANKS,
+    SUITS,
+    Card,
+    Move,
+    PendingFoundationMove,
+    Pile,
+    cell,
+    column,
+    foundation,
+)
+from game.engine.codes import DEAL_COUNT, GameCode, deal_position
+from game.engine.errors import (
+    CannotLift,
+    IllegalMove,
+    InvalidCard,
+    InvalidCode,
+    InvalidMove,
+    InvalidPile,
+    InvalidPosition,
+    InvalidRecord,
+    SeahavenError,
+)
+from game.engine.game import UNDO_LIMIT, WIN_BONUS, Action, Game
+from game.engine.position import APP_RULES, CELL_COUNTS, CLASSIC_RULES, Position, Rules, run_length
+
+__all__ = [
+    "APP_RULES",
+    "CELLS",
+    "CELL_COUNTS",
+    "CLASSIC_RULES",
+    "COLUMNS",
+    "DEAL_COUNT",
+    "DECK",
+    "FOUNDATIONS",
+    "RANKS",
+    "SUITS",
+    "UNDO_LIMIT",
+    "WIN_BONUS",
+    "Action",
+    "CannotLift",
+    "Card",
+    "Game",
+    "GameCode",
+    "IllegalMove",
+    "InvalidCard",
+    "InvalidCode",
+    "InvalidMove",
+    "InvalidPile",
+    "InvalidPosition",
+    "InvalidRecord",
+    "Move",
+    "PendingFoundationMove",
+    "Pile",
+    "Position",
+    "Rules",
+    "SeahavenError",
+    "cell",
+    "column",
+    "deal_position",
+    "foundation",
+    "run_length",
+]

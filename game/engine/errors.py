@@ -1,0 +1,44 @@
+"""Errors the engine raises. Each message is a sentence a player could read."""
+
+from __future__ import annotations
+
+
+class SeahavenError(ValueError):
+    """Base of every error the engine raises about bad input or an illegal action."""
+
+
+class InvalidCard(SeahavenError):
+    """A card's text is not a rank followed by a suit, like ``TH``."""
+
+
+class InvalidPile(SeahavenError):
+    """A pile's name is not one of ``col1``..``col10``, ``cell1``..``cell4``, ``found-X``."""
+
+
+class InvalidMove(SeahavenError):
+    """A move's text or JSON is malformed (not the same as an illegal move)."""
+
+
+class InvalidCode(SeahavenError):
+    """A game code cannot be read."""
+
+
+class InvalidPosition(SeahavenError):
+    """A position is malformed or impossible (cards missing, doubled, unknown)."""
+
+
+class InvalidRecord(SeahavenError):
+    """A game record (position or code plus moves) is malformed."""
+
+
+class IllegalMove(SeahavenError):
+    """A well-formed move that the rules do not allow in this position."""
+
+
+class CannotLift(IllegalMove):
+    """The pressed card cannot be picked up (not a run, or the run is too long)."""
+
+    def __init__(self, message: str, limit: int | None = None) -> None:
+        super().__init__(message)
+        #: How many cards can be picked up now, when the run was too long.
+        self.limit = limit

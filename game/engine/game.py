@@ -1,0 +1,198 @@
+"""A game in progress: the start position, the line of moves, undo, redo and the score.
+
+Undo restores saved states (the position and score before each action); nothing is ever
+computed "in reverse". The score of every state is stored, so redo and undo are exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from game.engine.cards import Move
+from game.engine.codes import GameCode
+from game.engine.position import APP_RULES, Position, Rules
+
+UNDO_LIMIT = 100
+"""Undo takes back at most the last 100 actions."""
+
+FOUNDATION_POINTS = 10
+TAKE_BACK_POINTS = -15
+WIN_BONUS = {4: 200, 2: 500, 1: 1000}
+"""Win bonus by number of cells: Easy 200, Medium 500, Hard 1000."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move as it was played: the move, the position it was played from and after,
+    and the points it really changed the score by (after the floor at zero)."""
+
+    move: Move
+    before: Position
+    after: Position
+    points: int
+
+
+def move_points(move: Move, after: Position) -> int:
+    """Points a move earns before the floor at zero (SPEC 6)."""
+    points = 0
+    if move.dest.is_foundation:
+        points += FOUNDATION_POINTS
+        if after.is_won:
+            points += WIN_BONUS.get(after.cell_count, 0)
+    if move.source.is_foundation:
+        points += TAKE_BACK_POINTS
+    return points
+
+
+class Game:
+    """A deal being played under a rule set, with history, undo and redo."""
+
+    def __init__(self, start: Position, rules: Rules = APP_RULES, code: GameCode | None = None) -> None:
+        self.start = start
+        self.rules = rules
+        self.code = code
+        self.hints_used = 0
+        self._actions: list[Action] = []  # the line: applied actions, then redoable ones
+        self._scores: list[int] = [0]  # score after each applied action, index 0 = start
+        self._keys: list[tuple[object, ...]] = [start.key()]
+        self._cursor = 0  # how many actions of the line are applied
+        self._undo_floor = 0  # undo never goes below this many applied actions
+
+    @classmethod
+    def from_code(cls, code: GameCode | str, rules: Rules = APP_RULES) -> Game:
+        if isinstance(code, str):
+            code = GameCode.parse(code)
+        return cls(code.position(), rules, code)
+
+    @classmethod
+    def from_moves(
+        cls,
+        start: Position,
+        moves: Iterable[Move],
+        undone: int = 0,
+        rules: Rules = APP_RULES,
+        code: GameCode | None = None,
+    ) -> Game:
+        """Replay ``moves`` (checking each) and undo the last ``undone`` of them: a saved game."""
+        game = cls(start, rules, code)
+        for move in moves:
+            game.play(move)
+        if not 0 <= undone <= min(len(game._actions), UNDO_LIMIT):
+            raise ValueError(f"cannot undo {undone} of {len(game._actions)} moves")
+        for _ in range(undone):
+            game.undo()
+        return game
+
+    # -- state -------------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        return self._actions[self._cursor - 1].after if self._cursor else self.start
+
+    @property
+    def score(self) -> int:
+        return self._scores[self._cursor]
+
+    @property
+    def move_count(self) -> int:
+        """Moves on the board now (undone moves do not count)."""
+        return self._cursor
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played, in order, without the undone ones."""
+        return tuple(a.move for a in self._actions[: self._cursor])
+
+    @property
+    def line(self) -> tuple[Move, ...]:
+        """Every move of the line, the undone (redoable) ones included, as a save file keeps them."""
+        return tuple(a.move for a in self._actions)
+
+    @property
+    def undone(self) -> int:
+        """How many moves are undone and can be redone."""
+        return len(self._actions) - self._cursor
+
+    @property
+    def can_undo(self) -> bool:
+        return self._cursor > self._undo_floor
+
+    @property
+    def can_redo(self) -> bool:
+        return self._cursor < len(self._actions)
+
+    @property
+    def is_won(self) -> bool:
+        return self.position.is_won
+
+    @property
+    def started(self) -> bool:
+        """True once a move has been made (the game then counts as played)."""
+        return bool(self._actions)
+
+    # -- actions -------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        return self.position.legal_moves(self.rules)
+
+    def play(self, move: Move) -> Action:
+        """Check and make ``move``; the redoable moves are dropped. Raises IllegalMove."""
+        before = self.position
+        after = before.play(move, self.rules)
+        score = self.score
+        new_score = max(0, score + move_points(move, after))
+        action = Action(move, before, after, new_score - score)
+        del self._actions[self._cursor :]
+        del self._scores[self._cursor + 1 :]
+        del self._keys[self._cursor + 1 :]
+        self._actions.append(action)
+        self._scores.append(new_score)
+        self._keys.append(after.key())
+        self._cursor += 1
+        self._undo_floor = max(self._undo_floor, self._cursor - UNDO_LIMIT)
+        return action
+
+    def undo(self) -> Action | None:
+        """Take back the last applied action; None if there is nothing to undo."""
+        if not self.can_undo:
+            return None
+        self._cursor -= 1
+        return self._actions[self._cursor]
+
+    def redo(self) -> Action | None:
+        """Replay the next undone action; None if there is nothing to redo."""
+        if not self.can_redo:
+            return None
+        self._cursor += 1
+        return self._actions[self._cursor - 1]
+
+    def restart(self) -> None:
+        """Back to the deal as dealt, with an empty history."""
+        self.__init__(self.start, self.rules, self.code)  # type: ignore[misc]
+
+    # -- end of game ---------------------------------------------------------------------
+
+    def seen(self, position: Position) -> bool:
+        """Whether ``position`` (cells compared as a set) occurred on the line so far."""
+        return position.key() in set(self._keys[: self._cursor + 1])
+
+    def useful_moves(self) -> list[Move]:
+        """Legal moves other than take-backs and moves back to a position already seen."""
+        seen = set(self._keys[: self._cursor + 1])
+        position = self.position
+        return [
+            m
+            for m in position.legal_moves(self.rules)
+            if not m.source.is_foundation and position.apply(m).key() not in seen
+        ]
+
+    @property
+    def is_stuck(self) -> bool:
+        """Not won, and no useful move is left (SPEC 7)."""
+        return not self.is_won and not self.useful_moves()
+
+
+def replay(start: Position, moves: Sequence[Move], rules: Rules = APP_RULES) -> Game:
+    """A game with ``moves`` played from ``start``; raises IllegalMove at the first bad one."""
+    return Game.from_moves(start, moves, 0, rules)

@@ -1,0 +1,108 @@
+"""What a press, tap, double-tap or drop means (SPEC 4). The front end only finds which
+pile and card is under the pointer; every decision is made here.
+
+``index`` is the pressed card's place in its pile, counted from the bottom (0), as in
+``position.cards(pile)``; cells and foundations show one card, index 0.
+"""
+
+from __future__ import annotations
+
+from game.engine.cards import CELLS, COLUMNS, FOUNDATIONS, KING, Move, Pile, foundation
+from game.engine.errors import CannotLift, IllegalMove
+from game.engine.position import APP_RULES, Position, Rules, run_length
+
+
+def lift(position: Position, pile: Pile, index: int, rules: Rules = APP_RULES) -> int:
+    """How many cards pressing card ``index`` of ``pile`` picks up (the card and all above
+    it). Raises :class:`CannotLift` saying why when they cannot move together."""
+    if not position.has_pile(pile):
+        raise CannotLift(f"There is no {pile.name} in this game.")
+    cards = position.cards(pile)
+    if not 0 <= index < len(cards):
+        raise CannotLift(f"There is no card there on {pile.name}.")
+    count = len(cards) - index
+    if count == 1:
+        return 1
+    if run_length(cards) < count:
+        raise CannotLift("Only the top card, or a run of one suit in order, can be picked up.")
+    limit = position.pickup_limit(rules)
+    if count > limit:
+        raise CannotLift(
+            f"That run has {count} cards, but only {limit} can move together now.",
+            limit=limit,
+        )
+    return count
+
+
+def tap(position: Position, pile: Pile, index: int, rules: Rules = APP_RULES) -> Move | None:
+    """The move a single tap makes: the card home to its foundation if it may go there;
+    otherwise None, and the front end selects the card."""
+    cards = position.cards(pile) if position.has_pile(pile) else ()
+    if pile.is_foundation or index != len(cards) - 1 or not cards:
+        return None
+    move = Move(pile, foundation(cards[-1].suit), 1)
+    return move if position.is_legal(move, rules) else None
+
+
+def double_tap(position: Position, pile: Pile, index: int, rules: Rules = APP_RULES) -> Move | None:
+    """Where a double-tap sends the card (or the run it heads), in SPEC 4's order: its
+    foundation; the longest column that accepts it (leftmost on a tie); an empty column
+    (king-led only, leftmost); the first free cell (single cards only). None if nowhere.
+
+    Raises :class:`CannotLift` when the pressed cards cannot be picked up at all.
+    Take-backs are never made by a double-tap, and cards are not shuffled between cells
+    or between empty columns, which would change nothing.
+    """
+    if pile.is_foundation:
+        return None
+    count = lift(position, pile, index, rules)
+    cards = position.cards(pile)
+    if count == 1:
+        home = Move(pile, foundation(cards[-1].suit), 1)
+        if position.is_legal(home, rules):
+            return home
+    columns = [
+        (dest, len(position.columns[n])) for n, dest in enumerate(COLUMNS) if position.columns[n]
+    ]
+    columns.sort(key=lambda item: -item[1])  # stable: leftmost first among equal lengths
+    for dest, _length in columns:
+        move = Move(pile, dest, count)
+        if position.is_legal(move, rules):
+            return move
+    whole_column = pile.is_column and count == len(cards)
+    if cards[-count].rank == KING and not whole_column:
+        for n, dest in enumerate(COLUMNS):
+            if not position.columns[n]:
+                move = Move(pile, dest, count)
+                if position.is_legal(move, rules):
+                    return move
+                break  # the leftmost empty column is the only candidate
+    if count == 1 and not pile.is_cell:
+        for n, dest in enumerate(CELLS[: position.cell_count]):
+            if position.cells[n] is None:
+                return Move(pile, dest, 1)
+    return None
+
+
+def drop(position: Position, source: Pile, count: int, dest: Pile, rules: Rules = APP_RULES) -> Move:
+    """The move meant by dropping ``count`` lifted cards from ``source`` on ``dest`` (or by
+    tapping ``dest`` with them selected). Any foundation stands for the card's own one.
+    Raises :class:`IllegalMove` saying why the drop is refused."""
+    if source == dest:
+        raise IllegalMove("The cards are back where they were.")
+    if dest.is_foundation and count == 1 and position.has_pile(source):
+        cards = position.cards(source)
+        if cards:
+            dest = foundation(cards[-1].suit)
+    move = Move(source, dest, count)
+    position.check(move, rules)
+    return move
+
+
+def destinations(position: Position, source: Pile, count: int, rules: Rules = APP_RULES) -> list[Pile]:
+    """Every pile where the lifted cards may be dropped, to highlight while dragging."""
+    return [
+        dest
+        for dest in CELLS[: position.cell_count] + FOUNDATIONS + COLUMNS
+        if dest != source and position.is_legal(Move(source, dest, count), rules)
+    ]

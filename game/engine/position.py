@@ -1,0 +1,529 @@
+"""Positions and the rules of Seahaven Towers: what is on the table and what may move.
+
+A :class:`Position` is immutable; :meth:`Position.apply` returns a new one. Legality is
+a question asked of a position under a :class:`Rules` value: ``move in
+position.legal_moves(rules)``, or :meth:`Position.why_illegal` for the reason in words.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable, Literal, Sequence
+
+from game.engine.cards import (
+    CELLS,
+    COLUMN_COUNT,
+    COLUMNS,
+    DECK,
+    FOUNDATIONS,
+    KING,
+    MAX_CELLS,
+    RANKS,
+    SUITS,
+    Card,
+    Move,
+    PendingFoundationMove,
+    Pile,
+    foundation,
+)
+from game.engine.errors import IllegalMove, InvalidCard, InvalidPosition
+
+RunLimit = Literal["app", "classic"]
+
+CELL_COUNTS = (4, 2, 1)
+"""The difficulties: Easy has 4 cells, Medium 2, Hard 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rule set, as data.
+
+    ``run_limit``: ``"app"`` lets a run of (free cells + 1) x 2^(empty columns) move, an
+    empty destination column not counting; ``"classic"`` (PySolFC, Aisleriot) caps runs
+    at free cells + 1. ``kings_only``: an empty column takes only a King or a King-led run.
+    The number of cells is part of the position (each difficulty deals its own).
+    """
+
+    run_limit: RunLimit = "app"
+    kings_only: bool = True
+
+    def __post_init__(self) -> None:
+        if self.run_limit not in ("app", "classic"):
+            raise ValueError(f"unknown run limit {self.run_limit!r} (expected 'app' or 'classic')")
+
+    def limit(self, free_cells: int, empty_columns: int) -> int:
+        """How many cards may move as one run with these free cells and empty columns."""
+        if self.run_limit == "classic":
+            return free_cells + 1
+        return (free_cells + 1) << empty_columns
+
+
+APP_RULES = Rules()
+CLASSIC_RULES = Rules(run_limit="classic")
+
+
+def run_length(cards: Sequence[Card]) -> int:
+    """Length of the same-suit run of consecutive ranks at the top of ``cards``."""
+    n = len(cards)
+    if n == 0:
+        return 0
+    length = 1
+    upper = cards[-1]
+    for i in range(n - 2, -1, -1):
+        lower = cards[i]
+        if lower.suit != upper.suit or lower.rank != upper.rank + 1:
+            break
+        length += 1
+        upper = lower
+    return length
+
+
+class Position:
+    """Cards in the cells, the foundations' heights and the ten columns (bottom card first)."""
+
+    __slots__ = ("cells", "foundations", "columns", "_hash")
+
+    cells: tuple[Card | None, ...]
+    foundations: tuple[int, int, int, int]
+    columns: tuple[tuple[Card, ...], ...]
+
+    def __init__(
+        self,
+        cells: Sequence[Card | None],
+        foundations: Sequence[int],
+        columns: Sequence[Sequence[Card]],
+    ) -> None:
+        self.cells = tuple(cells)
+        self.foundations = tuple(foundations)  # type: ignore[assignment]
+        self.columns = tuple(tuple(c) for c in columns)
+        self._hash: int | None = None
+
+    # -- value semantics ---------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (
+            self.columns == other.columns
+            and self.cells == other.cells
+            and self.foundations == other.foundations
+        )
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self.cells, self.foundations, self.columns))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Position.from_json({json.dumps(self.to_json())})"
+
+    def key(self) -> tuple[Any, ...]:
+        """Identity for "seen before": which cell holds which card does not matter."""
+        cells = tuple(sorted(card.index for card in self.cells if card is not None))
+        return (cells, self.foundations, self.columns)
+
+    # -- reading the table -------------------------------------------------------------
+
+    @property
+    def cell_count(self) -> int:
+        return len(self.cells)
+
+    @property
+    def free_cells(self) -> int:
+        return self.cells.count(None)
+
+    @property
+    def empty_columns(self) -> int:
+        return sum(1 for c in self.columns if not c)
+
+    @property
+    def is_won(self) -> bool:
+        return self.foundations == (13, 13, 13, 13)
+
+    def piles(self) -> tuple[Pile, ...]:
+        """Every pile of this position: its cells, the foundations, the columns."""
+        return CELLS[: self.cell_count] + FOUNDATIONS + COLUMNS
+
+    def has_pile(self, pile: Pile) -> bool:
+        return not pile.is_cell or int(pile.key) <= self.cell_count
+
+    def cards(self, pile: Pile) -> tuple[Card, ...]:
+        """The cards of ``pile`` that can be seen, bottom first; a foundation shows its top."""
+        if pile.kind == "col":
+            return self.columns[int(pile.key) - 1]
+        if pile.kind == "cell":
+            i = int(pile.key) - 1
+            card = self.cells[i] if i < len(self.cells) else None
+            return () if card is None else (card,)
+        rank = self.foundations[SUITS.index(str(pile.key))]
+        return () if rank == 0 else (Card(rank, str(pile.key)),)
+
+    def top(self, pile: Pile) -> Card | None:
+        cards = self.cards(pile)
+        return cards[-1] if cards else None
+
+    def find(self, card: Card) -> tuple[Pile, int] | None:
+        """Where ``card`` lies (its pile and index from the bottom), or None if on a foundation
+        below the top."""
+        for pile, cards in zip(COLUMNS, self.columns):
+            if card in cards:
+                return pile, cards.index(card)
+        for pile, c in zip(CELLS, self.cells):
+            if c == card:
+                return pile, 0
+        if self.foundations[SUITS.index(card.suit)] == card.rank:
+            return foundation(card.suit), 0
+        return None
+
+    def pickup_limit(self, rules: Rules) -> int:
+        """How many cards a run may have to be picked up (every empty column counts)."""
+        return rules.limit(self.free_cells, self.empty_columns)
+
+    def drop_limit(self, rules: Rules, dest: Pile) -> int:
+        """How many cards may be dropped on ``dest`` (an empty destination does not count)."""
+        empty = self.empty_columns
+        if dest.is_column and not self.columns[int(dest.key) - 1]:
+            empty -= 1
+        return rules.limit(self.free_cells, empty)
+
+    # -- legality ----------------------------------------------------------------------
+
+    def legal_moves(self, rules: Rules = APP_RULES) -> list[Move]:
+        """Every legal move, take-backs and cell-to-cell moves included."""
+        moves: list[Move] = []
+        columns = self.columns
+        cells = self.cells
+        found = self.foundations
+        free = cells.count(None)
+        empty_piles = [COLUMNS[j] for j in range(COLUMN_COUNT) if not columns[j]]
+        empty = len(empty_piles)
+        pickup = rules.limit(free, empty)
+        to_empty = rules.limit(free, empty - 1) if empty else 0
+        kings_only = rules.kings_only
+        free_cells = [CELLS[i] for i, c in enumerate(cells) if c is None]
+        # the column each exposed card lies on, to find a same-suit home one rank up
+        tops = {c[-1]: COLUMNS[j] for j, c in enumerate(columns) if c}
+
+        def to_tableau(source: Pile, head: Card, count: int) -> None:
+            dest = tops.get(Card(head.rank + 1, head.suit)) if head.rank < KING else None
+            if dest is not None and dest != source:
+                moves.append(Move(source, dest, count))
+            if (head.rank == KING or not kings_only) and count <= to_empty:
+                for dest in empty_piles:
+                    moves.append(Move(source, dest, count))
+
+        for j in range(COLUMN_COUNT):
+            cards = columns[j]
+            if not cards:
+                continue
+            source = COLUMNS[j]
+            top = cards[-1]
+            s = SUITS.index(top.suit)
+            if found[s] == top.rank - 1:
+                moves.append(Move(source, FOUNDATIONS[s], 1))
+            for dest in free_cells:
+                moves.append(Move(source, dest, 1))
+            for count in range(1, min(run_length(cards), pickup) + 1):
+                to_tableau(source, cards[-count], count)
+
+        for i, card in enumerate(cells):
+            if card is None:
+                continue
+            source = CELLS[i]
+            s = SUITS.index(card.suit)
+            if found[s] == card.rank - 1:
+                moves.append(Move(source, FOUNDATIONS[s], 1))
+            for dest in free_cells:
+                moves.append(Move(source, dest, 1))
+            to_tableau(source, card, 1)
+
+        for s, rank in enumerate(found):
+            if rank == 0:
+                continue
+            source = FOUNDATIONS[s]
+            for dest in free_cells:
+                moves.append(Move(source, dest, 1))
+            to_tableau(source, Card(rank, SUITS[s]), 1)
+        return moves
+
+    def why_illegal(self, move: Move, rules: Rules = APP_RULES) -> str | None:
+        """None if ``move`` is legal here, else the reason in a sentence."""
+        source, dest, count = move
+        if source == dest:
+            return "A card moved onto its own pile is not a move."
+        for pile in (source, dest):
+            if not self.has_pile(pile):
+                return f"There is no {pile.name} in a game with {self.cell_count} cell{'s' if self.cell_count > 1 else ''}."
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            return "A move takes at least one card."
+        cards = self.cards(source)
+        if not cards:
+            return f"{source.name.capitalize()} is empty."
+        if count > 1 and not source.is_column:
+            return f"Only one card can be taken from {source.name}."
+        if count > len(cards):
+            return f"{source.name.capitalize()} has only {len(cards)} card{'s' if len(cards) > 1 else ''}."
+        if count > 1:
+            if run_length(cards) < count:
+                return f"The top {count} cards of {source.name} are not a run of one suit."
+            pickup = self.pickup_limit(rules)
+            if count > pickup:
+                return f"Only {pickup} card{'s' if pickup > 1 else ''} can move together now."
+        head = cards[-count]
+
+        if dest.is_foundation:
+            if source.is_foundation:
+                return "A card cannot move from one foundation to another."
+            if count > 1:
+                return "Cards go onto a foundation one at a time."
+            if head.suit != dest.key:
+                return f"The {head.name} belongs on {foundation(head.suit).name}."
+            have = self.foundations[SUITS.index(head.suit)]
+            if head.rank != have + 1:
+                want = "the ace" if have == 0 else f"the {Card(have + 1, head.suit).name}"
+                return f"The next card for {dest.name} is {want}."
+            return None
+
+        if dest.is_cell:
+            if count > 1:
+                return "A cell holds only one card."
+            if self.cells[int(dest.key) - 1] is not None:
+                return f"{dest.name.capitalize()} is not free."
+            return None
+
+        target = self.columns[int(dest.key) - 1]
+        if not target:
+            if rules.kings_only and head.rank != KING:
+                return "An empty column takes only a king, or a run led by a king."
+            limit = self.drop_limit(rules, dest)
+            if count > limit:
+                return (
+                    f"Only {limit} card{'s' if limit != 1 else ''} can move into an empty column now "
+                    "(the empty column itself does not count)."
+                )
+            return None
+        under = target[-1]
+        if under.suit != head.suit or under.rank != head.rank + 1:
+            if head.rank == KING:
+                return f"The {head.name} can go only into an empty column."
+            return f"The {head.name} can go only on the {Card(head.rank + 1, head.suit).name}."
+        return None
+
+    def is_legal(self, move: Move, rules: Rules = APP_RULES) -> bool:
+        return self.why_illegal(move, rules) is None
+
+    def check(self, move: Move, rules: Rules = APP_RULES) -> None:
+        """Raise :class:`IllegalMove` with the reason if ``move`` is not legal here."""
+        reason = self.why_illegal(move, rules)
+        if reason is not None:
+            raise IllegalMove(reason)
+
+    def resolve(self, move: Move | PendingFoundationMove) -> Move:
+        """Turn a move ``to: "found"`` into a move to the moving card's foundation."""
+        if isinstance(move, Move):
+            return move
+        cards = self.cards(move.source) if self.has_pile(move.source) else ()
+        if not cards or move.count > len(cards):
+            # nothing to resolve against: any foundation gives the same refusal
+            return Move(move.source, FOUNDATIONS[0], move.count)
+        return Move(move.source, foundation(cards[-move.count].suit), move.count)
+
+    def apply(self, move: Move) -> Position:
+        """The position after ``move``, which must be legal (use :meth:`play` to check)."""
+        source, dest, count = move
+        columns = list(self.columns)
+        cells = list(self.cells)
+        found = list(self.foundations)
+        if source.kind == "col":
+            j = int(source.key) - 1
+            moving = columns[j][-count:]
+            columns[j] = columns[j][:-count]
+        elif source.kind == "cell":
+            i = int(source.key) - 1
+            moving = (cells[i],)  # type: ignore[assignment]
+            cells[i] = None
+        else:
+            s = SUITS.index(str(source.key))
+            moving = (Card(found[s], SUITS[s]),)
+            found[s] -= 1
+        if dest.kind == "col":
+            j = int(dest.key) - 1
+            columns[j] = columns[j] + moving
+        elif dest.kind == "cell":
+            cells[int(dest.key) - 1] = moving[0]
+        else:
+            found[SUITS.index(moving[0].suit)] += 1
+        return Position(cells, found, columns)
+
+    def play(self, move: Move, rules: Rules = APP_RULES) -> Position:
+        """Check ``move`` and return the position after it."""
+        self.check(move, rules)
+        return self.apply(move)
+
+    # -- text forms ----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON position of SPEC 12."""
+        return {
+            "cells": [None if c is None else str(c) for c in self.cells],
+            "foundations": dict(zip(SUITS, self.foundations)),
+            "columns": [[str(c) for c in col] for col in self.columns],
+        }
+
+    @classmethod
+    def from_json(cls, obj: object) -> Position:
+        """Read and validate a JSON position; raise :class:`InvalidPosition` saying why."""
+        if not isinstance(obj, dict):
+            raise InvalidPosition(f"a position must be a JSON object, not {_type_name(obj)}")
+        unknown = set(obj) - {"cells", "foundations", "columns"}
+        if unknown:
+            raise InvalidPosition(f"a position has unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+        for name in ("cells", "foundations", "columns"):
+            if name not in obj:
+                raise InvalidPosition(f"a position needs '{name}'")
+        raw_cells, raw_found, raw_columns = obj["cells"], obj["foundations"], obj["columns"]
+        if not isinstance(raw_cells, list) or len(raw_cells) not in CELL_COUNTS:
+            raise InvalidPosition("'cells' must be a list of 4, 2 or 1 entries")
+        cells = [None if c is None else _card(c, "a cell") for c in raw_cells]
+        if not isinstance(raw_found, dict) or set(raw_found) != set(SUITS):
+            raise InvalidPosition("'foundations' must give a height for each of C, D, H and S")
+        found = []
+        for suit in SUITS:
+            height = raw_found[suit]
+            if isinstance(height, str) and len(height) == 1 and height.upper() in RANKS:
+                height = RANKS.index(height.upper()) + 1
+            if isinstance(height, bool) or not isinstance(height, int) or not 0 <= height <= 13:
+                raise InvalidPosition(f"the {suit} foundation's height must be 0 to 13, not {height!r}")
+            found.append(height)
+        if not isinstance(raw_columns, list) or len(raw_columns) != COLUMN_COUNT:
+            raise InvalidPosition(f"'columns' must be a list of {COLUMN_COUNT} columns")
+        columns = []
+        for n, col in enumerate(raw_columns, 1):
+            if not isinstance(col, list):
+                raise InvalidPosition(f"column {n} must be a list of cards")
+            columns.append([_card(c, f"column {n}") for c in col])
+        position = cls(cells, found, columns)
+        position.validate()
+        return position
+
+    def to_fcs(self) -> str:
+        """The board as Freecell Solver reads it (columns bottom card first)."""
+        found = " ".join(
+            f"{suit}-{RANKS[h - 1] if h else 0}" for suit, h in zip("HCDS", self._heights("HCDS"))
+        )
+        cells = " ".join("-" if c is None else str(c) for c in self.cells)
+        lines = [f"Foundations: {found}", f"Freecells: {cells}"]
+        lines += [": " + " ".join(str(c) for c in col) if col else ":" for col in self.columns]
+        return "\n".join(lines) + "\n"
+
+    def _heights(self, order: str) -> list[int]:
+        return [self.foundations[SUITS.index(s)] for s in order]
+
+    @classmethod
+    def from_fcs(cls, text: str, cell_count: int | None = None) -> Position:
+        """Read a Freecell Solver board. The cell count is the number of entries on the
+        ``Freecells:`` line (or ``cell_count`` when given, for boards that omit it)."""
+        if not isinstance(text, str):
+            raise InvalidPosition("a board must be text")
+        found = [0, 0, 0, 0]
+        cells: list[Card | None] | None = None
+        columns: list[list[Card]] = []
+        for raw in text.splitlines():
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            head, _, rest = line.partition(":")
+            label = head.strip().lower()
+            if label == "foundations" and rest:
+                for item in rest.split():
+                    suit, _, height = item.upper().partition("-")
+                    if suit not in SUITS or not height:
+                        raise InvalidPosition(f"{item!r} is not a foundation (expected like H-0 or C-5)")
+                    found[SUITS.index(suit)] = _height(height)
+            elif label == "freecells":
+                cells = [None if item == "-" else _card(item, "a cell") for item in rest.split()]
+            else:
+                if head.strip() and ":" in line:
+                    raise InvalidPosition(f"unknown board line {raw.strip()!r}")
+                cards = line[1:] if line.startswith(":") else line
+                columns.append([_card(item, f"column {len(columns) + 1}") for item in cards.split()])
+        if cells is None:
+            cells = []
+        want = cell_count if cell_count is not None else len(cells)
+        if len(cells) > want or want not in CELL_COUNTS:
+            raise InvalidPosition("the Freecells line must list 4, 2 or 1 cells ('-' for a free one)")
+        cells += [None] * (want - len(cells))
+        if len(columns) != COLUMN_COUNT:
+            raise InvalidPosition(f"a board needs {COLUMN_COUNT} columns, this one has {len(columns)}")
+        position = cls(cells, found, columns)
+        position.validate()
+        return position
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Read a board in either form: JSON if it starts with ``{``, else Freecell Solver text."""
+        stripped = text.lstrip()
+        if stripped.startswith("{"):
+            try:
+                obj = json.loads(stripped)
+            except (ValueError, RecursionError) as error:
+                raise InvalidPosition(f"the board is not valid JSON ({error})") from None
+            return cls.from_json(obj)
+        return cls.from_fcs(text)
+
+    def validate(self) -> None:
+        """Raise :class:`InvalidPosition` unless every card of the deck is here exactly once."""
+        seen: dict[Card, str] = {}
+        places = [(c, f"cell {i}") for i, c in enumerate(self.cells, 1) if c is not None]
+        places += [(c, f"column {j}") for j, col in enumerate(self.columns, 1) for c in col]
+        for s, height in enumerate(self.foundations):
+            places += [(Card(r, SUITS[s]), f"the {SUITS[s]} foundation") for r in range(1, height + 1)]
+        for card, where in places:
+            if card in seen:
+                raise InvalidPosition(f"the {card.name} ({card}) is both in {seen[card]} and in {where}")
+            seen[card] = where
+        if len(seen) != len(DECK):
+            missing = [str(c) for c in DECK if c not in seen]
+            raise InvalidPosition(f"{len(missing)} card(s) missing: {' '.join(missing)}")
+        if len(self.cells) > MAX_CELLS:
+            raise InvalidPosition("a position has at most 4 cells")
+
+
+def _type_name(obj: object) -> str:
+    return {dict: "an object", list: "a list", str: "a string", type(None): "null"}.get(
+        type(obj), type(obj).__name__
+    )
+
+
+def _card(text: object, where: str) -> Card:
+    if not isinstance(text, str):
+        raise InvalidPosition(f"{where} holds {_type_name(text)} where a card like 'TH' was expected")
+    try:
+        return Card.parse(text)
+    except InvalidCard as error:
+        raise InvalidPosition(f"{where}: {error}") from None
+
+
+def _height(text: str) -> int:
+    if text.isdigit() and int(text) <= 13:
+        return int(text)
+    if text in RANKS:
+        return RANKS.index(text) + 1
+    raise InvalidPosition(f"{text!r} is not a foundation height (0-13 or A..K)")
+
+
+def new_position(cell_count: int, cards: Iterable[Card]) -> Position:
+    """Deal ``cards`` (52, in deck order after shuffling) as SPEC 3 step 5 and SPEC 2 say."""
+    deck = list(cards)
+    columns: list[list[Card]] = [[] for _ in range(COLUMN_COUNT)]
+    for k in range(50):
+        columns[k % COLUMN_COUNT].append(deck[k])
+    extra = deck[50:52]
+    cells: list[Card | None] = [None] * cell_count
+    if cell_count == 1:
+        cells[0] = extra[0]
+        columns[1].append(extra[1])
+    else:
+        cells[0], cells[1] = extra
+    return Position(cells, (0, 0, 0, 0), columns)
