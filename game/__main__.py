@@ -17,9 +17,6 @@ from game import __version__
 SUBCOMMANDS = {
     "deal": "print the deal of a game code",
     "replay": "check game records and print a JSON verdict for each",
-    "solve": "find a winning line for a deal or a board, or prove there is none",
-    "layout": "print where every pile and card is drawn for a window size",
-    "bench": "measure frame times headless and print them",
 }
 
 

@@ -1,0 +1,1 @@
+"""The pygame-ce front end: loop, scenes, layout, sprites, gestures, animation, storage."""
