@@ -1,0 +1,220 @@
+"""Statistics per difficulty: played, won, streaks, best score, fastest win, wins with help.
+
+Pure data and arithmetic, no pygame and no files (``storage`` saves it as ``stats.json``).
+The rules (SPEC 9, issue 6): a game counts as played at its first move; starting a new
+game or restarting an unfinished started game counts it as lost (the streak ends); a
+won game counts once, even if its winning move is undone and played again.
+
+The game being played is remembered in :attr:`Stats.open` (counted, won yet, hints used)
+so that these rules hold across a restart of the program.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine import CELL_COUNTS
+
+DIFFICULTY_NAMES = {4: "Easy", 2: "Medium", 1: "Hard"}
+"""Difficulty by number of cells, as the New Game window names them."""
+
+
+@dataclass
+class DifficultyStats:
+    """The figures of one difficulty."""
+
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    best_score: int | None = None
+    fastest_win_s: float | None = None
+    wins_with_help: int = 0
+
+    @property
+    def lost(self) -> int:
+        """Games played and not won (the one being played, if counted, included)."""
+        return self.played - self.won
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won / played, from 0 to 1; None before the first game."""
+        return self.won / self.played if self.played else None
+
+
+@dataclass
+class OpenGame:
+    """The game being played, once it has been counted as played (at its first move)."""
+
+    cells: int
+    hints: int = 0
+    won: bool = False
+
+
+@dataclass
+class Stats:
+    """All statistics: one :class:`DifficultyStats` per cell count, and the open game."""
+
+    by_cells: dict[int, DifficultyStats] = field(
+        default_factory=lambda: {cells: DifficultyStats() for cells in CELL_COUNTS}
+    )
+    open: OpenGame | None = None
+
+    def of(self, cells: int) -> DifficultyStats:
+        """The figures for ``cells`` cells (4, 2 or 1)."""
+        if cells not in self.by_cells:
+            raise ValueError(f"no difficulty with {cells} cells")
+        return self.by_cells[cells]
+
+    # -- the three events ----------------------------------------------------------------
+
+    def record_start(self, cells: int, hints: int = 0) -> bool:
+        """The first move of a game was made: it counts as played. A game still open is
+        first counted as lost. Returns True if anything changed."""
+        if cells not in self.by_cells:
+            raise ValueError(f"no difficulty with {cells} cells")
+        self.record_abandon()
+        self.by_cells[cells].played += 1
+        self.open = OpenGame(cells, max(0, hints))
+        return True
+
+    def record_win(self, cells: int, score: int, elapsed_s: float, hints: int = 0) -> bool:
+        """The open game was won. Counts once: a second call for the same game changes
+        nothing and returns False. A win without a recorded start counts the start too."""
+        if self.open is not None and self.open.won:
+            return False
+        if self.open is None or self.open.cells != cells:
+            self.record_start(cells, hints)
+        assert self.open is not None
+        self.open.hints = max(self.open.hints, hints)
+        self.open.won = True
+        figures = self.by_cells[cells]
+        figures.won += 1
+        figures.current_streak += 1
+        figures.best_streak = max(figures.best_streak, figures.current_streak)
+        figures.best_score = score if figures.best_score is None else max(figures.best_score, score)
+        elapsed = max(0.0, float(elapsed_s))
+        figures.fastest_win_s = (
+            elapsed if figures.fastest_win_s is None else min(figures.fastest_win_s, elapsed)
+        )
+        if self.open.hints > 0:
+            figures.wins_with_help += 1
+        return True
+
+    def record_abandon(self) -> bool:
+        """The open game is left (new game, restart): lost if it was not won, and the
+        streak of its difficulty ends. Returns True if anything changed."""
+        game, self.open = self.open, None
+        if game is None:
+            return False
+        if not game.won:
+            self.by_cells[game.cells].current_streak = 0
+        return True
+
+    def record_hint(self, hints: int) -> bool:
+        """The open game has used ``hints`` hints so far (a win will count as helped)."""
+        if self.open is None or hints <= self.open.hints:
+            return False
+        self.open.hints = hints
+        return True
+
+    def reset(self) -> None:
+        """Forget every figure; a game being played is no longer counted."""
+        self.by_cells = {cells: DifficultyStats() for cells in CELL_COUNTS}
+        self.open = None
+
+    # -- JSON ------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, object]:
+        """The ``stats.json`` body, without the version (storage adds it)."""
+        return {
+            "difficulties": {
+                str(cells): {
+                    "played": f.played,
+                    "won": f.won,
+                    "current_streak": f.current_streak,
+                    "best_streak": f.best_streak,
+                    "best_score": f.best_score,
+                    "fastest_win_s": f.fastest_win_s,
+                    "wins_with_help": f.wins_with_help,
+                }
+                for cells, f in self.by_cells.items()
+            },
+            "open": None
+            if self.open is None
+            else {"cells": self.open.cells, "hints": self.open.hints, "won": self.open.won},
+        }
+
+    @classmethod
+    def from_json(cls, obj: object) -> Stats:
+        """Read and check a ``stats.json`` body; raise ValueError saying what is wrong."""
+        if not isinstance(obj, dict):
+            raise ValueError("statistics must be a JSON object")
+        raw = obj.get("difficulties")
+        if not isinstance(raw, dict):
+            raise ValueError("statistics need 'difficulties'")
+        stats = cls()
+        for cells in CELL_COUNTS:
+            entry = raw.get(str(cells), {})
+            if not isinstance(entry, dict):
+                raise ValueError(f"statistics for {cells} cells must be an object")
+            f = stats.by_cells[cells]
+            f.played = _count(entry, "played")
+            f.won = _count(entry, "won")
+            f.current_streak = _count(entry, "current_streak")
+            f.best_streak = _count(entry, "best_streak")
+            f.wins_with_help = _count(entry, "wins_with_help")
+            best = entry.get("best_score")
+            f.best_score = None if best is None else _count(entry, "best_score")
+            fastest = entry.get("fastest_win_s")
+            if fastest is not None:
+                if isinstance(fastest, bool) or not isinstance(fastest, (int, float)):
+                    raise ValueError("fastest_win_s must be a number")
+                if not 0 <= fastest < 1e9:
+                    raise ValueError("fastest_win_s is out of range")
+                f.fastest_win_s = float(fastest)
+            if not (
+                f.won <= f.played
+                and f.wins_with_help <= f.won
+                and f.current_streak <= f.best_streak <= f.won
+            ):
+                raise ValueError(f"the statistics for {cells} cells do not add up")
+        open_game = obj.get("open")
+        if open_game is not None:
+            if not isinstance(open_game, dict):
+                raise ValueError("'open' must be an object or null")
+            cells = open_game.get("cells")
+            if cells not in CELL_COUNTS or isinstance(cells, bool):
+                raise ValueError("the open game's cells must be 4, 2 or 1")
+            won = open_game.get("won", False)
+            if not isinstance(won, bool):
+                raise ValueError("the open game's 'won' must be true or false")
+            stats.open = OpenGame(int(cells), _count(open_game, "hints"), won)
+        return stats
+
+
+_MAX_COUNT = 10**9
+
+
+def _count(entry: dict[str, object], name: str) -> int:
+    value = entry.get(name, 0)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number")
+    if not 0 <= value < _MAX_COUNT:
+        raise ValueError(f"{name} is out of range")
+    return value
+
+
+def format_duration(seconds: float | None) -> str:
+    """A time for the player: ``"4:07"`` or ``"1:02:03"``; a dash when there is none."""
+    if seconds is None:
+        return "\u2014"
+    total = int(seconds)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def format_rate(rate: float | None) -> str:
+    """A win rate for the player, like ``"67%"``; a dash before the first game."""
+    return "\u2014" if rate is None else f"{round(rate * 100)}%"

@@ -1,0 +1,437 @@
+"""The player's files: the game in progress, settings and statistics (SPEC 10).
+
+Everything lives in one per-user folder (``platformdirs.user_data_dir("seahaven-towers")``,
+which follows ``XDG_DATA_HOME`` on Linux). Each file is JSON with a ``"version"``:
+
+- ``current.json``: the game in progress, exactly as SPEC 10 fixes it;
+- ``settings.json``: :class:`~game.app.settings.Settings`;
+- ``stats.json``: :class:`~game.app.stats.Stats`.
+
+Writes are atomic (a temporary file in the same folder, flushed and fsynced, renamed
+over the old one), so killing the game at any moment leaves either the old file or the
+new one. Reads are bounded (1 MB) and every value is checked; the moves of a saved game
+are replayed through the engine. A file that cannot be used is moved aside (renamed
+with a timestamp, never deleted) and the player gets one sentence saying so. A file
+that cannot be written raises :class:`SaveError`, whose message the app shows.
+
+No pygame here, no pickle, no eval.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import errno
+import json
+import math
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+import platformdirs
+
+from game.app.settings import ANIMATION_SPEEDS, Settings
+from game.app.stats import Stats
+from game.engine import APP_RULES, Game, GameCode, Move, Position, Rules, SeahavenError
+
+APP_NAME = "seahaven-towers"
+VERSION = 1
+"""The version of all three file formats."""
+
+MAX_FILE_BYTES = 1_000_000
+"""Files larger than this are refused before parsing."""
+
+MAX_ELAPSED_S = 10 * 365 * 24 * 3600.0
+"""A saved game's time above ten years is taken as damage."""
+
+CURRENT = "current.json"
+SETTINGS = "settings.json"
+STATS = "stats.json"
+
+_TEMP_SUFFIX = ".tmp"
+_STALE_TEMP_S = 60.0
+
+T = TypeVar("T")
+
+
+class SaveError(OSError):
+    """A file could not be written. ``str(error)`` is one sentence for the player."""
+
+
+class BadFile(ValueError):
+    """A file's content cannot be used; the message says why (for logs and tests)."""
+
+
+@dataclass
+class Loaded(Generic[T]):
+    """What a load gives: the value (a clean default if the file was bad), and for a bad
+    file the sentence to show the player, the reason, and where the file was moved."""
+
+    value: T
+    message: str | None = None
+    reason: str | None = None
+    moved_to: Path | None = None
+
+
+@dataclass
+class SavedGame:
+    """A resumed game and the playing time it had when saved."""
+
+    game: Game
+    elapsed_s: float
+
+
+def default_folder() -> Path:
+    """The per-user data folder (on Linux ``$XDG_DATA_HOME/seahaven-towers``)."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+# -- JSON reading that survives anything ---------------------------------------------------
+
+
+def _reject_constant(name: str) -> Any:
+    raise BadFile(f"{name} is not allowed in a save file")
+
+
+def parse_json(data: bytes) -> Any:
+    """Parse ``data`` as strict JSON (no NaN or Infinity); raise :class:`BadFile` for
+    anything wrong: not UTF-8, not JSON, too deep, numbers too long."""
+    if len(data) > MAX_FILE_BYTES:
+        raise BadFile(f"the file is larger than {MAX_FILE_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
+        return json.loads(text, parse_constant=_reject_constant)
+    except BadFile:
+        raise
+    except RecursionError:
+        raise BadFile("the file is nested too deeply") from None
+    except (ValueError, TypeError, OverflowError) as error:  # JSONDecodeError, UnicodeError, int limits
+        raise BadFile(f"the file is not valid JSON ({str(error)[:120]})") from None
+
+
+def read_bounded(path: Path) -> bytes:
+    """The bytes of ``path``, refusing files over :data:`MAX_FILE_BYTES` without reading them."""
+    with open(path, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > MAX_FILE_BYTES:
+            raise BadFile(f"the file has {size} bytes, more than {MAX_FILE_BYTES}")
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise BadFile(f"the file is larger than {MAX_FILE_BYTES} bytes")
+    return data
+
+
+def _versioned_body(obj: Any) -> dict[str, Any]:
+    if not isinstance(obj, dict):
+        raise BadFile("the file is not a JSON object")
+    version = obj.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise BadFile(f"unknown version {str(version)[:20]!r} (this game reads version {VERSION})")
+    return obj
+
+
+# -- the game in progress -----------------------------------------------------------------
+
+
+def game_to_json(game: Game, elapsed_s: float) -> dict[str, Any]:
+    """The ``current.json`` body of SPEC 10 for ``game``."""
+    body: dict[str, Any] = {"version": VERSION, "code": None if game.code is None else str(game.code)}
+    if game.code is None:
+        body["position"] = game.start.to_json()
+    body["moves"] = [move.to_json() for move in game.line]
+    body["undone"] = game.undone
+    body["elapsed_s"] = round(max(0.0, float(elapsed_s)), 3)
+    body["score"] = game.score
+    return body
+
+
+def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
+    """Rebuild a game from a ``current.json`` body, replaying and checking every move and
+    the score. Raises :class:`BadFile` saying what is wrong."""
+    body = _versioned_body(obj)
+    unknown = set(body) - {"version", "code", "position", "moves", "undone", "elapsed_s", "score"}
+    if unknown:
+        raise BadFile(f"unknown field(s): {', '.join(sorted(str(k)[:20] for k in unknown))}")
+    code_text, raw_position = body.get("code"), body.get("position")
+    try:
+        if code_text is not None:
+            if raw_position is not None:
+                raise BadFile("a game started from a code has no 'position'")
+            code: GameCode | None = GameCode.parse(code_text)
+            start = code.position()
+        else:
+            if raw_position is None:
+                raise BadFile("a game needs a 'code' or a 'position'")
+            code = None
+            start = Position.from_json(raw_position)
+        raw_moves = body.get("moves")
+        if not isinstance(raw_moves, list):
+            raise BadFile("'moves' must be a list")
+        undone = body.get("undone")
+        if isinstance(undone, bool) or not isinstance(undone, int) or not 0 <= undone <= len(raw_moves):
+            raise BadFile("'undone' must be a whole number no larger than the number of moves")
+        elapsed = body.get("elapsed_s")
+        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)):
+            raise BadFile("'elapsed_s' must be a number")
+        if not (math.isfinite(elapsed) and 0 <= elapsed <= MAX_ELAPSED_S):
+            raise BadFile("'elapsed_s' is out of range")
+        score = body.get("score")
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise BadFile("'score' must be a whole number")
+        # Moves made under the app's run limit include every classic one, so replaying
+        # under APP_RULES accepts games whose player switched the setting mid-game.
+        game = Game(start, APP_RULES, code)
+        for n, raw in enumerate(raw_moves, 1):
+            try:
+                game.play(game.position.resolve(Move.from_json(raw)))
+            except SeahavenError as error:
+                raise BadFile(f"move {n}: {error}") from None
+        for _ in range(undone):
+            if game.undo() is None:
+                raise BadFile(f"cannot undo {undone} moves")
+        if game.score != score:
+            raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
+        game.rules = rules
+    except BadFile:
+        raise
+    except (SeahavenError, ValueError, TypeError, RecursionError) as error:
+        raise BadFile(str(error)[:200]) from None
+    return SavedGame(game, float(elapsed))
+
+
+# -- settings -------------------------------------------------------------------------------
+
+
+def settings_to_json(settings: Settings) -> dict[str, Any]:
+    """The ``settings.json`` body."""
+    body: dict[str, Any] = {"version": VERSION}
+    for f in dataclasses.fields(settings):
+        value = getattr(settings, f.name)
+        if isinstance(value, dict):
+            value = {str(k): v for k, v in value.items()}
+        body[f.name] = value
+    return body
+
+
+def settings_from_json(obj: Any) -> Settings:
+    """Read a ``settings.json`` body: missing fields take their defaults, unknown ones are
+    ignored (a newer file), a field of the wrong type or out of range is an error."""
+    body = _versioned_body(obj)
+    settings = Settings()
+    for f in dataclasses.fields(settings):
+        if f.name not in body:
+            continue
+        default = getattr(settings, f.name)
+        value = body[f.name]
+        setattr(settings, f.name, _checked_setting(f.name, value, default))
+    return settings
+
+
+_RANGES: dict[str, tuple[float, float]] = {"volume": (0.0, 1.0), "double_tap_ms": (100, 2000)}
+_CHOICES: dict[str, tuple[object, ...]] = {"animation": tuple(ANIMATION_SPEEDS), "cells": (4, 2, 1)}
+
+
+def _checked_setting(name: str, value: Any, default: Any) -> Any:
+    """``value`` if it has the type (and range) of ``default``; raise BadFile otherwise."""
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        value = float(value) if ok else value
+    elif isinstance(default, str):
+        ok = isinstance(value, str) and len(value) <= 200
+    elif isinstance(default, dict):
+        ok = isinstance(value, dict) and {str(k) for k in default} == set(value)
+        if ok:
+            kinds = {str(k): type(v) for k, v in default.items()}
+            ok = all(type(v) is kinds[k] for k, v in value.items())
+            key_type = type(next(iter(default)))
+            value = {key_type(k): v for k, v in value.items()}
+    else:
+        ok = type(value) is type(default)
+    if not ok:
+        raise BadFile(f"setting {name!r} has the wrong type")
+    if name in _RANGES:
+        low, high = _RANGES[name]
+        if not low <= value <= high:
+            raise BadFile(f"setting {name!r} is out of range")
+    if name in _CHOICES and value not in _CHOICES[name]:
+        raise BadFile(f"setting {name!r} has an unknown value")
+    return value
+
+
+# -- statistics -----------------------------------------------------------------------------
+
+
+def stats_to_json(stats: Stats) -> dict[str, Any]:
+    """The ``stats.json`` body."""
+    return {"version": VERSION, **stats.to_json()}
+
+
+def stats_from_json(obj: Any) -> Stats:
+    """Read a ``stats.json`` body; raise BadFile saying what is wrong."""
+    body = _versioned_body(obj)
+    try:
+        return Stats.from_json(body)
+    except (ValueError, TypeError) as error:
+        raise BadFile(str(error)[:200]) from None
+
+
+# -- the folder -----------------------------------------------------------------------------
+
+_WHAT = {
+    CURRENT: ("Your saved game could not be read, so a new game was dealt", "your game"),
+    SETTINGS: ("Your settings could not be read, so the defaults are used", "your settings"),
+    STATS: ("Your statistics could not be read, so they start again from zero", "your statistics"),
+}
+
+
+class Storage:
+    """The data folder: load and save the three files. ``folder`` overrides the
+    per-user folder (tests, portable installs)."""
+
+    def __init__(self, folder: Path | str | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else default_folder()
+
+    def path(self, name: str) -> Path:
+        return self.folder / name
+
+    # -- game --------------------------------------------------------------------------------
+
+    def load_game(self, rules: Rules = APP_RULES) -> Loaded[SavedGame | None]:
+        """The saved game, or None (no file, or a bad file moved aside, with a message)."""
+        return self._load(CURRENT, lambda obj: game_from_json(obj, rules), lambda: None)
+
+    def save_game(self, game: Game, elapsed_s: float) -> None:
+        """Write ``current.json`` for ``game``; raise :class:`SaveError` if it cannot."""
+        self._write(CURRENT, game_to_json(game, elapsed_s))
+
+    # -- settings ----------------------------------------------------------------------------
+
+    def load_settings(self) -> Loaded[Settings]:
+        return self._load(SETTINGS, settings_from_json, Settings)
+
+    def save_settings(self, settings: Settings) -> None:
+        self._write(SETTINGS, settings_to_json(settings))
+
+    # -- statistics --------------------------------------------------------------------------
+
+    def load_stats(self) -> Loaded[Stats]:
+        return self._load(STATS, stats_from_json, Stats)
+
+    def save_stats(self, stats: Stats) -> None:
+        self._write(STATS, stats_to_json(stats))
+
+    # -- machinery ---------------------------------------------------------------------------
+
+    def _load(self, name: str, parse: Any, default: Any) -> Loaded[Any]:
+        path = self.path(name)
+        self._clean_temp_files(name)
+        try:
+            data = read_bounded(path)
+        except FileNotFoundError:
+            return Loaded(default())
+        except BadFile as error:
+            return self._set_aside(name, str(error), default)
+        except OSError as error:  # a folder, no permission, an I/O error: keep the file as is
+            return Loaded(
+                default(),
+                message=f"{_WHAT[name][0]} ({_os_reason(error, reading=True)}).",
+                reason=str(error),
+            )
+        try:
+            return Loaded(parse(parse_json(data)))
+        except BadFile as error:
+            return self._set_aside(name, str(error), default)
+        except (ValueError, TypeError, RecursionError, OverflowError) as error:  # defence in depth
+            return self._set_aside(name, f"unexpected: {error!s:.200}", default)
+
+    def _set_aside(self, name: str, reason: str, default: Any) -> Loaded[Any]:
+        """Rename the bad file with a timestamp (never delete it) and say so in one sentence."""
+        path = self.path(name)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = path.with_name(f"{path.stem}.bad-{stamp}{path.suffix}")
+        n = 1
+        while target.exists():
+            n += 1
+            target = path.with_name(f"{path.stem}.bad-{stamp}-{n}{path.suffix}")
+        lead = _WHAT[name][0]
+        try:
+            os.replace(path, target)
+        except OSError as error:
+            return Loaded(
+                default(),
+                message=f"{lead} (the damaged file {path} could not be moved aside: {_os_reason(error)}).",
+                reason=reason,
+            )
+        return Loaded(
+            default(),
+            message=f"{lead}; the damaged file was kept as {target.name}.",
+            reason=reason,
+            moved_to=target,
+        )
+
+    def _write(self, name: str, body: dict[str, Any]) -> None:
+        path = self.path(name)
+        data = (json.dumps(body, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        temp: str | None = None
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=_TEMP_SUFFIX, dir=self.folder)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temp, path)
+            temp = None
+            _fsync_folder(self.folder)
+        except OSError as error:
+            raise SaveError(
+                f"{_WHAT[name][1].capitalize()} could not be saved ({_os_reason(error)}); play goes on."
+            ) from error
+        finally:
+            if temp is not None:  # our own unfinished temporary file, never a player's file
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
+
+    def _clean_temp_files(self, name: str) -> None:
+        """Remove our own temporary files left by a write that was killed halfway."""
+        try:
+            candidates = list(self.folder.glob(f".{name}.*{_TEMP_SUFFIX}"))
+        except OSError:
+            return
+        now = time.time()
+        for temp in candidates:
+            with contextlib.suppress(OSError):
+                if now - temp.stat().st_mtime > _STALE_TEMP_S:
+                    temp.unlink()
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the system allows it (not on Windows)."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _os_reason(error: OSError, reading: bool = False) -> str:
+    """An operating-system error in a few words a player can read."""
+    if error.errno == errno.ENOSPC:
+        return "the disk is full"
+    if reading and error.errno in (errno.EACCES, errno.EPERM):
+        return "the file cannot be opened"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "the folder cannot be written" if error.errno != errno.EROFS else "the disk is read-only"
+    if error.errno == errno.EISDIR:
+        return "a folder is in the way"
+    return error.strerror or str(error)

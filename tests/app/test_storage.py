@@ -1,0 +1,357 @@
+"""Storage: SPEC 10's current.json, settings and statistics files, atomic writes, and
+bad files (fuzzed) that are moved aside, never deleted, never a crash."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.app.settings import Settings
+from game.app.stats import Stats
+from game.app.storage import (
+    CURRENT,
+    MAX_FILE_BYTES,
+    SETTINGS,
+    STATS,
+    SaveError,
+    Storage,
+    game_to_json,
+)
+from game.engine import CLASSIC_RULES, Game, GameCode, Position
+
+CODE = "SH1-C4-AAAAAJ2"
+
+
+def played_game(code: str = CODE, moves: int = 12, undo: int = 3) -> Game:
+    """A game with ``moves`` moves played (foundation moves first) and ``undo`` undone."""
+    game = Game.from_code(code)
+    for _ in range(moves):
+        legal = [m for m in game.legal_moves() if not m.source.is_foundation]
+        home = [m for m in legal if m.dest.is_foundation]
+        game.play((home or legal)[0])
+    for _ in range(undo):
+        game.undo()
+    return game
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+# -- the game in progress -------------------------------------------------------------------
+
+
+def test_current_json_is_spec_10(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    game = played_game()
+    storage.save_game(game, 83.25)
+    body = json.loads((tmp_path / CURRENT).read_text())
+    assert list(body) == ["version", "code", "moves", "undone", "elapsed_s", "score"]
+    assert body["version"] == 1 and body["code"] == CODE
+    assert body["moves"] == [m.to_json() for m in game.line] and len(body["moves"]) == 12
+    assert body["undone"] == 3 and body["elapsed_s"] == 83.25 and body["score"] == game.score
+
+
+def test_resume_restores_line_undo_score_and_time(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    game = played_game()
+    storage.save_game(game, 83.25)
+    loaded = storage.load_game()
+    assert loaded.message is None and loaded.value is not None
+    again, elapsed = loaded.value.game, loaded.value.elapsed_s
+    assert again.line == game.line and again.undone == 3 and again.score == game.score
+    assert again.position == game.position and again.code == GameCode.parse(CODE)
+    assert elapsed == 83.25
+    assert again.redo() is not None and again.position == game.redo().after  # type: ignore[union-attr]
+
+
+def test_game_without_code_saves_its_position(tmp_path: Path) -> None:
+    start = GameCode.parse("SH1-C1-BBBBBBB").position()
+    game = Game(start)
+    game.play(game.legal_moves()[0])
+    storage = Storage(tmp_path)
+    storage.save_game(game, 1)
+    body = json.loads((tmp_path / CURRENT).read_text())
+    assert body["code"] is None and Position.from_json(body["position"]) == start
+    loaded = storage.load_game(CLASSIC_RULES)
+    assert loaded.value is not None and loaded.value.game.start == start
+    assert loaded.value.game.rules == CLASSIC_RULES
+
+
+def test_no_file_is_a_clean_start_without_message(tmp_path: Path) -> None:
+    storage = Storage(tmp_path / "not-yet")
+    assert storage.load_game().value is None and storage.load_game().message is None
+    assert storage.load_settings().value == Settings()
+    assert storage.load_stats().value == Stats()
+
+
+def test_settings_round_trip(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    changed = Settings(
+        sound=False, volume=0.25, animation="slow", four_colour=True, double_tap_ms=350,
+        warn_lost=False, classic_run_limit=True, winnable_only={4: True, 2: False, 1: True},
+        fullscreen=False, cells=2,
+    )
+    storage.save_settings(changed)
+    loaded = storage.load_settings()
+    assert loaded.message is None and loaded.value == changed
+
+
+def test_stats_round_trip(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    stats = Stats()
+    stats.record_start(1)
+    stats.record_win(1, 1100, 77.5, hints=1)
+    stats.record_start(4)
+    storage.save_stats(stats)
+    loaded = storage.load_stats()
+    assert loaded.message is None and loaded.value == stats
+
+
+def test_settings_missing_fields_default_and_unknown_fields_are_ignored(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS).write_text('{"version": 1, "sound": false, "from_the_future": 3}')
+    loaded = Storage(tmp_path).load_settings()
+    assert loaded.message is None and loaded.value == Settings(sound=False)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"version": 1, "volume": 7},
+        {"version": 1, "animation": "warp"},
+        {"version": 1, "sound": "yes"},
+        {"version": 1, "double_tap_ms": 10**30},
+        {"version": 1, "winnable_only": {"4": 1}},
+        {"version": 2},
+    ],
+)
+def test_bad_settings_are_moved_aside(tmp_path: Path, body: dict[str, object]) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps(body))
+    loaded = Storage(tmp_path).load_settings()
+    assert loaded.value == Settings() and loaded.message and "settings" in loaded.message
+    assert loaded.moved_to is not None and loaded.moved_to.exists()
+    assert not (tmp_path / SETTINGS).exists()
+
+
+# -- bad current.json files ---------------------------------------------------------------
+
+
+def valid_body() -> dict[str, object]:
+    return game_to_json(played_game(), 42.0)
+
+
+def check_bad_current(folder: Path, data: bytes) -> None:
+    """Loading ``data`` as current.json: no exception, a clean state and a message, and
+    the bytes still on disk under another name."""
+    (folder / CURRENT).write_bytes(data)
+    before = set(files(folder).values())
+    loaded = Storage(folder).load_game()
+    assert loaded.value is None
+    assert loaded.message and loaded.message.endswith(".") and "\n" not in loaded.message
+    assert loaded.moved_to is not None and loaded.moved_to.read_bytes() == data
+    assert not (folder / CURRENT).exists()
+    assert set(files(folder).values()) == before  # nothing deleted, nothing changed
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ({"version": 2}, "version"),
+        ({"version": "1"}, "version"),
+        ({"score": 999}, "score"),
+        ({"undone": 13}, "undone"),
+        ({"undone": -1}, "undone"),
+        ({"elapsed_s": -5}, "elapsed"),
+        ({"elapsed_s": 1e300}, "elapsed"),
+        ({"code": "SH1-C3-AAAAAAA"}, "cell count"),
+        ({"moves": [{"from": "col1", "to": "col1"}], "undone": 0}, "move 1"),
+        ({"moves": [{"from": "col1", "to": "found-S", "count": 1}], "undone": 0}, "move 1"),
+        ({"moves": "col1"}, "moves"),
+        ({"code": None}, "code"),
+        ({"position": {"cells": [], "foundations": {}, "columns": []}}, "position"),
+        ({"extra": 1}, "unknown"),
+    ],
+)
+def test_damaged_game_is_moved_aside(tmp_path: Path, change: dict[str, object], why: str) -> None:
+    body = valid_body()
+    body.update(change)
+    data = json.dumps(body).encode()
+    (tmp_path / CURRENT).write_bytes(data)
+    loaded = Storage(tmp_path).load_game()
+    assert loaded.value is None and loaded.reason and why in loaded.reason.lower()
+    assert loaded.moved_to is not None and loaded.moved_to.read_bytes() == data
+
+
+def test_impossible_cards_are_refused(tmp_path: Path) -> None:
+    position = GameCode.parse(CODE).position().to_json()
+    position["columns"][0][0] = position["columns"][1][0]  # a card twice, one missing
+    body = {"version": 1, "code": None, "position": position, "moves": [], "undone": 0,
+            "elapsed_s": 0, "score": 0}
+    check_bad_current(tmp_path, json.dumps(body).encode())
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"\xff\xfe\x00garbage",
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"version": 1, "score": ' + b"9" * 5000 + b"}",
+        b'{"version": 1, "elapsed_s": NaN}',
+        b"null",
+        b'"version"',
+        b" " * (MAX_FILE_BYTES + 1),
+    ],
+)
+def test_hostile_files_are_moved_aside(tmp_path: Path, data: bytes) -> None:
+    check_bad_current(tmp_path, data)
+
+
+def test_truncations_at_every_length(tmp_path: Path) -> None:
+    data = json.dumps(valid_body(), indent=1).encode()
+    for length in range(len(data)):
+        folder = tmp_path / str(length)
+        folder.mkdir()
+        check_bad_current(folder, data[:length])
+    (tmp_path / CURRENT).write_bytes(data)
+    assert Storage(tmp_path).load_game().value is not None
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
+    max_leaves=30,
+)
+_FIELDS = ["version", "code", "position", "moves", "undone", "elapsed_s", "score"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.binary(max_size=400))
+def test_fuzz_random_bytes(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        check_bad_current(Path(folder), data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=json_values)
+def test_fuzz_random_json(value: object) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        check_bad_current(Path(folder), json.dumps(value).encode())
+
+
+@settings(max_examples=150, deadline=None)
+@given(field=st.sampled_from(_FIELDS), value=json_values)
+def test_fuzz_one_field_of_a_valid_file(field: str, value: object) -> None:
+    body = valid_body()
+    original = body.get(field)
+    body[field] = value
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        (folder / CURRENT).write_text(json.dumps(body))
+        before = set(files(folder).values())
+        loaded = Storage(folder).load_game()  # never raises
+        assert set(files(folder).values()) == before
+        if loaded.value is None:
+            assert loaded.message and loaded.moved_to is not None
+        else:  # the change was harmless (same value, or an equivalent one)
+            assert loaded.message is None and (value == original or field == "elapsed_s")
+
+
+@settings(max_examples=100, deadline=None)
+@given(value=json_values, name=st.sampled_from([SETTINGS, STATS]))
+def test_fuzz_settings_and_stats(value: object, name: str) -> None:
+    with tempfile.TemporaryDirectory() as folder_name:
+        folder = Path(folder_name)
+        (folder / name).write_text(json.dumps(value))
+        before = set(files(folder).values())
+        storage = Storage(folder)
+        loaded = storage.load_settings() if name == SETTINGS else storage.load_stats()
+        assert set(files(folder).values()) == before
+        assert isinstance(loaded.value, Settings if name == SETTINGS else Stats)
+        assert loaded.message is not None or (folder / name).exists()
+
+
+def test_stats_that_do_not_add_up_are_moved_aside(tmp_path: Path) -> None:
+    (tmp_path / STATS).write_text(json.dumps({"version": 1, "difficulties": {"4": {"played": 1, "won": 2}}}))
+    loaded = Storage(tmp_path).load_stats()
+    assert loaded.value == Stats() and loaded.message and "statistics" in loaded.message
+
+
+def test_two_bad_files_in_the_same_second_keep_both(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    for data in (b"one", b"two", b"three"):
+        (tmp_path / CURRENT).write_bytes(data)
+        assert storage.load_game().message
+    assert sorted(files(tmp_path).values()) == [b"one", b"three", b"two"]
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def test_writes_replace_atomically_and_leave_no_temporary_file(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    game = played_game(undo=0)
+    for _ in range(3):
+        storage.save_game(game, 5)
+        game.undo()
+    assert [p.name for p in tmp_path.iterdir()] == [CURRENT]
+
+
+@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0, reason="needs POSIX permissions, not root")
+def test_read_only_folder_gives_a_save_error_not_a_crash(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    storage = Storage(folder)
+    storage.save_settings(Settings())
+    folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        with pytest.raises(SaveError) as info:
+            storage.save_game(played_game(), 1)
+        assert "could not be saved" in str(info.value) and "play goes on" in str(info.value)
+        assert storage.load_settings().message is None
+    finally:
+        folder.chmod(stat.S_IRWXU)
+
+
+def test_unwritable_folder_gives_a_save_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    with pytest.raises(SaveError, match="folder cannot be written"):
+        Storage(tmp_path).save_stats(Stats())
+
+
+def test_full_disk_gives_a_save_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    def full(_fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    storage = Storage(tmp_path)
+    storage.save_game(played_game(), 1)
+    before = files(tmp_path)
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(SaveError, match="disk is full"):
+        storage.save_game(played_game(undo=0), 2)
+    assert files(tmp_path) == before  # the old save is intact, no temporary file left
+
+
+def test_unreadable_bad_file_that_cannot_be_moved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / CURRENT).write_bytes(b"{oops")
+
+    def refuse(*_args: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    loaded = Storage(tmp_path).load_game()
+    assert loaded.value is None and loaded.message and "could not be moved aside" in loaded.message
+    assert (tmp_path / CURRENT).read_bytes() == b"{oops"
