@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Literal
 
 from game.engine.cards import CELLS, COLUMNS, FOUNDATIONS, SUITS, Card, Move
 from game.engine.position import APP_RULES, Position, Rules
@@ -48,6 +49,10 @@ Progress = Callable[[int, float], None]
 _CELL = 10
 _HOME = 11
 _KING = 13
+
+_Step = tuple[int, int, int, int]
+"""An internal move: source pile code, destination pile code, card count, top card moved."""
+_Child = tuple[list[bytes], list[int], list[_Step], int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +106,9 @@ def solve(
     if not rules.kings_only:
         raise ValueError("the solver knows only the kings-only rule for empty columns")
     start = time.perf_counter()
-    raw, nodes, cancelled = _search(position, rules, max_nodes, max_seconds, cancel, progress, yield_gil, start)
+    raw, nodes, cancelled = _search(
+        position, rules, max_nodes, max_seconds, cancel, progress, yield_gil, start
+    )
     seconds = time.perf_counter() - start
     if raw is None:
         return Result("unknown", (), nodes, seconds, cancelled)
@@ -119,63 +126,46 @@ def _search(
     progress: Progress | None,
     yield_gil: bool,
     start: float,
-) -> tuple[list[tuple[int, int, int, int]] | bool | None, int, bool]:
+) -> tuple[list[_Step] | bool | None, int, bool]:
     """The depth-first search. Returns (internal line, or False when proved lost, or None
     when stopped), the nodes searched, and whether it was cancelled."""
     ncells = position.cell_count
     app = rules.run_limit == "app"
-    cols0 = tuple(bytes(_encode(c) for c in col) for col in position.columns)
-    cells0 = tuple(sorted(_encode(c) for c in position.cells if c is not None))
-    found0 = tuple(position.foundations)
+    penalty_of: dict[bytes, int] = {}
 
-    def home(cols: list[bytes], cells: list[int], found: list[int], moves: list[tuple[int, int, int, int]]) -> None:
-        """Send every card that may go to its foundation there, recording the moves."""
-        again = True
-        while again:
-            again = False
-            for i in range(10):
-                col = cols[i]
-                while col:
-                    c = col[-1]
-                    s = c >> 4
-                    if found[s] != (c & 15) - 1:
-                        break
-                    found[s] += 1
-                    col = col[:-1]
-                    moves.append((i, _HOME, 1, c))
-                    again = True
-                cols[i] = col
-            for c in cells:
-                s = c >> 4
-                if found[s] == (c & 15) - 1:
-                    found[s] += 1
-                    cells.remove(c)
-                    moves.append((_CELL, _HOME, 1, c))
-                    again = True
-                    break
-
-    def key(cols: tuple[bytes, ...], cells: tuple[int, ...]) -> bytes:
-        return b"\xff".join(sorted(cols)) + b"\xfe" + bytes(cells)
-
-    def score(cols: tuple[bytes, ...], cells: tuple[int, ...], found: tuple[int, ...]) -> int:
-        """Move-ordering estimate (higher first): never used to cut a branch."""
-        value = 40 * (found[0] + found[1] + found[2] + found[3]) - 8 * len(cells)
-        for col in cols:
-            n = len(col)
-            if not n:
-                value += 12
-                continue
-            if col[0] & 15 != _KING:
-                value -= 2
-            for k in range(1, n):
-                if col[k - 1] != col[k] + 1:
-                    value -= 3
+    def penalty(col: bytes) -> int:
+        """How much a column is out of order: cards not on their successor, buried low cards."""
+        value = 0 if col[0] & 15 == _KING else 2
+        for k in range(1, len(col)):
+            if col[k - 1] != col[k] + 1:
+                value += 3
+        penalty_of[col] = value
         return value
 
-    def children(
-        cols: tuple[bytes, ...], cells: tuple[int, ...], found: tuple[int, ...]
-    ) -> list[tuple[tuple[int, int, int, int], list[bytes], list[int]]]:
-        """Every move worth trying from here, with the piles after it (before foundation moves)."""
+    def score(cols: tuple[bytes, ...], cells: tuple[int, ...], found: list[int]) -> int:
+        """Move-ordering estimate, higher first; it never cuts a branch."""
+        value = 40 * (found[0] + found[1] + found[2] + found[3]) - 8 * len(cells)
+        for col in cols:
+            if col:
+                p = penalty_of.get(col)
+                value -= penalty(col) if p is None else p
+            else:
+                value += 12
+        return value
+
+    cols_l = [bytes(_encode(c) for c in col) for col in position.columns]
+    cells_l = sorted(_encode(c) for c in position.cells if c is not None)
+    found_l = list(position.foundations)
+    root_moves: list[_Step] = []
+    _settle(cols_l, cells_l, found_l, root_moves)
+    if found_l == [13, 13, 13, 13]:
+        return root_moves, 1, False
+    root = (tuple(cols_l), tuple(cells_l), found_l)
+    seen = {b"\xff".join(sorted(root[0])) + b"\xfe" + bytes(root[1])}
+
+    def expand(state: tuple[tuple[bytes, ...], tuple[int, ...], list[int]]) -> list[_Child]:
+        """The children of ``state`` not seen before, ordered so that pop() takes the best."""
+        cols, cells, found = state
         tops: dict[int, int] = {}
         empty = -1
         n_empty = 0
@@ -193,80 +183,67 @@ def _search(
             to_empty = (free + 1) << (n_empty - 1) if n_empty else 0
         else:
             pickup = to_empty = free + 1
-        out = []
+        kids: list[_Child] = []
+        add = kids.append
         for i in range(10):
             col = cols[i]
             n = len(col)
             if not n:
                 continue
-            run = 1
-            while run < n and col[n - run - 1] == col[n - run] + 1:
-                run += 1
-            head = col[n - run]
+            h = n - 1
+            while h and col[h - 1] == col[h] + 1:
+                h -= 1
+            head = col[h]
+            run = n - h
+            rest = col[:h]
+            exposed = rest[-1] if h else 0
+            # the whole run onto its head's successor, or a king-led run into an empty column
             if head & 15 == _KING:
-                if run < n and n_empty and run <= to_empty:
-                    new = list(cols)
-                    new[i] = col[: n - run]
-                    new[empty] = col[n - run :]
-                    out.append(((i, empty, run, col[-1]), new, list(cells)))
-            elif run <= pickup:
-                j = tops.get(head + 1)
-                if j is not None:
-                    new = list(cols)
-                    new[i] = col[: n - run]
-                    new[j] = cols[j] + col[n - run :]
-                    out.append(((i, j, run, col[-1]), new, list(cells)))
-            if free:
-                new = list(cols)
-                new[i] = col[:-1]
-                out.append(((i, _CELL, 1, col[-1]), new, sorted((*cells, col[-1]))))
-        for c in cells:
-            if c & 15 == _KING:
-                j = empty if n_empty else None
+                j = empty if h and n_empty and run <= to_empty else -1
             else:
-                j = tops.get(c + 1)
-            if j is not None:
+                j = tops.get(head + 1, -1) if run <= pickup else -1
+            if j >= 0:
                 new = list(cols)
-                new[j] = cols[j] + bytes((c,))
-                rest = list(cells)
-                rest.remove(c)
-                out.append(((_CELL, j, 1, c), new, rest))
-        return out
-
-    # the root, with its foundation moves made
-    cols_l, cells_l, found_l = list(cols0), list(cells0), list(found0)
-    root_moves: list[tuple[int, int, int, int]] = []
-    home(cols_l, cells_l, found_l, root_moves)
-    if sum(found_l) == 52:
-        return root_moves, 1, False
-    root = (tuple(cols_l), tuple(cells_l), tuple(found_l))
-    seen = {key(root[0], root[1])}
-    nodes = 0
-    deadline = start + max_seconds
-    # each frame: the ordered, not yet tried children of a position on the current path
-    stack: list[list[tuple[tuple[int, int, int, int], list[tuple[int, int, int, int]], tuple]]] = []
-    path: list[list[tuple[int, int, int, int]]] = [root_moves]
-
-    def expand(state: tuple) -> list:
-        """The children of ``state`` not seen before, best first (reversed, for pop())."""
-        cols, cells, found = state
-        kids = []
-        for move, new_cols, new_cells in children(cols, cells, found):
-            new_found = list(found)
-            moves = [move]
-            home(new_cols, new_cells, new_found, moves)
+                new[i] = rest
+                new[j] = cols[j] + col[h:]
+                add((new, list(cells), [(i, j, run, col[-1])], exposed, 0))
+            # the whole run into cells, one card at a time
+            if run <= free:
+                new = list(cols)
+                new[i] = rest
+                moved = col[h:]
+                steps = [(i, _CELL, 1, c) for c in reversed(moved)]
+                add((new, sorted(cells + tuple(moved)), steps, exposed, head + 1))
+        if n_empty:
+            for c in cells:
+                if c & 15 == _KING:
+                    new = list(cols)
+                    new[empty] = bytes((c,))
+                    rest_cells = list(cells)
+                    rest_cells.remove(c)
+                    add((new, rest_cells, [(_CELL, empty, 1, c)], c, 0))
+        out = []
+        for new_cols, new_cells, moves, exposed, wanted in kids:
+            # forced moves can only follow from a newly exposed card or a newly freed successor
+            new_found = found
+            if (exposed and (found[exposed >> 4] == (exposed & 15) - 1 or exposed - 1 in new_cells)) or (
+                wanted in tops
+            ):
+                new_found = list(found)
+                _settle(new_cols, new_cells, new_found, moves)
             t_cols = tuple(new_cols)
             t_cells = tuple(new_cells)
-            k = key(t_cols, t_cells)
+            k = b"\xff".join(sorted(t_cols)) + b"\xfe" + bytes(t_cells)
             if k in seen:
                 continue
             seen.add(k)
-            t_found = tuple(new_found)
-            kids.append((score(t_cols, t_cells, t_found), moves, (t_cols, t_cells, t_found)))
-        kids.sort(key=lambda kid: kid[0])
-        return kids
+            out.append((score(t_cols, t_cells, new_found), moves, (t_cols, t_cells, new_found)))
+        out.sort(key=_first)
+        return out
 
-    stack.append(expand(root))
+    deadline = start + max_seconds
+    stack = [expand(root)]
+    path: list[list[_Step]] = [root_moves]
     nodes = 1
     while stack:
         kids = stack[-1]
@@ -276,10 +253,10 @@ def _search(
             continue
         _, moves, state = kids.pop()
         nodes += 1
-        if state[2] == (13, 13, 13, 13):
+        if state[2] == [13, 13, 13, 13]:
             path.append(moves)
             return [m for step in path for m in step], nodes, False
-        if nodes % CHECK_EVERY == 0:
+        if not nodes % CHECK_EVERY:
             now = time.perf_counter()
             if cancel is not None and cancel.is_set():
                 return None, nodes, True
@@ -294,15 +271,61 @@ def _search(
     return False, nodes, False
 
 
+def _first(kid: tuple) -> int:
+    return kid[0]
+
+
+def _settle(cols: list[bytes], cells: list[int], found: list[int], moves: list[_Step]) -> None:
+    """Make every forced move, recording it: cards go home as soon as they may, and a card
+    in a cell goes onto its successor as soon as that is the top of a column.
+
+    Both are safe. Home: see the module's docstring. Onto the successor: a line that keeps
+    the card in its cell can instead carry it along with its successor (one more card in
+    the run, but one more free cell pays for it under both limits), or put it and its
+    successor into cells together when the successor goes to a cell, which the search
+    offers as one move (a whole run into cells)."""
+    again = True
+    while again:
+        again = False
+        tops: dict[int, int] = {}
+        for i in range(10):
+            col = cols[i]
+            while col:
+                c = col[-1]
+                s = c >> 4
+                if found[s] != (c & 15) - 1:
+                    break
+                found[s] += 1
+                col = col[:-1]
+                moves.append((i, _HOME, 1, c))
+                again = True
+            cols[i] = col
+            if col:
+                tops[col[-1]] = i
+        for c in sorted(cells):
+            s = c >> 4
+            if found[s] == (c & 15) - 1:
+                found[s] += 1
+                cells.remove(c)
+                moves.append((_CELL, _HOME, 1, c))
+                again = True
+                continue
+            j = tops.get(c + 1)
+            if j is not None:
+                cols[j] += bytes((c,))
+                del tops[c + 1]
+                tops[c] = j
+                cells.remove(c)
+                moves.append((_CELL, j, 1, c))
+                again = True
+
+
 def _to_moves(position: Position, rules: Rules, raw: list[tuple[int, int, int, int]]) -> tuple[Move, ...]:
     """Turn the internal line into engine moves with real cells, checking each in turn."""
     moves = []
     for src, dst, count, code in raw:
         card = _decode(code)
-        if src == _CELL:
-            source = CELLS[position.cells.index(card)]
-        else:
-            source = COLUMNS[src]
+        source = CELLS[position.cells.index(card)] if src == _CELL else COLUMNS[src]
         if dst == _CELL:
             dest = CELLS[position.cells.index(None)]
         elif dst == _HOME:
