@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from game.engine.errors import InvalidCard, InvalidMove, InvalidPile
+from game.engine.errors import InvalidCard, InvalidMove, InvalidPile, quote
 
 SUITS = "CDHS"
 """Suit letters in foundation order: clubs, diamonds, hearts, spades."""
@@ -36,7 +36,7 @@ class Card(NamedTuple):
         """Read ``"TH"``, ``"as"`` or ``"10C"``; raise :class:`InvalidCard` otherwise."""
         card = _CARDS_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if card is None:
-            raise InvalidCard(f"{text!r} is not a card (expected a rank A23456789TJQK and a suit CDHS, like 'TH')")
+            raise InvalidCard(f"{quote(text)} is not a card (expected a rank A23456789TJQK and a suit CDHS, like 'TH')")
         return card
 
     @property
@@ -80,7 +80,7 @@ class Pile(NamedTuple):
         """Read ``col1``..``col10``, ``cell1``..``cell4`` or ``found-C`` .. ``found-S``."""
         pile = _PILES_BY_TEXT.get(text.strip().lower()) if isinstance(text, str) else None
         if pile is None:
-            raise InvalidPile(f"{text!r} is not a pile (expected col1..col10, cell1..cell4 or found-C/D/H/S)")
+            raise InvalidPile(f"{quote(text)} is not a pile (expected col1..col10, cell1..cell4 or found-C/D/H/S)")
         return pile
 
     @property
@@ -161,7 +161,7 @@ class Move(NamedTuple):
             raise InvalidMove("a move needs both 'from' and 'to'")
         count = obj.get("count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 13:
-            raise InvalidMove(f"a move's count must be a whole number from 1 to 13, not {count!r}")
+            raise InvalidMove(f"a move's count must be a whole number from 1 to 13, not {quote(count)}")
         source, dest = obj["from"], obj["to"]
         if not isinstance(source, str) or not isinstance(dest, str):
             raise InvalidMove("a move's 'from' and 'to' must be pile names")

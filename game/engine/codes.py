@@ -7,7 +7,8 @@ SplitMix64 seeded with the deal number, an unbiased bounded draw, Fisher-Yates f
 from __future__ import annotations
 
 import secrets
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from game.engine.cards import DECK, Card
 from game.engine.errors import InvalidCode

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 
+def quote(value: object, limit: int = 24) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so hostile input cannot flood a message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class SeahavenError(ValueError):
     """Base of every error the engine raises about bad input or an illegal action."""
 

@@ -6,8 +6,8 @@ computed "in reverse". The score of every state is stored, so redo and undo are 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from game.engine.cards import Move
 from game.engine.codes import GameCode

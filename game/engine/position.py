@@ -8,8 +8,9 @@ position.legal_moves(rules)``, or :meth:`Position.why_illegal` for the reason in
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Literal, Sequence
+from typing import Any, Literal
 
 from game.engine.cards import (
     CELLS,
@@ -27,7 +28,7 @@ from game.engine.cards import (
     Pile,
     foundation,
 )
-from game.engine.errors import IllegalMove, InvalidCard, InvalidPosition
+from game.engine.errors import IllegalMove, InvalidCard, InvalidPosition, quote
 
 RunLimit = Literal["app", "classic"]
 
@@ -82,7 +83,7 @@ def run_length(cards: Sequence[Card]) -> int:
 class Position:
     """Cards in the cells, the foundations' heights and the ten columns (bottom card first)."""
 
-    __slots__ = ("cells", "foundations", "columns", "_hash")
+    __slots__ = ("_hash", "cells", "columns", "foundations")
 
     cells: tuple[Card | None, ...]
     foundations: tuple[int, int, int, int]
@@ -116,7 +117,7 @@ class Position:
         return self._hash
 
     def __repr__(self) -> str:
-        return f"Position.from_json({json.dumps(self.to_json())})"
+        return f"Position.from_json({self.to_json()!r})"
 
     def key(self) -> tuple[Any, ...]:
         """Identity for "seen before": which cell holds which card does not matter."""
@@ -254,7 +255,7 @@ class Position:
             return "A card moved onto its own pile is not a move."
         for pile in (source, dest):
             if not self.has_pile(pile):
-                return f"There is no {pile.name} in a game with {self.cell_count} cell{'s' if self.cell_count > 1 else ''}."
+                return f"There is no {pile.name} in a game with {plural(self.cell_count, 'cell')}."
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             return "A move takes at least one card."
         cards = self.cards(source)
@@ -263,13 +264,13 @@ class Position:
         if count > 1 and not source.is_column:
             return f"Only one card can be taken from {source.name}."
         if count > len(cards):
-            return f"{source.name.capitalize()} has only {len(cards)} card{'s' if len(cards) > 1 else ''}."
+            return f"{source.name.capitalize()} has only {plural(len(cards), 'card')}."
         if count > 1:
             if run_length(cards) < count:
                 return f"The top {count} cards of {source.name} are not a run of one suit."
             pickup = self.pickup_limit(rules)
             if count > pickup:
-                return f"Only {pickup} card{'s' if pickup > 1 else ''} can move together now."
+                return f"Only {plural(pickup, 'card')} can move together now."
         head = cards[-count]
 
         if dest.is_foundation:
@@ -299,7 +300,7 @@ class Position:
             limit = self.drop_limit(rules, dest)
             if count > limit:
                 return (
-                    f"Only {limit} card{'s' if limit != 1 else ''} can move into an empty column now "
+                    f"Only {plural(limit, 'card')} can move into an empty column now "
                     "(the empty column itself does not count)."
                 )
             return None
@@ -394,7 +395,7 @@ class Position:
             if isinstance(height, str) and len(height) == 1 and height.upper() in RANKS:
                 height = RANKS.index(height.upper()) + 1
             if isinstance(height, bool) or not isinstance(height, int) or not 0 <= height <= 13:
-                raise InvalidPosition(f"the {suit} foundation's height must be 0 to 13, not {height!r}")
+                raise InvalidPosition(f"the {suit} foundation's height must be 0 to 13, not {quote(height)}")
             found.append(height)
         if not isinstance(raw_columns, list) or len(raw_columns) != COLUMN_COUNT:
             raise InvalidPosition(f"'columns' must be a list of {COLUMN_COUNT} columns")
@@ -439,32 +440,33 @@ class Position:
                 for item in rest.split():
                     suit, _, height = item.upper().partition("-")
                     if suit not in SUITS or not height:
-                        raise InvalidPosition(f"{item!r} is not a foundation (expected like H-0 or C-5)")
+                        raise InvalidPosition(f"{item[:20]!r} is not a foundation (expected like H-0 or C-5)")
                     found[SUITS.index(suit)] = _height(height)
             elif label == "freecells":
                 cells = [None if item == "-" else _card(item, "a cell") for item in rest.split()]
             else:
                 if head.strip() and ":" in line:
-                    raise InvalidPosition(f"unknown board line {raw.strip()!r}")
+                    raise InvalidPosition(f"unknown board line {raw.strip()[:40]!r}")
                 cards = line[1:] if line.startswith(":") else line
                 columns.append([_card(item, f"column {len(columns) + 1}") for item in cards.split()])
+        if len(columns) != COLUMN_COUNT:
+            raise InvalidPosition(f"a board needs {COLUMN_COUNT} columns, this one has {len(columns)}")
         if cells is None:
             cells = []
         want = cell_count if cell_count is not None else len(cells)
         if len(cells) > want or want not in CELL_COUNTS:
             raise InvalidPosition("the Freecells line must list 4, 2 or 1 cells ('-' for a free one)")
         cells += [None] * (want - len(cells))
-        if len(columns) != COLUMN_COUNT:
-            raise InvalidPosition(f"a board needs {COLUMN_COUNT} columns, this one has {len(columns)}")
         position = cls(cells, found, columns)
         position.validate()
         return position
 
     @classmethod
     def parse(cls, text: str) -> Position:
-        """Read a board in either form: JSON if it starts with ``{``, else Freecell Solver text."""
+        """Read a board in either form: JSON if it starts with ``{`` or ``[``, else Freecell
+        Solver text."""
         stripped = text.lstrip()
-        if stripped.startswith("{"):
+        if stripped.startswith(("{", "[")):
             try:
                 obj = json.loads(stripped)
             except (ValueError, RecursionError) as error:
@@ -490,6 +492,11 @@ class Position:
             raise InvalidPosition("a position has at most 4 cells")
 
 
+def plural(count: int, word: str) -> str:
+    """``"1 card"``, ``"3 cards"``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _type_name(obj: object) -> str:
     return {dict: "an object", list: "a list", str: "a string", type(None): "null"}.get(
         type(obj), type(obj).__name__
@@ -510,7 +517,7 @@ def _height(text: str) -> int:
         return int(text)
     if text in RANKS:
         return RANKS.index(text) + 1
-    raise InvalidPosition(f"{text!r} is not a foundation height (0-13 or A..K)")
+    raise InvalidPosition(f"{text[:20]!r} is not a foundation height (0-13 or A..K)")
 
 
 def new_position(cell_count: int, cards: Iterable[Card]) -> Position:

@@ -8,7 +8,8 @@ that says which move failed and why.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from game.engine.cards import Move
 from game.engine.codes import GameCode

@@ -1,0 +1,141 @@
+"""A game: scoring (SPEC 6), undo and redo with the 100-action window, won and stuck (SPEC 7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import (
+    UNDO_LIMIT,
+    WIN_BONUS,
+    Game,
+    GameCode,
+    IllegalMove,
+    Move,
+    Pile,
+    Position,
+)
+from tests.engine.helpers import load_vectors, run_limit_example
+
+
+def mv(text: str, count: int = 1) -> Move:
+    """A move from text like ``col2-col3``, ``col1-found-S`` or ``found-S-cell1``."""
+    parts = text.split("-")
+    if parts[0] == "found":
+        parts = [f"found-{parts[1]}", *parts[2:]]
+    source, dest = parts[0], "-".join(parts[1:])
+    return Move(Pile.parse(source), Pile.parse(dest), count)
+
+
+def parse_moves(texts: list[str]) -> list[Move]:
+    return [mv(text) for text in texts]
+
+
+def test_foundation_moves_score_ten_and_take_backs_cost_fifteen() -> None:
+    game = Game(run_limit_example())
+    game.play(mv("col1-found-S"))  # 6S home
+    assert game.score == 10
+    game.play(mv("col1-found-S"))  # 7S home
+    assert game.score == 20
+    action = game.play(mv("found-S-col1"))  # take the 7S back onto the 8S
+    assert action.points == -15 and game.score == 5
+    action = game.play(mv("found-S-cell1"))  # and the 6S: the score stops at zero
+    assert action.points == -5 and game.score == 0
+    assert game.undo() is action and game.score == 5
+    game.redo()
+    assert game.score == 0
+
+
+def test_other_moves_score_nothing() -> None:
+    game = Game(run_limit_example())
+    for move in ("col2-col3", "col8-col4", "col7-col6"):
+        count = 8 if move == "col2-col3" else 1
+        assert game.play(mv(move, count)).points == 0
+    assert game.score == 0 and game.move_count == 3
+
+
+@pytest.mark.parametrize("record", load_vectors("solutions.jsonl")[::9])
+def test_a_won_game_scores_every_card_and_the_bonus(record: dict) -> None:
+    start = Position.from_json(record["position"])
+    game = Game(start)
+    for raw in record["moves"]:
+        game.play(game.position.resolve(Move.from_json(raw)))
+    assert game.is_won
+    taken_back = sum(1 for m in game.moves if m.source.is_foundation)
+    if not taken_back:
+        home = 52 - sum(start.foundations)
+        assert game.score == 10 * home + WIN_BONUS[record["cells"]]
+    assert game.useful_moves() == [] and not game.is_stuck
+
+
+def test_undo_reaches_back_exactly_one_hundred_actions() -> None:
+    game = Game.from_code("SH1-C4-AAAAAJ2")  # cells 1 and 2 full, 3 and 4 free
+    for i in range(150):
+        game.play(mv("cell1-cell3") if i % 2 == 0 else mv("cell3-cell1"))
+    for _ in range(UNDO_LIMIT):
+        assert game.undo() is not None
+    assert game.undo() is None and not game.can_undo
+    assert game.move_count == 50
+    game.play(mv("col1-col7"))  # a new move drops the redoable ones
+    assert not game.can_redo and game.undone == 0
+    assert game.undo() is not None and game.undo() is None  # the window does not reopen
+
+
+def test_redo_replays_until_a_new_move() -> None:
+    game = Game.from_code("SH1-C4-AAAAAJ2")
+    first, second = game.play(mv("col1-col7")), game.play(mv("col8-col2"))
+    game.undo()
+    game.undo()
+    assert game.position == game.start and game.undone == 2
+    assert game.redo() is first and game.redo() is second and game.redo() is None
+    game.undo()
+    game.play(mv("col1-cell3"))
+    assert game.redo() is None and game.line[-1] == mv("col1-cell3")
+
+
+def test_an_illegal_move_changes_nothing() -> None:
+    game = Game.from_code("SH1-C4-AAAAAJ2")
+    with pytest.raises(IllegalMove, match="only on the 7 of hearts"):
+        game.play(mv("col1-col2"))
+    assert game.position == game.start and game.move_count == 0 and not game.started
+
+
+STUCK = [
+    # no legal move at all
+    ("SH1-C2-GFTH2LI", "col6-found-D col3-cell1 col3-col4"),
+    # the only legal move goes back to a position already seen
+    ("SH1-C4-CD3BMJF", "col10-col4 col2-col10 col3-col5 col2-col3 col8-col1 cell2-col8 col4-cell2"),
+    # only a take-back, and a foundation move that returns to a position seen before it
+    ("SH1-C1-AQ5VCLY", "col8-found-S col10-found-S col10-found-S found-S-col10"),
+]
+PREFIXES = {
+    "SH1-C2-GFTH2LI": "cell2-found-D col10-cell2 col5-col7 cell1-col5 col5-cell1 col6-col1 cell1-col5",
+    "SH1-C4-CD3BMJF": "cell2-cell4 col7-cell3 col7-cell2",
+    "SH1-C1-AQ5VCLY": "col4-col1 col9-col4 cell1-col10 col3-cell1 col5-col3 col8-col10",
+}
+
+
+@pytest.mark.parametrize(("code", "moves"), STUCK, ids=[s[0] for s in STUCK])
+def test_stuck_when_no_useful_move_is_left(code: str, moves: str) -> None:
+    game = Game.from_code(code)
+    line = parse_moves((PREFIXES[code] + " " + moves).split())
+    for move in line[:-1]:
+        game.play(move)
+        assert not game.is_stuck
+    game.play(line[-1])
+    assert game.is_stuck and not game.is_won
+    assert all(m.source.is_foundation or game.seen(game.position.apply(m)) for m in game.legal_moves())
+    game.undo()
+    assert not game.is_stuck
+
+
+def test_cells_are_compared_as_a_set_for_seen_positions() -> None:
+    game = Game.from_code("SH1-C4-AAAAAJ2")
+    after = game.position.apply(mv("cell1-cell3"))
+    assert after != game.position and game.seen(after)
+    assert mv("cell1-cell3") not in game.useful_moves()
+
+
+def test_a_game_code_game_knows_its_code() -> None:
+    game = Game.from_code(" sh1-c1-7777777 ")
+    assert game.code == GameCode(1, 32**7 - 1)
+    assert game.position.cell_count == 1 and len(game.position.columns[1]) == 6
