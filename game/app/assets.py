@@ -1,0 +1,206 @@
+"""Card art, icons, fonts and sounds, rendered at the size they are shown and cached.
+
+The images are SVG files made by ``tools/make_art.py``; each is rendered at the exact
+pixel size the table asks for (so it is crisp at every window size) the first time it
+is asked for, then served from a cache, because the table draws every card every frame.
+Importing this module loads nothing and opens no window.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from collections import OrderedDict
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.engine import Card
+
+CARD_ASPECT: float = 0.7
+"""Card width / height, as drawn in the SVGs (245 x 350 units, close to a real card)."""
+
+BACK_STYLES: int = 2
+"""Number of card back designs; ``Assets.back(style=...)`` takes 0 .. BACK_STYLES - 1."""
+
+MARKER_KINDS = ("cell", "column", "found-C", "found-D", "found-H", "found-S")
+"""Empty-pile markers: a free cell, an empty column (marked K), a foundation per suit."""
+
+ICON_NAMES = ("new", "restart", "undo", "redo", "hint", "help", "menu", "fullscreen")
+"""Toolbar icons; they are white line drawings, so tint them when blitting if needed."""
+
+SOUND_NAMES = ("pick_up", "place", "foundation", "invalid", "deal", "undo", "win")
+"""Sound effects, one WAV file each in ``sounds/``."""
+
+FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
+
+_CACHE_LIMIT = 640
+"""Rendered surfaces kept (least recently used dropped): 52 faces x 2 schemes x a few sizes."""
+
+INK_MARK = "<!-- ink -->"
+"""In a card SVG, separates the card stock (identical on every face) from the ink."""
+
+_SVG_ROOT = re.compile(r'\s*<svg[^>]*viewBox="0 0 ([0-9.]+) ([0-9.]+)"[^>]*>(.*)</svg>\s*$', re.DOTALL)
+
+
+def resource_path(*parts: str) -> Path:
+    """Path of a file shipped with the game, from a source checkout or a PyInstaller bundle.
+
+    A one-file executable unpacks its data under ``sys._MEIPASS``; the spec must add
+    ``sprites/``, ``sounds/`` and ``fonts/`` there under the same names.
+    """
+    bundle = getattr(sys, "_MEIPASS", None)
+    base = Path(bundle) if bundle else Path(__file__).resolve().parents[2]
+    return base.joinpath(*parts)
+
+
+def render_svg(text: str, width: int, height: int) -> pygame.Surface:
+    """Render SVG text to exactly ``width`` x ``height`` pixels (stretching if the aspect differs).
+
+    SDL_image keeps the drawing's aspect ratio and may round a pixel off, so the drawing
+    is wrapped in a scale transform whose viewBox is the requested pixel size.
+    """
+    match = _SVG_ROOT.match(text)
+    if match is None:
+        raise ValueError("not an SVG made by tools/make_art.py (no viewBox)")
+    view_w, view_h, body = float(match[1]), float(match[2]), match[3]
+    document = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}"><g transform="scale({width / view_w:.6f} {height / view_h:.6f})">'
+        f"{body}</g></svg>"
+    )
+    return pygame.image.load_sized_svg(io.BytesIO(document.encode("utf-8")), (width, height))
+
+
+class Assets:
+    """Loads and caches everything the game shows or plays.
+
+    ``four_colour`` picks the deck for the Settings option (clubs green, diamonds blue);
+    it can be changed at any time and the next ``card()`` call uses the right art.
+    """
+
+    def __init__(self, four_colour: bool = False) -> None:
+        self.four_colour = four_colour
+        self._svg_text: dict[str, str] = {}
+        self._surfaces: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._stocks: dict[tuple[int, int], pygame.Surface] = {}
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._sounds: dict[str, pygame.mixer.Sound | None] = {}
+        self._mixer_failed = False
+
+    # --- images ---------------------------------------------------------------------------
+
+    @property
+    def scheme(self) -> str:
+        """Folder name of the current colour scheme under ``sprites/cards``."""
+        return "four-colour" if self.four_colour else "classic"
+
+    def card(self, card: Card, width: int, height: int) -> pygame.Surface:
+        """The face of ``card`` at ``width`` x ``height`` pixels, in the current colour scheme."""
+        return self._image(f"cards/{self.scheme}/{card}.svg", width, height)
+
+    def back(self, width: int, height: int, style: int = 0) -> pygame.Surface:
+        """A card back; ``style`` is 0 (navy lattice) or 1 (burgundy waves)."""
+        if not 0 <= style < BACK_STYLES:
+            raise ValueError(f"back style {style} does not exist (0..{BACK_STYLES - 1})")
+        return self._image(f"backs/back-{style}.svg", width, height)
+
+    def marker(self, kind: str, width: int, height: int) -> pygame.Surface:
+        """Outline shown where a pile is empty: ``cell``, ``column`` or ``found-C`` .. ``found-S``."""
+        if kind not in MARKER_KINDS:
+            raise ValueError(f"unknown marker {kind!r}; expected one of {', '.join(MARKER_KINDS)}")
+        return self._image(f"markers/{kind}.svg", width, height)
+
+    def icon(self, name: str, size: int) -> pygame.Surface:
+        """A square white toolbar icon ``size`` pixels wide."""
+        if name not in ICON_NAMES:
+            raise ValueError(f"unknown icon {name!r}; expected one of {', '.join(ICON_NAMES)}")
+        return self._image(f"icons/{name}.svg", size, size)
+
+    def highlight(self, width: int, height: int) -> pygame.Surface:
+        """Gold selection/focus glow, to blit over a card at the card's own rect."""
+        return self._image("highlight.svg", width, height)
+
+    def preload(self, width: int, height: int) -> None:
+        """Render all 52 faces at this size now (optional: faces are also made on first use)."""
+        from game.engine import DECK
+
+        for card in DECK:
+            self.card(card, width, height)
+
+    def _image(self, name: str, width: int, height: int) -> pygame.Surface:
+        """Render a sprite at a size once, then serve it from the cache."""
+        key = (name, width, height)
+        surface = self._surfaces.get(key)
+        if surface is not None:
+            self._surfaces.move_to_end(key)
+            return surface
+        if width < 1 or height < 1:
+            raise ValueError(f"cannot draw {name} at {width}x{height}")
+        text = self._svg_text.get(name)
+        if text is None:
+            text = resource_path("sprites", name).read_text(encoding="utf-8")
+            self._svg_text[name] = text
+        stock_text, marked, ink_text = text.partition(INK_MARK)
+        if marked:  # a card face: the shared stock from the cache, only the ink rendered here
+            root = stock_text[: stock_text.index(">") + 1]
+            stock = self._stock(stock_text + "</svg>", width, height)
+            surface = stock.copy()
+            surface.blit(render_svg(root + ink_text, width, height), (0, 0))
+        else:
+            surface = render_svg(text, width, height)
+        return self._remember(key, surface)
+
+    def _stock(self, text: str, width: int, height: int) -> pygame.Surface:
+        """The blank card (rounded corners, edge, face colour) at a size, rendered once.
+
+        Kept in the renderer's own pixel format: blitting the ink onto it in the same
+        format is several times faster than across formats.
+        """
+        surface = self._stocks.get((width, height))
+        if surface is None:
+            if len(self._stocks) > 8:
+                self._stocks.clear()
+            surface = self._stocks[width, height] = render_svg(text, width, height)
+        return surface
+
+    def _remember(self, key: tuple[object, ...], surface: pygame.Surface) -> pygame.Surface:
+        """Cache a rendered surface (in the display's pixel format once there is a display)."""
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            surface = surface.convert_alpha()
+        self._surfaces[key] = surface
+        if len(self._surfaces) > _CACHE_LIMIT:
+            self._surfaces.popitem(last=False)
+        return surface
+
+    # --- text and sound -------------------------------------------------------------------
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The game's font (Noto Sans) at ``size`` pixels, regular or bold."""
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            font = pygame.font.Font(resource_path("fonts", FONT_FILES[bold]), size)
+            self._fonts[key] = font
+        return font
+
+    def sound(self, name: str) -> pygame.mixer.Sound | None:
+        """A sound effect, or None when there is no audio device (never raises)."""
+        if name in self._sounds:
+            return self._sounds[name]
+        sound: pygame.mixer.Sound | None = None
+        try:
+            if not pygame.mixer.get_init() and not self._mixer_failed:
+                pygame.mixer.init()
+            if pygame.mixer.get_init():
+                sound = pygame.mixer.Sound(resource_path("sounds", f"{name}.wav"))
+        except Exception:  # no audio device, no mixer module, missing file: play nothing
+            self._mixer_failed = not pygame.mixer.get_init()
+            sound = None
+        self._sounds[name] = sound
+        return sound
