@@ -1,26 +1,41 @@
 """A complete solver for Seahaven Towers: a winning line, a proof that none exists, or
 "unknown" when the budget runs out. Pure Python, no pygame.
 
-The search is a depth-first search over canonical positions (column order and cell order
-do not change what can be won) with a set of positions already seen, so a search that
-runs to the end has visited every position reachable by the moves it considers. Those
-moves leave out only what provably cannot matter:
+The search is depth-first over canonical positions (column order and cell order do not
+change what can be won) with a set of the positions already met, so a search that runs
+to the end has visited every position its moves can reach. Those moves leave out only
+what provably cannot matter, so "lost" is a proof.
 
-* Foundation moves are made at once, as soon as they are legal. In a same-suit game the
-  only card that can ever lie on a card X is X's predecessor; once that is home, X can
-  only sit where it is or go home. Sending it home frees its place and never makes any
-  other move illegal: piles only lose a top card nothing can be put on, and the run
-  limits grow with free cells and empty columns under both limits. So a winning line
-  from before stays winning (skip X's own moves, and carry one card fewer in a run).
-* Take-backs are never made: a taken-back card can only hold its own predecessor (also
-  on a foundation) and only uses up room, so the same argument removes them from any
-  winning line.
-* Cell-to-cell moves, moves between equivalent empty columns or free cells, and moving a
-  whole king-led column into another empty column change nothing but pile order.
-* A run moves as a whole or not at all, except its top card into a cell: the card under a
-  run's head is its head's successor, so a part of a run has nowhere else to go.
+Forced moves, made at once after every move (``_settle``); each is safe, meaning that a
+winning line from before it becomes a winning line, no longer, from after it:
 
-Everything else that is legal is tried; move ordering only decides what is tried first.
+* A card goes home as soon as it may. In a same-suit game only a card's predecessor can
+  ever lie on it; once that is home the card can only stay or go home. Sending it home
+  frees its place, makes no other move illegal (piles lose only a top card nothing can
+  be put on; run limits grow with free cells and empty columns under both limits), so
+  the old line still wins with the card's own moves left out.
+* A card in a cell goes onto its successor as soon as that tops a column. The old line
+  kept it in the cell; it can carry it along instead: when the successor's run moves,
+  it moves one card longer, paid for by the cell this freed (one more free cell raises
+  either limit by at least one); when the successor goes into a cell, the card goes
+  with it (the search offers "a whole run into cells" as one move); when the card goes
+  home or onto its successor, nothing is left to do.
+
+Moves the search tries from a settled position (everything else legal is useless):
+
+* a column's whole top run onto the successor of its head, or, king-led with cards
+  beneath, into an empty column (which one does not matter); a part of a run has nowhere
+  to go but a cell, as the card under its head is the head's successor;
+* a column's whole top run into free cells, card by card (one move: a part of a run put
+  into cells would be put back by the forced move above, and can be carried as shown);
+  not when the head's successor tops a column, as the run then just moves there;
+* a king from a cell into an empty column.
+
+Never tried: take-backs (a taken-back card can hold only its predecessor, which is home
+too, and only takes room, so removing its excursions from a winning line keeps it
+winning), moves from cell to cell or of a whole king-led column into another empty
+column (they change nothing but the order of piles). Move ordering only decides what
+is tried first; it never cuts a branch.
 """
 
 from __future__ import annotations
@@ -28,7 +43,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from game.engine.cards import CELLS, COLUMNS, FOUNDATIONS, SUITS, Card, Move
@@ -36,23 +51,24 @@ from game.engine.position import APP_RULES, Position, Rules
 
 Status = Literal["won", "lost", "unknown"]
 
-DEFAULT_MAX_NODES = 2_000_000
+DEFAULT_MAX_NODES = 5_000_000
 DEFAULT_MAX_SECONDS = 10.0
-CHECK_EVERY = 256
+CHECK_EVERY = 128
 """Nodes between looks at the clock, the cancel flag and the progress callback."""
 
 Progress = Callable[[int, float], None]
 """Called now and then with the nodes searched and the seconds spent so far."""
 
-# Internal pile codes: 0..9 are columns, then a cell (which one is chosen when the line is
-# turned into engine moves) and a foundation.
+# Internal pile codes: 0..9 are the columns, then "a cell" (which one is chosen when the
+# line becomes engine moves) and "home" (the card's foundation).
 _CELL = 10
 _HOME = 11
 _KING = 13
+_WON = [13, 13, 13, 13]
 
 _Step = tuple[int, int, int, int]
-"""An internal move: source pile code, destination pile code, card count, top card moved."""
-_Child = tuple[list[bytes], list[int], list[_Step], int, int]
+"""An internal move: source code, destination code, number of cards, top card moved.
+A step from a column to ``_CELL`` with a count above one puts that many cards into cells."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +80,7 @@ class Result:
     line: tuple[Move, ...] = ()
     nodes: int = 0
     seconds: float = 0.0
-    cancelled: bool = field(default=False)
+    cancelled: bool = False
 
     @property
     def won(self) -> bool:
@@ -80,7 +96,7 @@ class Result:
 
 
 def _encode(card: Card) -> int:
-    """A card as a small int: suit index times 16 plus rank, so a card's successor is +1."""
+    """A card as a small int: suit index times 16 plus rank, so its successor is one more."""
     return SUITS.index(card.suit) * 16 + card.rank
 
 
@@ -100,15 +116,13 @@ def solve(
 ) -> Result:
     """Search ``position`` under ``rules`` for a win within the budget.
 
-    ``yield_gil`` makes the search release the interpreter lock every few hundred nodes,
+    ``yield_gil`` makes the search release the interpreter lock every hundred-odd nodes,
     for a search running in a thread beside a game loop.
     """
     if not rules.kings_only:
         raise ValueError("the solver knows only the kings-only rule for empty columns")
     start = time.perf_counter()
-    raw, nodes, cancelled = _search(
-        position, rules, max_nodes, max_seconds, cancel, progress, yield_gil, start
-    )
+    raw, nodes, cancelled = _search(position, rules, max_nodes, max_seconds, cancel, progress, yield_gil, start)
     seconds = time.perf_counter() - start
     if raw is None:
         return Result("unknown", (), nodes, seconds, cancelled)
@@ -134,7 +148,7 @@ def _search(
     penalty_of: dict[bytes, int] = {}
 
     def penalty(col: bytes) -> int:
-        """How much a column is out of order: cards not on their successor, buried low cards."""
+        """How far a column is from order: cards not on their successor, a low card at the bottom."""
         value = 0 if col[0] & 15 == _KING else 2
         for k in range(1, len(col)):
             if col[k - 1] != col[k] + 1:
@@ -142,9 +156,9 @@ def _search(
         penalty_of[col] = value
         return value
 
-    def score(cols: tuple[bytes, ...], cells: tuple[int, ...], found: list[int]) -> int:
+    def score(cols: tuple[bytes, ...], ncells_used: int, found: list[int]) -> int:
         """Move-ordering estimate, higher first; it never cuts a branch."""
-        value = 40 * (found[0] + found[1] + found[2] + found[3]) - 8 * len(cells)
+        value = 40 * (found[0] + found[1] + found[2] + found[3]) - 8 * ncells_used
         for col in cols:
             if col:
                 p = penalty_of.get(col)
@@ -157,14 +171,14 @@ def _search(
     cells_l = sorted(_encode(c) for c in position.cells if c is not None)
     found_l = list(position.foundations)
     root_moves: list[_Step] = []
-    _settle(cols_l, cells_l, found_l, root_moves)
-    if found_l == [13, 13, 13, 13]:
+    _settle(cols_l, cells_l, found_l, root_moves, [c[-1] for c in cols_l if c] + cells_l)
+    if found_l == _WON:
         return root_moves, 1, False
     root = (tuple(cols_l), tuple(cells_l), found_l)
     seen = {b"\xff".join(sorted(root[0])) + b"\xfe" + bytes(root[1])}
 
-    def expand(state: tuple[tuple[bytes, ...], tuple[int, ...], list[int]]) -> list[_Child]:
-        """The children of ``state`` not seen before, ordered so that pop() takes the best."""
+    def expand(state: tuple[tuple[bytes, ...], tuple[int, ...], list[int]]) -> list:
+        """The children of ``state`` not met before, ordered so that pop() takes the best."""
         cols, cells, found = state
         tops: dict[int, int] = {}
         empty = -1
@@ -183,67 +197,94 @@ def _search(
             to_empty = (free + 1) << (n_empty - 1) if n_empty else 0
         else:
             pickup = to_empty = free + 1
-        kids: list[_Child] = []
-        add = kids.append
+        out = []
         for i in range(10):
             col = cols[i]
-            n = len(col)
-            if not n:
+            if not col:
                 continue
+            n = len(col)
             h = n - 1
             while h and col[h - 1] == col[h] + 1:
                 h -= 1
             head = col[h]
             run = n - h
-            rest = col[:h]
-            exposed = rest[-1] if h else 0
-            # the whole run onto its head's successor, or a king-led run into an empty column
             if head & 15 == _KING:
                 j = empty if h and n_empty and run <= to_empty else -1
+                dig = run <= free
             else:
-                j = tops.get(head + 1, -1) if run <= pickup else -1
-            if j >= 0:
-                new = list(cols)
-                new[i] = rest
-                new[j] = cols[j] + col[h:]
-                add((new, list(cells), [(i, j, run, col[-1])], exposed, 0))
-            # the whole run into cells, one card at a time
-            if run <= free:
-                new = list(cols)
-                new[i] = rest
-                moved = col[h:]
-                steps = [(i, _CELL, 1, c) for c in reversed(moved)]
-                add((new, sorted(cells + tuple(moved)), steps, exposed, head + 1))
+                j = tops.get(head + 1, -1)
+                dig = j < 0 and run <= free
+                if run > pickup:
+                    j = -1
+            if j < 0 and not dig:
+                continue
+            rest = col[:h]
+            exposed = rest[-1] if h else 0
+            trigger = exposed and (found[exposed >> 4] == (exposed & 15) - 1 or exposed - 1 in cells)
+            for to_cells in (False, True):
+                if to_cells:
+                    if not dig:
+                        break
+                    new = list(cols)
+                    new[i] = rest
+                    new_cells = list(cells)
+                    new_cells += col[h:]
+                    new_cells.sort()
+                    step = (i, _CELL, run, col[-1])
+                else:
+                    if j < 0:
+                        continue
+                    new = list(cols)
+                    new[i] = rest
+                    new[j] = cols[j] + col[h:]
+                    new_cells = cells
+                    step = (i, j, run, col[-1])
+                if trigger:
+                    new_found = found[:]
+                    new_cells = list(new_cells)
+                    forced: list[_Step] = [step]
+                    _settle(new, new_cells, new_found, forced, [exposed])
+                    moves: _Step | list[_Step] = forced
+                else:
+                    new_found = found
+                    moves = step
+                t_cols = tuple(new)
+                t_cells = tuple(new_cells)
+                k = b"\xff".join(sorted(t_cols)) + b"\xfe" + bytes(t_cells)
+                if k in seen:
+                    continue
+                seen.add(k)
+                out.append((score(t_cols, len(t_cells), new_found), moves, (t_cols, t_cells, new_found)))
         if n_empty:
             for c in cells:
-                if c & 15 == _KING:
-                    new = list(cols)
-                    new[empty] = bytes((c,))
-                    rest_cells = list(cells)
-                    rest_cells.remove(c)
-                    add((new, rest_cells, [(_CELL, empty, 1, c)], c, 0))
-        out = []
-        for new_cols, new_cells, moves, exposed, wanted in kids:
-            # forced moves can only follow from a newly exposed card or a newly freed successor
-            new_found = found
-            if (exposed and (found[exposed >> 4] == (exposed & 15) - 1 or exposed - 1 in new_cells)) or (
-                wanted in tops
-            ):
-                new_found = list(found)
-                _settle(new_cols, new_cells, new_found, moves)
-            t_cols = tuple(new_cols)
-            t_cells = tuple(new_cells)
-            k = b"\xff".join(sorted(t_cols)) + b"\xfe" + bytes(t_cells)
-            if k in seen:
-                continue
-            seen.add(k)
-            out.append((score(t_cols, t_cells, new_found), moves, (t_cols, t_cells, new_found)))
+                if c & 15 != _KING:
+                    continue
+                new = list(cols)
+                new[empty] = bytes((c,))
+                new_cells = list(cells)
+                new_cells.remove(c)
+                step = (_CELL, empty, 1, c)
+                if c - 1 in cells:
+                    new_found = found[:]
+                    forced = [step]
+                    _settle(new, new_cells, new_found, forced, [c])
+                    moves = forced
+                else:
+                    new_found = found
+                    moves = step
+                t_cols = tuple(new)
+                t_cells = tuple(new_cells)
+                k = b"\xff".join(sorted(t_cols)) + b"\xfe" + bytes(t_cells)
+                if k in seen:
+                    continue
+                seen.add(k)
+                out.append((score(t_cols, len(t_cells), new_found), moves, (t_cols, t_cells, new_found)))
         out.sort(key=_first)
         return out
 
     deadline = start + max_seconds
     stack = [expand(root)]
-    path: list[list[_Step]] = [root_moves]
+    path: list[_Step | list[_Step]] = [root_moves]
     nodes = 1
     while stack:
         kids = stack[-1]
@@ -253,9 +294,15 @@ def _search(
             continue
         _, moves, state = kids.pop()
         nodes += 1
-        if state[2] == [13, 13, 13, 13]:
-            path.append(moves)
-            return [m for step in path for m in step], nodes, False
+        path.append(moves)
+        if state[2] == _WON:
+            line: list[_Step] = []
+            for step in path:
+                if isinstance(step, list):
+                    line += step
+                else:
+                    line.append(step)
+            return line, nodes, False
         if not nodes % CHECK_EVERY:
             now = time.perf_counter()
             if cancel is not None and cancel.is_set():
@@ -266,7 +313,6 @@ def _search(
                 progress(nodes, now - start)
             if yield_gil:
                 time.sleep(0)
-        path.append(moves)
         stack.append(expand(state))
     return False, nodes, False
 
@@ -275,65 +321,68 @@ def _first(kid: tuple) -> int:
     return kid[0]
 
 
-def _settle(cols: list[bytes], cells: list[int], found: list[int], moves: list[_Step]) -> None:
-    """Make every forced move, recording it: cards go home as soon as they may, and a card
-    in a cell goes onto its successor as soon as that is the top of a column.
-
-    Both are safe. Home: see the module's docstring. Onto the successor: a line that keeps
-    the card in its cell can instead carry it along with its successor (one more card in
-    the run, but one more free cell pays for it under both limits), or put it and its
-    successor into cells together when the successor goes to a cell, which the search
-    offers as one move (a whole run into cells)."""
-    again = True
-    while again:
-        again = False
-        tops: dict[int, int] = {}
-        for i in range(10):
-            col = cols[i]
-            while col:
-                c = col[-1]
-                s = c >> 4
-                if found[s] != (c & 15) - 1:
-                    break
+def _settle(cols: list[bytes], cells: list[int], found: list[int], moves: list[_Step], check: list[int]) -> None:
+    """Make every forced move that follows from the cards in ``check`` (new column tops,
+    cards new in cells), recording each: a card goes home as soon as it may, and a card in
+    a cell goes onto its successor as soon as that tops a column (see the module's
+    docstring for why both are safe)."""
+    tops = {col[-1]: i for i, col in enumerate(cols) if col}
+    while check:
+        c = check.pop()
+        s = c >> 4
+        i = tops.get(c)
+        if i is not None:  # c tops column i
+            if found[s] == (c & 15) - 1:
                 found[s] += 1
-                col = col[:-1]
+                col = cols[i][:-1]
+                cols[i] = col
+                del tops[c]
                 moves.append((i, _HOME, 1, c))
-                again = True
-            cols[i] = col
-            if col:
-                tops[col[-1]] = i
-        for c in sorted(cells):
-            s = c >> 4
+                check.append(c + 1)
+                if col:
+                    tops[col[-1]] = i
+                    check.append(col[-1])
+            elif c - 1 in cells:
+                cells.remove(c - 1)
+                cols[i] += bytes((c - 1,))
+                del tops[c]
+                tops[c - 1] = i
+                moves.append((_CELL, i, 1, c - 1))
+                check.append(c - 1)
+        elif c in cells:
             if found[s] == (c & 15) - 1:
                 found[s] += 1
                 cells.remove(c)
                 moves.append((_CELL, _HOME, 1, c))
-                again = True
-                continue
-            j = tops.get(c + 1)
-            if j is not None:
-                cols[j] += bytes((c,))
-                del tops[c + 1]
-                tops[c] = j
-                cells.remove(c)
-                moves.append((_CELL, j, 1, c))
-                again = True
+                check.append(c + 1)
+            else:
+                i = tops.get(c + 1)
+                if i is not None:
+                    cells.remove(c)
+                    cols[i] += bytes((c,))
+                    del tops[c + 1]
+                    tops[c] = i
+                    moves.append((_CELL, i, 1, c))
+                    check.append(c)
 
 
-def _to_moves(position: Position, rules: Rules, raw: list[tuple[int, int, int, int]]) -> tuple[Move, ...]:
+def _to_moves(position: Position, rules: Rules, raw: list[_Step]) -> tuple[Move, ...]:
     """Turn the internal line into engine moves with real cells, checking each in turn."""
     moves = []
     for src, dst, count, code in raw:
-        card = _decode(code)
-        source = CELLS[position.cells.index(card)] if src == _CELL else COLUMNS[src]
-        if dst == _CELL:
-            dest = CELLS[position.cells.index(None)]
-        elif dst == _HOME:
-            dest = FOUNDATIONS[SUITS.index(card.suit)]
+        if dst == _CELL:  # ``count`` cards from the top of a column into cells, one by one
+            singles = [Move(COLUMNS[src], CELLS[position.cells.index(None)], 1)]
+            for _ in range(count - 1):
+                position = position.play(singles[-1], rules)
+                moves.append(singles[-1])
+                singles.append(Move(COLUMNS[src], CELLS[position.cells.index(None)], 1))
+            move = singles[-1]
         else:
-            dest = COLUMNS[dst]
-        move = Move(source, dest, count)
-        position = position.play(move, rules)  # a solver bug would raise here, never print
+            card = _decode(code)
+            source = CELLS[position.cells.index(card)] if src == _CELL else COLUMNS[src]
+            dest = FOUNDATIONS[SUITS.index(card.suit)] if dst == _HOME else COLUMNS[dst]
+            move = Move(source, dest, count)
+        position = position.play(move, rules)  # a solver bug raises here; it is never printed
         moves.append(move)
     if not position.is_won:
         raise AssertionError("the solver's line does not win")
