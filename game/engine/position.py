@@ -80,6 +80,19 @@ def run_length(cards: Sequence[Card]) -> int:
     return length
 
 
+_ALL_PILES: tuple[Pile, ...] = CELLS + FOUNDATIONS + COLUMNS
+"""Piles by id: cells 0-3, foundations 4-7 (C D H S), columns 8-17."""
+_COLUMN_ID = tuple(range(MAX_CELLS + 4, MAX_CELLS + 4 + COLUMN_COUNT))
+_FOUNDATION_ID = tuple(range(MAX_CELLS, MAX_CELLS + 4))
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+_CARD = tuple((None, *(Card(rank, suit) for rank in range(1, KING + 1))) for suit in SUITS)
+_UP: dict[Card, Card | None] = {card: (Card(card.rank + 1, card.suit) if card.rank < KING else None) for card in DECK}
+_MOVES: list[list[list[Move | None]]] = [
+    [[None] + [Move(src, dst, n) for n in range(1, KING + 1)] for dst in _ALL_PILES] for src in _ALL_PILES
+]
+"""``_MOVES[source id][dest id][count]``: every move made once, shared by all positions."""
+
+
 class Position:
     """Cards in the cells, the foundations' heights and the ten columns (bottom card first)."""
 
@@ -191,61 +204,78 @@ class Position:
     # -- legality ----------------------------------------------------------------------
 
     def legal_moves(self, rules: Rules = APP_RULES) -> list[Move]:
-        """Every legal move, take-backs and cell-to-cell moves included."""
+        """Every legal move, take-backs and cell-to-cell moves included.
+
+        The hot path of the solver and the stuck check: moves come from a precomputed
+        table and the one card a card can go on is looked up, not searched for.
+        """
         moves: list[Move] = []
+        append = moves.append
         columns = self.columns
         cells = self.cells
         found = self.foundations
-        free = cells.count(None)
-        empty_piles = [COLUMNS[j] for j in range(COLUMN_COUNT) if not columns[j]]
-        empty = len(empty_piles)
-        pickup = rules.limit(free, empty)
-        to_empty = rules.limit(free, empty - 1) if empty else 0
-        kings_only = rules.kings_only
-        free_cells = [CELLS[i] for i, c in enumerate(cells) if c is None]
+        free_cells = [i for i, c in enumerate(cells) if c is None]
+        empty = [_COLUMN_ID[j] for j in range(COLUMN_COUNT) if not columns[j]]
+        pickup = rules.limit(len(free_cells), len(empty))
+        to_empty = rules.limit(len(free_cells), len(empty) - 1) if empty else 0
+        any_to_empty = not rules.kings_only
         # the column each exposed card lies on, to find a same-suit home one rank up
-        tops = {c[-1]: COLUMNS[j] for j, c in enumerate(columns) if c}
-
-        def to_tableau(source: Pile, head: Card, count: int) -> None:
-            dest = tops.get(Card(head.rank + 1, head.suit)) if head.rank < KING else None
-            if dest is not None and dest != source:
-                moves.append(Move(source, dest, count))
-            if (head.rank == KING or not kings_only) and count <= to_empty:
-                for dest in empty_piles:
-                    moves.append(Move(source, dest, count))
+        tops = {c[-1]: _COLUMN_ID[j] for j, c in enumerate(columns) if c}
+        table = _MOVES
 
         for j in range(COLUMN_COUNT):
             cards = columns[j]
             if not cards:
                 continue
-            source = COLUMNS[j]
+            by_dest = table[_COLUMN_ID[j]]
             top = cards[-1]
-            s = SUITS.index(top.suit)
+            s = _SUIT_INDEX[top.suit]
             if found[s] == top.rank - 1:
-                moves.append(Move(source, FOUNDATIONS[s], 1))
-            for dest in free_cells:
-                moves.append(Move(source, dest, 1))
-            for count in range(1, min(run_length(cards), pickup) + 1):
-                to_tableau(source, cards[-count], count)
+                append(by_dest[_FOUNDATION_ID[s]][1])
+            for i in free_cells:
+                append(by_dest[i][1])
+            upper = None
+            for count in range(1, min(len(cards), pickup) + 1):
+                head = cards[-count]
+                if upper is not None and (head.suit != upper.suit or head.rank != upper.rank + 1):
+                    break
+                dest = tops.get(_UP[head])
+                if dest is not None:
+                    append(by_dest[dest][count])
+                if (head.rank == KING or any_to_empty) and count <= to_empty:
+                    for dest in empty:
+                        append(by_dest[dest][count])
+                upper = head
 
         for i, card in enumerate(cells):
             if card is None:
                 continue
-            source = CELLS[i]
-            s = SUITS.index(card.suit)
+            by_dest = table[i]
+            s = _SUIT_INDEX[card.suit]
             if found[s] == card.rank - 1:
-                moves.append(Move(source, FOUNDATIONS[s], 1))
-            for dest in free_cells:
-                moves.append(Move(source, dest, 1))
-            to_tableau(source, card, 1)
+                append(by_dest[_FOUNDATION_ID[s]][1])
+            for f in free_cells:
+                append(by_dest[f][1])
+            dest = tops.get(_UP[card])
+            if dest is not None:
+                append(by_dest[dest][1])
+            if (card.rank == KING or any_to_empty) and to_empty >= 1:
+                for dest in empty:
+                    append(by_dest[dest][1])
 
         for s, rank in enumerate(found):
             if rank == 0:
                 continue
-            source = FOUNDATIONS[s]
-            for dest in free_cells:
-                moves.append(Move(source, dest, 1))
-            to_tableau(source, Card(rank, SUITS[s]), 1)
+            by_dest = table[_FOUNDATION_ID[s]]
+            for f in free_cells:
+                append(by_dest[f][1])
+            card = _CARD[s][rank]
+            dest = tops.get(_UP[card])
+            if dest is not None:
+                append(by_dest[dest][1])
+            if (rank == KING or any_to_empty) and to_empty >= 1:
+                for dest in empty:
+                    append(by_dest[dest][1])
         return moves
 
     def why_illegal(self, move: Move, rules: Rules = APP_RULES) -> str | None:
