@@ -52,9 +52,9 @@ GOLD = "#d9a526"
 GOLD_DARK = "#8c6514"
 SKIN = "#f2d5b3"
 SKIN_LINE = "#7a5232"
-FACE_TOP = "#fffefb"
-FACE_BOTTOM = "#f5f2ea"
-EDGE = "#5f5f66"
+FACE_TOP = "#ffffff"
+FACE_BOTTOM = "#f6f4ee"
+EDGE = "#3f4046"
 
 
 def num(value: float) -> str:
@@ -350,10 +350,12 @@ INDEX_LEFT = 13.0
 INDEX_TOP = 14.0
 INDEX_CAP = 52.0
 """Height of the rank letters: 15% of the card, so a fanned column can be read at 800x600."""
-INDEX_SUIT = 40.0
-PIP = 41.0
-PIP_COLUMNS = (70.0, CARD_W / 2, CARD_W - 70.0)
-PIP_TOP, PIP_BOTTOM = 101.0, CARD_H - 101.0
+INDEX_SUIT = 43.0
+PIP = 45.0
+"""Pip height on cards 2-8; 9 and 10 use ``PIP_CROWDED`` so their pips keep some air."""
+PIP_CROWDED = 40.0
+PIP_COLUMNS = (67.0, CARD_W / 2, CARD_W - 67.0)
+PIP_TOP, PIP_BOTTOM = 106.0, CARD_H - 106.0
 
 # Where the pips go, as (column 0/1/2, fraction of the way from the top row to the bottom).
 PIP_LAYOUTS: dict[int, tuple[tuple[int, float], ...]] = {
@@ -416,27 +418,40 @@ def pips(card: Card) -> list[str]:
     out = []
     for column, fraction in PIP_LAYOUTS[card.rank]:
         y = PIP_TOP + (PIP_BOTTOM - PIP_TOP) * fraction
-        out.append(suit(card.suit, PIP_COLUMNS[column], y, PIP, upside_down=fraction > 0.5))
+        size = PIP_CROWDED if card.rank >= 9 else PIP
+        out.append(suit(card.suit, PIP_COLUMNS[column], y, size, upside_down=fraction > 0.5))
     return out
 
 
-# Court cards: a framed, double-ended bust. The top half is drawn with the centre line at
-# y=0 and the head upwards; the bottom half is the same drawing turned over.
-FRAME = (27.0, 90.0, CARD_W - 27.0, CARD_H - 90.0)
-COURT_SCALE = 0.86
+# Court cards: a double-ended bust in a frame that has the two index corners cut out, so
+# the figure can be large. The top half is drawn with the centre line at y=0 and the head
+# upwards, moved a little right (away from the index); the bottom half is it turned over.
+FRAME = (22.0, 22.0, CARD_W - 22.0, CARD_H - 22.0)
+NOTCH_HEIGHT = INDEX_TOP + INDEX_CAP + 20 - 22.0
+COURT_SCALE = 1.25
+COURT_SHIFT = 14.0
 
 
-def court(ink: Ink, card: Card, scheme: str) -> None:
+def _notched(x0: float, y0: float, x1: float, y1: float, notch_w: float, notch_h: float) -> str:
+    """A box with its top-left and bottom-right corners cut out (where the indices sit)."""
+    return (f"M{num(x0 + notch_w)},{num(y0)} H{num(x1)} V{num(y1 - notch_h)} H{num(x1 - notch_w)} "
+            f"V{num(y1)} H{num(x0)} V{num(y0 + notch_h)} H{num(x0 + notch_w)} Z")
+
+
+def court(ink: Ink, card: Card, scheme: str, notch_w: float) -> None:
     """Jack, queen or king: a framed double-ended figure in the suit's colours."""
     colour = SUIT_COLOURS[scheme][card.suit]
     accent = ACCENTS[scheme][card.suit]
     x0, y0, x1, y1 = FRAME
     cx, cy = CARD_W / 2, CARD_H / 2
-    ink.add(fill("#f7eed6", f' stroke="{colour}" stroke-width="1.6"'), box(x0, y0, x1 - x0, y1 - y0))
+    ink.add(fill("#f7eed6", f' stroke="{colour}" stroke-width="1.8" stroke-linejoin="round"'),
+            _notched(x0, y0, x1, y1, notch_w, NOTCH_HEIGHT))
     for style, d in _court_half(card, colour, accent):
-        ink.add(style, place(d, cx, cy, COURT_SCALE) + " " + place(d, cx, cy, COURT_SCALE, turned=True))
+        top = place(d, cx + COURT_SHIFT, cy, COURT_SCALE)
+        bottom = place(d, cx - COURT_SHIFT, cy, COURT_SCALE, turned=True)
+        ink.add(style, top + " " + bottom)
     ink.add(stroke(GOLD, 2), f"M{num(x0 + 1)},{num(cy)} H{num(x1 - 1)}")
-    ink.add(stroke(GOLD, 1), box(x0 + 4, y0 + 4, x1 - x0 - 8, y1 - y0 - 8))
+    ink.add(stroke(GOLD, 1.2), _notched(x0 + 4, y0 + 4, x1 - 4, y1 - 4, notch_w, NOTCH_HEIGHT))
 
 
 def _court_half(card: Card, colour: str, accent: str) -> list[tuple[str, str]]:
@@ -516,7 +531,7 @@ def _court_half(card: Card, colour: str, accent: str) -> list[tuple[str, str]]:
                     f"{hx + 12},-63 C{hx + 8},-67 {hx + 4},-68 {hx},-68 Z"))
     out.append((fill(SKIN, f' stroke="{SKIN_LINE}" stroke-width="0.8"'), circle(hx, -30, 5)))
     # the suit, large, on the other side
-    out.append((fill(colour), suit(card.suit, -56, -68, 32)))
+    out.append((fill(colour), suit(card.suit, -70, -52, 30)))
     return out
 
 
@@ -530,7 +545,9 @@ def card_svg(font: FontOutlines, card: Card, scheme: str) -> str:
     elif card.rank <= 10:
         ink.add(fill(colour), " ".join(pips(card)))
     else:
-        court(ink, card, scheme)
+        size = INDEX_CAP * font.units_per_em / font.cap_height
+        widest = max(font.text_width(rank, size) for rank in "JQK")
+        court(ink, card, scheme, notch_w=widest + INDEX_SUIT + 6)
     ink.add(fill(colour), index_mark(font, card, turned=False))
     ink.add(fill(colour), index_mark(font, card, turned=True))
     return svg_document(CARD_W, CARD_H, [*card_blank(), INK_MARK, *ink.elements()])
