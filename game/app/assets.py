@@ -9,9 +9,11 @@ Importing this module loads nothing and opens no window.
 from __future__ import annotations
 
 import io
+import os
 import re
 import sys
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -125,11 +127,29 @@ class Assets:
         return self._image("highlight.svg", width, height)
 
     def preload(self, width: int, height: int) -> None:
-        """Render all 52 faces at this size now (optional: faces are also made on first use)."""
+        """Render all 52 faces at this size now, on all cores (optional: faces are also made
+        on first use, but a whole dealt table at 4K renders about twice as fast this way)."""
         from game.engine import DECK
 
-        for card in DECK:
-            self.card(card, width, height)
+        names = [f"cards/{self.scheme}/{card}.svg" for card in DECK]
+        names = [name for name in names if (name, width, height) not in self._surfaces]
+        if not names:
+            return
+        layers = [self._text(name).partition(INK_MARK) for name in names]
+        stock_text, _, _ = layers[0]
+        stock = self._stock(stock_text + "</svg>", width, height)
+        root = stock_text[: stock_text.index(">") + 1]
+
+        def ink(layer: tuple[str, str, str]) -> pygame.Surface:
+            return render_svg(root + layer[2], width, height)
+
+        workers = min(8, os.cpu_count() or 1)
+        with ThreadPoolExecutor(max_workers=workers) as pool:  # SDL_image renders without the GIL
+            inks = list(pool.map(ink, layers))
+        for name, drawn in zip(names, inks, strict=True):
+            surface = stock.copy()
+            surface.blit(drawn, (0, 0))
+            self._remember((name, width, height), surface)
 
     def _image(self, name: str, width: int, height: int) -> pygame.Surface:
         """Render a sprite at a size once, then serve it from the cache."""
@@ -140,19 +160,23 @@ class Assets:
             return surface
         if width < 1 or height < 1:
             raise ValueError(f"cannot draw {name} at {width}x{height}")
-        text = self._svg_text.get(name)
-        if text is None:
-            text = resource_path("sprites", name).read_text(encoding="utf-8")
-            self._svg_text[name] = text
-        stock_text, marked, ink_text = text.partition(INK_MARK)
+        stock_text, marked, ink_text = self._text(name).partition(INK_MARK)
         if marked:  # a card face: the shared stock from the cache, only the ink rendered here
             root = stock_text[: stock_text.index(">") + 1]
             stock = self._stock(stock_text + "</svg>", width, height)
             surface = stock.copy()
             surface.blit(render_svg(root + ink_text, width, height), (0, 0))
         else:
-            surface = render_svg(text, width, height)
+            surface = render_svg(stock_text, width, height)  # no ink mark: the whole file
         return self._remember(key, surface)
+
+    def _text(self, name: str) -> str:
+        """The SVG text of a sprite, read from disk once."""
+        text = self._svg_text.get(name)
+        if text is None:
+            text = resource_path("sprites", name).read_text(encoding="utf-8")
+            self._svg_text[name] = text
+        return text
 
     def _stock(self, text: str, width: int, height: int) -> pygame.Surface:
         """The blank card (rounded corners, edge, face colour) at a size, rendered once.
