@@ -1,0 +1,191 @@
+"""Tweens: cards gliding from where they were to where the engine put them.
+
+Animation is display only: the engine's position is already final when a tween starts.
+The registry holds at most one tween per card (a new one replaces the old, starting from
+where the card is drawn now), and everything can jump to its end at once. Time is the
+loop's simulation time, so tests step it deterministically.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+Point = tuple[float, float]
+K = TypeVar("K", bound=Hashable)
+
+GLIDE_S = 0.22
+"""A normal move's glide, in seconds, before the Settings speed factor."""
+DEAL_STEP_S = 0.018
+"""Delay between two cards of the deal."""
+
+
+def ease_out(t: float) -> float:
+    """Cubic ease-out: fast start, gentle landing."""
+    t = 0.0 if t < 0 else 1.0 if t > 1 else t
+    return 1 - (1 - t) ** 3
+
+
+def glide_time(distance: float, card_h: float, factor: float) -> float:
+    """How long a glide over ``distance`` pixels lasts: a little longer for far moves."""
+    if factor <= 0:
+        return 0.0
+    span = distance / max(1.0, card_h)
+    return factor * GLIDE_S * (0.75 + 0.25 * min(span, 4.0) ** 0.5)
+
+
+@dataclass
+class Tween:
+    start: Point
+    end: Point
+    begin: float
+    duration: float
+    lifted: bool = False
+    """Drawn with a shadow above everything (a card in flight)."""
+
+    def at(self, now: float) -> Point:
+        if self.duration <= 0 or now >= self.begin + self.duration:
+            return self.end
+        k = ease_out((now - self.begin) / self.duration)
+        return (self.start[0] + (self.end[0] - self.start[0]) * k, self.start[1] + (self.end[1] - self.start[1]) * k)
+
+    def done(self, now: float) -> bool:
+        return now >= self.begin + self.duration
+
+
+@dataclass
+class Shake:
+    begin: float
+    duration: float = 0.32
+    amplitude: float = 8.0
+
+    def offset(self, now: float) -> float:
+        t = (now - self.begin) / self.duration
+        if t <= 0 or t >= 1:
+            return 0.0
+        return self.amplitude * math.sin(t * math.pi * 6) * (1 - t)
+
+
+class Tweens(Generic[K]):
+    """The registry: one tween per key (a card), one shake per key."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self._tweens: dict[K, Tween] = {}
+        self._shakes: dict[K, Shake] = {}
+
+    def advance(self, dt: float) -> None:
+        """Move time on by ``dt`` seconds and forget finished tweens."""
+        self.now += dt
+        now = self.now
+        for key in [k for k, t in self._tweens.items() if t.done(now)]:
+            del self._tweens[key]
+        for key in [k for k, s in self._shakes.items() if now >= s.begin + s.duration]:
+            del self._shakes[key]
+
+    def glide(
+        self, key: K, start: Point, end: Point, duration: float, delay: float = 0.0, lifted: bool = True
+    ) -> None:
+        """Glide ``key`` from ``start`` to ``end``; an ongoing tween of it is replaced,
+        starting from where it is drawn now."""
+        current = self._tweens.get(key)
+        if current is not None and current.begin <= self.now:
+            start = current.at(self.now)
+        if duration <= 0 or start == end:
+            self._tweens.pop(key, None)
+            return
+        self._tweens[key] = Tween(start, end, self.now + delay, duration, lifted)
+
+    def shake(self, key: K, amplitude: float) -> None:
+        self._shakes[key] = Shake(self.now, amplitude=amplitude)
+
+    def where(self, key: K, now: float | None = None) -> Point | None:
+        """Where ``key`` is drawn at ``now`` (the registry's time by default), or None if
+        it is not moving."""
+        tween = self._tweens.get(key)
+        if tween is None:
+            return None
+        return tween.at(self.now if now is None else now)
+
+    def shake_offset(self, key: K, now: float | None = None) -> float:
+        shake = self._shakes.get(key)
+        return 0.0 if shake is None else shake.offset(self.now if now is None else now)
+
+    def moving(self) -> list[K]:
+        """Keys with a tween, the ones that started (or start) first first."""
+        return sorted(self._tweens, key=lambda k: self._tweens[k].begin)
+
+    def shaking(self) -> list[K]:
+        return list(self._shakes)
+
+    def is_moving(self, key: K) -> bool:
+        return key in self._tweens or key in self._shakes
+
+    @property
+    def active(self) -> bool:
+        return bool(self._tweens or self._shakes)
+
+    def finish(self) -> None:
+        """Jump every animation to its end."""
+        self._tweens.clear()
+        self._shakes.clear()
+
+
+@dataclass
+class Bouncer:
+    """One card of the win cascade: falls, bounces off the floor, leaves at a side."""
+
+    key: object
+    x: float
+    y: float
+    vx: float
+    vy: float
+    begin: float
+
+
+class Cascade:
+    """The win celebration: cards leave the foundations one by one and bounce across the
+    table, leaving trails (drawn by the renderer onto a persistent surface)."""
+
+    GRAVITY = 2600.0
+    BOUNCE = 0.72
+
+    def __init__(self, starts: list[tuple[object, Point]], size: tuple[int, int], card_size: tuple[int, int],
+                 seed: int = 0, interval: float = 0.12) -> None:
+        self.size = size
+        self.card_size = card_size
+        rng = random.Random(seed)
+        scale = size[1] / 1000
+        self.bouncers: list[Bouncer] = []
+        for i, (key, (x, y)) in enumerate(starts):
+            vx = rng.uniform(380, 820) * scale * rng.choice((-1, 1))
+            vy = -rng.uniform(0, 700) * scale
+            self.bouncers.append(Bouncer(key, x, y, vx, vy, i * interval))
+        self.now = 0.0
+        self.scale = scale
+
+    def advance(self, dt: float) -> None:
+        self.now += dt
+        floor = self.size[1] - self.card_size[1]
+        for b in self.bouncers:
+            if self.now < b.begin or self.gone(b):
+                continue
+            b.vy += self.GRAVITY * self.scale * dt
+            b.x += b.vx * dt
+            b.y += b.vy * dt
+            if b.y > floor:
+                b.y = floor
+                b.vy = -b.vy * self.BOUNCE
+
+    def gone(self, b: Bouncer) -> bool:
+        return b.x + self.card_size[0] < 0 or b.x > self.size[0]
+
+    def flying(self) -> list[Bouncer]:
+        return [b for b in self.bouncers if self.now >= b.begin and not self.gone(b)]
+
+    @property
+    def done(self) -> bool:
+        return all(self.gone(b) for b in self.bouncers)

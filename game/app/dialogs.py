@@ -1,0 +1,645 @@
+"""Windows over the table: New Game, the end-of-game messages, the menu, notices.
+
+Each is a scene pushed on the stack: it dims the table, takes every input (mouse, touch
+and keyboard: Tab moves the focus, Enter or Space activates, Esc closes) and closes
+itself. The screens of issue 6 (Help, Statistics, Settings) plug in through
+:func:`open_screen`: a module ``game.app.screen_<name>`` with ``open_scene(app)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.input import Pointer, PointerInput
+from game.app.layout import Box
+from game.app.render import ACCENT, FOCUS, PANEL_TEXT, button_face
+from game.app.scenes import Scene
+from game.engine import GameCode, InvalidCode
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+SCREENS = {"help": "Help", "statistics": "Statistics", "settings": "Settings"}
+SCREEN_MODULES = {"help": "game.app.screen_help", "statistics": "game.app.screen_stats",
+                  "settings": "game.app.screen_settings"}
+DIFFICULTIES = ((4, "Easy", "4 cells"), (2, "Medium", "2 cells"), (1, "Hard", "1 cell"))
+ERROR = (176, 36, 36)
+MUTED = (96, 104, 100)
+
+
+def open_screen(app: App, name: str) -> None:
+    """Open the Help, Statistics or Settings screen: the module named in SCREEN_MODULES
+    provides ``open_scene(app) -> Scene``; until it does, say the screen is not there yet."""
+    try:
+        module = importlib.import_module(SCREEN_MODULES[name])
+        opener = module.open_scene
+    except (ImportError, AttributeError, KeyError):
+        title = SCREENS.get(name, name.title())
+        app.push(Notice(app, title, f"The {title} screen is not available yet."))
+        return
+    app.push(opener(app))
+
+
+def find_message(app: App) -> Scene | None:
+    return app.scenes.find(EndMessage)
+
+
+@dataclass
+class Widget:
+    name: str
+    box: Box
+    label: str = ""
+    kind: str = "button"
+    """"button", "toggle", "field" or "choice"."""
+    primary: bool = False
+    enabled: bool = True
+    on: bool = False
+
+
+class Window(Scene):
+    """A centred panel with a title, lines of text and widgets."""
+
+    title = ""
+    width_em = 26.0
+    close_outside = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.pointer = PointerInput(app.settings.double_tap_ms)
+        self.widgets: list[Widget] = []
+        self.focus = 0
+        self.show_focus = False
+        self.hover: str | None = None
+        self.pressed: str | None = None
+        self.panel = Box(0, 0, 0, 0)
+        self.px = 16
+        self._dim: pygame.Surface | None = None
+        self.resized(app.size)
+
+    # -- layout ----------------------------------------------------------------------------
+    def resized(self, size: tuple[int, int]) -> None:
+        self.px = max(14, min(40, round(min(size) * 0.024)))
+        self.build(size)
+        self.dirty = True
+
+    def build(self, size: tuple[int, int]) -> None:
+        """Place the widgets (override)."""
+
+    def panel_box(self, size: tuple[int, int], height: int) -> Box:
+        w = min(size[0] - 16, round(self.px * self.width_em))
+        h = min(size[1] - 16, height)
+        return Box((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, event: Any) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.on_key(event)
+            return
+        if event.type == pygame.TEXTINPUT:
+            self.on_text(event.text)
+            return
+        self.pointer.size = self.app.size
+        p = self.pointer.translate(event)
+        if p is not None:
+            self.on_pointer(p)
+
+    def widget_at(self, pos: tuple[float, float]) -> Widget | None:
+        for widget in self.widgets:
+            if widget.box.contains(*pos):
+                return widget
+        return None
+
+    def on_pointer(self, p: Pointer) -> None:
+        widget = self.widget_at(p.pos)
+        name = widget.name if widget is not None and widget.enabled else None
+        if p.kind == "move":
+            if name != self.hover and not p.touch:
+                self.hover = name
+                self.dirty = True
+        elif p.kind == "down":
+            self.pressed = name
+            self.show_focus = False
+            self.dirty = True
+            if name is None and self.close_outside and not self.panel.contains(*p.pos):
+                self.close()
+        elif p.kind == "up":
+            pressed, self.pressed = self.pressed, None
+            self.dirty = True
+            if pressed is not None and pressed == name and widget is not None:
+                self.focus = self.widgets.index(widget)
+                self.activate(widget)
+
+    def on_key(self, event: Any) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.cancel()
+        elif key == pygame.K_TAB or key in (pygame.K_DOWN, pygame.K_UP):
+            back = bool(event.mod & pygame.KMOD_SHIFT) or key == pygame.K_UP
+            self.move_focus(-1 if back else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.widgets:
+            self.show_focus = True
+            self.activate(self.widgets[self.focus])
+        elif key == pygame.K_F11:
+            self.app.toggle_fullscreen()
+
+    def on_text(self, text: str) -> None:
+        """Typed text (override where there is a text field)."""
+
+    def move_focus(self, step: int) -> None:
+        enabled = [i for i, w in enumerate(self.widgets) if w.enabled]
+        if not enabled:
+            return
+        if self.focus not in enabled:
+            self.focus = enabled[0]
+        else:
+            self.focus = enabled[(enabled.index(self.focus) + step) % len(enabled)]
+        self.show_focus = True
+        self.dirty = True
+
+    def activate(self, widget: Widget) -> None:
+        """A widget was clicked, tapped or activated from the keyboard (override)."""
+
+    def cancel(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        super().close()
+        self.app.table.pointer.reset()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
+        size = surface.get_size()
+        if self._dim is None or self._dim.get_size() != size:
+            self._dim = pygame.Surface(size, pygame.SRCALPHA)
+            self._dim.fill((0, 12, 6, 130))
+        surface.blit(self._dim, (0, 0))
+        painter = self.app.painter
+        panel = self.panel
+        radius = max(8, self.px // 2)
+        face = painter.panel(panel.w, panel.h, radius)
+        spread = (face.get_width() - panel.w) // 2
+        surface.blit(face, (panel.x - spread, panel.y - spread))
+        if self.title:
+            title = painter.text(self.title, round(self.px * 1.35), ACCENT, bold=True)
+            surface.blit(title, (panel.x + self.px, panel.y + round(self.px * 0.7)))
+        self.draw_body(surface)
+        for i, widget in enumerate(self.widgets):
+            self.draw_widget(surface, widget, focus=self.show_focus and i == self.focus)
+        return None
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Text between the title and the widgets (override)."""
+
+    def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
+        painter = self.app.painter
+        box = widget.box
+        if widget.kind == "toggle":
+            size = round(box.h * 0.62)
+            mark = pygame.Rect(box.x, box.y + (box.h - size) // 2, size, size)
+            pygame.draw.rect(surface, ACCENT if widget.on else (150, 156, 150), mark, width=0 if widget.on else 2,
+                             border_radius=max(2, size // 5))
+            if widget.on:
+                pygame.draw.lines(surface, (255, 255, 255), False, [
+                    (mark.x + size * 0.22, mark.y + size * 0.52), (mark.x + size * 0.43, mark.y + size * 0.72),
+                    (mark.x + size * 0.78, mark.y + size * 0.3)], max(2, size // 7))
+            colour = PANEL_TEXT if widget.enabled else MUTED
+            text = painter.text(widget.label, self.px, colour)
+            surface.blit(text, text.get_rect(midleft=(mark.right + self.px // 2, box.y + box.h // 2)))
+            if focus:
+                pygame.draw.rect(surface, FOCUS, pygame.Rect(box).inflate(8, 4), width=2, border_radius=6)
+            return
+        if widget.kind == "choice":
+            face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
+                               primary=widget.on, pressed=self.pressed == widget.name, font_px=self.px)
+            surface.blit(face, box[:2])
+            return
+        face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
+                           primary=widget.primary, enabled=widget.enabled, pressed=self.pressed == widget.name,
+                           font_px=self.px)
+        surface.blit(face, box[:2])
+
+    def text_lines(self, surface: pygame.Surface, lines: list[tuple[str, tuple[int, int, int]]], top: int) -> int:
+        """Write wrapped lines inside the panel from ``top``; returns the y below them."""
+        painter = self.app.painter
+        y = top
+        for text, colour in lines:
+            for line in wrap(painter.font(self.px), text, self.panel.w - 2 * self.px):
+                surf = painter.text(line, self.px, colour)
+                surface.blit(surf, (self.panel.x + self.px, y))
+                y += round(self.px * 1.45)
+        return y
+
+    def button_row(self, names: list[tuple[str, str, bool]], bottom: int) -> list[Widget]:
+        """Buttons right-aligned along the panel's bottom edge: (name, label, primary)."""
+        painter = self.app.painter
+        h = round(self.px * 2.3)
+        gap = self.px // 2
+        widths = [max(round(self.px * 5.5), painter.text(label, self.px, bold=True).get_width() + 2 * self.px)
+                  for _n, label, _p in names]
+        room = self.panel.w - 2 * self.px
+        while sum(widths) + gap * (len(widths) - 1) > room and gap > 2:
+            gap -= 1
+        scale = min(1.0, (room - gap * (len(widths) - 1)) / max(1, sum(widths)))
+        widths = [int(w * scale) for w in widths]
+        x = self.panel.right - self.px - sum(widths) - gap * (len(widths) - 1)
+        out = []
+        for (name, label, primary), w in zip(names, widths):
+            out.append(Widget(name, Box(x, bottom - h, w, h), label, primary=primary))
+            x += w + gap
+        return out
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    words = text.split()
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line} {word}".strip()
+        if font.size(candidate)[0] <= width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines or [""]
+
+
+class Notice(Window):
+    """A short message with an OK button."""
+
+    def __init__(self, app: App, title: str, text: str) -> None:
+        self.title = title
+        self.text = text
+        super().__init__(app)
+
+    def build(self, size: tuple[int, int]) -> None:
+        lines = len(wrap(self.app.painter.font(self.px), self.text, round(self.px * self.width_em) - 2 * self.px))
+        height = round(self.px * (4.6 + 1.45 * lines + 3.2))
+        self.panel = self.panel_box(size, height)
+        self.widgets = self.button_row([("ok", "OK", True)], self.panel.bottom - self.px)
+        self.focus = 0
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        self.text_lines(surface, [(self.text, PANEL_TEXT)], self.panel.y + round(self.px * 3.2))
+
+    def activate(self, widget: Widget) -> None:
+        self.close()
+
+
+class EndMessage(Window):
+    """Won, stuck ("no useful move") or lost for certain, with what to do next (SPEC 7)."""
+
+    width_em = 28.0
+
+    def __init__(self, app: App, kind: str, detail: Any = None) -> None:
+        self.kind = kind
+        self.detail = detail
+        game = app.table.game
+        seconds = int(app.table.elapsed())
+        clock = f"{seconds // 60}:{seconds % 60:02d}"
+        if kind == "won":
+            self.title = "You won!"
+            helped = " with help" if game.hints_used else ""
+            self.lines = [
+                (f"Score {game.score}  ·  Time {clock}  ·  Moves {game.move_count}", PANEL_TEXT),
+                (f"Game {game.code} won{helped}." if game.code else f"Won{helped}.", MUTED),
+            ]
+            self.buttons = [("restart", "Play again", False), ("new", "New game", True)]
+        elif kind == "stuck":
+            self.title = "No useful move left"
+            self.lines = [("Every move left is a take-back or leads back to a position already seen.", PANEL_TEXT)]
+            self.buttons = [("undo", "Undo", False), ("restart", "Restart deal", False), ("new", "New game", True)]
+        else:
+            self.title = "This game can no longer be won"
+            text = "The solver proved that no winning line is left from here."
+            if isinstance(detail, int) and not isinstance(detail, bool) and detail > 0:
+                text += f" Undoing {detail} move{'s' if detail != 1 else ''} leads back to a winnable position."
+            self.lines = [(text, PANEL_TEXT)]
+            self.buttons = [("close", "Play on", False), ("undo", "Undo", False),
+                            ("restart", "Restart deal", False), ("new", "New game", True)]
+        super().__init__(app)
+
+    def build(self, size: tuple[int, int]) -> None:
+        font = self.app.painter.font(self.px)
+        inner = round(self.px * self.width_em) - 2 * self.px
+        count = sum(len(wrap(font, text, inner)) for text, _c in self.lines)
+        height = round(self.px * (4.4 + 1.45 * count + 3.6))
+        self.panel = self.panel_box(size, height)
+        self.widgets = self.button_row(self.buttons, self.panel.bottom - self.px)
+        self.focus = len(self.widgets) - 1
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
+
+    def activate(self, widget: Widget) -> None:
+        table = self.app.table
+        self.close()
+        if widget.name == "undo":
+            table.undo()
+        elif widget.name == "restart":
+            table.restart()
+        elif widget.name == "new":
+            self.app.push(NewGame(self.app))
+
+
+class Menu(Window):
+    """Everything the toolbar does not show, reachable by pointer and keyboard."""
+
+    title = "Menu"
+    width_em = 16.0
+    close_outside = True
+    ENTRIES = (("help", "Help"), ("statistics", "Statistics"), ("settings", "Settings"),
+               ("new", "New game"), ("fullscreen", "Fullscreen on/off"), ("quit", "Quit"))
+
+    def build(self, size: tuple[int, int]) -> None:
+        h = round(self.px * 2.3)
+        gap = self.px // 2
+        height = round(self.px * 3.6) + len(self.ENTRIES) * (h + gap) + self.px
+        self.panel = self.panel_box(size, height)
+        y = self.panel.y + round(self.px * 3.4)
+        self.widgets = []
+        for name, label in self.ENTRIES:
+            self.widgets.append(Widget(name, Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h), label))
+            y += h + gap
+
+    def activate(self, widget: Widget) -> None:
+        app = self.app
+        self.close()
+        if widget.name in SCREENS:
+            open_screen(app, widget.name)
+        elif widget.name == "new":
+            app.push(NewGame(app))
+        elif widget.name == "fullscreen":
+            app.toggle_fullscreen()
+        elif widget.name == "quit":
+            app.quit()
+
+
+def clipboard_get() -> str:
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""
+
+
+def clipboard_put(text: str) -> bool:
+    try:
+        pygame.scrap.put_text(text)
+    except (pygame.error, AttributeError):
+        return False
+    return True
+
+
+class NewGame(Window):
+    """Difficulty, winnable deals only, a game code to type or paste, the current code."""
+
+    title = "New game"
+    width_em = 30.0
+    MAX_CODE = 40
+
+    def __init__(self, app: App) -> None:
+        settings = app.settings
+        self.cells = settings.cells if settings.cells in (4, 2, 1) else 4
+        self.code_text = ""
+        self.error = ""
+        self.note = ""
+        self.waiting: tuple[threading.Thread, list[Any]] | None = None
+        super().__init__(app)
+        self.focus = self.index("deal")
+
+    def index(self, name: str) -> int:
+        for i, widget in enumerate(self.widgets):
+            if widget.name == name:
+                return i
+        return 0
+
+    def solver_can(self, what: str) -> Callable[..., Any] | None:
+        from game.app.table import solver_module
+
+        solver = solver_module()
+        return getattr(solver, what, None) if solver is not None else None
+
+    def build(self, size: tuple[int, int]) -> None:
+        px = self.px
+        row = round(px * 2.3)
+        gap = round(px * 0.9)
+        height = round(px * 3.4) + (px + row) + gap + row + gap + (px + row + px * 1.5) + gap + row + gap + row + px
+        self.panel = panel = self.panel_box(size, height)
+        x0 = panel.x + px
+        inner = panel.w - 2 * px
+        y = panel.y + round(px * 3.4)
+        widgets: list[Widget] = []
+        self.label_ys = {"difficulty": y}
+        y += round(px * 1.3)
+        cw = (inner - 2 * (px // 2)) // 3
+        for i, (cells, name, sub) in enumerate(DIFFICULTIES):
+            widgets.append(Widget(f"cells{cells}", Box(x0 + i * (cw + px // 2), y, cw, row), f"{name} · {sub}",
+                                  kind="choice", on=cells == self.cells))
+        y += row + gap
+        winnable_fn = self.solver_can("winnable_deal")
+        on = bool(self.app.settings.winnable_only.get(self.cells, False)) and winnable_fn is not None
+        label = "Winnable deals only" + ("" if winnable_fn is not None else " (needs the solver: not available yet)")
+        widgets.append(Widget("winnable", Box(x0, y, inner, row), label, kind="toggle", on=on,
+                              enabled=winnable_fn is not None))
+        y += row + gap
+        self.label_ys["code"] = y
+        y += round(px * 1.3)
+        paste_w = round(px * 5.5)
+        widgets.append(Widget("field", Box(x0, y, inner - paste_w - px // 2, row), kind="field"))
+        widgets.append(Widget("paste", Box(x0 + inner - paste_w, y, paste_w, row), "Paste"))
+        y += row
+        self.label_ys["error"] = y + px // 4
+        y += round(px * 1.5) + gap
+        self.label_ys["current"] = y + (row - px) // 2
+        widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), "Copy"))
+        widgets.extend(self.button_row([("cancel", "Cancel", False), ("deal", "Deal", True)], panel.bottom - px))
+        self.widgets = widgets
+
+    # -- input -----------------------------------------------------------------------------
+    def on_key(self, event: Any) -> None:
+        key = event.key
+        field_focus = self.widgets[self.focus].name == "field"
+        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if ctrl and key == pygame.K_v:
+            self.paste()
+            return
+        if ctrl and key == pygame.K_c and not self.code_text:
+            self.copy()
+            return
+        if field_focus and key == pygame.K_BACKSPACE:
+            self.code_text = self.code_text[:-1]
+            self.error = ""
+            self.dirty = True
+            return
+        if field_focus and key == pygame.K_SPACE:
+            return  # typed blanks arrive as text input
+        if field_focus and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.deal()
+            return
+        super().on_key(event)
+
+    def on_text(self, text: str) -> None:
+        if self.waiting is not None:
+            return
+        if self.widgets[self.focus].name != "field":
+            if not text.strip() or not text.isalnum():
+                return
+            self.focus = self.index("field")
+        self.type_text(text)
+
+    def type_text(self, text: str) -> None:
+        text = "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n\t")
+        self.code_text = (self.code_text + text)[: self.MAX_CODE]
+        self.error = ""
+        self.dirty = True
+
+    def paste(self) -> None:
+        text = clipboard_get().strip()
+        if not text:
+            self.error = "The clipboard holds no text."
+        else:
+            self.code_text = ""
+            self.type_text(text.splitlines()[0])
+        self.focus = self.index("field")
+        self.dirty = True
+
+    def copy(self) -> None:
+        code = self.app.table.game.code
+        if code is None:
+            self.note = "This game has no code."
+        elif clipboard_put(str(code)):
+            self.note = "Copied."
+        else:
+            self.note = "The clipboard cannot be reached."
+        self.dirty = True
+
+    def activate(self, widget: Widget) -> None:
+        name = widget.name
+        if self.waiting is not None and name != "cancel":
+            return
+        if name.startswith("cells"):
+            self.cells = int(name[5:])
+            self.build(self.app.size)
+            self.focus = self.index(name)
+        elif name == "winnable":
+            widget.on = not widget.on
+            self.app.settings.winnable_only[self.cells] = widget.on
+        elif name == "field":
+            pass
+        elif name == "paste":
+            self.paste()
+        elif name == "copy":
+            self.copy()
+        elif name == "cancel":
+            self.close()
+        elif name == "deal":
+            self.deal()
+        self.dirty = True
+
+    def deal(self) -> None:
+        text = self.code_text.strip()
+        if text:
+            try:
+                code = GameCode.parse(text)
+            except InvalidCode as error:
+                self.error = str(error)[:1].upper() + str(error)[1:]
+                self.focus = self.index("field")
+                self.dirty = True
+                return
+            self.start(code)
+            return
+        self.app.settings.cells = self.cells
+        winnable = self.widgets[self.index("winnable")].on
+        finder = self.solver_can("winnable_deal")
+        if winnable and finder is not None:
+            result: list[Any] = []
+            cells = self.cells
+
+            def work() -> None:
+                try:
+                    result.append(finder(cells))
+                except Exception as error:  # fall back to a random deal, saying so
+                    result.append(error)
+
+            thread = threading.Thread(target=work, name="seahaven-winnable", daemon=True)
+            self.waiting = (thread, result)
+            self.note = "Finding a winnable deal…"
+            thread.start()
+            self.dirty = True
+            return
+        self.start(GameCode.random(self.cells))
+
+    def update(self, dt: float) -> None:
+        if self.waiting is None or self.waiting[0].is_alive():
+            return
+        _thread, result = self.waiting
+        self.waiting = None
+        value = result[0] if result else None
+        if isinstance(value, GameCode):
+            self.start(value)
+        elif isinstance(value, str):
+            self.start(GameCode.parse(value))
+        else:
+            self.app.table.say("No winnable deal was found in time: this deal may not be winnable.", warn=True)
+            self.start(GameCode.random(self.cells))
+
+    def busy(self) -> bool:
+        return self.waiting is not None
+
+    def wake_in(self) -> float | None:
+        return 0.05 if self.waiting is not None else None
+
+    def start(self, code: GameCode) -> None:
+        self.app.settings.cells = code.cells
+        self.close()
+        self.app.table.new_game(code)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw_body(self, surface: pygame.Surface) -> None:
+        painter = self.app.painter
+        px, panel = self.px, self.panel
+        x0 = panel.x + px
+        surface.blit(painter.text("Difficulty", px, MUTED, bold=True), (x0, self.label_ys["difficulty"]))
+        surface.blit(painter.text("Game code (leave empty for a new random deal)", px, MUTED, bold=True),
+                     (x0, self.label_ys["code"]))
+        if self.error:
+            for i, line in enumerate(wrap(painter.font(round(px * 0.85)), self.error, panel.w - 2 * px)[:2]):
+                surface.blit(painter.text(line, round(px * 0.85), ERROR), (x0, self.label_ys["error"] + i * px))
+        code = self.app.table.game.code
+        current = f"This game: {code}" if code is not None else "This game has no code."
+        if self.note:
+            current += f"   {self.note}"
+        surface.blit(painter.text(current, px, PANEL_TEXT), (x0, self.label_ys["current"]))
+
+    def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
+        if widget.kind != "field":
+            super().draw_widget(surface, widget, focus)
+            return
+        painter = self.app.painter
+        box = pygame.Rect(widget.box)
+        active = self.widgets[self.focus] is widget
+        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
+        border = ERROR if self.error else (FOCUS if active else (170, 176, 170))
+        pygame.draw.rect(surface, border, box, width=2, border_radius=6)
+        text = self.code_text
+        colour = PANEL_TEXT
+        if not text and not active:
+            text, colour = "SH1-C4-AAAAAJ2", (170, 176, 170)
+        surf = painter.text(text, self.px, colour)
+        clip = surface.get_clip()
+        surface.set_clip(box.inflate(-8, -4))
+        x = box.x + self.px // 2
+        if surf.get_width() > box.w - self.px:
+            x = box.right - self.px // 2 - surf.get_width()
+        surface.blit(surf, (x, box.y + (box.h - surf.get_height()) // 2))
+        if active:
+            cx = x + (surf.get_width() if self.code_text else 0) + 1
+            pygame.draw.line(surface, PANEL_TEXT, (cx, box.y + box.h // 5), (cx, box.bottom - box.h // 5), 2)
+        surface.set_clip(clip)

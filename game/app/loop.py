@@ -1,0 +1,260 @@
+"""The application: the window, the scene stack and the loop.
+
+Fixed timestep (Fiedler, "Fix Your Timestep!"): frame time is clamped, simulation advances
+in 1/60 s steps from an accumulator, drawing interpolates between steps. Nothing is drawn
+unless a scene changed or animates; an idle table sleeps in ``pygame.event.wait`` until
+input arrives or its clock needs the next second, so it costs almost no CPU.
+
+Tests build ``App(size=..., code=...)``, post real pygame events and call
+:meth:`App.step` with a fixed ``dt``: the same code path as the game, deterministically.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.app.scenes import Scene, SceneStack
+from game.app.settings import Settings
+
+STEP = 1 / 60
+MAX_FRAME = 0.25
+FPS_CAP = 60
+WINDOWED_DEFAULT = (1280, 800)
+_IMPORTED = time.perf_counter()
+
+
+def since_launch() -> float:
+    """Seconds since this process started (from /proc on Linux), for the startup trace."""
+    try:
+        with open("/proc/self/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        return uptime - int(fields[19]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return time.perf_counter() - _IMPORTED
+
+
+class App:
+    """The game window and its loop. ``on_game_changed(game)`` hooks run after every move,
+    undo, redo and new game (saving and statistics plug in there)."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool = False,
+        code: str | None = None,
+        settings: Settings | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+        game: Any = None,
+    ) -> None:
+        if sys.platform.startswith("linux"):
+            # SDL's accelerated window framebuffer goes through OpenGL: on X11 without a
+            # GPU (and on many with one) it is ten times slower to open and to flip than
+            # the plain shared-memory framebuffer that a software-drawn game wants.
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        pygame.display.init()
+        pygame.font.init()
+        self.settings = settings or Settings()
+        self.clock = clock
+        self.fullscreen = fullscreen
+        self.windowed_size = size or WINDOWED_DEFAULT
+        self.on_game_changed: list[Callable[[Any], None]] = []
+        self.on_quit: list[Callable[[], None]] = []
+        self.running = True
+        self.time = 0.0
+        """Seconds the loop has run (real time; the injected ``dt`` in tests)."""
+        self.frames = 0
+        self._acc = 0.0
+        self._last = clock()
+        self._pending: list[Any] = []
+        self._pace = pygame.time.Clock()
+        self._first_frame_reported = False
+        self._mixer_ready = False
+        self.screen = self._open_window()
+        pygame.display.set_caption("Seahaven Towers")
+        pygame.key.set_repeat(380, 40)
+
+        from game.app.render import Painter, load_assets
+        from game.app.table import TableScene
+
+        self.assets = load_assets(self.settings.four_colour)
+        self.painter = Painter(self.assets)
+        self.scenes = SceneStack()
+        self.table = TableScene(self, code=code, game=game)
+        self.scenes.push(self.table)
+
+    # -- window ------------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.fullscreen = False
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        self.screen = self._open_window()
+        self._relayout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window was resized by the player (or a test): lay out again at once."""
+        size = (max(320, int(size[0])), max(240, int(size[1])))
+        surface = pygame.display.get_surface()
+        if surface is None or surface.get_size() != size:
+            if not self.fullscreen:
+                self.windowed_size = size
+            surface = pygame.display.set_mode(size, pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE)
+        self.screen = surface
+        self._relayout()
+
+    def _relayout(self) -> None:
+        for scene in self.scenes:
+            scene.resized(self.size)
+        self.scenes.changed = True
+
+    # -- services for scenes ---------------------------------------------------------------
+    def push(self, scene: Scene) -> Scene:
+        self.table.cancel_pointer()
+        return self.scenes.push(scene)
+
+    def play_sound(self, name: str) -> None:
+        if not self.settings.sound or not self._mixer_ready:
+            return
+        try:
+            sound = self.assets.sound(name)
+        except Exception:
+            sound = None
+        if sound is not None:
+            sound.set_volume(max(0.0, min(1.0, self.settings.volume)))
+            sound.play()
+
+    def _init_mixer(self) -> None:
+        """Sound starts after the first frame, so the table shows as early as possible."""
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+            self._mixer_ready = True
+        except pygame.error:
+            self._mixer_ready = False
+
+    def game_changed(self, game: Any) -> None:
+        for hook in list(self.on_game_changed):
+            hook(game)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop --------------------------------------------------------------------------
+    def dispatch(self, event: Any) -> None:
+        etype = event.type
+        if etype == pygame.QUIT:
+            self.quit()
+            return
+        if etype == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if etype in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
+            if pygame.display.get_surface() is not None and pygame.display.get_surface().get_size() != self.size:
+                self.resize(pygame.display.get_surface().get_size())
+            return
+        if etype in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            self.scenes.changed = True
+            return
+        if etype == pygame.WINDOWFOCUSLOST:
+            self.table.cancel_pointer()
+            return
+        top = self.scenes.top
+        if top is not None:
+            top.handle(event)
+
+    def step(self, dt: float | None = None) -> None:
+        """One frame: handle every waiting event in order, advance time, draw if needed."""
+        now = self.clock()
+        if dt is None:
+            dt = now - self._last
+        self._last = now
+        events = self._pending + pygame.event.get()
+        self._pending = []
+        for event in events:
+            self.dispatch(event)
+            if not self.running:
+                return
+        self.time += dt
+        self._acc += min(max(dt, 0.0), MAX_FRAME)
+        scenes = list(self.scenes)
+        while self._acc >= STEP:
+            for scene in scenes:
+                scene.update(STEP)
+            self._acc -= STEP
+        self.render(self._acc / STEP)
+
+    def needs_draw(self) -> bool:
+        return self.scenes.changed or any(scene.needs_draw() for scene in self.scenes.visible())
+
+    def render(self, alpha: float = 0.0, force: bool = False) -> None:
+        if not (force or self.needs_draw()):
+            return
+        full = force or self.scenes.changed
+        visible = self.scenes.visible()
+        dirty: list[pygame.Rect] | None = []
+        if len(visible) == 1 and not full:
+            dirty = visible[0].draw(self.screen, alpha, False)
+        else:
+            for scene in visible:
+                scene.draw(self.screen, alpha, True)
+            dirty = None
+        for scene in visible:
+            scene.dirty = False
+        self.scenes.changed = False
+        if dirty is None:
+            pygame.display.flip()
+        elif dirty:
+            pygame.display.update(dirty)
+        self.frames += 1
+        if not self._first_frame_reported:
+            self._first_frame_reported = True
+            if os.environ.get("SEAHAVEN_TRACE_STARTUP") == "1":
+                print(f"seahaven: first frame {since_launch():.3f} s after launch", file=sys.stderr, flush=True)
+
+    def idle_timeout(self) -> float | None:
+        waits = [w for w in (scene.wake_in() for scene in self.scenes) if w is not None]
+        return min(waits) if waits else None
+
+    def run(self, max_frames: int | None = None) -> int:
+        """Play until the window closes: sleep while nothing moves, 60 frames a second
+        while something does."""
+        self.step(0.0)
+        self._init_mixer()
+        frames = 0
+        while self.running and (max_frames is None or frames < max_frames):
+            if not self.needs_draw() and not pygame.event.peek():
+                timeout = self.idle_timeout()
+                ms = 1000 if timeout is None else max(1, min(1000, int(timeout * 1000) + 1))
+                event = pygame.event.wait(ms)
+                if event.type != pygame.NOEVENT:
+                    self._pending.append(event)
+            else:
+                self._pace.tick(FPS_CAP)
+            self.step()
+            frames += 1
+        for hook in list(self.on_quit):
+            hook()
+        return 0
+
+    def close(self) -> None:
+        pygame.display.quit()

@@ -1,0 +1,297 @@
+"""Drawing helpers for the table and its windows: the felt, cards through the art module,
+shadows, highlights, buttons and text, each cached by size so a frame only blits.
+
+The art comes from ``game.app.assets`` when it is there; until then a small private
+stand-in with the same calls draws plain cards, so the table works either way.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.app.layout import Box
+from game.engine import Card
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+FELT_TOP = (22, 96, 66)
+FELT_BOTTOM = (9, 58, 40)
+BAND = (8, 32, 24)
+BAND_LINE = (60, 120, 92)
+TEXT = (236, 242, 236)
+TEXT_DIM = (168, 196, 178)
+GOLD = (255, 204, 64)
+SKY = (120, 200, 255)
+FOCUS = (130, 220, 255)
+LEGAL = (190, 240, 200)
+WARN = (255, 190, 120)
+PANEL = (248, 246, 238)
+PANEL_TEXT = (34, 40, 38)
+ACCENT = (26, 112, 78)
+
+
+def load_assets(four_colour: bool = False) -> Any:
+    """The art module's ``Assets``, or the stand-in when the art is not there yet."""
+    try:
+        module = importlib.import_module("game.app.assets")
+        return module.Assets(four_colour=four_colour)
+    except Exception:  # the art is missing or broken: play on with plain cards
+        return _StandIn(four_colour)
+
+
+class _StandIn:
+    """Plain cards and boxes behind the art module's calls (deleted once the art lands)."""
+
+    def __init__(self, four_colour: bool = False) -> None:
+        self.four_colour = four_colour
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return _font(max(6, int(size)), bold)
+
+    def card(self, card: Card, w: int, h: int) -> pygame.Surface:
+        key = ("card", card, w, h, self.four_colour)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            r = max(2, round(w * 0.07))
+            pygame.draw.rect(surf, (252, 251, 246), (0, 0, w, h), border_radius=r)
+            pygame.draw.rect(surf, (120, 120, 120), (0, 0, w, h), width=1, border_radius=r)
+            colour = {"C": (20, 20, 20), "S": (20, 20, 20), "H": (200, 30, 40), "D": (200, 30, 40)}[card.suit]
+            if self.four_colour:
+                colour = {"C": (20, 120, 40), "S": (20, 20, 20), "H": (200, 30, 40), "D": (30, 80, 200)}[card.suit]
+            rank = "10" if card.rank == 10 else "A23456789TJQK"[card.rank - 1]
+            suit = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[card.suit]
+            small = self.font(max(8, h // 6), True).render(rank + suit, True, colour)
+            surf.blit(small, (max(2, w // 16), max(1, h // 40)))
+            big = self.font(max(10, h // 2), False).render(suit, True, colour)
+            surf.blit(big, big.get_rect(center=(w // 2, h * 3 // 5)))
+            self._cache[key] = surf
+        return surf
+
+    def back(self, w: int, h: int, style: int = 0) -> pygame.Surface:
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (40, 60, 140), (0, 0, w, h), border_radius=max(2, round(w * 0.07)))
+        return surf
+
+    def marker(self, kind: str, w: int, h: int) -> pygame.Surface:
+        key = ("marker", kind, w, h)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            r = max(2, round(w * 0.07))
+            pygame.draw.rect(surf, (0, 0, 0, 50), (0, 0, w, h), border_radius=r)
+            pygame.draw.rect(surf, (255, 255, 255, 70), (0, 0, w, h), width=max(1, w // 60), border_radius=r)
+            if kind.startswith("found-"):
+                suit = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[kind[-1]]
+                glyph = self.font(h // 2).render(suit, True, (255, 255, 255))
+                glyph.set_alpha(70)
+                surf.blit(glyph, glyph.get_rect(center=(w // 2, h // 2)))
+            self._cache[key] = surf
+        return surf
+
+    def icon(self, name: str, size: int) -> pygame.Surface:
+        glyphs = {
+            "new": "+", "restart": "\u21ba", "undo": "\u2190", "redo": "\u2192", "hint": "?",
+            "help": "i", "menu": "\u2261", "fullscreen": "\u2922",
+        }
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        glyph = self.font(int(size * 0.8), True).render(glyphs.get(name, "?"), True, TEXT)
+        surf.blit(glyph, glyph.get_rect(center=(size // 2, size // 2)))
+        return surf
+
+    def highlight(self, w: int, h: int) -> pygame.Surface:
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, GOLD, (0, 0, w, h), width=max(2, w // 30), border_radius=max(2, round(w * 0.07)))
+        return surf
+
+    def sound(self, name: str) -> None:
+        return None
+
+
+@lru_cache(maxsize=64)
+def _font(size: int, bold: bool) -> pygame.font.Font:
+    path = ROOT / "fonts" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+    try:
+        return pygame.font.Font(str(path), size)
+    except (OSError, FileNotFoundError):
+        return pygame.font.Font(None, size)
+
+
+class Painter:
+    """Cached drawing for one set of assets."""
+
+    def __init__(self, assets: Any) -> None:
+        self.assets = assets
+        self._text: dict[tuple[object, ...], pygame.Surface] = {}
+        self._cards: dict[tuple[object, ...], pygame.Surface] = {}
+        self._misc: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        try:
+            return self.assets.font(int(size), bold)
+        except Exception:
+            return _font(max(6, int(size)), bold)
+
+    def text(self, text: str, size: int, colour: tuple[int, int, int] = TEXT, bold: bool = False) -> pygame.Surface:
+        key = (text, size, colour, bold)
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > 400:
+                self._text.clear()
+            surf = self.font(size, bold).render(text, True, colour)
+            self._text[key] = surf
+        return surf
+
+    def card(self, card: Card, w: int, h: int) -> pygame.Surface:
+        key = (card, w, h)
+        surf = self._cards.get(key)
+        if surf is None:
+            surf = self.assets.card(card, w, h)
+            if surf.get_size() != (w, h):
+                surf = pygame.transform.smoothscale(surf, (w, h))
+            self._cards[key] = surf
+        return surf
+
+    def marker(self, kind: str, w: int, h: int) -> pygame.Surface:
+        key = ("marker", kind, w, h)
+        surf = self._misc.get(key)
+        if surf is None:
+            surf = self.assets.marker(kind, w, h)
+            self._misc[key] = surf
+        return surf
+
+    def icon(self, name: str, size: int) -> pygame.Surface:
+        key = ("icon", name, size)
+        surf = self._misc.get(key)
+        if surf is None:
+            surf = self.assets.icon(name, size)
+            if surf.get_size() != (size, size):
+                surf = pygame.transform.smoothscale(surf, (size, size))
+            self._misc[key] = surf
+        return surf
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        """The table cloth: a soft vertical gradient with a vignette, smooth at any size."""
+        key = ("felt", size)
+        surf = self._misc.get(key)
+        if surf is None:
+            self._misc = {k: v for k, v in self._misc.items() if k[0] != "felt"}
+            small = pygame.Surface((32, 32))
+            for y in range(32):
+                t = y / 31
+                base = [round(a + (b - a) * t) for a, b in zip(FELT_TOP, FELT_BOTTOM)]
+                for x in range(32):
+                    dx = (x - 15.5) / 15.5
+                    dy = (y - 12) / 20
+                    v = max(0.0, 1 - 0.22 * (dx * dx + dy * dy))
+                    small.set_at((x, y), [max(0, min(255, round(c * v))) for c in base])
+            surf = pygame.transform.smoothscale(small, size).convert()
+            self._misc[key] = surf
+        return surf
+
+    def shadow(self, w: int, h: int) -> tuple[pygame.Surface, int]:
+        """A soft shadow for a lifted card, and how far it spreads beyond the card."""
+        spread = max(3, w // 14)
+        key = ("shadow", w, h)
+        surf = self._misc.get(key)
+        if surf is None:
+            sw, sh = w + 2 * spread, h + 2 * spread
+            small = pygame.Surface((max(4, sw // 6), max(4, sh // 6)), pygame.SRCALPHA)
+            inset = max(1, spread // 6)
+            pygame.draw.rect(small, (0, 0, 0, 120), small.get_rect().inflate(-2 * inset, -2 * inset),
+                             border_radius=max(1, small.get_width() // 8))
+            surf = pygame.transform.smoothscale(small, (sw, sh))
+            surf = pygame.transform.smoothscale(pygame.transform.smoothscale(surf, (sw // 3, sh // 3)), (sw, sh))
+            self._misc[key] = surf
+        return surf, spread
+
+    def outline(self, w: int, h: int, colour: tuple[int, int, int], width: int, radius: int,
+                glow: bool = True) -> pygame.Surface:
+        """A rounded outline (with a soft glow) drawn around a card-sized box."""
+        key = ("outline", w, h, colour, width, radius, glow)
+        surf = self._misc.get(key)
+        if surf is None:
+            pad = width * 2
+            surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            if glow:
+                for i in range(pad, 0, -1):
+                    a = round(70 * (1 - i / (pad + 1)))
+                    pygame.draw.rect(surf, (*colour, a), (pad - i, pad - i, w + 2 * i, h + 2 * i),
+                                     width=2, border_radius=radius + i)
+            pygame.draw.rect(surf, (*colour, 255), (pad - width // 2, pad - width // 2, w + width, h + width),
+                             width=width, border_radius=radius + width // 2)
+            self._misc[key] = surf
+        return surf
+
+    def draw_outline(self, surface: pygame.Surface, box: Box, colour: tuple[int, int, int], width: int,
+                     radius: int, glow: bool = True) -> pygame.Rect:
+        surf = self.outline(box.w, box.h, colour, width, radius, glow)
+        pad = width * 2
+        return surface.blit(surf, (box.x - pad, box.y - pad))
+
+    def panel(self, w: int, h: int, radius: int) -> pygame.Surface:
+        key = ("panel", w, h, radius)
+        surf = self._misc.get(key)
+        if surf is None:
+            spread = max(6, min(w, h) // 30)
+            surf = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
+            small = pygame.Surface((max(4, (w + 2 * spread) // 8), max(4, (h + 2 * spread) // 8)), pygame.SRCALPHA)
+            pygame.draw.rect(small, (0, 0, 0, 140), small.get_rect().inflate(-2, -2), border_radius=2)
+            surf.blit(pygame.transform.smoothscale(small, surf.get_size()), (0, spread // 2))
+            pygame.draw.rect(surf, PANEL, (spread, spread, w, h), border_radius=radius)
+            self._misc[key] = surf
+        return surf
+
+
+def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, pressed: bool = False,
+                enabled: bool = True, primary: bool = False, focus: bool = False, dark: bool = False,
+                icon: str | None = None, font_px: int | None = None) -> pygame.Surface:
+    """A rounded button: icon and/or word, its states shown by colour."""
+    w, h = box.w, box.h
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, h // 4)
+    if dark:
+        base = (255, 255, 255, 0)
+        if hover or focus:
+            base = (255, 255, 255, 34)
+        if pressed:
+            base = (255, 255, 255, 60)
+        fg = TEXT if enabled else (110, 140, 124)
+    elif primary:
+        base = (*ACCENT, 255) if not hover else (36, 136, 96, 255)
+        fg = (255, 255, 255)
+    else:
+        base = (228, 232, 226, 255) if not hover else (212, 222, 214, 255)
+        fg = PANEL_TEXT if enabled else (150, 156, 150)
+    if pressed and not dark:
+        base = (base[0] - 20, base[1] - 20, base[2] - 20, base[3])
+    pygame.draw.rect(surf, base, (0, 0, w, h), border_radius=radius)
+    if focus:
+        pygame.draw.rect(surf, (*FOCUS, 255), (0, 0, w, h), width=max(2, h // 16), border_radius=radius)
+    size = font_px or max(11, round(h * 0.40))
+    words = painter.text(label, size, fg, bold=not dark) if label else None
+    icon_surf = None
+    if icon:
+        isize = round(h * 0.58)
+        icon_surf = painter.icon(icon, isize).copy()
+        if not enabled:
+            icon_surf.set_alpha(90)
+    gap = round(h * 0.14)
+    total = (icon_surf.get_width() if icon_surf else 0) + (words.get_width() if words else 0)
+    total += gap if icon_surf and words else 0
+    x = (w - total) // 2
+    if icon_surf:
+        surf.blit(icon_surf, (x, (h - icon_surf.get_height()) // 2))
+        x += icon_surf.get_width() + gap
+    if words:
+        if not enabled and dark:
+            words = words.copy()
+            words.set_alpha(110)
+        surf.blit(words, (x, (h - words.get_height()) // 2))
+    return surf

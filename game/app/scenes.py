@@ -1,0 +1,108 @@
+"""Scenes and the scene stack: the table at the bottom, windows (New Game, messages, the
+menu, later Help, Statistics, Settings) pushed on top. Events go to the top scene; drawing
+starts at the topmost scene that covers the whole window.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.app.loop import App
+
+
+class Scene:
+    """One screen. ``handle`` reacts to an event, ``update`` advances time by a fixed step,
+    ``draw`` paints (never changing the game) and returns the rectangles it changed, or
+    None when it repainted the whole window."""
+
+    opaque = False
+    """True when the scene covers the whole window, so the scenes below need no drawing."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.dirty = True
+
+    # -- what the loop calls ---------------------------------------------------------------
+    def handle(self, event: Any) -> None:
+        """React to one pygame event."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
+        """Paint; ``full`` asks for the whole window. Returns the changed rectangles or None."""
+        return None
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The window changed size: lay out again."""
+        self.dirty = True
+
+    def busy(self) -> bool:
+        """True while something animates, so the loop keeps drawing frames."""
+        return False
+
+    def wake_in(self) -> float | None:
+        """Seconds until this scene next needs drawing although nothing happens (a clock
+        that ticks, a message that expires), or None."""
+        return None
+
+    def needs_draw(self) -> bool:
+        return self.dirty or self.busy()
+
+    # -- helpers -----------------------------------------------------------------------------
+    def close(self) -> None:
+        self.app.scenes.remove(self)
+
+
+class SceneStack:
+    """The scenes, bottom first. Pushing or popping asks every scene for a full redraw."""
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+        self.changed = True
+
+    def push(self, scene: Scene) -> Scene:
+        self._scenes.append(scene)
+        self.changed = True
+        return scene
+
+    def pop(self) -> Scene | None:
+        scene = self._scenes.pop() if self._scenes else None
+        self.changed = True
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        if scene in self._scenes:
+            self._scenes.remove(scene)
+            self.changed = True
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    @property
+    def bottom(self) -> Scene | None:
+        return self._scenes[0] if self._scenes else None
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(list(self._scenes))
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: from the topmost opaque one up."""
+        scenes = list(self._scenes)
+        for i in range(len(scenes) - 1, -1, -1):
+            if scenes[i].opaque:
+                return scenes[i:]
+        return scenes
+
+    def find(self, kind: type) -> Scene | None:
+        for scene in reversed(self._scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None

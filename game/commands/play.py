@@ -1,0 +1,98 @@
+"""``seahaven`` (no subcommand): play. Fullscreen at the desktop size unless ``--windowed``
+or ``--size WxH``; ``--code CODE`` deals that game; ``--smoke`` plays a scripted game
+headless through the real loop and exits 0 if all went well.
+
+Only the standard library is imported here; pygame is imported by ``run``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The play options are the top-level ones (``--windowed``, ``--size``, ``--code``)."""
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.app.layout import parse_size
+    from game.engine import GameCode, InvalidCode
+
+    size = None
+    if getattr(args, "size", None):
+        try:
+            size = parse_size(args.size)
+        except ValueError as error:
+            print(f"seahaven: error: {error}", file=sys.stderr)
+            return 3
+    code = getattr(args, "code", None)
+    if code:
+        try:
+            code = str(GameCode.parse(code))
+        except InvalidCode as error:
+            print(f"seahaven: error: {error}", file=sys.stderr)
+            return 3
+    if getattr(args, "smoke", False):
+        return smoke(size or (1280, 800), code)
+    from game.app.loop import App
+
+    fullscreen = not (getattr(args, "windowed", False) or size)
+    app = App(size=size, fullscreen=fullscreen, code=code)
+    try:
+        return app.run()
+    finally:
+        app.close()
+
+
+def smoke(size: tuple[int, int], code: str | None) -> int:
+    """Play with real (posted) pointer events until no move is left or 300 moves were made:
+    foundation moves first, then column moves, always through the table's gestures."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.app.loop import STEP, App
+    from game.engine import COLUMNS
+
+    app = App(size=size, code=code or "SH1-C4-AAAAAJ2")
+    table = app.table
+    for _ in range(60):
+        app.step(STEP)
+    made = 0
+    for _ in range(300):
+        game = table.game
+        moves = [m for m in game.useful_moves() if m.dest.is_foundation] or [
+            m for m in game.useful_moves() if m.dest in COLUMNS and game.position.cards(m.dest)
+        ]
+        if not moves:
+            break
+        move = moves[0]
+        layout = table.layout
+        cards = game.position.cards(move.source)
+        src = layout.card_box(move.source, len(cards) - move.count, len(cards))
+        dest_cards = game.position.cards(move.dest)
+        dst = layout.card_box(move.dest, max(0, len(dest_cards) - 1), max(1, len(dest_cards)))
+        start = (src.x + src.w // 2, src.y + min(10, src.h // 4))
+        end = (dst.x + dst.w // 2, dst.y + min(10, dst.h // 4) + (layout.fan if dest_cards else 0))
+        count_before = game.move_count
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1))
+        app.step(STEP)
+        for k in range(1, 6):
+            x = start[0] + (end[0] - start[0]) * k / 5
+            y = start[1] + (end[1] - start[1]) * k / 5
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0)))
+            app.step(STEP)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        for _ in range(30):
+            app.step(STEP)
+        if table.game.move_count != count_before + 1:
+            print(json.dumps({"ok": False, "error": f"the drag of {move} did not play it"}))
+            return 1
+        made += 1
+    print(json.dumps({"ok": True, "moves": made, "score": table.game.score, "won": table.game.is_won,
+                      "frames": app.frames}))
+    app.close()
+    return 0

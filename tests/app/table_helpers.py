@@ -1,0 +1,127 @@
+"""Drive the real game loop headless: post real pygame events, step fixed frames, and
+find where cards are from the same layout the table draws."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.loop import STEP, App
+from game.app.settings import Settings
+from game.engine import DECK, SUITS, Card, Game, Pile, Position
+
+
+def make_app(code: str = "SH1-C4-AAAAAJ2", size: tuple[int, int] = (1280, 800), **settings: object) -> App:
+    pygame.display.init()
+    pygame.event.clear()
+    app = App(size=size, code=code, settings=Settings(**settings))  # type: ignore[arg-type]
+    settle(app)
+    return app
+
+
+def settle(app: App, frames: int = 3) -> None:
+    """Step a few frames and let every animation end (input would do the same)."""
+    for _ in range(frames):
+        app.step(STEP)
+    app.table.finish_animations()
+    app.step(STEP)
+
+
+def steps(app: App, n: int = 1) -> None:
+    for _ in range(n):
+        app.step(STEP)
+
+
+def card_point(app: App, pile: Pile, index: int | None = None) -> tuple[int, int]:
+    """A point on the visible part of card ``index`` of ``pile`` (the top card by default),
+    or on the empty pile."""
+    table = app.table
+    cards = table.position.cards(pile)
+    layout = table.layout
+    if not cards:
+        box = layout.piles[pile]
+        return box.x + box.w // 2, box.y + box.h // 2
+    if index is None:
+        index = len(cards) - 1
+    box = layout.card_box(pile, index, len(cards))
+    return box.x + box.w // 2, box.y + min(6, box.h // 8)
+
+
+def find(app: App, text: str) -> tuple[Pile, int]:
+    found = app.table.position.find(Card.parse(text))
+    assert found is not None, text
+    return found
+
+
+def post(etype: int, **attrs: object) -> None:
+    pygame.event.post(pygame.event.Event(etype, **attrs))
+
+
+def click(app: App, pos: tuple[float, float], clicks: int = 1, frames: int = 1) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, clicks=clicks, touch=False)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1, clicks=clicks, touch=False)
+    steps(app, frames)
+
+
+def drag(app: App, start: tuple[float, float], end: tuple[float, float], moves: int = 6, frames: int = 1) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False)
+    steps(app)
+    for k in range(1, moves + 1):
+        x = start[0] + (end[0] - start[0]) * k / moves
+        y = start[1] + (end[1] - start[1]) * k / moves
+        post(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0), touch=False)
+        steps(app)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False)
+    steps(app, frames)
+
+
+def key(app: App, k: int, mod: int = 0, frames: int = 1) -> None:
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
+    steps(app, frames)
+
+
+def position_with(
+    columns: dict[int, str], cells: list[str | None] | None = None, found: dict[str, int] | None = None
+) -> Position:
+    """A position with the named columns as given (bottom card first), the given cells and
+    foundation heights; every other card goes, in deck order, onto the other columns."""
+    found = {suit: 0 for suit in SUITS} | (found or {})
+    cells = cells if cells is not None else [None, None, None, None]
+    used = {Card.parse(t) for text in columns.values() for t in text.split()}
+    used |= {Card.parse(c) for c in cells if c}
+    used |= {Card(rank, suit) for suit, height in found.items() for rank in range(1, height + 1)}
+    rest = [card for card in DECK if card not in used]
+    # spread the rest so that no two neighbours form a run or a legal move by accident
+    rest.sort(key=lambda c: (c.rank % 3, c.suit, c.rank))
+    free = [n for n in range(1, 11) if n not in columns]
+    piles: dict[int, list[Card]] = {n: [Card.parse(t) for t in columns[n].split()] for n in columns}
+    for n in free:
+        piles[n] = []
+    for i, card in enumerate(rest):
+        piles[free[i % len(free)]].append(card)
+    return Position(
+        [Card.parse(c) if c else None for c in cells],
+        [found[s] for s in SUITS],
+        [piles[n] for n in range(1, 11)],
+    )
+
+
+def app_with(position: Position, size: tuple[int, int] = (1280, 800), **settings: object) -> App:
+    pygame.display.init()
+    pygame.event.clear()
+    app = App(size=size, game=Game(position), settings=Settings(**settings))  # type: ignore[arg-type]
+    settle(app)
+    return app
+
+
+def check_invariants(app: App) -> None:
+    """52 cards, each exactly once; the position is one the rules allow."""
+    position = app.table.position
+    seen: list[Card] = [c for col in position.columns for c in col]
+    seen += [c for c in position.cells if c is not None]
+    for s, height in enumerate(position.foundations):
+        seen += [Card(rank, SUITS[s]) for rank in range(1, height + 1)]
+    assert len(seen) == 52 and set(seen) == set(DECK)
+    assert position.cell_count in (1, 2, 4)
+    assert all(0 <= h <= 13 for h in position.foundations)
+    position.validate()  # the engine's own check: every card once, heights in range
