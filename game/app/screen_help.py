@@ -1,0 +1,559 @@
+"""Help: the rules in a player's words, the run-limit example on a real board you can play
+on, game codes, and the keyboard shortcuts. Opened with F1 or the Help button.
+
+The example board is a real engine position (1 free cell, 2 empty columns); every press,
+drag, tap and drop on it goes through the engine's gestures (``lift``, ``tap``,
+``double_tap``, ``drop``), so what it allows is exactly what the table allows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.input import Pointer
+from game.app.screen_kit import DRAG_SLOP, FOCUS, HEADING, TEXT, TEXT_DIM, WARN, Screen
+from game.engine import (
+    APP_RULES,
+    CELLS,
+    COLUMNS,
+    FOUNDATIONS,
+    Card,
+    IllegalMove,
+    Move,
+    Pile,
+    Position,
+    run_length,
+)
+from game.engine.gestures import double_tap, drop, lift, tap
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+RULES, EXAMPLES, CODES, KEYS = range(4)
+
+Block = tuple[str, Any]
+"""A piece of a page: ("h", heading), ("p", paragraph), ("b", bullet), ("keys", rows)."""
+
+RULES_PAGE: tuple[Block, ...] = (
+    ("h", "The goal"),
+    ("p", "Move all 52 cards onto the four foundations, one for each suit, from the ace up to the king."),
+    ("h", "The deal"),
+    ("p", "The cards are dealt face up into 10 columns of 5. The last two cards go into the cells. "
+          "How many cells you have is the difficulty, chosen in the New Game window:"),
+    ("b", "Easy: 4 cells; the two cards fill the first two, so two start free."),
+    ("b", "Medium: 2 cells, both full at the start."),
+    ("b", "Hard: 1 cell, full at the start; the last card goes on top of column 2, which holds 6."),
+    ("h", "What can move where"),
+    ("p", "You move the top card of a column, a card from a cell, or the top card of a foundation."),
+    ("b", "Onto a column: only the card of the same suit and one rank lower. The 7 of hearts goes "
+          "on the 8 of hearts, never on another 8."),
+    ("b", "Into a cell: any single card, if the cell is empty. A cell holds one card."),
+    ("b", "Onto a foundation: the next card of its suit, one at a time, starting with the ace."),
+    ("h", "Empty columns take only kings"),
+    ("p", "An empty column accepts only a king, alone or at the head of a run of its suit (king, "
+          "queen, jack of spades...). Nothing else, not even for a moment. A king at the bottom of "
+          "a column is well placed; a king buried under other cards can only go to a cell or an "
+          "empty column."),
+    ("h", "Moving a run"),
+    ("p", "Cards of one suit in order at the top of a column (the 9, 8 and 7 of clubs, say) move "
+          "together as a run. How many may move at once:"),
+    ("p", "(free cells + 1) \u00d7 2 to the power of the empty columns"),
+    ("p", "Each free cell adds one card; each empty column doubles the count. When the run goes "
+          "into an empty column, that column does not count. With 1 free cell and 2 empty columns "
+          "you can pick up 8 cards, but a king-led run may go into an empty column only if it has "
+          "at most 4. The Examples page lets you try it on a real board."),
+    ("p", "Used to PySolFC or Aisleriot? Their limit is free cells + 1; Settings offers it as "
+          "\u201cClassic run limit\u201d."),
+    ("h", "Taking a card back"),
+    ("p", "The top card of a foundation may come back to a column that accepts it or to a free "
+          "cell. It costs points and can be undone."),
+    ("h", "Winning, and when it is lost"),
+    ("p", "You win when all 52 cards are on the foundations. No card goes there by itself. When no "
+          "useful move is left, the game says so and offers Undo, Restart and New game. Unless you "
+          "turn it off in Settings, it also tells you as soon as the deal can no longer be won, and "
+          "how many undos lead back to a position that can."),
+    ("h", "Playing with mouse, finger or keys"),
+    ("b", "Drag a card or a run and drop it on a pile. A run too long to move shakes, and the "
+          "status line says how many cards can move now."),
+    ("b", "Tap a card: it goes to its foundation if it can; otherwise it is selected, and a tap on "
+          "a pile moves it there."),
+    ("b", "Double-tap: the card (or the run it heads) goes to its foundation, else the longest "
+          "column that takes it, else an empty column (kings), else a free cell."),
+    ("b", "Undo takes back up to the last 100 moves; Redo plays them again."),
+    ("h", "Score"),
+    ("b", "+10 for each card put on a foundation; \u201315 for each card taken back from one."),
+    ("b", "Winning adds 200 on Easy, 500 on Medium, 1000 on Hard."),
+    ("b", "Undo takes back exactly the points its move earned. The score never goes below zero."),
+    ("b", "Time is shown and kept in the statistics but does not change the score. Hints are "
+          "free, but a game won after a hint counts as \u201cwon with help\u201d."),
+    ("h", "Your game is never lost"),
+    ("p", "The game is saved after every move. Close the window, or lose power, and the next start "
+          "brings back the same deal, the same moves, your undo history, score and time."),
+)
+
+CODES_PAGE: tuple[Block, ...] = (
+    ("h", "What a game code is"),
+    ("p", "Every deal has a code, like SH1-C4-AAAAAJ2. The code recreates exactly the same deal, "
+          "on any computer, in any version of this game, forever."),
+    ("b", "SH1: the code format."),
+    ("b", "C4, C2 or C1: the number of cells (Easy, Medium, Hard)."),
+    ("b", "The last seven characters: the deal number, written with the letters A to Z and the "
+          "digits 2 to 7."),
+    ("h", "Sharing a deal"),
+    ("p", "The code of the game you are playing is in the status line at the bottom of the table "
+          "and in the New Game window, which has a Copy button. Send it to a friend to play the "
+          "same deal, compare scores, or keep it to try a hard deal again later."),
+    ("h", "Playing a deal from its code"),
+    ("p", "Open New Game (N or the New button), type or paste the code into the code field and "
+          "start. Upper or lower case does not matter and spaces around the code are ignored. If "
+          "something is wrong the window says what: an unknown prefix, a cell count other than 4, "
+          "2 or 1, a wrong length, or a character that cannot appear in a code."),
+    ("p", "From a terminal, seahaven --code SH1-C4-AAAAAJ2 starts with that deal, and "
+          "seahaven deal SH1-C4-AAAAAJ2 prints it."),
+)
+
+KEYS_PAGE: tuple[Block, ...] = (
+    ("h", "At the table"),
+    ("keys", (
+        ("Ctrl+Z", "Undo"),
+        ("Ctrl+Y, Ctrl+Shift+Z", "Redo"),
+        ("H", "Hint: show a move of a winning line"),
+        ("N", "New game"),
+        ("R", "Restart the deal"),
+        ("F11", "Fullscreen on or off"),
+        ("F1", "Help"),
+        ("Esc", "Close a window, or drop the selection"),
+    )),
+    ("h", "In Help, Statistics and Settings"),
+    ("keys", (
+        ("Tab, Shift+Tab", "Move between buttons"),
+        ("Up, Down", "Move between settings, or scroll"),
+        ("Left, Right", "Change a setting, or switch pages"),
+        ("Enter, Space", "Press the focused button"),
+        ("Page Up, Page Down", "Scroll"),
+        ("Esc", "Close"),
+    )),
+    ("h", "On the example board"),
+    ("keys", (
+        ("1 \u2026 9, 0", "Take the run on top of column 1 \u2026 10, then drop it on another column"),
+        ("C, F", "Drop on the cell or the foundation"),
+        ("Backspace", "Set the board up again"),
+    )),
+)
+
+
+def example_position() -> Position:
+    """The board of the run-limit example: 1 free cell and 2 empty columns. Column 3 ends
+    with a run of 8 diamonds (9 down to 2) that may move onto the 10 of diamonds in column
+    4; column 1 ends with a king-led run of 5 spades, too long for an empty column; column
+    2 with a king-led run of 4 hearts, which fits."""
+    columns = [
+        "3C 8S KS QS JS TS 9S", "5C 7S KH QH JH TH", "6C KD 9D 8D 7D 6D 5D 4D 3D 2D", "7C QD JD TD",
+        "2C 9H 6S 4C", "8C 5S 8H 3S 2H", "9C 4S 7H 2S KC", "TC 6H JC 5H QC 4H 3H", "", "",
+    ]
+    return Position.from_json({
+        "cells": [None],
+        "foundations": {"C": 1, "D": 1, "H": 1, "S": 1},
+        "columns": [c.split() for c in columns],
+    })
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+class ExampleBoard:
+    """The example position, what is selected or dragged, and the last message. Geometry
+    is set by :meth:`place` each frame; no drawing here (the screen draws)."""
+
+    def __init__(self) -> None:
+        self.rules = APP_RULES
+        self.reset()
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.card_w = self.card_h = 1
+
+    def reset(self) -> None:
+        self.position = example_position()
+        self.selected: tuple[Pile, int] | None = None
+        self.drag: tuple[Pile, int, tuple[float, float], tuple[float, float]] | None = None
+        self.press: tuple[Pile, int, tuple[float, float], int] | None = None
+        self.message = "Try it: the status here shows what the rules allow now."
+        self.refused = False
+
+    # -- geometry ----------------------------------------------------------------------------
+    @staticmethod
+    def height_for(width: int) -> int:
+        card_w = width / 10.9
+        return round(card_w / 0.7 * 4.8)
+
+    def place(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.card_w = max(8, int(rect.w / 10.9))
+        self.card_h = max(11, int(self.card_w / 0.7))
+
+    def slot(self, pile: Pile) -> pygame.Rect:
+        gap = (self.rect.w - 10 * self.card_w) / 9
+        if pile.is_column:
+            i = int(pile.key) - 1
+            y = self.rect.y + round(self.card_h * 1.22)
+        elif pile.is_cell:
+            i, y = int(pile.key) - 1, self.rect.y
+        else:
+            i, y = 6 + FOUNDATIONS.index(pile), self.rect.y
+        return pygame.Rect(self.rect.x + round(i * (self.card_w + gap)), y, self.card_w, self.card_h)
+
+    def step(self, count: int) -> float:
+        top = self.slot(COLUMNS[0]).y
+        room = self.rect.bottom - top - self.card_h
+        return min(self.card_h * 0.26, room / max(1, count - 1))
+
+    def card_rect(self, pile: Pile, index: int, count: int) -> pygame.Rect:
+        slot = self.slot(pile)
+        if pile.is_column:
+            slot.y += int(index * self.step(count))
+        return slot
+
+    def piles(self) -> tuple[Pile, ...]:
+        return self.position.piles()
+
+    def hit(self, pos: tuple[float, float]) -> tuple[Pile, int | None] | None:
+        """The pile under ``pos`` and the card pressed (None: the empty part of the pile)."""
+        for pile in self.piles():
+            slot = self.slot(pile)
+            lane = pygame.Rect(slot.x, slot.y, slot.w, (self.rect.bottom - slot.y) if pile.is_column else slot.h)
+            if not lane.collidepoint(pos):
+                continue
+            cards = self.position.cards(pile)
+            for index in range(len(cards) - 1, -1, -1):
+                if self.card_rect(pile, index, len(cards)).collidepoint(pos):
+                    return pile, index
+            return pile, None
+        return None
+
+    # -- what the player does ----------------------------------------------------------------
+    def limits(self) -> str:
+        p = self.position
+        free, empty = p.free_cells, p.empty_columns
+        pickup = p.pickup_limit(self.rules)
+        text = (f"Now: {plural(free, 'free cell')} and {plural(empty, 'empty column')}, so you can pick "
+                f"up {plural(pickup, 'card')}")
+        if empty:
+            text += f"; into an empty column, {plural(self.rules.limit(free, empty - 1), 'card')}"
+        return text + "."
+
+    def say(self, text: str, refused: bool = False) -> None:
+        self.message = text
+        self.refused = refused
+
+    def play(self, move: Move) -> None:
+        self.position = self.position.play(move, self.rules)
+        self.selected = None
+        n = move.count
+        what = "The card" if n == 1 else f"The run of {n} cards"
+        self.say(f"{what} went from {move.source.name} to {move.dest.name}.")
+
+    def choose(self, pile: Pile, index: int | None, clicks: int = 1) -> None:
+        """A tap on ``pile`` (card ``index``): move the selection there, or send the card
+        home, or select it (SPEC 4)."""
+        position = self.position
+        if self.selected is not None:
+            source, count = self.selected
+            if source == pile:
+                self.selected = None
+                self.say("Nothing selected.")
+                return
+            try:
+                self.play(drop(position, source, count, pile, self.rules))
+            except IllegalMove as error:
+                self.selected = None
+                self.say(str(error), refused=True)
+            return
+        if index is None:
+            return
+        try:
+            if clicks >= 2:
+                move = double_tap(position, pile, index, self.rules)
+                if move is not None:
+                    self.play(move)
+                    return
+            move = tap(position, pile, index, self.rules)
+            if move is not None:
+                self.play(move)
+                return
+            count = lift(position, pile, index, self.rules)
+        except IllegalMove as error:
+            self.say(str(error), refused=True)
+            return
+        self.selected = (pile, count)
+        self.say(f"Selected {plural(count, 'card')}; tap where they should go.")
+
+    def grab(self, pile: Pile, index: int) -> int | None:
+        """Pick up card ``index`` of ``pile`` and the cards on it; None (and why) if not."""
+        try:
+            count = lift(self.position, pile, index, self.rules)
+        except IllegalMove as error:
+            self.say(str(error), refused=True)
+            return None
+        return count
+
+    def release(self, source: Pile, count: int, dest: Pile | None) -> None:
+        if dest is None or dest == source:
+            self.say("The cards went back.")
+            return
+        try:
+            self.play(drop(self.position, source, count, dest, self.rules))
+        except IllegalMove as error:
+            self.say(str(error), refused=True)
+
+    def key_pile(self, pile: Pile) -> None:
+        """Keyboard: the first key takes the run on top of a pile, the second drops it."""
+        if self.selected is not None:
+            self.choose(pile, None)
+            return
+        cards = self.position.cards(pile) if self.position.has_pile(pile) else ()
+        if not cards:
+            self.say(f"{pile.name.capitalize()} is empty.", refused=True)
+            return
+        self.choose(pile, len(cards) - run_length(cards) if pile.is_column else len(cards) - 1)
+
+
+class HelpScreen(Screen):
+    """Four pages: Rules, Examples, Game codes, Keyboard."""
+
+    title = "Help"
+    tabs = ("Rules", "Examples", "Game codes", "Keyboard")
+
+    def __init__(self, app: App, page: int = RULES, code: str | None = None) -> None:
+        super().__init__(app)
+        self.tab = page
+        self.code = code
+        self.board = ExampleBoard()
+        self.copied = False
+
+    # -- keys ----------------------------------------------------------------------------------
+    def key(self, event: Any) -> None:
+        if self.tab == EXAMPLES:
+            board = self.board
+            key = event.key
+            piles = {getattr(pygame, f"K_{n}"): COLUMNS[(n - 1) % 10] for n in range(10)}
+            piles[pygame.K_c] = CELLS[0]
+            piles[pygame.K_f] = FOUNDATIONS[0]
+            if key in piles:
+                board.key_pile(piles[key])
+                self.dirty = True
+                return
+            if key == pygame.K_ESCAPE and board.selected is not None:
+                board.selected = None
+                board.say("Nothing selected.")
+                self.dirty = True
+                return
+            if key == pygame.K_BACKSPACE:
+                board.reset()
+                self.dirty = True
+                return
+        super().key(event)
+
+    def tab_changed(self) -> None:
+        self.board.drag = None
+        self.board.press = None
+
+    # -- the board takes its own presses -------------------------------------------------
+    def capture(self, pointer: Pointer) -> bool:
+        if self.tab != EXAMPLES or not self.board.rect.collidepoint(pointer.pos):
+            return False
+        if not self.viewport.collidepoint(pointer.pos):
+            return False
+        hit = self.board.hit(pointer.pos)
+        if hit is None:
+            self.board.press = None
+            return True
+        pile, index = hit
+        self.board.press = (pile, -1 if index is None else index, pointer.pos, pointer.clicks)
+        return True
+
+    def captured(self, pointer: Pointer) -> None:
+        board = self.board
+        press = board.press
+        if pointer.kind == "cancel":
+            board.press = board.drag = None
+            self.dirty = True
+            return
+        if press is None:
+            return
+        pile, index, start, clicks = press
+        if pointer.kind == "move":
+            if board.drag is None and index >= 0 and board.selected is None:
+                if abs(pointer.pos[0] - start[0]) + abs(pointer.pos[1] - start[1]) > DRAG_SLOP:
+                    count = board.grab(pile, index)
+                    if count is None:
+                        board.press = None
+                    else:
+                        board.drag = (pile, count, start, pointer.pos)
+                    self.dirty = True
+            elif board.drag is not None:
+                board.drag = (board.drag[0], board.drag[1], board.drag[2], pointer.pos)
+                self.dirty = True
+            return
+        # released
+        if board.drag is not None:
+            source, count, _, _ = board.drag
+            board.drag = None
+            hit = board.hit(pointer.pos)
+            board.release(source, count, None if hit is None else hit[0])
+        else:
+            board.choose(pile, None if index < 0 else index, clicks)
+        board.press = None
+        self.dirty = True
+
+    # -- drawing -------------------------------------------------------------------------------
+    def paint(self, surface: pygame.Surface, y: int) -> int:
+        if self.tab == RULES:
+            return self.paint_blocks(surface, RULES_PAGE, y)
+        if self.tab == CODES:
+            y = self.paint_blocks(surface, CODES_PAGE, y)
+            return self.paint_code(surface, y)
+        if self.tab == KEYS:
+            return self.paint_blocks(surface, KEYS_PAGE, y)
+        return self.paint_examples(surface, y)
+
+    def paint_blocks(self, surface: pygame.Surface, blocks: tuple[Block, ...], y: int) -> int:
+        u = self.unit
+        column = self.column()
+        for kind, content in blocks:
+            if kind == "h":
+                y = self.text(surface, content, column.x, y + u // 2, column.w, size=round(u * 1.15),
+                              colour=HEADING, bold=True) + u // 4
+            elif kind == "p":
+                y = self.text(surface, content, column.x, y, column.w) + u // 2
+            elif kind == "b":
+                dot = self.font(u, True).render("\u2022", True, TEXT_DIM)
+                surface.blit(dot, (column.x + u // 3, y))
+                y = self.text(surface, content, column.x + u * 3 // 2, y, column.w - u * 3 // 2) + u // 3
+            elif kind == "keys":
+                key_w = min(column.w // 2, max(self.font(u, True).size(k)[0] for k, _ in content) + u)
+                for keys, action in content:
+                    end = self.text(surface, keys, column.x, y, key_w - u // 2, bold=True, colour=FOCUS)
+                    y = max(end, self.text(surface, action, column.x + key_w, y, column.w - key_w)) + u // 4
+                y += u // 2
+        return y
+
+    def paint_code(self, surface: pygame.Surface, y: int) -> int:
+        if not self.code:
+            return y
+        u = self.unit
+        column = self.column()
+        y = self.text(surface, f"This game's code: {self.code}", column.x, y + u // 2, column.w, bold=True)
+        label = "Copied" if self.copied else "Copy code"
+        rect = pygame.Rect(column.x, y + u // 3, self.font(u, True).size("Copy code")[0] + 2 * u, round(u * 2))
+        self.button(surface, rect, label, self.copy_code, key="copy")
+        return rect.bottom + u
+
+    def copy_code(self) -> None:
+        """Put the code on the clipboard (where the system offers one)."""
+        if not self.code:
+            return
+        with contextlib.suppress(Exception):
+            pygame.scrap.put_text(self.code)
+            self.copied = True
+        self.dirty = True
+
+    def paint_examples(self, surface: pygame.Surface, y: int) -> int:
+        u = self.unit
+        column = self.column()
+        board = self.board
+        y = self.text(
+            surface,
+            "A real board with 1 free cell and 2 empty columns: up to (1 + 1) \u00d7 2 \u00d7 2 = 8 "
+            "cards can be picked up, but a run going into an empty column may have only "
+            "(1 + 1) \u00d7 2 = 4, because that column does not count. Try it (the steps are below).",
+            column.x, y, column.w,
+        ) + u // 2
+        # the board: as wide as the column, and with the status line under it in view
+        above = y + self.scroll - self.viewport.y
+        room = max(int(self.viewport.h * 0.6), self.viewport.h - above - 4 * u)
+        width = column.w
+        while ExampleBoard.height_for(width) > room and width > 12 * u:
+            width -= max(1, u // 2)
+        rect = pygame.Rect(column.x + (column.w - width) // 2, y, width, ExampleBoard.height_for(width))
+        pygame.draw.rect(surface, (20, 80, 56), rect.inflate(u, u), border_radius=u // 2)
+        board.place(rect)
+        self.hot_area(rect, None)
+        self.paint_board(surface)
+        y = rect.bottom + u
+        text_w = column.w - 9 * u
+        colour = WARN if board.refused else TEXT
+        y = self.text(surface, board.message, column.x, y, text_w, bold=True, colour=colour)
+        y = self.text(surface, board.limits(), column.x, y, text_w, colour=TEXT_DIM)
+        again = pygame.Rect(column.right - 8 * u, rect.bottom + u, 8 * u, round(2 * u))
+        self.button(surface, again, "Set up again", board.reset, key="again")
+        y = max(y, again.bottom) + u
+        steps = (
+            "Move the 8 diamonds (9 down to 2) from column 3 onto the 10 of diamonds in column 4: "
+            "all 8 can be picked up.",
+            "Try the king-led run of 5 spades in column 1 into column 9: refused, only 4 may go there.",
+            "Move the king-led run of 4 hearts in column 2 into column 9: it fits.",
+            "With the mouse or a finger, drag the cards, or tap a card and then where it should go. "
+            "With the keyboard, press a column's number (0 is column 10), then the number of the "
+            "column to drop on.",
+        )
+        for n, step in enumerate(steps, 1):
+            y = self.text(surface, f"{n}. {step}", column.x, y, column.w) + u // 4
+        return y
+
+    def card_image(self, card: Card, w: int, h: int) -> pygame.Surface:
+        painter = getattr(self.app, "painter", None)
+        if painter is not None:
+            return painter.card(card, w, h)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (252, 251, 246), (0, 0, w, h), border_radius=max(2, w // 14))
+        red = card.suit in "DH"
+        words = self.font(max(8, h // 5), True).render(str(card), True, (200, 30, 40) if red else (20, 20, 20))
+        surf.blit(words, (3, 2))
+        return surf
+
+    def paint_board(self, surface: pygame.Surface) -> None:
+        board = self.board
+        w, h = board.card_w, board.card_h
+        position = board.position
+        lifted: tuple[Pile, int] | None = None
+        if board.drag is not None:
+            lifted = (board.drag[0], board.drag[1])
+        radius = max(2, w // 14)
+        for pile in board.piles():
+            slot = board.slot(pile)
+            pygame.draw.rect(surface, (12, 60, 42), slot, border_radius=radius)
+            pygame.draw.rect(surface, (70, 130, 100), slot, width=max(1, w // 40), border_radius=radius)
+            if pile.is_foundation and not position.cards(pile):
+                mark = self.font(max(8, h // 4), True).render(str(pile.key), True, (70, 130, 100))
+                surface.blit(mark, mark.get_rect(center=slot.center))
+            if pile.is_column:
+                label = self.font(max(9, h // 7)).render(str(pile.key), True, TEXT_DIM)
+                surface.blit(label, label.get_rect(midbottom=(slot.centerx, slot.y - 2)))
+            cards = position.cards(pile)
+            hidden = lifted[1] if lifted is not None and lifted[0] == pile else 0
+            for index, card in enumerate(cards[: len(cards) - hidden]):
+                box = board.card_rect(pile, index, len(cards))
+                surface.blit(self.card_image(card, w, h), box)
+            if board.selected is not None and board.selected[0] == pile and cards:
+                count = board.selected[1]
+                top = board.card_rect(pile, len(cards) - count, len(cards))
+                bottom = board.card_rect(pile, len(cards) - 1, len(cards))
+                pygame.draw.rect(surface, (255, 204, 64), top.union(bottom).inflate(4, 4), width=max(2, w // 25),
+                                 border_radius=radius)
+        if board.drag is not None:
+            source, count, start, now = board.drag
+            cards = position.cards(source)
+            dx, dy = now[0] - start[0], now[1] - start[1]
+            for offset, card in enumerate(cards[len(cards) - count:]):
+                box = board.card_rect(source, len(cards) - count + offset, len(cards)).move(round(dx), round(dy))
+                surface.blit(self.card_image(card, w, h), box)
+
+
+def open_scene(app: App, page: int = RULES) -> HelpScreen:
+    """The Help screen for ``app`` (the table's F1 and Help button open it)."""
+    table = getattr(app, "table", None)
+    code = getattr(getattr(table, "game", None), "code", None)
+    return HelpScreen(app, page, code=None if code is None else str(code))

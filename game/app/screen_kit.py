@@ -1,0 +1,428 @@
+"""What the Help, Statistics and Settings screens share: a full-window scene with a title
+bar, a Close button, optional tabs and a content column that scrolls, with buttons that
+work by mouse, touch and keyboard.
+
+Drawing is immediate: :meth:`Screen.paint` draws the content at the current scroll and
+registers the buttons it drew (:class:`Hot`), which ``handle`` then hit-tests. Sizes come
+from the window (:attr:`Screen.unit`), so the text is readable from 800x600 to 3840x2160.
+Keys: Esc or Backspace closes; Tab, Shift+Tab, Up and Down move the focus (or scroll a
+page without buttons); Enter or Space presses; Left and Right change a value or switch
+tabs; Page Up, Page Down, Home and End scroll; the wheel and a finger drag scroll too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.input import Pointer, PointerInput
+from game.app.scenes import Scene
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+BACKGROUND = (12, 46, 33)
+BAR = (8, 32, 24)
+BAR_LINE = (60, 120, 92)
+TEXT = (236, 242, 236)
+TEXT_DIM = (168, 196, 178)
+HEADING = (255, 214, 110)
+FOCUS = (130, 220, 255)
+BUTTON = (36, 84, 64)
+BUTTON_HOVER = (48, 108, 82)
+BUTTON_ON = (26, 140, 96)
+BUTTON_TEXT = (245, 250, 245)
+WARN = (255, 190, 120)
+DRAG_SLOP = 8
+"""Pixels a pointer may move before a press becomes a scroll (or a drag)."""
+
+
+@dataclass
+class Hot:
+    """A pressable area drawn this frame, in window pixels."""
+
+    rect: pygame.Rect
+    action: Callable[[], None] | None = None
+    key: str = ""
+    """Identity for the keyboard focus; empty for areas the keyboard does not visit."""
+    left: Callable[[], None] | None = None
+    right: Callable[[], None] | None = None
+
+
+@lru_cache(maxsize=1024)
+def _wrap_cached(font: Any, text: str, width: int) -> tuple[str, ...]:
+    words = text.split(" ")
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = word if not line else f"{line} {word}"
+        if not line or font.size(candidate)[0] <= width:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return tuple(lines)
+
+
+def wrap(font: Any, text: str, width: int) -> tuple[str, ...]:
+    """``text`` broken into lines no wider than ``width`` pixels (a long word stays whole)."""
+    return _wrap_cached(font, text, max(1, width))
+
+
+class Screen(Scene):
+    """A full-window screen: title bar, Close button, tabs, scrolling content."""
+
+    opaque = True
+    title = ""
+    tabs: tuple[str, ...] = ()
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.size: tuple[int, int] = tuple(app.size) if hasattr(app, "size") else (1280, 800)  # type: ignore[assignment]
+        self.scroll = 0
+        self.content_height = 0
+        self.tab = 0
+        self.hots: list[Hot] = []
+        self.focus_key = ""
+        self.hover: Hot | None = None
+        self.pointer = PointerInput()
+        self.pointer.size = self.size
+        self._press: tuple[float, float] | None = None
+        self._press_hot: Hot | None = None
+        self._press_scroll = 0
+        self._scrolling = False
+        self._captured = False
+        self.viewport = pygame.Rect(0, 0, *self.size)
+        self._first_content = 0
+
+    # -- sizes -------------------------------------------------------------------------------
+    @property
+    def unit(self) -> int:
+        """The body text size in pixels for this window."""
+        w, h = self.size
+        return max(15, min(46, round(min(w / 44, h / 30))))
+
+    def font(self, size: int, bold: bool = False) -> Any:
+        painter = getattr(self.app, "painter", None)
+        if painter is not None:
+            return painter.font(size, bold)
+        assets = getattr(self.app, "assets", None)
+        if assets is not None:
+            return assets.font(size, bold)
+        return pygame.font.Font(None, size)
+
+    def column(self) -> pygame.Rect:
+        """The content column: centred, at most about 75 characters wide."""
+        u = self.unit
+        width = min(self.size[0] - 2 * u, 44 * u)
+        return pygame.Rect((self.size[0] - width) // 2, self.viewport.y, width, self.viewport.h)
+
+    # -- scene hooks -----------------------------------------------------------------------
+    def resized(self, size: tuple[int, int]) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        self.pointer.size = self.size
+        self.dirty = True
+
+    def close(self) -> None:
+        self.pointer.reset()
+        super().close()
+
+    def handle(self, event: Any) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.key(event)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-int(getattr(event, "y", 0)) * 3 * self.unit)
+            return
+        pointer = self.pointer.translate(event)
+        if pointer is None:
+            if event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+                self._hover(event.pos)
+            return
+        self.pointer_event(pointer)
+
+    def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
+        if surface.get_size() != self.size:
+            self.resized(surface.get_size())
+        self.hots = []
+        surface.fill(BACKGROUND)
+        top = self.paint_bar(surface)
+        self._first_content = len(self.hots)
+        self.viewport = pygame.Rect(0, top, self.size[0], self.size[1] - top)
+        self.clamp_scroll()
+        clip = surface.get_clip()
+        surface.set_clip(self.viewport)
+        end = self.paint(surface, self.viewport.y + self.unit - self.scroll)
+        surface.set_clip(clip)
+        self.content_height = end + self.scroll - self.viewport.y
+        if self.clamp_scroll():
+            self.dirty = True
+        self.paint_scrollbar(surface)
+        self.paint_focus(surface)
+        return None
+
+    # -- painting --------------------------------------------------------------------------
+    def paint(self, surface: pygame.Surface, y: int) -> int:
+        """Draw the content from ``y`` down; return the y below it."""
+        return y
+
+    def paint_bar(self, surface: pygame.Surface) -> int:
+        """The title bar (and the tabs): returns where the content starts."""
+        u = self.unit
+        w = self.size[0]
+        bar_h = round(u * 2.6)
+        pygame.draw.rect(surface, BAR, (0, 0, w, bar_h))
+        pygame.draw.line(surface, BAR_LINE, (0, bar_h - 1), (w, bar_h - 1))
+        title = self.font(round(u * 1.25), True).render(self.title, True, HEADING)
+        surface.blit(title, (u, (bar_h - title.get_height()) // 2))
+        label = "Close  \u00d7"
+        close_w = self.font(u, True).size(label)[0] + 2 * u
+        close = pygame.Rect(w - close_w - u // 2, u // 3, close_w, bar_h - 2 * (u // 3))
+        self.button(surface, close, label, self.close, key="close")
+        top = bar_h
+        if self.tabs:
+            tab_h = round(u * 2.2)
+            pygame.draw.rect(surface, BAR, (0, top, w, tab_h))
+            widths = [self.font(u, True).size(name)[0] + 2 * u for name in self.tabs]
+            total = sum(widths) + (len(widths) - 1) * (u // 3)
+            x = max(u // 2, (w - total) // 2)
+            for i, (name, tw) in enumerate(zip(self.tabs, widths)):
+                rect = pygame.Rect(x, top + u // 4, tw, tab_h - u // 2)
+                self.button(
+                    surface, rect, name, lambda i=i: self.set_tab(i), key=f"tab{i}", on=(i == self.tab),
+                    left=lambda: self.set_tab(self.tab - 1), right=lambda: self.set_tab(self.tab + 1),
+                )
+                x += tw + u // 3
+            pygame.draw.line(surface, BAR_LINE, (0, top + tab_h - 1), (w, top + tab_h - 1))
+            top += tab_h
+        return top
+
+    def paint_scrollbar(self, surface: pygame.Surface) -> None:
+        view = self.viewport
+        if self.content_height <= view.h:
+            return
+        u = self.unit
+        track = pygame.Rect(self.size[0] - max(6, u // 3) - 2, view.y + 4, max(6, u // 3), view.h - 8)
+        share = view.h / self.content_height
+        thumb_h = max(u, int(track.h * share))
+        travel = track.h - thumb_h
+        top = track.y + int(travel * self.scroll / max(1, self.content_height - view.h))
+        pygame.draw.rect(surface, BAR, track, border_radius=track.w // 2)
+        pygame.draw.rect(surface, BAR_LINE, (track.x, top, track.w, thumb_h), border_radius=track.w // 2)
+
+    def paint_focus(self, surface: pygame.Surface) -> None:
+        for hot in self.hots:
+            if hot.key and hot.key == self.focus_key:
+                pygame.draw.rect(surface, FOCUS, hot.rect.inflate(6, 6), width=max(2, self.unit // 8),
+                                 border_radius=max(4, self.unit // 3))
+
+    def text(self, surface: pygame.Surface, text: str, x: int, y: int, width: int, *, size: int | None = None,
+             colour: tuple[int, int, int] = TEXT, bold: bool = False, spacing: float = 1.25) -> int:
+        """Draw ``text`` wrapped to ``width`` from (x, y); return the y below it. Lines
+        outside the visible area are skipped, not drawn."""
+        font = self.font(size or self.unit, bold)
+        line_h = round(font.get_linesize() * spacing / 1.25 * 1.1)
+        clip = surface.get_clip()
+        for line in wrap(font, text, width):
+            if clip.top - line_h <= y <= clip.bottom:
+                surface.blit(font.render(line, True, colour), (x, y))
+            y += line_h
+        return y
+
+    def button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, action: Callable[[], None] | None,
+               *, key: str = "", on: bool = False, left: Callable[[], None] | None = None,
+               right: Callable[[], None] | None = None, size: int | None = None) -> Hot:
+        """Draw a button and register it; ``on`` shows it chosen."""
+        hot = Hot(pygame.Rect(rect), action, key, left, right)
+        hovered = self.hover is not None and self.hover.key == key and key and self.hover.rect == hot.rect
+        colour = BUTTON_ON if on else (BUTTON_HOVER if hovered else BUTTON)
+        radius = max(4, rect.h // 4)
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+        if on:
+            pygame.draw.rect(surface, (180, 240, 210), rect, width=max(1, self.unit // 12), border_radius=radius)
+        font = self.font(size or self.unit, True)
+        words = font.render(label, True, BUTTON_TEXT)
+        surface.blit(words, words.get_rect(center=rect.center))
+        self.hots.append(hot)
+        return hot
+
+    def hot_area(self, rect: pygame.Rect, action: Callable[[], None] | None, key: str = "") -> Hot:
+        """Register a pressable area drawn by the caller."""
+        hot = Hot(pygame.Rect(rect), action, key)
+        self.hots.append(hot)
+        return hot
+
+    # -- scrolling ---------------------------------------------------------------------------
+    def max_scroll(self) -> int:
+        return max(0, self.content_height - self.viewport.h + self.unit)
+
+    def clamp_scroll(self) -> bool:
+        """Keep the scroll inside the content; True if it changed."""
+        clamped = max(0, min(self.scroll, self.max_scroll()))
+        changed = clamped != self.scroll
+        self.scroll = clamped
+        return changed
+
+    def scroll_by(self, dy: int) -> None:
+        before = self.scroll
+        self.scroll = self.scroll + dy
+        self.clamp_scroll()
+        if self.scroll != before:
+            self.dirty = True
+
+    def set_tab(self, index: int) -> None:
+        if not self.tabs:
+            return
+        index %= len(self.tabs)
+        if index != self.tab:
+            self.tab = index
+            self.scroll = 0
+            self.focus_key = f"tab{index}" if self.focus_key.startswith("tab") else ""
+            self.tab_changed()
+        self.dirty = True
+
+    def tab_changed(self) -> None:
+        """The page shown changed."""
+
+    # -- keyboard ----------------------------------------------------------------------------
+    def focusable(self) -> list[Hot]:
+        return [h for h in self.hots if h.key]
+
+    def focused(self) -> Hot | None:
+        for hot in self.hots:
+            if hot.key and hot.key == self.focus_key:
+                return hot
+        return None
+
+    def move_focus(self, step: int) -> bool:
+        """Move the keyboard focus; False if there is nothing to focus."""
+        keys = [h.key for h in self.focusable() if h.key != "close" or step == 0]
+        if not keys:
+            return False
+        if self.focus_key in keys:
+            index = (keys.index(self.focus_key) + step) % len(keys)
+        else:
+            index = 0 if step >= 0 else len(keys) - 1
+        self.focus_key = keys[index]
+        hot = self.focused()
+        if hot is not None:
+            self.reveal(hot.rect)
+        self.dirty = True
+        return True
+
+    def reveal(self, rect: pygame.Rect) -> None:
+        """Scroll so that ``rect`` (in window pixels, at the current scroll) is visible."""
+        view = self.viewport
+        if rect.top < view.top and rect.bottom > view.top - self.scroll:  # in the content
+            self.scroll_by(rect.top - view.top - self.unit // 2)
+        elif rect.bottom > view.bottom:
+            self.scroll_by(rect.bottom - view.bottom + self.unit // 2)
+
+    def key(self, event: Any) -> None:
+        """React to a key; subclasses handle their own first and call this for the rest."""
+        key = event.key
+        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        page = max(self.unit, self.viewport.h - 2 * self.unit)
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.close()
+        elif key == pygame.K_TAB:
+            self.move_focus(-1 if shift else 1)
+        elif key in (pygame.K_DOWN, pygame.K_UP):
+            step = 1 if key == pygame.K_DOWN else -1
+            if not self.uses_arrows_for_focus() or not self.move_focus(step):
+                self.scroll_by(step * 2 * self.unit)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            hot = self.focused()
+            if hot is not None and hot.action is not None:
+                hot.action()
+                self.dirty = True
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            hot = self.focused()
+            change = None if hot is None else (hot.left if key == pygame.K_LEFT else hot.right)
+            if change is not None:
+                change()
+            elif self.tabs:
+                self.set_tab(self.tab + (1 if key == pygame.K_RIGHT else -1))
+            self.dirty = True
+        elif key == pygame.K_PAGEDOWN:
+            self.scroll_by(page)
+        elif key == pygame.K_PAGEUP:
+            self.scroll_by(-page)
+        elif key == pygame.K_HOME:
+            self.scroll_by(-self.scroll)
+        elif key == pygame.K_END:
+            self.scroll_by(self.max_scroll() - self.scroll)
+        elif key == pygame.K_F1 and self.tabs:
+            self.set_tab(0)
+
+    def uses_arrows_for_focus(self) -> bool:
+        """Up and Down move the focus (True) or scroll the page (False)."""
+        return False
+
+    # -- pointer -----------------------------------------------------------------------------
+    def hot_at(self, pos: tuple[float, float]) -> Hot | None:
+        in_view = self.viewport.collidepoint(pos)
+        for i in range(len(self.hots) - 1, -1, -1):  # the last drawn is on top
+            hot = self.hots[i]
+            if hot.rect.collidepoint(pos) and (i < self._first_content or in_view):
+                return hot
+        return None
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        hot = self.hot_at(pos)
+        if (hot is None) != (self.hover is None) or (hot is not None and self.hover is not None
+                                                     and hot.rect != self.hover.rect):
+            self.hover = hot
+            self.dirty = True
+
+    def pointer_event(self, pointer: Pointer) -> None:
+        """Press, drag and release: a press that does not move presses a button; one that
+        moves scrolls the page (unless :meth:`capture` took it)."""
+        x, y = pointer.pos
+        if pointer.kind == "down":
+            self._press = (x, y)
+            self._press_scroll = self.scroll
+            self._scrolling = False
+            self._captured = self.capture(pointer)
+            self._press_hot = None if self._captured else self.hot_at((x, y))
+            return
+        if self._captured:
+            self.captured(pointer)
+            if pointer.kind in ("up", "cancel"):
+                self._captured = False
+                self._press = None
+            return
+        if self._press is None:
+            return
+        if pointer.kind == "move":
+            dy = y - self._press[1]
+            if not self._scrolling and abs(dy) > DRAG_SLOP and self.content_height > self.viewport.h:
+                self._scrolling = True
+                self._press_hot = None
+            if self._scrolling:
+                self.scroll = self._press_scroll - int(dy)
+                self.clamp_scroll()
+                self.dirty = True
+            return
+        if pointer.kind == "up":
+            hot = self.hot_at((x, y))
+            if not self._scrolling and hot is not None and hot is self._press_hot and hot.action is not None:
+                if hot.key:
+                    self.focus_key = hot.key if not pointer.touch else self.focus_key
+                hot.action()
+                self.dirty = True
+        self._press = None
+        self._press_hot = None
+        self._scrolling = False
+
+    def capture(self, pointer: Pointer) -> bool:
+        """A press the screen handles itself (the example board): True to take it."""
+        return False
+
+    def captured(self, pointer: Pointer) -> None:
+        """Moves and the release of a press :meth:`capture` took."""

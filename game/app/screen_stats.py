@@ -1,0 +1,138 @@
+"""The Statistics screen: per difficulty, games played and won, win rate, current and best
+streak, best score, fastest win and wins with help; a Reset button that asks first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.app.screen_kit import BAR_LINE, HEADING, TEXT, TEXT_DIM, WARN, Screen
+from game.app.stats import DIFFICULTY_NAMES, DifficultyStats, Stats, format_duration, format_rate
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (
+    ("Played", lambda f: str(f.played)),
+    ("Won", lambda f: str(f.won)),
+    ("Win rate", lambda f: format_rate(f.win_rate)),
+    ("Current streak", lambda f: str(f.current_streak)),
+    ("Best streak", lambda f: str(f.best_streak)),
+    ("Best score", lambda f: "\u2014" if f.best_score is None else str(f.best_score)),
+    ("Fastest win", lambda f: format_duration(f.fastest_win_s)),
+    ("Won with help", lambda f: str(f.wins_with_help)),
+)
+"""The rows of the table: a label and how to show the figure."""
+
+
+def figure_rows(stats: Stats) -> list[tuple[str, list[str]]]:
+    """The table as text: one row per figure, one entry per difficulty (Easy, Medium, Hard)."""
+    return [(label, [show(stats.of(cells)) for cells in DIFFICULTY_NAMES]) for label, show in FIGURES]
+
+
+class StatsScreen(Screen):
+    """The figures of ``stats``; ``on_reset()`` clears and saves them once confirmed."""
+
+    title = "Statistics"
+
+    def __init__(self, app: App, stats: Stats, on_reset: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.stats = stats
+        self.on_reset = on_reset
+        self.confirming = False
+
+    def uses_arrows_for_focus(self) -> bool:
+        return True
+
+    def ask_reset(self) -> None:
+        self.confirming = True
+        self.focus_key = "cancel"
+        self.dirty = True
+
+    def cancel_reset(self) -> None:
+        self.confirming = False
+        self.focus_key = "reset"
+        self.dirty = True
+
+    def confirm_reset(self) -> None:
+        self.confirming = False
+        if self.on_reset is not None:
+            self.on_reset()
+        else:
+            self.stats.reset()
+        self.focus_key = "reset"
+        self.dirty = True
+
+    def key(self, event: object) -> None:
+        if self.confirming and getattr(event, "key", None) == pygame.K_ESCAPE:
+            self.cancel_reset()
+            return
+        super().key(event)
+
+    def paint(self, surface: pygame.Surface, y: int) -> int:
+        u = self.unit
+        column = self.column()
+        names = [f"{name} ({cells} cell{'s' if cells > 1 else ''})" for cells, name in DIFFICULTY_NAMES.items()]
+        label_w = max(self.font(u).size(label)[0] for label, _ in FIGURES) + u
+        cell_w = (column.w - label_w) // 3
+        font = self.font(u)
+        bold = self.font(u, True)
+        small = self.font(max(13, round(u * 0.8)), True)
+        row_h = round(u * 1.9)
+        # header: the difficulty names, on two lines when the window is narrow
+        headers = [
+            [name] if small.size(name)[0] <= cell_w - u // 2 else name.replace(" (", "\n(").split("\n")
+            for name in names
+        ]
+        tall = max(len(lines) for lines in headers)
+        for i, lines in enumerate(headers):
+            x = column.x + label_w + i * cell_w
+            for n, line in enumerate(lines):
+                words = small.render(line, True, HEADING)
+                row_y = y + (tall - len(lines) + n) * small.get_linesize()
+                surface.blit(words, (x + cell_w - words.get_width() - u // 2, row_y))
+        y += tall * small.get_linesize() + u // 3
+        pygame.draw.line(surface, BAR_LINE, (column.x, y), (column.right, y), max(1, u // 12))
+        for r, (label, values) in enumerate(figure_rows(self.stats)):
+            if r % 2:
+                pygame.draw.rect(surface, (16, 56, 41), (column.x, y, column.w, row_h))
+            words = font.render(label, True, TEXT_DIM)
+            surface.blit(words, (column.x + u // 3, y + (row_h - words.get_height()) // 2))
+            for i, value in enumerate(values):
+                words = bold.render(value, True, TEXT)
+                x = column.x + label_w + (i + 1) * cell_w - words.get_width() - u // 2
+                surface.blit(words, (x, y + (row_h - words.get_height()) // 2))
+            y += row_h
+        pygame.draw.line(surface, BAR_LINE, (column.x, y), (column.right, y), max(1, u // 12))
+        y += u
+        y = self.text(
+            surface,
+            "A game counts as played from its first move. Starting a new game or restarting "
+            "one that is not finished counts as a loss and ends the streak. \u201cWon with help\u201d "
+            "counts wins where a hint was used.",
+            column.x, y, column.w, size=max(13, round(u * 0.8)), colour=TEXT_DIM,
+        ) + u
+        h = round(u * 2.2)
+        if not self.confirming:
+            label = "Reset statistics\u2026"
+            rect = pygame.Rect(column.x, y, self.font(u, True).size(label)[0] + 2 * u, h)
+            self.button(surface, rect, label, self.ask_reset, key="reset")
+            return y + h
+        y = self.text(surface, "Reset all statistics of all three difficulties? This cannot be undone.",
+                      column.x, y, column.w, colour=WARN, bold=True) + u // 2
+        x = column.x
+        for label, action, key in (("Reset", self.confirm_reset, "confirm"), ("Cancel", self.cancel_reset, "cancel")):
+            rect = pygame.Rect(x, y, self.font(u, True).size(label)[0] + 2 * u, h)
+            self.button(surface, rect, label, action, key=key)
+            x = rect.right + u
+        return y + h
+
+
+def open_scene(app: App) -> StatsScreen:
+    """The Statistics screen for ``app``: its figures, saved when reset."""
+    from game.app import persistence
+
+    keeper = persistence.keeper_of(app)
+    return StatsScreen(app, keeper.stats, on_reset=lambda: persistence.reset_stats(app))

@@ -1,0 +1,269 @@
+"""The Help, Statistics and Settings screens, driven by real pygame events in the real app:
+they open from the table, draw at every window size, scroll, work by mouse, touch and
+keyboard, and the example board obeys the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+pytest.importorskip("game.app.table", reason="the table (issue 4) is not in this tree yet")
+
+from game.app import persistence
+from game.app.screen_help import CODES, EXAMPLES, KEYS, RULES, ExampleBoard, HelpScreen, example_position
+from game.app.screen_settings import SettingsScreen
+from game.app.screen_stats import StatsScreen, figure_rows
+from game.app.settings import Settings
+from game.app.stats import Stats
+from game.app.storage import Storage
+from game.engine import APP_RULES, COLUMNS, Pile
+
+SIZES = [(800, 600), (1280, 800), (1024, 1366), (3840, 2160)]
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The real app, windowed, with its files in a temporary folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    from game.app.loop import App
+
+    keeper, saved = persistence.start(None)
+    keeper.settings.animation = "off"
+    application = App(size=(1024, 768), settings=keeper.settings, code="SH1-C4-AAAAAJ2")
+    persistence.attach(application, keeper, saved)
+    application.step(0.0)
+    yield application
+    application.close()
+
+
+def key(app: Any, k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.step(1 / 60)
+
+
+def click(app: Any, pos: tuple[float, float], touch: bool = False) -> None:
+    if touch:
+        w, h = app.size
+        x, y = pos[0] / w, pos[1] / h
+        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pygame.event.post(pygame.event.Event(kind, x=x, y=y, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1))
+    else:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, clicks=1, touch=False))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    app.step(1 / 60)
+
+
+def drag(app: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False))
+    app.step(1 / 60)
+    for k in range(1, 5):
+        pos = (start[0] + (end[0] - start[0]) * k / 4, start[1] + (end[1] - start[1]) * k / 4)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False))
+        app.step(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
+    app.step(1 / 60)
+
+
+def hot(screen: Any, name: str) -> tuple[int, int]:
+    for area in screen.hots:
+        if area.key == name:
+            return area.rect.center
+    raise AssertionError(f"no {name!r} on screen; have {[a.key for a in screen.hots if a.key]}")
+
+
+# -- opening and closing ----------------------------------------------------------------------
+
+
+def test_f1_opens_help_and_esc_closes_it(app: Any) -> None:
+    key(app, pygame.K_F1)
+    assert isinstance(app.scenes.top, HelpScreen)
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is app.table
+
+
+@pytest.mark.parametrize(("name", "kind"), [("help", HelpScreen), ("statistics", StatsScreen),
+                                             ("settings", SettingsScreen)])
+def test_the_table_opens_each_screen(app: Any, name: str, kind: type) -> None:
+    from game.app import dialogs
+
+    dialogs.open_screen(app, name)
+    app.step(1 / 60)
+    screen = app.scenes.top
+    assert isinstance(screen, kind)
+    click(app, hot(screen, "close"))
+    assert app.scenes.top is app.table
+
+
+# -- every size ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_screen_draws_readably_at_every_size(app: Any, size: tuple[int, int]) -> None:
+    app.resize(size)
+    screens = [HelpScreen(app, page) for page in (RULES, EXAMPLES, CODES, KEYS)]
+    screens += [StatsScreen(app, Stats()), SettingsScreen(app, Settings())]
+    surface = pygame.Surface(size)
+    for screen in screens:
+        screen.draw(surface)
+        screen.draw(surface)
+        assert 15 <= screen.unit <= 46
+        assert screen.unit >= size[1] / 60  # body text at least 1/60 of the window height
+        for area in screen.hots:  # nothing sticks out sideways
+            assert area.rect.left >= 0 and area.rect.right <= size[0], (type(screen).__name__, area)
+        if screen.content_height > screen.viewport.h:  # long pages scroll to their end
+            screen.scroll_by(10**6)
+            assert screen.scroll == screen.max_scroll() > 0
+
+
+def test_pages_scroll_by_keys_wheel_and_finger(app: Any) -> None:
+    app.resize((800, 600))
+    key(app, pygame.K_F1)
+    screen = app.scenes.top
+    assert screen.content_height > screen.viewport.h
+    key(app, pygame.K_PAGEDOWN)
+    assert screen.scroll > 0
+    key(app, pygame.K_HOME)
+    assert screen.scroll == 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0))
+    app.step(1 / 60)
+    assert screen.scroll > 0
+    before = screen.scroll
+    _w, h = app.size
+    for kind, y in ((pygame.FINGERDOWN, 0.8), (pygame.FINGERMOTION, 0.6), (pygame.FINGERMOTION, 0.4),
+                    (pygame.FINGERUP, 0.4)):
+        pygame.event.post(pygame.event.Event(kind, x=0.5, y=y, dx=0, dy=0, finger_id=3, touch_id=1, pressure=1))
+    app.step(1 / 60)
+    assert screen.scroll == pytest.approx(before + 0.4 * h, abs=2)
+    key(app, pygame.K_RIGHT)
+    assert screen.tab == EXAMPLES and screen.scroll == 0
+
+
+# -- settings -------------------------------------------------------------------------------
+
+
+def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
+    from game.app import dialogs
+
+    dialogs.open_screen(app, "settings")
+    app.step(1 / 60)
+    screen = app.scenes.top
+    settings = app.settings
+    key(app, pygame.K_DOWN)  # focus: sound
+    key(app, pygame.K_LEFT)  # off
+    assert settings.sound is False
+    key(app, pygame.K_DOWN)  # volume
+    key(app, pygame.K_LEFT)
+    assert settings.volume == pytest.approx(0.7)
+    key(app, pygame.K_DOWN)  # animation speed
+    key(app, pygame.K_RIGHT)
+    assert settings.animation == "fast"
+    key(app, pygame.K_RETURN)
+    assert settings.animation == "normal"
+    # by mouse and by finger: press the chosen segment
+    four = next(a for a in screen.hots if a.key == "four_colour").rect
+    click(app, (four.right - 5, four.centery))  # "On"
+    assert settings.four_colour is True
+    double = next(a for a in screen.hots if a.key == "double_tap_ms").rect
+    click(app, (double.right - 5, double.centery), touch=True)  # "+"
+    assert settings.double_tap_ms == 550
+    click(app, hot(screen, "winnable_only4"))
+    assert settings.winnable_only == {4: True, 2: True, 1: True}
+    on_disk = Storage(tmp_path / "seahaven-towers").load_settings()
+    assert on_disk.message is None and on_disk.value == settings
+    assert on_disk.value.four_colour and not on_disk.value.sound
+
+
+def test_classic_run_limit_applies_to_the_game_at_once(app: Any) -> None:
+    screen = SettingsScreen(app, app.settings, lambda name: persistence.apply_setting(app, name))
+    app.push(screen)
+    app.step(1 / 60)
+    screen.set("classic_run_limit", True)
+    assert app.table.rules.run_limit == "classic" and app.table.game.rules.run_limit == "classic"
+
+
+# -- statistics -----------------------------------------------------------------------------
+
+
+def test_statistics_show_figures_and_reset_asks_first(app: Any, tmp_path: Path) -> None:
+    keeper = persistence.keeper_of(app)
+    keeper.stats.record_start(4)
+    keeper.stats.record_win(4, 640, 125, hints=1)
+    keeper.stats.record_start(1)
+    rows = dict(figure_rows(keeper.stats))
+    assert rows["Played"] == ["1", "0", "1"] and rows["Win rate"] == ["100%", "\u2014", "0%"]
+    assert rows["Fastest win"][0] == "2:05" and rows["Won with help"][0] == "1"
+    from game.app import dialogs
+
+    dialogs.open_screen(app, "statistics")
+    app.step(1 / 60)
+    screen = app.scenes.top
+    click(app, hot(screen, "reset"))
+    assert screen.confirming and keeper.stats.of(4).played == 1
+    key(app, pygame.K_ESCAPE)  # cancel, not close
+    assert not screen.confirming and app.scenes.top is screen
+    click(app, hot(screen, "reset"))
+    click(app, hot(screen, "confirm"))
+    assert keeper.stats == Stats()
+    assert Storage(tmp_path / "seahaven-towers").load_stats().value == Stats()
+
+
+# -- the example board --------------------------------------------------------------------
+
+
+def test_example_position_is_the_seed_example() -> None:
+    position = example_position()
+    assert position.free_cells == 1 and position.empty_columns == 2
+    assert position.pickup_limit(APP_RULES) == 8
+    assert position.drop_limit(APP_RULES, COLUMNS[8]) == 4
+
+
+def card_point(board: ExampleBoard, pile: Pile, index: int) -> tuple[int, int]:
+    cards = board.position.cards(pile)
+    rect = board.card_rect(pile, index, len(cards))
+    return rect.centerx, rect.y + max(3, int(board.step(len(cards)) / 2))
+
+
+def test_example_board_by_mouse_follows_the_engine(app: Any) -> None:
+    app.resize((1280, 800))
+    key(app, pygame.K_F1)
+    screen = app.scenes.top
+    key(app, pygame.K_RIGHT)
+    assert screen.tab == EXAMPLES
+    app.step(1 / 60)
+    board = screen.board
+    col1, col2, col3, col4, col9 = (COLUMNS[i] for i in (0, 1, 2, 3, 8))
+    # the 8 diamonds onto the 10 of diamonds
+    drag(app, card_point(board, col3, 2), board.slot(col4).move(0, board.card_h).center)
+    assert len(board.position.cards(col4)) == 12 and not board.refused
+    # the king-led run of 5 spades into an empty column: refused, nothing moves
+    drag(app, card_point(board, col1, 2), board.slot(col9).center)
+    assert board.refused and "Only 4 cards" in board.message
+    assert len(board.position.cards(col9)) == 0 and len(board.position.cards(col1)) == 7
+    # the king-led run of 4 hearts fits
+    drag(app, card_point(board, col2, 2), board.slot(col9).center)
+    assert [str(c) for c in board.position.cards(col9)] == ["KH", "QH", "JH", "TH"]
+    # tapping a card that can go home sends it there (the 2 of hearts onto the ace)
+    click(app, card_point(board, COLUMNS[5], 4))
+    assert board.position.foundations[2] == 2
+    click(app, hot(screen, "again"))
+    assert board.position == example_position()
+
+
+def test_example_board_by_keyboard(app: Any) -> None:
+    screen = HelpScreen(app, EXAMPLES)
+    app.push(screen)
+    app.step(1 / 60)
+    key(app, pygame.K_1)
+    key(app, pygame.K_9)
+    assert screen.board.refused and screen.board.position == example_position()
+    key(app, pygame.K_3)
+    key(app, pygame.K_4)
+    assert len(screen.board.position.cards(COLUMNS[3])) == 12
+    key(app, pygame.K_2)
+    key(app, pygame.K_0)
+    assert len(screen.board.position.cards(COLUMNS[9])) == 4
+    key(app, pygame.K_BACKSPACE)
+    assert screen.board.position == example_position()
