@@ -168,6 +168,17 @@ def compare(out: Path, master_scale: int = 4) -> Path:
             print(f"{width:4d}x{height:<4d} SVG at size {svg_ms / len(names):6.2f} ms/card   "
                   f"PNG master + smoothscale {png_ms / len(names):6.2f} ms/card")
             rows.append((width, height, pair))
+    for width in (130, 300):
+        height = card_height(width)
+        start = time.perf_counter()
+        lazy = Assets()
+        for card in DECK:
+            lazy.card(card, width, height)
+        lazy_ms = (time.perf_counter() - start) * 1000
+        start = time.perf_counter()
+        Assets().preload(width, height)
+        print(f"all 52 at {width}x{height}: {lazy_ms:.0f} ms one by one, "
+              f"{(time.perf_counter() - start) * 1000:.0f} ms with preload on {os.cpu_count()} cores")
     zoom = 3  # enlarge the small ones so pixels can be judged
     small = [r for r in rows if r[0] <= 130]
     sheet_w = GAP + sum(len(names) * 2 * (w * zoom if w < 100 else w) + GAP * 8 for w, _, _ in small)
