@@ -11,12 +11,15 @@ import random
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from game.app.persistence import Persistence
+from game.app.persistence import Persistence, attach, start
 from game.app.storage import CURRENT, Storage
 from game.engine import Game, GameCode
 
@@ -288,3 +291,54 @@ def test_kill_at_random_moments_and_resume(tmp_path: Path) -> None:
         assert path.name in ("current.json", "settings.json", "stats.json") or (
             path.name.startswith((".current.json.", ".stats.json.", ".settings.json.")) and path.suffix == ".tmp"
         ), path.name
+
+
+# -- a start with hostile files -----------------------------------------------------------
+
+_any_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+_file_content = st.binary(max_size=200) | _any_json.map(lambda v: json.dumps(v).encode())
+
+
+@settings(max_examples=80, deadline=None)
+@given(current=_file_content, settings_file=_file_content, stats_file=_file_content)
+def test_the_game_starts_whatever_the_files_hold(current: bytes, settings_file: bytes, stats_file: bytes) -> None:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        for file_name, data in ((CURRENT, current), ("settings.json", settings_file), ("stats.json", stats_file)):
+            (folder / file_name).write_bytes(data)
+        contents = sorted((folder / n).read_bytes() for n in (CURRENT, "settings.json", "stats.json"))
+        keeper, saved = start(None, folder=folder)
+        assert saved is None or saved.game.position is not None
+        messages = keeper.take_messages()
+        assert all(m.endswith(".") for m in messages)
+        assert sorted(p.read_bytes() for p in folder.iterdir()) == contents  # nothing lost or changed
+        game = saved.game if saved is not None else Game.from_code(CODE)
+        keeper.game_changed(game, 0)  # and play goes on, saving
+        assert Storage(folder).load_game().message is None
+
+
+def test_the_real_app_starts_with_bad_files_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("game.app.table", reason="the table (issue 4) is not in this tree yet")
+    from game.app.dialogs import Notice
+    from game.app.loop import App
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = tmp_path / "seahaven-towers"
+    folder.mkdir()
+    (folder / CURRENT).write_text('{"version": 1, "code": "SH1-C4-AAAAAJ2", "moves": [{"from": "col1"')
+    (folder / "settings.json").write_text("[[[[[[")
+    keeper, saved = start(None)
+    app = App(size=(800, 600), settings=keeper.settings, game=None if saved is None else saved.game)
+    try:
+        attach(app, keeper, saved)
+        app.step(0.0)
+        notice = app.scenes.top
+        assert isinstance(notice, Notice)
+        assert "saved game could not be read" in notice.text and "settings could not be read" in notice.text
+        assert len(list(folder.glob("*.bad-*"))) == 2
+    finally:
+        app.close()
