@@ -319,8 +319,11 @@ class EndMessage(Window):
         else:
             self.title = "This game can no longer be won"
             text = "The solver proved that no winning line is left from here."
-            if isinstance(detail, int) and not isinstance(detail, bool) and detail > 0:
-                text += f" Undoing {detail} move{'s' if detail != 1 else ''} leads back to a winnable position."
+            undos = getattr(detail, "undos", detail)
+            if isinstance(undos, int) and not isinstance(undos, bool) and undos > 0:
+                text += f" Undoing {undos} move{'s' if undos != 1 else ''} leads back to a winnable position."
+            elif getattr(detail, "reason", ""):
+                text += f" No way back was found: {detail.reason}."
             self.lines = [(text, PANEL_TEXT)]
             self.buttons = [("close", "Play on", False), ("undo", "Undo", False),
                             ("restart", "Restart deal", False), ("new", "New game", True)]
@@ -559,12 +562,16 @@ class NewGame(Window):
         winnable = self.widgets[self.index("winnable")].on
         finder = self.solver_can("winnable_deal")
         if winnable and finder is not None:
+            from game.app.table import call_with_cancel
+
             result: list[Any] = []
             cells = self.cells
+            rules = self.app.table.rules
+            cancel = self.cancel_search = threading.Event()
 
             def work() -> None:
                 try:
-                    result.append(finder(cells))
+                    result.append(call_with_cancel(finder, cells, rules, cancel=cancel))
                 except Exception as error:  # fall back to a random deal, saying so
                     result.append(error)
 
@@ -595,6 +602,13 @@ class NewGame(Window):
 
     def wake_in(self) -> float | None:
         return 0.05 if self.waiting is not None else None
+
+    cancel_search: threading.Event | None = None
+
+    def close(self) -> None:
+        if self.cancel_search is not None:
+            self.cancel_search.set()
+        super().close()
 
     def start(self, code: GameCode) -> None:
         self.app.settings.cells = code.cells

@@ -126,15 +126,35 @@ class Background:
 
     key: object
     thread: threading.Thread
+    cancel: threading.Event = field(default_factory=threading.Event)
     result: list[Any] = field(default_factory=list)
 
 
+SOLVER_MODULES = ("game.engine.services", "game.engine.solver")
+"""Where the solver's ``hint(game)``, ``lost(game)`` and ``winnable_deal(cells)`` live."""
+
+
 def solver_module() -> Any:
-    """The solver when it exists (looked up at call time, so it plugs in without changes)."""
+    """The solver's services when they exist (looked up at call time, so they plug in
+    without changes here), or None."""
+    for name in SOLVER_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        if hasattr(module, "hint"):
+            return module
+    return None
+
+
+def call_with_cancel(fn: Callable[..., Any], *args: Any, cancel: threading.Event) -> Any:
+    """``fn(*args, cancel=cancel)`` when it takes a cancel event, else ``fn(*args)``."""
     try:
-        return importlib.import_module("game.engine.solver")
-    except ImportError:
-        return None
+        return fn(*args, cancel=cancel)
+    except TypeError as error:
+        if "cancel" not in str(error):
+            raise
+        return fn(*args)
 
 
 class TableScene(Scene):
@@ -167,6 +187,7 @@ class TableScene(Scene):
         self.floating: set[Card] = set()
         self.cascade: Cascade | None = None
         self.won_pending = False
+        self.warned_lost = False
         self.end_checked = True
         self.clock_start: float | None = None
         self.clock_stop: float | None = None
@@ -356,6 +377,7 @@ class TableScene(Scene):
         if self.game.undo() is None:
             self.say("Nothing to undo.")
             return
+        self.warned_lost = False
         self._changed(before)
         self.app.play_sound("undo")
 
@@ -377,6 +399,7 @@ class TableScene(Scene):
             self.say("This deal is already as dealt.")
         before = self._where_now()
         self.game.restart()
+        self.warned_lost = False
         self.clock_start = self.clock_stop = None
         self._changed(before)
         self.app.play_sound("deal")
@@ -393,6 +416,7 @@ class TableScene(Scene):
         self.layout = self._compute_layout(self.app.size)
         self.clock_start = self.clock_stop = None
         self.won_pending = False
+        self.warned_lost = False
         self.hint = None
         self.message = None
         self._cancel_work()
@@ -400,6 +424,8 @@ class TableScene(Scene):
         self.app.game_changed(self.game)
 
     def _changed(self, before: Snapshot) -> None:
+        if self.press is not None and self.press.button is None:
+            self.press = None  # a press on a card that has just moved means nothing now
         self.selection = None
         self.hint = None
         self.last_tap = None
@@ -461,14 +487,15 @@ class TableScene(Scene):
         self._ask_lost()
 
     # == the solver, in the background =======================================================
-    def _run_background(self, name: str, fn: Callable[[], Any]) -> None:
+    def _run_background(self, name: str, fn: Callable[[threading.Event], Any]) -> None:
+        """Ask the solver on a worker thread; the loop polls for the answer each frame."""
         job = Background(key=(self.game.position, self.game.move_count), thread=threading.Thread(daemon=True))
-        result = job.result
+        result, cancel = job.result, job.cancel
 
         def work() -> None:
             try:
-                result.append(("ok", fn()))
-            except Exception as error:  # a solver failure must not stop the game
+                result.append(("ok", fn(cancel)))
+            except Exception as error:  # a solver failure or timeout must not stop the game
                 result.append(("error", error))
 
         job.thread = threading.Thread(target=work, name=f"seahaven-{name}", daemon=True)
@@ -476,7 +503,17 @@ class TableScene(Scene):
         job.thread.start()
 
     def _cancel_work(self) -> None:
+        for job in self.work.values():
+            job.cancel.set()
         self.work.clear()  # results of stale questions are dropped when they arrive
+
+    def _game_copy(self) -> Game:
+        """A copy of the game for a worker thread (the loop goes on changing the real one)."""
+        game = self.game
+        try:
+            return Game.from_moves(game.start, game.moves, 0, game.rules, game.code)
+        except Exception:
+            return Game(game.position, game.rules, game.code)
 
     def _poll_work(self) -> None:
         for name, job in list(self.work.items()):
@@ -487,13 +524,18 @@ class TableScene(Scene):
                 continue
             status, value = job.result[0]
             if status != "ok":
-                self.say(f"The solver failed: {value}", warn=True)
+                if name == "hint":
+                    undecided = type(value).__name__ == "Undecided"
+                    self.say("The solver could not find a hint in time." if undecided
+                             else f"The solver failed: {value}", warn=True)
             elif name == "hint":
                 self._show_hint(value)
-            elif name == "lost" and value:
+            elif name == "lost" and getattr(value, "lost", value is True):
                 from game.app.dialogs import EndMessage
 
-                self.app.push(EndMessage(self.app, "lost", detail=value))
+                if self.app.scenes.top is self and not self.warned_lost:
+                    self.warned_lost = True  # said once; an undo or a new deal asks again
+                    self.app.push(EndMessage(self.app, "lost", detail=value))
 
     def ask_hint(self) -> None:
         self.finish_animations()
@@ -503,10 +545,9 @@ class TableScene(Scene):
             return
         if "hint" in self.work:
             return
-        self.game.hints_used += 1
         snapshot = Game(self.game.position, self.game.rules, self.game.code)
         self.say("Thinking…", seconds=30)
-        self._run_background("hint", lambda: solver.hint(snapshot))
+        self._run_background("hint", lambda cancel: call_with_cancel(solver.hint, snapshot, cancel=cancel))
 
     def _show_hint(self, move: Any) -> None:
         if move is None:
@@ -517,6 +558,7 @@ class TableScene(Scene):
         if not isinstance(move, Move):
             self.say("No hint.")
             return
+        self.game.hints_used += 1
         self.hint = (move, self.app.time + 4.0)
         self.say(f"Hint: {move.source.name} to {move.dest.name}.")
 
@@ -526,8 +568,8 @@ class TableScene(Scene):
         solver = solver_module()
         if solver is None or not hasattr(solver, "lost"):
             return
-        snapshot = Game(self.game.position, self.game.rules, self.game.code)
-        self._run_background("lost", lambda: solver.lost(snapshot))
+        snapshot = self._game_copy()
+        self._run_background("lost", lambda cancel: call_with_cancel(solver.lost, snapshot, cancel=cancel))
 
     # == the win cascade =====================================================================
     def _start_cascade(self) -> None:
@@ -661,6 +703,11 @@ class TableScene(Scene):
     def _start_drag(self, press: Press, pos: tuple[float, float]) -> None:
         assert press.pile is not None and press.index is not None
         position, layout = self.position, self.layout
+        try:  # the table may have changed since the press (a key, a window): ask again
+            gestures.lift(position, press.pile, press.index, self.rules)
+        except CannotLift:
+            self.press = None
+            return
         cards = position.cards(press.pile)
         head = layout.card_box(press.pile, press.index, len(cards))
         offsets = [layout.card_box(press.pile, i, len(cards)).y - head.y for i in range(press.index, len(cards))]

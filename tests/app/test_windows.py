@@ -1,0 +1,165 @@
+"""The windows over the table: New Game (typing, paste, errors), end messages, the menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import dialogs
+from game.app.dialogs import EndMessage, Menu, NewGame
+from game.engine import DECK, GameCode, column
+from tests.app.table_helpers import app_with, card_point, click, key, make_app, position_with, settle, steps
+
+
+def type_text(app, text: str) -> None:  # type: ignore[no-untyped-def]
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    steps(app)
+
+
+def test_new_game_window_takes_a_typed_code() -> None:
+    app = make_app("SH1-C4-AAAAAJ2")
+    key(app, pygame.K_n)
+    assert isinstance(app.scenes.top, NewGame)
+    type_text(app, "sh1-c2-aaaaab2")
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top is app.table
+    assert str(app.table.game.code) == "SH1-C2-AAAAAB2"
+    assert app.table.position.cell_count == 2
+    assert len(app.table.layout.piles) == 2 + 4 + 10
+
+
+def test_new_game_window_shows_why_a_code_is_refused() -> None:
+    app = make_app("SH1-C4-AAAAAJ2")
+    key(app, pygame.K_n)
+    window = app.scenes.top
+    assert isinstance(window, NewGame)
+    type_text(app, "SH1-C3-AAAAAJ2")
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top is window
+    assert "C4, C2 or C1" in window.error
+    key(app, pygame.K_BACKSPACE)
+    assert window.error == "" and window.code_text == "SH1-C3-AAAAAJ"
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is app.table
+    assert str(app.table.game.code) == "SH1-C4-AAAAAJ2"
+
+
+def test_new_game_window_pastes_from_the_clipboard(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("SH1-C4-AAAAAJ2")
+    monkeypatch.setattr(dialogs, "clipboard_get", lambda: "  SH1-C1-AAAAAAC \n")
+    key(app, pygame.K_n)
+    key(app, pygame.K_v, pygame.KMOD_LCTRL)
+    window = app.scenes.top
+    assert isinstance(window, NewGame) and window.code_text == "SH1-C1-AAAAAAC"
+    click(app, window.widgets[window.index("deal")].box.center)
+    assert str(app.table.game.code) == "SH1-C1-AAAAAAC"
+
+
+def test_new_game_window_copies_the_current_code(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    copied: list[str] = []
+    monkeypatch.setattr(dialogs, "clipboard_put", lambda text: copied.append(text) or True)
+    app = make_app("SH1-C4-AAAAAJ2")
+    click(app, app.table.layout.buttons["new"].center)
+    window = app.scenes.top
+    assert isinstance(window, NewGame)
+    click(app, window.widgets[window.index("copy")].box.center)
+    assert copied == ["SH1-C4-AAAAAJ2"]
+
+
+def test_new_game_window_deals_a_random_game_of_the_chosen_difficulty() -> None:
+    app = make_app("SH1-C4-AAAAAJ2")
+    key(app, pygame.K_n)
+    window = app.scenes.top
+    assert isinstance(window, NewGame)
+    click(app, window.widgets[window.index("cells1")].box.center)
+    winnable = window.widgets[window.index("winnable")]
+    if winnable.on:  # the solver is there: keep the test fast with a plain random deal
+        click(app, winnable.box.center)
+    click(app, window.widgets[window.index("deal")].box.center)
+    assert app.table.position.cell_count == 1
+    assert app.settings.cells == 1
+
+
+def test_won_game_cascades_then_offers_a_new_game() -> None:
+    # everything home but the king of spades, which sits alone in column 1
+    position = position_with({1: "KS"} | {n: "" for n in range(2, 11)}, found={"C": 13, "D": 13, "H": 13, "S": 12})
+    app = app_with(position)
+    click(app, card_point(app, column(1)))
+    assert app.table.game.is_won
+    settle(app)
+    steps(app, 2)
+    assert app.table.cascade is not None
+    key(app, pygame.K_SPACE)  # any input ends the celebration and shows the result
+    top = app.scenes.top
+    assert isinstance(top, EndMessage) and top.kind == "won"
+    assert app.table.game.score == 10 + 200
+    key(app, pygame.K_RETURN)  # New game (focused)
+    assert isinstance(app.scenes.top, NewGame)
+
+
+def stuck_position():  # type: ignore[no-untyped-def]
+    """Three full cells, no card can go home or onto another: once column 10's 2S fills the
+    last cell, only moving it back (to a position already seen) is left."""
+    tops = ["5C", "7C", "9C", "JC", "5D", "7D", "9D", "JD", "5H", "2S"]
+    cells = ["2C", "2D", "2H", None]
+    used = set(tops) | {c for c in cells if c}
+    rest = [str(c) for c in DECK if str(c) not in used]
+    rest.sort(key=lambda t: (t[0] != "A", t))  # aces at the bottom of the columns
+    columns = {n: [] for n in range(1, 11)}
+    for i, text in enumerate(rest):
+        columns[i % 10 + 1].append(text)
+    spec = {n: " ".join([*columns[n], tops[n - 1]]) for n in columns}
+    return position_with(spec, cells=cells)
+
+
+def test_stuck_game_says_so_with_undo_restart_new() -> None:
+    app = app_with(stuck_position())
+    assert not app.table.game.is_stuck
+    key(app, pygame.K_0)
+    key(app, pygame.K_d)
+    assert app.table.position.cells[3] is not None
+    assert app.table.game.is_stuck
+    settle(app)
+    steps(app)
+    top = app.scenes.top
+    assert isinstance(top, EndMessage) and top.kind == "stuck"
+    assert [w.name for w in top.widgets] == ["undo", "restart", "new"]
+    click(app, top.widgets[0].box.center)  # Undo
+    assert app.scenes.top is app.table
+    assert app.table.game.move_count == 0
+
+
+def test_menu_opens_and_closes_with_keys() -> None:
+    app = make_app("SH1-C4-AAAAAJ2")
+    key(app, pygame.K_ESCAPE)  # nothing selected: Esc opens the menu
+    assert isinstance(app.scenes.top, Menu)
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is app.table
+    click(app, app.table.layout.buttons["menu"].center)
+    assert isinstance(app.scenes.top, Menu)
+    click(app, (3, app.size[1] - 3))  # outside the panel
+    assert app.scenes.top is app.table
+
+
+def test_hint_and_help_answer_even_without_the_solver() -> None:
+    app = make_app("SH1-C4-AAAAAJ2")
+    key(app, pygame.K_h)
+    for _ in range(300):
+        steps(app)
+        if not app.table.work:
+            break
+    assert app.table.message is not None or app.table.hint is not None
+    key(app, pygame.K_F1)
+    assert app.scenes.top is not app.table
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is app.table
+
+
+def test_restart_and_new_game_keys() -> None:
+    app = make_app("SH1-C4-AAAAAJ2")
+    key(app, pygame.K_1)
+    key(app, pygame.K_7)
+    assert app.table.game.move_count == 1
+    key(app, pygame.K_r)
+    assert app.table.game.move_count == 0
+    assert app.table.position == GameCode.parse("SH1-C4-AAAAAJ2").position()
