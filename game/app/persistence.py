@@ -329,6 +329,11 @@ def scripted(app: Any, actions: str) -> int:
     state("start")
     done = 0
     while app.running and (limit is None or done < limit):
+        for _ in range(5):  # a window over the table (lost, stuck, won): close it, as a player would
+            if app.scenes.top is table:
+                break
+            _post_key(pygame, pygame.K_ESCAPE, 0)
+            settle(1)
         game = table.game
         roll = rng.random()
         if game.can_redo and roll < 0.15:
@@ -353,9 +358,11 @@ def _useful(game: Game) -> list[Any]:
     return [m for m in game.useful_moves() if not (m.source.is_cell and m.dest.is_cell)]
 
 
-def _post_key(pygame: Any, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+def _post_key(pygame: Any, key: int, mod: int | None = None) -> None:
+    """Press and release ``key`` (with Ctrl unless ``mod`` says otherwise)."""
+    mod = pygame.KMOD_LCTRL if mod is None else mod
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
 
 
 def _post_drag(pygame: Any, app: Any, table: Any, move: Any) -> None:
