@@ -25,15 +25,18 @@ RIGHT_BUTTONS = ("help", "menu", "fullscreen")
 MIN_SIZE = (320, 240)
 
 # proportions of the card width / height
-_GAP = 0.14  # between columns, at least
+_GAP = 0.11  # between columns, at least
 _MAX_GAP = 0.34  # columns spread out up to this when the height limits the cards
-_SIDE = 0.30  # left and right margins
+_SIDE = 0.20  # left and right margins
 _TOP = 0.14  # toolbar to top row
 _ROW_GAP = 0.30  # top row to columns (the column numbers live here)
 _BOTTOM = 0.08  # last card to status line
-_COLUMN_SPAN = 3.0  # column lane height the card size is chosen for, in card heights
+_COLUMN_SPAN = 2.75  # column lane height the card size is chosen for, in card heights
 FAN = 0.27
 """Vertical step between the cards of a column when there is room, in card heights."""
+MAX_FAN = 0.42
+"""Where the window is tall (portrait), columns fan out further, up to this."""
+_FAN_CARDS = 12  # the fan is widened only while a column of this many still fits
 
 
 class Box(NamedTuple):
@@ -224,7 +227,7 @@ def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEF
         lanes=lanes,
         labels=labels,
         table_bottom=table_bottom,
-        fan=max(1, round(card_h * FAN)),
+        fan=max(1, round(card_h * _clamp((table_bottom - column_y - card_h) / _FAN_CARDS / card_h, FAN, MAX_FAN))),
         radius=max(2, round(card_w * 0.07)),
     )
 

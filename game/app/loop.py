@@ -25,6 +25,10 @@ from game.app.settings import Settings
 STEP = 1 / 60
 MAX_FRAME = 0.25
 FPS_CAP = 60
+IDLE_POLL = 0.008
+"""Seconds between two looks for input while nothing moves (input waits at most this)."""
+DEEP_IDLE_POLL = 0.025
+"""The same after a second without input: a first touch after a pause waits at most this."""
 WINDOWED_DEFAULT = (1280, 800)
 _IMPORTED = time.perf_counter()
 
@@ -74,6 +78,8 @@ class App:
         self._acc = 0.0
         self._last = clock()
         self._pending: list[Any] = []
+        self._key_scene: Scene | None = None
+        self._last_input = 0.0
         self._pace = pygame.time.Clock()
         self._first_frame_reported = False
         self._mixer_ready = False
@@ -179,6 +185,13 @@ class App:
             self.table.cancel_pointer()
             return
         top = self.scenes.top
+        if etype == pygame.KEYDOWN:
+            self._key_scene = top
+        elif etype == pygame.TEXTINPUT:
+            # the text of a key that opened a window belongs to the scene that had the key
+            key_scene, self._key_scene = self._key_scene, None
+            if key_scene is not None and key_scene is not top:
+                return
         if top is not None:
             top.handle(event)
 
@@ -190,6 +203,8 @@ class App:
         self._last = now
         events = self._pending + pygame.event.get()
         self._pending = []
+        if events:
+            self._last_input = now
         for event in events:
             self.dispatch(event)
             if not self.running:
@@ -243,11 +258,7 @@ class App:
         frames = 0
         while self.running and (max_frames is None or frames < max_frames):
             if not self.needs_draw() and not pygame.event.peek():
-                timeout = self.idle_timeout()
-                ms = 1000 if timeout is None else max(1, min(1000, int(timeout * 1000) + 1))
-                event = pygame.event.wait(ms)
-                if event.type != pygame.NOEVENT:
-                    self._pending.append(event)
+                self._sleep(self.idle_timeout())
             else:
                 self._pace.tick(FPS_CAP)
             self.step()
@@ -255,6 +266,24 @@ class App:
         for hook in list(self.on_quit):
             hook()
         return 0
+
+    def _sleep(self, timeout: float | None) -> None:
+        """Wait for input (or ``timeout`` seconds) at almost no CPU cost. pygame's
+        ``event.wait`` polls every millisecond (a few percent of a core); polling every
+        ``IDLE_POLL`` seconds answers within a frame and costs a tenth of that."""
+        deadline = time.perf_counter() + (1.0 if timeout is None else max(0.0, min(1.0, timeout)))
+        while True:
+            events = pygame.event.get()
+            if events:
+                self._pending.extend(events)
+                self._last_input = time.perf_counter()
+                return
+            now = time.perf_counter()
+            left = deadline - now
+            if left <= 0:
+                return
+            poll = IDLE_POLL if now - self._last_input < 1.0 else DEEP_IDLE_POLL
+            time.sleep(min(poll, left))
 
     def close(self) -> None:
         pygame.display.quit()

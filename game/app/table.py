@@ -582,7 +582,7 @@ class TableScene(Scene):
         if self.app.settings.animation_factor <= 0:
             self._open_won()
             return
-        self.cascade = Cascade(starts, layout.size, layout.card_size, seed=self.game.move_count,
+        self.cascade = Cascade(starts, (layout.size[0], layout.status.y), layout.card_size, seed=self.game.move_count,
                                interval=0.11 * min(1.0, self.app.settings.animation_factor))
         self.app.play_sound("win")
         self.dirty = True
@@ -1292,13 +1292,17 @@ class TableScene(Scene):
         cascade = self.cascade
         assert cascade is not None and self._cache is not None
         # the cards leave trails: they are painted over what the window already shows
-        w, h = self.layout.card_size
+        layout = self.layout
+        w, h = layout.card_size
         if full:
             surface.blit(self._cache, (0, 0))
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(0, layout.toolbar.bottom, layout.size[0], layout.status.y - layout.toolbar.bottom))
         rects = [surface.blit(self.painter.card(b.key, w, h), (round(b.x), round(b.y)))  # type: ignore[arg-type]
                  for b in cascade.flying()]
+        surface.set_clip(clip)
         self._prev_rects = []
-        return None if full else rects
+        return None if full else [r for r in rects if r.w and r.h]
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -11,9 +11,20 @@ from tests.app.table_helpers import app_with, card_point, click, key, make_app, 
 
 
 def type_text(app, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Typing as SDL reports it: a key press, then the text it makes."""
     for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=0, unicode=ch, scancode=0))
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     steps(app)
+
+
+def test_the_key_that_opens_the_window_is_not_typed_into_it() -> None:
+    app = make_app("SH1-C4-AAAAAJ2")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="n"))
+    steps(app)
+    window = app.scenes.top
+    assert isinstance(window, NewGame) and window.code_text == ""
 
 
 def test_new_game_window_takes_a_typed_code() -> None:
