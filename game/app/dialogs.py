@@ -483,8 +483,8 @@ class NewGame(Window):
             return
         if field_focus and key == pygame.K_SPACE:
             return  # typed blanks arrive as text input
-        if field_focus and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.deal()
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (field_focus or not self.show_focus):
+            self.deal()  # Enter deals, unless the keyboard has moved the focus to a control
             return
         super().on_key(event)
 

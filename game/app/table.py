@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 DRAG_THRESHOLD = 6
 """Pixels a mouse must move before a press becomes a drag (a finger: twice that)."""
 MESSAGE_S = 3.5
+LOST_QUIET_S = 0.4
+"""The lost-game check starts once the table has been still this long."""
 TOOLTIP_DELAY_S = 0.6
 
 BUTTON_LABELS = {
@@ -273,8 +275,12 @@ class TableScene(Scene):
             self._tooltip_shown = True
             self.dirty = True
         self._poll_work()
+        if (self._lost_due is not None and now >= self._lost_due and not self.floating and self.drag is None
+                and self.press is None and self.app.scenes.top is self):
+            self._ask_lost()
 
     _tooltip_shown = False
+    _lost_due: float | None = None
 
     def busy(self) -> bool:
         return bool(self.floating) or self.tweens.active or self.cascade is not None
@@ -292,6 +298,8 @@ class TableScene(Scene):
             waits.append(max(0.0, self.hover_since + TOOLTIP_DELAY_S - now))
         if self.work:
             waits.append(0.05)
+        if self._lost_due is not None:
+            waits.append(max(0.0, self._lost_due - now))
         return min(waits) if waits else None
 
     def elapsed(self) -> float:
@@ -484,7 +492,7 @@ class TableScene(Scene):
 
             self.app.push(EndMessage(self.app, "stuck"))
             return
-        self._ask_lost()
+        self._lost_due = self.app.time + LOST_QUIET_S
 
     # == the solver, in the background =======================================================
     def _run_background(self, name: str, fn: Callable[[threading.Event], Any]) -> None:
@@ -506,6 +514,7 @@ class TableScene(Scene):
         for job in self.work.values():
             job.cancel.set()
         self.work.clear()  # results of stale questions are dropped when they arrive
+        self._lost_due = None
 
     def _game_copy(self) -> Game:
         """A copy of the game for a worker thread (the loop goes on changing the real one)."""
@@ -563,7 +572,8 @@ class TableScene(Scene):
         self.say(f"Hint: {move.source.name} to {move.dest.name}.")
 
     def _ask_lost(self) -> None:
-        if not self.app.settings.warn_lost:
+        self._lost_due = None
+        if not self.app.settings.warn_lost or self.warned_lost or self.game.is_won:
             return
         solver = solver_module()
         if solver is None or not hasattr(solver, "lost"):
@@ -639,8 +649,18 @@ class TableScene(Scene):
                 self.selection = None
                 self.dirty = True
 
-    def on_down(self, p: Pointer) -> None:
+    def _player_acts(self) -> None:
+        """Input: finish animations; a lost-game check in progress waits for the next pause
+        (the solver never competes with a drag or a glide for the processor)."""
         self.finish_animations()
+        if "lost" in self.work:
+            self.work.pop("lost").cancel.set()
+            self._lost_due = self.app.time + LOST_QUIET_S
+        elif self._lost_due is not None:
+            self._lost_due = self.app.time + LOST_QUIET_S
+
+    def on_down(self, p: Pointer) -> None:
+        self._player_acts()
         if self.app.scenes.top is not self:
             return  # the end of the cascade opened a window: it takes the next input
         self.pointer_pos = p.pos
@@ -873,7 +893,7 @@ class TableScene(Scene):
         shift = bool(mods & pygame.KMOD_SHIFT)
         if key in (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT, pygame.K_RALT):
             return
-        self.finish_animations()
+        self._player_acts()
         if self.app.scenes.top is not self:
             return
         if ctrl:

@@ -18,6 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenario", choices=SCENARIOS, default="drag")
     parser.add_argument("--frames", type=int, default=300, help="frames to measure (default 300)")
     parser.add_argument("--code", metavar="CODE", default=argparse.SUPPRESS, help="the deal (default SH1-C4-AAAAAJ2)")
+    parser.add_argument("--solver", action="store_true",
+                        help="let the solver check for lost games after each move, as in play (off: drawing only)")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -39,10 +41,12 @@ def run(args: argparse.Namespace) -> int:
     if args.frames < 1:
         print("seahaven bench: error: --frames must be at least 1", file=sys.stderr)
         return 3
-    times = measure(size, args.scenario, args.frames, getattr(args, "code", None) or "SH1-C4-AAAAAJ2")
+    times = measure(size, args.scenario, args.frames, getattr(args, "code", None) or "SH1-C4-AAAAAJ2",
+                    solver=args.solver)
     result = {
         "size": list(size),
         "scenario": args.scenario,
+        "solver": args.solver,
         "frames": len(times),
         "p50": round(percentile(times, 50), 3),
         "p95": round(percentile(times, 95), 3),
@@ -54,16 +58,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def measure(size: tuple[int, int], scenario: str, frames: int, code: str) -> list[float]:
+def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver: bool = False) -> list[float]:
     """Milliseconds of each frame (events, update, draw, display update) of a scenario."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
     from game.app.loop import STEP, App
+    from game.app.settings import Settings
     from game.engine import COLUMNS, Move, gestures
 
-    app = App(size=size, code=code)
+    app = App(size=size, code=code, settings=Settings(warn_lost=solver))
     table = app.table
     preload = getattr(app.assets, "preload", None)
     if preload is not None:  # in play every face has been shown before it can fly

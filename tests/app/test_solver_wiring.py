@@ -1,0 +1,95 @@
+"""Hint, lost and winnable-only through a stand-in solver: the table asks on a worker
+thread, never during a drag or a glide, and shows the answer."""
+
+from __future__ import annotations
+
+import types
+from dataclasses import dataclass
+
+import pygame
+
+from game.app import table as table_module
+from game.app.dialogs import EndMessage, NewGame
+from game.engine import GameCode, Move, column
+from tests.app.table_helpers import card_point, drag, key, make_app, settle, steps
+
+
+@dataclass
+class Report:
+    lost: bool
+    undos: int | None = None
+    reason: str = ""
+
+
+def fake_solver(calls: list[str]) -> types.SimpleNamespace:
+    def hint(game, cancel=None):  # type: ignore[no-untyped-def]
+        calls.append("hint")
+        return Move(column(1), column(7), 1)
+
+    def lost(game, cancel=None):  # type: ignore[no-untyped-def]
+        calls.append(f"lost@{game.move_count}")
+        return Report(True, 2)
+
+    def winnable_deal(cells, rules=None, cancel=None):  # type: ignore[no-untyped-def]
+        calls.append(f"deal{cells}")
+        return GameCode(cells, 12345)
+
+    return types.SimpleNamespace(hint=hint, lost=lost, winnable_deal=winnable_deal)
+
+
+def wait_for_work(app, frames: int = 120) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(frames):
+        steps(app)
+        if not app.table.work and app.table._lost_due is None:
+            break
+    steps(app, 2)
+
+
+def test_hint_highlights_the_solvers_move(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    calls: list[str] = []
+    monkeypatch.setattr(table_module, "solver_module", lambda: fake_solver(calls))
+    app = make_app("SH1-C4-AAAAAJ2")
+    key(app, pygame.K_h)
+    wait_for_work(app)
+    assert calls == ["hint"]
+    assert app.table.hint is not None and app.table.hint[0] == Move(column(1), column(7), 1)
+    assert app.table.game.hints_used == 1
+
+
+def test_lost_is_asked_after_a_pause_and_says_how_many_undos(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    calls: list[str] = []
+    monkeypatch.setattr(table_module, "solver_module", lambda: fake_solver(calls))
+    app = make_app("SH1-C4-AAAAAJ2")
+    drag(app, card_point(app, column(1)), card_point(app, column(7)))
+    steps(app, 5)
+    assert calls == []  # not while the card glides
+    settle(app)
+    wait_for_work(app)
+    assert calls == ["lost@1"]
+    top = app.scenes.top
+    assert isinstance(top, EndMessage) and top.kind == "lost"
+    assert any("Undoing 2 moves" in text for text, _colour in top.lines)
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is app.table
+
+
+def test_winnable_only_deals_what_the_solver_proved(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    calls: list[str] = []
+    monkeypatch.setattr(table_module, "solver_module", lambda: fake_solver(calls))
+    app = make_app("SH1-C4-AAAAAJ2")
+    key(app, pygame.K_n)
+    window = app.scenes.top
+    assert isinstance(window, NewGame)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window.widgets[window.index("cells2")].box.center,
+                                         button=1, clicks=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window.widgets[window.index("cells2")].box.center,
+                                         button=1, clicks=1, touch=False))
+    steps(app)
+    assert window.widgets[window.index("winnable")].on  # on by default for Medium
+    key(app, pygame.K_RETURN)
+    for _ in range(100):
+        steps(app)
+        if app.scenes.top is app.table:
+            break
+    assert calls == ["deal2"]
+    assert app.table.game.code == GameCode(2, 12345)
