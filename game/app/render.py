@@ -123,6 +123,12 @@ def _font(size: int, bold: bool) -> pygame.font.Font:
         return pygame.font.Font(None, size)
 
 
+def _display_surface(size: tuple[int, int]) -> pygame.Surface:
+    """An opaque surface in the window's pixel format (blits from it need no conversion)."""
+    screen = pygame.display.get_surface()
+    return pygame.Surface(size, 0, screen) if screen is not None else pygame.Surface(size)
+
+
 class Painter:
     """Cached drawing for one set of assets."""
 
@@ -176,22 +182,26 @@ class Painter:
             self._misc[key] = surf
         return surf
 
+    def surface(self, size: tuple[int, int]) -> pygame.Surface:
+        return _display_surface(size)
+
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         """The table cloth: a soft vertical gradient with a vignette, smooth at any size."""
         key = ("felt", size)
         surf = self._misc.get(key)
         if surf is None:
             self._misc = {k: v for k, v in self._misc.items() if k[0] != "felt"}
-            small = pygame.Surface((32, 32))
-            for y in range(32):
-                t = y / 31
-                base = [round(a + (b - a) * t) for a, b in zip(FELT_TOP, FELT_BOTTOM)]
-                for x in range(32):
-                    dx = (x - 15.5) / 15.5
-                    dy = (y - 12) / 20
+            n = 16  # smoothscale makes a smooth cloth of a tiny picture
+            small = _display_surface((n, n))
+            for y in range(n):
+                t = y / (n - 1)
+                base = [a + (b - a) * t for a, b in zip(FELT_TOP, FELT_BOTTOM)]
+                dy = (y - n * 0.375) / (n * 0.625)
+                for x in range(n):
+                    dx = (x - (n - 1) / 2) / ((n - 1) / 2)
                     v = max(0.0, 1 - 0.22 * (dx * dx + dy * dy))
-                    small.set_at((x, y), [max(0, min(255, round(c * v))) for c in base])
-            surf = pygame.transform.smoothscale(small, size).convert()
+                    small.set_at((x, y), (round(base[0] * v), round(base[1] * v), round(base[2] * v)))
+            surf = pygame.transform.smoothscale(small, size)  # in the display's format already
             self._misc[key] = surf
         return surf
 

@@ -1059,7 +1059,7 @@ class TableScene(Scene):
         layout = self.layout
         size = layout.size
         if self._cache is None or self._cache.get_size() != size:
-            self._cache = pygame.Surface(size).convert()
+            self._cache = self.painter.surface(size)
         cache = self._cache
         painter = self.painter
         cache.blit(painter.felt(size), (0, 0))
@@ -1110,11 +1110,12 @@ class TableScene(Scene):
         wide = layout.buttons["new"].w > layout.buttons["new"].h * 1.5
         for name, box in layout.buttons.items():
             pressed = self.press is not None and self.press.button == name
-            state = (name, box, wide, self.hover == name, pressed, self.button_enabled(name))
+            enabled = self.button_enabled(name)
+            state = (name, box, wide, self.hover == name and enabled, pressed and enabled, enabled)
             face = self._faces.get(state)
             if face is None:
                 face = button_face(
-                    painter, box, BUTTON_LABELS[name] if wide else "", hover=state[3], pressed=pressed,
+                    painter, box, BUTTON_LABELS[name] if wide else "", hover=state[3], pressed=state[4],
                     enabled=state[5], dark=True, icon=name,
                 )
                 if len(self._faces) > 200:
@@ -1134,7 +1135,7 @@ class TableScene(Scene):
         key = ("band", box, line_at_top)
         band = self._faces.get(key)
         if band is None:
-            band = pygame.Surface((box.w, box.h)).convert()
+            band = self.painter.surface((box.w, box.h))
             band.blit(self.painter.felt(self.layout.size), (0, 0), pygame.Rect(box))
             shade = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
             shade.fill((*BAND, 200))
