@@ -227,3 +227,44 @@ def test_resize_during_a_drag() -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1, touch=False))
     steps(app, 2)
     assert app.table.position.columns[6][-1] == Card.parse("6H")
+
+
+def test_animation_off_lands_every_move_at_once() -> None:
+    app = make_app("SH1-C4-AAAAAJ2", animation="off")
+    drag(app, card_point(app, column(1)), card_point(app, column(7)))
+    assert not app.table.floating and not app.table.tweens.active
+    assert app.table.position.columns[6][-1] == Card.parse("6H")
+
+
+def test_an_idle_table_draws_nothing() -> None:
+    app = make_app("SH1-C4-AAAAAJ2")
+    frames = app.frames
+    steps(app, 30)
+    assert app.frames == frames
+    assert app.idle_timeout() is None  # no clock runs before the first move: sleep until input
+
+
+def test_the_real_loop_runs_and_quits() -> None:
+    app = make_app("SH1-C4-AAAAAJ2")
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.run(max_frames=600) == 0
+    assert not app.running
+
+
+def test_f11_toggles_fullscreen_and_back() -> None:
+    app = make_app("SH1-C4-AAAAAJ2", size=(1000, 700))
+    key(app, pygame.K_F11)
+    assert app.fullscreen and app.table.layout.size == app.size
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and app.size == (1000, 700)
+
+
+def test_touch_double_tap() -> None:
+    app = app_with(position_with({3: "KC 5D 8S", 6: "KD 9S"}))
+    w, h = app.size
+    x, y = card_point(app, column(3))
+    for etype in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(pygame.event.Event(etype, x=x / w, y=y / h, finger_id=4, touch_id=1, dx=0, dy=0))
+    steps(app, 2)
+    assert app.table.position.columns[5][-1] == Card.parse("8S")
+    assert app.table.game.move_count == 1
