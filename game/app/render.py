@@ -1,13 +1,10 @@
-"""Drawing helpers for the table and its windows: the felt, cards through the art module,
-shadows, highlights, buttons and text, each cached by size so a frame only blits.
-
-The art comes from ``game.app.assets`` when it is there; until then a small private
-stand-in with the same calls draws plain cards, so the table works either way.
+"""Drawing helpers for the table and its windows: the felt, cards through the art module
+(``game.app.assets``), shadows, highlights, buttons and text, each cached by size so a
+frame only blits.
 """
 
 from __future__ import annotations
 
-import importlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -36,82 +33,10 @@ ACCENT = (26, 112, 78)
 
 
 def load_assets(four_colour: bool = False) -> Any:
-    """The art module's ``Assets``, or the stand-in when the art is not there yet."""
-    try:
-        module = importlib.import_module("game.app.assets")
-        return module.Assets(four_colour=four_colour)
-    except Exception:  # the art is missing or broken: play on with plain cards
-        return _StandIn(four_colour)
+    """The art: cards, markers, icons, fonts and sounds, rendered at the size asked."""
+    from game.app.assets import Assets
 
-
-class _StandIn:
-    """Plain cards and boxes behind the art module's calls (deleted once the art lands)."""
-
-    def __init__(self, four_colour: bool = False) -> None:
-        self.four_colour = four_colour
-        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
-
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        return _font(max(6, int(size)), bold)
-
-    def card(self, card: Card, w: int, h: int) -> pygame.Surface:
-        key = ("card", card, w, h, self.four_colour)
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = pygame.Surface((w, h), pygame.SRCALPHA)
-            r = max(2, round(w * 0.07))
-            pygame.draw.rect(surf, (252, 251, 246), (0, 0, w, h), border_radius=r)
-            pygame.draw.rect(surf, (120, 120, 120), (0, 0, w, h), width=1, border_radius=r)
-            colour = {"C": (20, 20, 20), "S": (20, 20, 20), "H": (200, 30, 40), "D": (200, 30, 40)}[card.suit]
-            if self.four_colour:
-                colour = {"C": (20, 120, 40), "S": (20, 20, 20), "H": (200, 30, 40), "D": (30, 80, 200)}[card.suit]
-            rank = "10" if card.rank == 10 else "A23456789TJQK"[card.rank - 1]
-            suit = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[card.suit]
-            small = self.font(max(8, h // 6), True).render(rank + suit, True, colour)
-            surf.blit(small, (max(2, w // 16), max(1, h // 40)))
-            big = self.font(max(10, h // 2), False).render(suit, True, colour)
-            surf.blit(big, big.get_rect(center=(w // 2, h * 3 // 5)))
-            self._cache[key] = surf
-        return surf
-
-    def back(self, w: int, h: int, style: int = 0) -> pygame.Surface:
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (40, 60, 140), (0, 0, w, h), border_radius=max(2, round(w * 0.07)))
-        return surf
-
-    def marker(self, kind: str, w: int, h: int) -> pygame.Surface:
-        key = ("marker", kind, w, h)
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = pygame.Surface((w, h), pygame.SRCALPHA)
-            r = max(2, round(w * 0.07))
-            pygame.draw.rect(surf, (0, 0, 0, 50), (0, 0, w, h), border_radius=r)
-            pygame.draw.rect(surf, (255, 255, 255, 70), (0, 0, w, h), width=max(1, w // 60), border_radius=r)
-            if kind.startswith("found-"):
-                suit = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[kind[-1]]
-                glyph = self.font(h // 2).render(suit, True, (255, 255, 255))
-                glyph.set_alpha(70)
-                surf.blit(glyph, glyph.get_rect(center=(w // 2, h // 2)))
-            self._cache[key] = surf
-        return surf
-
-    def icon(self, name: str, size: int) -> pygame.Surface:
-        glyphs = {
-            "new": "+", "restart": "\u21ba", "undo": "\u2190", "redo": "\u2192", "hint": "?",
-            "help": "i", "menu": "\u2261", "fullscreen": "\u2922",
-        }
-        surf = pygame.Surface((size, size), pygame.SRCALPHA)
-        glyph = self.font(int(size * 0.8), True).render(glyphs.get(name, "?"), True, TEXT)
-        surf.blit(glyph, glyph.get_rect(center=(size // 2, size // 2)))
-        return surf
-
-    def highlight(self, w: int, h: int) -> pygame.Surface:
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, GOLD, (0, 0, w, h), width=max(2, w // 30), border_radius=max(2, round(w * 0.07)))
-        return surf
-
-    def sound(self, name: str) -> None:
-        return None
+    return Assets(four_colour=four_colour)
 
 
 @lru_cache(maxsize=64)

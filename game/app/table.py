@@ -21,7 +21,7 @@ from game.app import animation
 from game.app.animation import Cascade, Tweens
 from game.app.input import Pointer, PointerInput
 from game.app.layout import Box, Layout, card_aspect, compute_layout
-from game.app.render import BAND, BAND_LINE, FOCUS, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
+from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
 from game.app.scenes import Scene
 from game.engine import (
     APP_RULES,
@@ -63,6 +63,8 @@ BUTTON_TIPS = {
     "fullscreen": "Fullscreen on/off (F11)",
 }
 DIFFICULTY = {4: "Easy", 2: "Medium", 1: "Hard"}
+KEY_FOCUS = (250, 250, 250)
+"""The keyboard focus ring: white, thin, no glow (gold is the selection, blue the hint)."""
 
 PILE_KEYS: dict[int, Pile] = {getattr(pygame, f"K_{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)}
 PILE_KEYS.update({getattr(pygame, f"K_KP{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)})
@@ -569,7 +571,11 @@ class TableScene(Scene):
             return
         self.game.hints_used += 1
         self.hint = (move, self.app.time + 4.0)
-        self.say(f"Hint: {move.source.name} to {move.dest.name}.")
+        cards = self.position.cards(move.source) if self.position.has_pile(move.source) else ()
+        what = f"the {cards[-move.count].name}" if 0 < move.count <= len(cards) else "the card"
+        if move.count > 1:
+            what = f"the run from {what[4:]}"
+        self.say(f"Hint: {what} from {move.source.name} to {move.dest.name}.")
 
     def _ask_lost(self) -> None:
         self._lost_due = None
@@ -1206,7 +1212,7 @@ class TableScene(Scene):
             box = top_box(self.focus)
             pad = thick * 2 + 2
             ring = Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad)
-            out.append((ring, FOCUS, max(2, thick // 2 + 1), False))
+            out.append((ring, KEY_FOCUS, max(2, thick // 2 + 1), False))
         return out
 
     def _sprites(self, alpha: float) -> list[tuple[pygame.Surface, tuple[int, int]]]:
