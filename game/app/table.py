@@ -329,8 +329,9 @@ class TableScene(Scene):
             moving = self.tweens.where(card)
             points[card] = moving if moving is not None else (box.x, box.y)
         if self.drag is not None:
+            lift = self._lift()
             for card, box in zip(self.drag.cards, self._drag_boxes()):
-                points[card] = (box.x, box.y)
+                points[card] = (box.x - lift, box.y - lift)
         return Snapshot(position, points)
 
     def _glide_from(self, before: Snapshot, speed: float = 1.0) -> None:
@@ -772,6 +773,10 @@ class TableScene(Scene):
         x = drag.pos[0] - drag.grab[0] * layout.card_w
         y = drag.pos[1] - drag.grab[1] * layout.card_h
         return [Box(round(x), round(y + off), layout.card_w, layout.card_h) for off in drag.offsets]
+
+    def _lift(self) -> int:
+        """How far a lifted card is drawn up and left of its place (its shadow shows)."""
+        return max(1, max(3, self.layout.card_w // 14) // 3)
 
     def _drop_target(self) -> Pile | None:
         drag = self.drag
@@ -1261,7 +1266,7 @@ class TableScene(Scene):
         if self.drag is not None:
             boxes = self._drag_boxes()
             shadow, spread = painter.shadow(w, h + boxes[-1].y - boxes[0].y)
-            lift = max(1, spread // 3)
+            lift = self._lift()
             sprites.append((shadow, (boxes[0].x - spread + lift, boxes[0].y - spread + lift * 2)))
             for card, box in zip(self.drag.cards, boxes):
                 sprites.append((painter.card(card, w, h), (box.x - lift, box.y - lift)))

@@ -52,14 +52,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def smoke(size: tuple[int, int], code: str | None) -> int:
-    """Play with real (posted) pointer events until no move is left or 300 moves were made:
-    foundation moves first, then column moves, always through the table's gestures."""
+    """Play with real (posted) pointer events until no useful move is left or 300 moves
+    were made: foundation moves first, then onto columns, then into cells, each one a drag
+    through the table's gestures; the engine must have made exactly that move."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
     from game.app.loop import STEP, App
-    from game.engine import COLUMNS
 
     app = App(size=size, code=code or "SH1-C4-AAAAAJ2")
     table = app.table
@@ -68,19 +68,17 @@ def smoke(size: tuple[int, int], code: str | None) -> int:
     made = 0
     for _ in range(300):
         game = table.game
-        moves = [m for m in game.useful_moves() if m.dest.is_foundation] or [
-            m for m in game.useful_moves() if m.dest in COLUMNS and game.position.cards(m.dest)
-        ]
-        if not moves:
+        useful = game.useful_moves()
+        if not useful:
             break
-        move = moves[0]
+        move = min(useful, key=lambda m: (not m.dest.is_foundation, not m.dest.is_column, -m.count))
         layout = table.layout
         cards = game.position.cards(move.source)
         src = layout.card_box(move.source, len(cards) - move.count, len(cards))
-        dest_cards = game.position.cards(move.dest)
-        dst = layout.card_box(move.dest, max(0, len(dest_cards) - 1), max(1, len(dest_cards)))
+        dest_cards = game.position.cards(move.dest) if move.dest.is_column else ()
+        dst = layout.card_box(move.dest, len(dest_cards), len(dest_cards) + 1)  # where the head lands
         start = (src.x + src.w // 2, src.y + min(10, src.h // 4))
-        end = (dst.x + dst.w // 2, dst.y + min(10, dst.h // 4) + (layout.fan if dest_cards else 0))
+        end = (dst.x + dst.w // 2, dst.y + min(10, dst.h // 4))
         count_before = game.move_count
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1))
         app.step(STEP)
@@ -92,7 +90,7 @@ def smoke(size: tuple[int, int], code: str | None) -> int:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
         for _ in range(30):
             app.step(STEP)
-        if table.game.move_count != count_before + 1:
+        if table.game.move_count != count_before + 1 or table.game.moves[-1] != move:
             print(json.dumps({"ok": False, "error": f"the drag of {move} did not play it"}))
             return 1
         made += 1
