@@ -89,6 +89,14 @@ class Painter:
             self._cards[key] = surf
         return surf
 
+    def back(self, w: int, h: int) -> pygame.Surface:
+        key = ("back", w, h)
+        surf = self._misc.get(key)
+        if surf is None:
+            surf = self.assets.back(w, h)
+            self._misc[key] = surf
+        return surf
+
     def marker(self, kind: str, w: int, h: int) -> pygame.Surface:
         key = ("marker", kind, w, h)
         surf = self._misc.get(key)

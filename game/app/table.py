@@ -1259,10 +1259,10 @@ class TableScene(Scene):
                 if tween is not None:
                     sprites.append((shadow, (pos[0] - spread + spread // 3, pos[1] - spread + spread // 2)))
                 sprites.append((painter.card(card, w, h), pos))
-            if waiting:  # the deck still to be dealt: only its top card shows
+            if waiting:  # the deck still to be dealt, face down: only its top card shows
                 waiting.sort(key=lambda e: e[2].begin)
-                card, pos, _tween = waiting[0]
-                sprites.append((painter.card(card, w, h), pos))
+                _card, pos, _tween = waiting[0]
+                sprites.append((painter.back(w, h), pos))
         if self.drag is not None:
             boxes = self._drag_boxes()
             shadow, spread = painter.shadow(w, h + boxes[-1].y - boxes[0].y)
