@@ -18,7 +18,6 @@ none raises for a file problem.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +47,6 @@ class Persistence:
         self.stats: Stats = loaded_stats.value
         self._note(loaded_stats.message)
         self._game: Game | None = None
-        self._saved_at = 0.0
 
     # -- start -------------------------------------------------------------------------------
 
@@ -87,13 +85,6 @@ class Persistence:
         if self.stats.record_hint(game.hints_used):
             self._save_stats()
         return self.messages[before:]
-
-    def tick(self, game: Game, elapsed_s: float, every_s: float = 30.0) -> list[str]:
-        """Save the playing time now and then while the player thinks (cheap to call each
-        frame: writes at most once per ``every_s`` seconds)."""
-        if time.monotonic() - self._saved_at < every_s or not game.started:
-            return []
-        return self.game_changed(game, elapsed_s)
 
     def quit(self, game: Game | None, elapsed_s: float) -> list[str]:
         """The window closes: save the game and its time."""
@@ -156,7 +147,6 @@ class Persistence:
             self._failing.discard("game")
         except SaveError as error:
             self._warn("game", str(error))
-        self._saved_at = time.monotonic()
 
     def _save_stats(self) -> None:
         try:
