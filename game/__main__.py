@@ -17,6 +17,7 @@ from game import __version__
 SUBCOMMANDS = {
     "deal": "print the deal of a game code",
     "replay": "check game records and print a JSON verdict for each",
+    "solve": "find a winning line for a deal or a board, or prove there is none",
     "layout": "print the rectangles of every pile and card as JSON",
     "bench": "measure frame times headless and print them as JSON",
 }

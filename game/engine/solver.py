@@ -53,7 +53,7 @@ Status = Literal["won", "lost", "unknown"]
 
 DEFAULT_MAX_NODES = 5_000_000
 DEFAULT_MAX_SECONDS = 10.0
-CHECK_EVERY = 128
+CHECK_EVERY = 16
 """Nodes between looks at the clock, the cancel flag and the progress callback."""
 
 Progress = Callable[[int, float], None]
@@ -112,17 +112,24 @@ def solve(
     max_seconds: float = DEFAULT_MAX_SECONDS,
     cancel: threading.Event | None = None,
     progress: Progress | None = None,
-    yield_gil: bool = False,
+    yield_gil: bool | None = None,
+    dead: set[bytes] | None = None,
 ) -> Result:
     """Search ``position`` under ``rules`` for a win within the budget.
 
-    ``yield_gil`` makes the search release the interpreter lock every hundred-odd nodes,
-    for a search running in a thread beside a game loop.
+    ``cancel``: set it (from any thread) to stop the search within a few milliseconds.
+    ``yield_gil``: release the interpreter lock every 16 nodes so that a game loop
+    in another thread keeps its frame rate; by default, whenever the search does not run
+    in the main thread. ``dead``: positions (internal keys) proved lost by earlier searches
+    under the same rules and number of cells; the search skips them, and when it proves
+    this position lost too it adds every position it met.
     """
     if not rules.kings_only:
         raise ValueError("the solver knows only the kings-only rule for empty columns")
+    if yield_gil is None:
+        yield_gil = threading.current_thread() is not threading.main_thread()
     start = time.perf_counter()
-    raw, nodes, cancelled = _search(position, rules, max_nodes, max_seconds, cancel, progress, yield_gil, start)
+    raw, nodes, cancelled = _search(position, rules, max_nodes, max_seconds, cancel, progress, yield_gil, start, dead)
     seconds = time.perf_counter() - start
     if raw is None:
         return Result("unknown", (), nodes, seconds, cancelled)
@@ -140,6 +147,7 @@ def _search(
     progress: Progress | None,
     yield_gil: bool,
     start: float,
+    dead: set[bytes] | None,
 ) -> tuple[list[_Step] | bool | None, int, bool]:
     """The depth-first search. Returns (internal line, or False when proved lost, or None
     when stopped), the nodes searched, and whether it was cancelled."""
@@ -175,7 +183,11 @@ def _search(
     if found_l == _WON:
         return root_moves, 1, False
     root = (tuple(cols_l), tuple(cells_l), found_l)
-    seen = {b"\xff".join(sorted(root[0])) + b"\xfe" + bytes(root[1])}
+    root_key = b"\xff".join(sorted(root[0])) + b"\xfe" + bytes(root[1])
+    if dead is not None and root_key in dead:
+        return False, 1, False
+    seen = set(dead) if dead else set()
+    seen.add(root_key)
 
     def expand(state: tuple[tuple[bytes, ...], tuple[int, ...], list[int]]) -> list:
         """The children of ``state`` not met before, ordered so that pop() takes the best."""
@@ -314,6 +326,8 @@ def _search(
             if yield_gil:
                 time.sleep(0)
         stack.append(expand(state))
+    if dead is not None:
+        dead |= seen
     return False, nodes, False
 
 

@@ -1,0 +1,114 @@
+"""``seahaven solve CODE | --board FILE``: print a winning line, or prove there is none.
+
+Exit status: 0 winnable (the line is printed), 1 proved unwinnable, 2 unknown within the
+budget, 3 bad input (one line on stderr). Plain output is one move per line in words;
+``--json`` prints the line as one JSON array of SPEC 12 moves on a single line, ready to
+be the ``moves`` of a game record. Verdicts other than a line go to stderr with --json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.engine import Move, Position
+
+MAX_BOARD_BYTES = 1024 * 1024
+"""A board file is a few hundred bytes; anything above 1 MB is refused unread."""
+
+DEFAULT_BUDGET_S = 10.0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("code", nargs="?", help="a game code, like SH1-C4-AAAAAJ2")
+    parser.add_argument("--board", metavar="FILE", help="a position in JSON or Freecell Solver text ('-' for stdin)")
+    parser.add_argument("--classic", action="store_true", help="use the classic run limit (free cells + 1)")
+    parser.add_argument("--json", action="store_true", help="print the line as one JSON array of moves")
+    parser.add_argument(
+        "--budget-s",
+        type=float,
+        default=DEFAULT_BUDGET_S,
+        metavar="SECONDS",
+        help=f"give up (exit 2) after this many seconds (default {DEFAULT_BUDGET_S:g})",
+    )
+
+
+def _read_board(path: str) -> str:
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_BOARD_BYTES + 1)
+    else:
+        if os.path.isdir(path):
+            raise OSError(f"{path} is a folder, not a file")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BOARD_BYTES + 1)
+    if len(data) > MAX_BOARD_BYTES:
+        raise ValueError("the file is larger than 1 MB; it cannot be a board")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError("the file is not UTF-8 text") from None
+
+
+def describe(move: Move, position: Position) -> str:
+    """A move in words a player reads, like "Move the 7 of hearts from column 3 to column 8"."""
+    cards = position.cards(move.source)
+    head, top = cards[-move.count], cards[-1]
+    what = f"the {head.name}"
+    if move.count > 1:
+        what = f"the {move.count} cards from the {head.name} to the {top.name}"
+    return f"Move {what} from {move.source.name} to {move.dest.name}"
+
+
+def run(args: argparse.Namespace) -> int:
+    def fail(message: str) -> int:
+        print(f"seahaven solve: {message}", file=sys.stderr)
+        return 3
+
+    if (args.code is None) == (args.board is None):
+        return fail("give either a game code or --board FILE")
+    if not args.budget_s > 0 or args.budget_s > 1e6:
+        return fail("--budget-s must be a positive number of seconds")
+
+    import json
+
+    from game.engine import APP_RULES, CLASSIC_RULES, GameCode, InvalidCode, InvalidPosition, Position
+    from game.engine.solver import solve
+
+    try:
+        if args.code is not None:
+            position = GameCode.parse(args.code).position()
+        else:
+            position = Position.parse(_read_board(args.board))
+    except InvalidCode as error:
+        return fail(str(error))
+    except InvalidPosition as error:
+        return fail(f"bad board in {args.board}: {error}")
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        return fail(f"cannot read {args.board}: {reason}")
+
+    rules = CLASSIC_RULES if args.classic else APP_RULES
+    result = solve(position, rules, max_seconds=args.budget_s, max_nodes=10**12)
+    verdict_out = sys.stderr if args.json else sys.stdout
+    if result.lost:
+        print(f"No winning line: this position cannot be won ({result.nodes} positions searched).", file=verdict_out)
+        return 1
+    if result.unknown:
+        print(
+            f"Unknown: no winning line found and none ruled out within {args.budget_s:g} s "
+            f"({result.nodes} positions searched).",
+            file=verdict_out,
+        )
+        return 2
+    if args.json:
+        print(json.dumps([move.to_json() for move in result.line]))
+        return 0
+    if not result.line:
+        print("The position is already won.")
+    for number, move in enumerate(result.line, 1):
+        print(f"{number:3}. {describe(move, position)}")
+        position = position.apply(move)
+    return 0

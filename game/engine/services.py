@@ -1,0 +1,140 @@
+"""What the game asks of the solver: a hint, whether the game is lost and how many undos
+lead back to a position that can still be won, and deals proved winnable (SPEC 7, 8).
+
+Each call reads what it needs from the game at once (positions are immutable), so it may
+run in a worker thread (see :mod:`game.engine.solver_thread`) while the player plays on.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.engine.cards import Move
+from game.engine.codes import DEAL_COUNT, GameCode
+from game.engine.game import UNDO_LIMIT, Game
+from game.engine.position import APP_RULES, Position, Rules
+from game.engine.solver import Progress, Status, solve
+
+HINT_SECONDS = 2.0
+LOST_SECONDS = 2.0
+"""Time budget for one position when looking for the way back (each undo depth)."""
+DEAL_SECONDS = 2.0
+
+
+class Undecided(TimeoutError):
+    """The solver's budget ran out (or it was cancelled) before it could say."""
+
+
+def hint(
+    game: Game,
+    *,
+    max_seconds: float = HINT_SECONDS,
+    max_nodes: int | None = None,
+    cancel: threading.Event | None = None,
+    progress: Progress | None = None,
+) -> Move | None:
+    """The first move of a winning line from the game's position, or None when the solver
+    proved there is no winning line. Raises :class:`Undecided` when the budget runs out.
+    Counts the hint in ``game.hints_used`` when it gives a move."""
+    position, rules = game.position, game.rules
+    budget = {} if max_nodes is None else {"max_nodes": max_nodes}
+    result = solve(position, rules, max_seconds=max_seconds, cancel=cancel, progress=progress, **budget)
+    if result.unknown:
+        raise Undecided("no answer within the solver's budget")
+    if result.lost or not result.line:
+        return None
+    game.hints_used += 1
+    return result.line[0]
+
+
+@dataclass(frozen=True, slots=True)
+class LossReport:
+    """Whether a game can still be won, and if not, the way back.
+
+    ``status``: the current position is ``won`` (winnable), ``lost`` (proved) or ``unknown``.
+    When lost, ``undos`` is the smallest number of undos that returns to a position proved
+    winnable, or None; then ``reason`` says why (none within the undo window, or the
+    solver could not decide a position on the way back).
+    """
+
+    status: Status
+    undos: int | None = None
+    reason: str = ""
+    window: int = 0
+
+    @property
+    def lost(self) -> bool:
+        return self.status == "lost"
+
+
+def history(game: Game) -> tuple[list[Position], int]:
+    """The positions of the game's line up to now, oldest first, and how many undos the
+    game allows from here (the last ``UNDO_LIMIT`` actions, less any that fell out)."""
+    cursor = game.move_count
+    actions = game._actions[:cursor]
+    positions = [game.start] + [action.after for action in actions]
+    floor = getattr(game, "_undo_floor", max(0, cursor - UNDO_LIMIT))
+    return positions, cursor - floor
+
+
+def lost(
+    game: Game,
+    *,
+    max_seconds: float = LOST_SECONDS,
+    cancel: threading.Event | None = None,
+    progress: Progress | None = None,
+) -> LossReport:
+    """Prove the game lost or not, and find the fewest undos back to a winnable position.
+
+    Winnability only falls along a line (a later position is reachable from an earlier
+    one), so the positions are tried from the newest back; each search also skips the
+    positions the previous proofs showed lost, which makes the way back cheap.
+    """
+    positions, window = history(game)
+    rules = game.rules
+    dead: set[bytes] = set()
+    result = solve(positions[-1], rules, max_seconds=max_seconds, cancel=cancel, progress=progress, dead=dead)
+    if not result.lost:
+        return LossReport(result.status, window=window)
+    for k in range(1, window + 1):
+        result = solve(positions[-1 - k], rules, max_seconds=max_seconds, cancel=cancel, progress=progress, dead=dead)
+        if result.won:
+            return LossReport("lost", k, window=window)
+        if result.unknown:
+            why = "cancelled" if result.cancelled else "the solver ran out of time"
+            return LossReport("lost", None, f"{why} {k} undo{'s' if k > 1 else ''} back", window)
+    if window < len(positions) - 1:
+        reason = f"no winnable position within the last {window} undos"
+    else:
+        reason = "the deal itself cannot be won"
+    return LossReport("lost", None, reason, window)
+
+
+def winnable_deal(
+    cells: int,
+    rules: Rules = APP_RULES,
+    *,
+    draw: Callable[[], int] | None = None,
+    max_seconds: float = DEAL_SECONDS,
+    attempts: int = 10_000,
+    cancel: threading.Event | None = None,
+    progress: Progress | None = None,
+) -> GameCode:
+    """A game code whose deal the solver proved winnable: deal numbers are drawn (from the
+    operating system's random source unless ``draw`` is given) until one is.
+    Raises :class:`Undecided` if cancelled or if no deal of ``attempts`` was proved winnable."""
+    if draw is None:
+
+        def draw() -> int:
+            return secrets.randbelow(DEAL_COUNT)
+
+    for _ in range(attempts):
+        if cancel is not None and cancel.is_set():
+            break
+        code = GameCode(cells, draw() % DEAL_COUNT)
+        if solve(code.position(), rules, max_seconds=max_seconds, cancel=cancel, progress=progress).won:
+            return code
+    raise Undecided(f"no winnable deal with {cells} cell{'s' if cells > 1 else ''} found")
