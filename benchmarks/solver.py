@@ -139,6 +139,51 @@ def hint_latency(results: list[tuple[Position, Result]], rules: Rules, count: in
     )
 
 
+def _busy(ms: float) -> None:
+    """Pure-Python work, like a frame's update and draw calls."""
+    end = time.perf_counter() + ms / 1000
+    x = 0
+    while time.perf_counter() < end:
+        for i in range(100):
+            x += i
+
+
+def _frames(count: int = 90, work_ms: float = 5.0) -> list[float]:
+    """Milliseconds each simulated 60 fps frame took to do its work (not counting the wait)."""
+    took = []
+    begin = time.perf_counter()
+    for k in range(count):
+        start = time.perf_counter()
+        _busy(work_ms / 2)
+        time.sleep(0.0005)  # a call that releases the interpreter lock, like display.flip()
+        _busy(work_ms / 2)
+        took.append(1000 * (time.perf_counter() - start))
+        wait = begin + (k + 1) / 60 - time.perf_counter()
+        if wait > 0:
+            time.sleep(wait)
+    return took
+
+
+def frame_cost(rules: Rules) -> None:
+    """How much a search in a worker thread slows a game loop running beside it."""
+    from game.engine.solver_thread import SolverJob
+
+    position = GameCode.parse("SH1-C4-CUSWWQ3").position()  # a search of over a second
+    alone = _frames()
+    job = SolverJob(solve, position, CLASSIC_RULES, max_seconds=60)
+    beside = _frames()
+    began = time.perf_counter()
+    job.cancel()
+    job.join()
+    stopped_ms = 1000 * (time.perf_counter() - began)
+    for name, took in (("alone", alone), ("solver thread", beside)):
+        print(
+            f"  5 ms of frame work, {name:>13}: median {statistics.median(took):.2f} ms  "
+            f"p95 {percentile(took, 95):.2f} ms  max {max(took):.2f} ms"
+        )
+    print(f"  cancel to stopped: {stopped_ms:.1f} ms (nodes searched {job.result().nodes})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=1000, help="deals per difficulty (default 1000)")
@@ -147,8 +192,12 @@ def main() -> int:
     parser.add_argument("--budget-s", type=float, default=2.0, help="seconds per deal (default 2)")
     parser.add_argument("--hints", type=int, default=200, help="mid-game positions for the hint latency")
     parser.add_argument("--no-fc", action="store_true", help="do not run fc-solve")
+    parser.add_argument("--frames", action="store_true", help="only measure a game loop beside a solver thread")
     args = parser.parse_args()
     rules = CLASSIC_RULES if args.classic else APP_RULES
+    if args.frames:
+        frame_cost(rules)
+        return 0
     print(f"solver benchmark: seed {SEED}, {args.deals} deals per difficulty, budget {args.budget_s:g} s")
     easy: list[tuple[Position, Result]] = []
     for cells in (int(c) for c in args.cells.split(",")):

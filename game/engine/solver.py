@@ -156,11 +156,21 @@ def _search(
     penalty_of: dict[bytes, int] = {}
 
     def penalty(col: bytes) -> int:
-        """How far a column is from order: cards not on their successor, a low card at the bottom."""
+        """How far a column is from order: cards not on their successor, cards above a lower
+        card of their suit (which must move before that one can go home)."""
         value = 0 if col[0] & 15 == _KING else 2
-        for k in range(1, len(col)):
-            if col[k - 1] != col[k] + 1:
+        low = [99, 99, 99, 99]
+        under = 0
+        for c in col:
+            if under and under != c + 1:
                 value += 3
+            under = c
+            s = c >> 4
+            r = c & 15
+            if low[s] < r:
+                value += 6
+            elif r < low[s]:
+                low[s] = r
         penalty_of[col] = value
         return value
 
