@@ -168,7 +168,7 @@ def frame_cost(rules: Rules) -> None:
     """How much a search in a worker thread slows a game loop running beside it."""
     from game.engine.solver_thread import SolverJob
 
-    position = GameCode.parse("SH1-C4-CUSWWQ3").position()  # a search of over a second
+    position = GameCode.parse("SH1-C4-TOHQIIB").position()  # a search of over a second
     alone = _frames()
     job = SolverJob(solve, position, CLASSIC_RULES, max_seconds=60)
     beside = _frames()

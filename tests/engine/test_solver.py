@@ -102,7 +102,7 @@ def test_hint_says_none_when_no_winning_line() -> None:
 
 
 def test_hint_raises_when_undecided() -> None:
-    game = Game.from_code("SH1-C4-CUSWWQ3", CLASSIC_RULES)
+    game = Game.from_code("SH1-C4-TOHQIIB", CLASSIC_RULES)
     with pytest.raises(Undecided):
         hint(game, max_nodes=50)
     assert game.hints_used == 0
@@ -172,7 +172,7 @@ def test_winnable_deal_with_the_default_random_source() -> None:
 
 
 def test_cancel_stops_a_search_within_50_ms() -> None:
-    job = SolverJob(solve, GameCode.parse("SH1-C4-CUSWWQ3").position(), CLASSIC_RULES, max_seconds=60)
+    job = SolverJob(solve, GameCode.parse("SH1-C4-TOHQIIB").position(), CLASSIC_RULES, max_seconds=60)
     time.sleep(0.05)
     assert not job.done, "the search finished before it could be cancelled; pick a harder position"
     began = time.perf_counter()
@@ -254,7 +254,7 @@ def test_cli_unwinnable_exits_1() -> None:
 
 
 def test_cli_unknown_within_the_budget_exits_2() -> None:
-    done = seahaven("SH1-C4-CUSWWQ3", "--classic", "--budget-s", "0.01")
+    done = seahaven("SH1-C4-TOHQIIB", "--classic", "--budget-s", "0.01")
     assert done.returncode == 2 and done.stdout.startswith("Unknown")
 
 
