@@ -433,14 +433,16 @@ class NewGame(Window):
         px = self.px
         row = round(px * 2.3)
         gap = round(px * 0.9)
-        height = round(px * 3.4) + (px + row) + gap + row + gap + (px + row + px * 1.5) + gap + row + gap + row + px
+        label_h = round(px * 1.55)
+        height = round(px * 3.4) + label_h + row + gap + row + gap + label_h + row + round(px * 1.5) + gap + row \
+            + 2 * gap + row + px
         self.panel = panel = self.panel_box(size, height)
         x0 = panel.x + px
         inner = panel.w - 2 * px
         y = panel.y + round(px * 3.4)
         widgets: list[Widget] = []
         self.label_ys = {"difficulty": y}
-        y += round(px * 1.3)
+        y += label_h
         cw = (inner - 2 * (px // 2)) // 3
         for i, (cells, name, sub) in enumerate(DIFFICULTIES):
             widgets.append(Widget(f"cells{cells}", Box(x0 + i * (cw + px // 2), y, cw, row), f"{name} · {sub}",
@@ -453,7 +455,7 @@ class NewGame(Window):
                               enabled=winnable_fn is not None))
         y += row + gap
         self.label_ys["code"] = y
-        y += round(px * 1.3)
+        y += label_h
         paste_w = round(px * 5.5)
         widgets.append(Widget("field", Box(x0, y, inner - paste_w - px // 2, row), kind="field"))
         widgets.append(Widget("paste", Box(x0 + inner - paste_w, y, paste_w, row), "Paste"))
