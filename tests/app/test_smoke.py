@@ -1,0 +1,30 @@
+"""``seahaven --smoke``: the scripted game CI runs against the built executable."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from game.engine import Game
+from tests.conftest import ROOT
+
+
+def test_smoke_passes_from_source() -> None:
+    result = subprocess.run([sys.executable, "-m", "game", "--smoke", "--size", "1024x768"],
+                            capture_output=True, text=True, cwd=ROOT, timeout=300)
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    assert result.returncode == 0, summary
+    assert summary["ok"] and summary["checks"] > 50 and summary["moves"] > 20
+
+
+@pytest.mark.parametrize("broken", ["undo", "redo"])
+def test_smoke_fails_when_the_game_misbehaves(monkeypatch: pytest.MonkeyPatch, capsys, broken: str) -> None:
+    from game.app import smoke
+
+    monkeypatch.setattr(Game, broken, lambda self: None)
+    assert smoke.run((1024, 768), None) == 1
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["ok"] is False and ("undo" in summary["error"] or "redo" in summary["error"])
