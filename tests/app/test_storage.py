@@ -309,7 +309,18 @@ def test_writes_replace_atomically_and_leave_no_temporary_file(tmp_path: Path) -
     assert [p.name for p in tmp_path.iterdir()] == [CURRENT]
 
 
-@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0, reason="needs POSIX permissions, not root")
+def test_a_folder_that_cannot_hold_files_gives_a_save_error_not_a_crash(tmp_path: Path) -> None:
+    """A real failure of the file system, root or not: the data "folder" is a file."""
+    folder = tmp_path / "data"
+    folder.write_bytes(b"not a folder")
+    storage = Storage(folder)
+    with pytest.raises(SaveError) as info:
+        storage.save_game(played_game(), 1)
+    assert "could not be saved" in str(info.value) and "play goes on" in str(info.value)
+    assert folder.read_bytes() == b"not a folder"
+
+
+@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0, reason="root may write to a read-only folder")
 def test_read_only_folder_gives_a_save_error_not_a_crash(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
