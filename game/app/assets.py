@@ -13,7 +13,6 @@ import os
 import re
 import sys
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -129,6 +128,8 @@ class Assets:
     def preload(self, width: int, height: int) -> None:
         """Render all 52 faces at this size now, on all cores (optional: faces are also made
         on first use, but a whole dealt table at 4K renders about twice as fast this way)."""
+        from concurrent.futures import ThreadPoolExecutor  # 9 ms to import: only when used
+
         from game.engine import DECK
 
         names = [f"cards/{self.scheme}/{card}.svg" for card in DECK]

@@ -45,6 +45,21 @@ def since_launch() -> float:
         return time.perf_counter() - _IMPORTED
 
 
+def _set_default_icon() -> None:
+    """pygame's own window icon, as ``set_mode`` would set it, but read straight from
+    pygame's folder: ``set_mode`` looks it up through ``pygame.pkgdata`` and
+    ``importlib.resources`` (zipfile and all), about 5 ms of the first frame."""
+    mac = sys.platform == "darwin"
+    try:
+        icon = pygame.image.load_basic(os.path.join(os.path.dirname(pygame.__file__),
+                                                    "pygame_icon_mac.bmp" if mac else "pygame_icon.bmp"))
+        if not mac:
+            icon.set_colorkey(0)
+        pygame.display.set_icon(icon)
+    except (pygame.error, OSError):
+        pass  # set_mode finds it its own way
+
+
 class App:
     """The game window and its loop. ``on_game_changed(game)`` hooks run after every move,
     undo, redo and new game (saving and statistics plug in there)."""
@@ -83,6 +98,7 @@ class App:
         self._pace = pygame.time.Clock()
         self._first_frame_reported = False
         self._mixer_ready = False
+        _set_default_icon()
         self.screen = self._open_window()
         pygame.display.set_caption("Seahaven Towers")
         pygame.key.set_repeat(380, 40)
