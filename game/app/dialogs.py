@@ -317,6 +317,14 @@ class EndMessage(Window):
             self.lines = [("Every move left is a take-back or leads back to a position already seen.", PANEL_TEXT)]
             self.buttons = [("undo", "Undo", False), ("restart", "Restart deal", False), ("new", "New game", True)]
         else:
+            if game.move_count == 0:
+                self.title = "This deal cannot be won"
+                text = ("The solver proved that no winning line exists from the deal. Winnable deals only, "
+                        "in the New Game window, deals only games that can be won.")
+                self.lines = [(text, PANEL_TEXT)]
+                self.buttons = [("close", "Play on", False), ("new", "New game", True)]
+                super().__init__(app)
+                return
             self.title = "This game can no longer be won"
             text = "The solver proved that no winning line is left from here."
             undos = getattr(detail, "undos", detail)

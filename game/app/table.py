@@ -258,6 +258,8 @@ class TableScene(Scene):
         if self.floating and not self.tweens.active:
             self._land()
             self._after_animation()
+        elif not self.end_checked and not self.floating:
+            self._after_animation()  # a deal shown without animation
         if self.cascade is not None:
             self.cascade.advance(dt)
             if self.cascade.done:
@@ -475,7 +477,7 @@ class TableScene(Scene):
                 self.tweens.glide(card, start, (box.x, box.y), 0.26 * factor, delay=i * animation.DEAL_STEP_S * factor)
                 self.floating.add(card)
             self.app.play_sound("deal")
-        self.end_checked = True
+        self.end_checked = False  # once dealt, say at once if the deal is stuck or cannot be won
         self._region("status")
         self.invalidate()
 

@@ -21,14 +21,19 @@ class Report:
     reason: str = ""
 
 
-def fake_solver(calls: list[str]) -> types.SimpleNamespace:
+def asked(calls: list[str]) -> list[str]:
+    """The questions after the one every deal gets once it is dealt (can it be won?)."""
+    return [c for c in calls if c != "lost@0"]
+
+
+def fake_solver(calls: list[str], dead_deal: bool = False) -> types.SimpleNamespace:
     def hint(game, cancel=None):  # type: ignore[no-untyped-def]
         calls.append("hint")
         return Move(column(1), column(7), 1)
 
     def lost(game, cancel=None):  # type: ignore[no-untyped-def]
         calls.append(f"lost@{game.move_count}")
-        return Report(True, 2)
+        return Report(game.move_count > 0 or dead_deal, 2)
 
     def winnable_deal(cells, rules=None, cancel=None):  # type: ignore[no-untyped-def]
         calls.append(f"deal{cells}")
@@ -51,7 +56,7 @@ def test_hint_highlights_the_solvers_move(monkeypatch) -> None:  # type: ignore[
     app = make_app("SH1-C4-AAAAAJ2")
     key(app, pygame.K_h)
     wait_for_work(app)
-    assert calls == ["hint"]
+    assert asked(calls) == ["hint"]
     assert app.table.hint is not None and app.table.hint[0] == Move(column(1), column(7), 1)
     assert app.table.game.hints_used == 1
 
@@ -62,10 +67,10 @@ def test_lost_is_asked_after_a_pause_and_says_how_many_undos(monkeypatch) -> Non
     app = make_app("SH1-C4-AAAAAJ2")
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
     steps(app, 5)
-    assert calls == []  # not while the card glides
+    assert asked(calls) == []  # not while the card glides
     settle(app)
     wait_for_work(app)
-    assert calls == ["lost@1"]
+    assert asked(calls) == ["lost@1"]
     top = app.scenes.top
     assert isinstance(top, EndMessage) and top.kind == "lost"
     assert any("Undoing 2 moves" in text for text, _colour in top.lines)
@@ -91,5 +96,17 @@ def test_winnable_only_deals_what_the_solver_proved(monkeypatch) -> None:  # typ
         steps(app)
         if app.scenes.top is app.table:
             break
-    assert calls == ["deal2"]
+    assert asked(calls) == ["deal2"]
     assert app.table.game.code == GameCode(2, 12345)
+
+
+def test_a_deal_that_cannot_be_won_says_so_once_dealt(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    calls: list[str] = []
+    monkeypatch.setattr(table_module, "solver_module", lambda: fake_solver(calls, dead_deal=True))
+    app = make_app("SH1-C4-AAAAAJ2")
+    wait_for_work(app)
+    assert calls == ["lost@0"]
+    top = app.scenes.top
+    assert isinstance(top, EndMessage) and top.kind == "lost" and top.title == "This deal cannot be won"
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is app.table and app.table.game.move_count == 0
