@@ -34,9 +34,17 @@ _IMPORTED = time.perf_counter()
 
 
 def since_launch() -> float:
-    """Seconds since this process started (from /proc on Linux), for the startup trace."""
+    """Seconds since the game was launched (from /proc on Linux), for the startup trace.
+
+    A one-file executable is two processes: the launched one unpacks the bundle to a
+    temporary folder and then runs the game in a child of the same executable. The launch
+    is then the parent's start, so the unpacking is counted too.
+    """
     try:
-        with open("/proc/self/stat") as f:
+        pid = "self"
+        if getattr(sys, "frozen", False) and os.readlink(f"/proc/{os.getppid()}/exe") == os.readlink("/proc/self/exe"):
+            pid = str(os.getppid())
+        with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
         with open("/proc/uptime") as f:
             uptime = float(f.read().split()[0])
