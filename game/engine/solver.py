@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -199,6 +199,28 @@ def _search(
     seen = set(dead) if dead else set()
     seen.add(root_key)
 
+    def offer(out: list, found: list[int], new: list[bytes], new_cells: Sequence[int], step: _Step,
+              trigger: int) -> None:
+        """Add the child made by ``step`` to ``out``, after the moves it forces (when it
+        uncovered ``trigger``, a card that may now go home or take a cell card), unless
+        its canonical position was met before."""
+        if trigger:
+            new_found = found[:]
+            new_cells = list(new_cells)
+            forced: list[_Step] = [step]
+            _settle(new, new_cells, new_found, forced, [trigger])
+            moves: _Step | list[_Step] = forced
+        else:
+            new_found = found
+            moves = step
+        t_cols = tuple(new)
+        t_cells = tuple(new_cells)
+        k = b"\xff".join(sorted(t_cols)) + b"\xfe" + bytes(t_cells)
+        if k in seen:
+            return
+        seen.add(k)
+        out.append((score(t_cols, len(t_cells), new_found), moves, (t_cols, t_cells, new_found)))
+
     def expand(state: tuple[tuple[bytes, ...], tuple[int, ...], list[int]]) -> list:
         """The children of ``state`` not met before, ordered so that pop() takes the best."""
         cols, cells, found = state
@@ -261,22 +283,7 @@ def _search(
                     new[j] = cols[j] + col[h:]
                     new_cells = cells
                     step = (i, j, run, col[-1])
-                if trigger:
-                    new_found = found[:]
-                    new_cells = list(new_cells)
-                    forced: list[_Step] = [step]
-                    _settle(new, new_cells, new_found, forced, [exposed])
-                    moves: _Step | list[_Step] = forced
-                else:
-                    new_found = found
-                    moves = step
-                t_cols = tuple(new)
-                t_cells = tuple(new_cells)
-                k = b"\xff".join(sorted(t_cols)) + b"\xfe" + bytes(t_cells)
-                if k in seen:
-                    continue
-                seen.add(k)
-                out.append((score(t_cols, len(t_cells), new_found), moves, (t_cols, t_cells, new_found)))
+                offer(out, found, new, new_cells, step, exposed if trigger else 0)
         if n_empty:
             for c in cells:
                 if c & 15 != _KING:
@@ -285,22 +292,7 @@ def _search(
                 new[empty] = bytes((c,))
                 new_cells = list(cells)
                 new_cells.remove(c)
-                step = (_CELL, empty, 1, c)
-                if c - 1 in cells:
-                    new_found = found[:]
-                    forced = [step]
-                    _settle(new, new_cells, new_found, forced, [c])
-                    moves = forced
-                else:
-                    new_found = found
-                    moves = step
-                t_cols = tuple(new)
-                t_cells = tuple(new_cells)
-                k = b"\xff".join(sorted(t_cols)) + b"\xfe" + bytes(t_cells)
-                if k in seen:
-                    continue
-                seen.add(k)
-                out.append((score(t_cols, len(t_cells), new_found), moves, (t_cols, t_cells, new_found)))
+                offer(out, found, new, new_cells, (_CELL, empty, 1, c), c if c - 1 in cells else 0)
         out.sort(key=_first)
         return out
 
