@@ -8,29 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
+
+from game.commands import InputError, read_bounded
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a JSON game record, a JSON list of them, or JSON lines ('-' for stdin)")
     parser.add_argument("--classic", action="store_true", help="use the classic run limit (free cells + 1)")
-
-
-def _read(path: str, limit: int) -> str:
-    if path == "-":
-        data = sys.stdin.buffer.read(limit + 1)
-    else:
-        if os.path.isdir(path):
-            raise OSError(f"{path} is a folder, not a file")
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise ValueError(f"{path} is larger than {limit // (1024 * 1024)} MB; it cannot be a game record")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ValueError(f"{path} is not UTF-8 text") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,10 +24,9 @@ def run(args: argparse.Namespace) -> int:
     from game.engine.records import MAX_RECORD_BYTES, check_record, read_records, verdict
 
     try:
-        text = _read(args.file, MAX_RECORD_BYTES)
-    except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        print(f"seahaven replay: cannot read {args.file}: {reason}", file=sys.stderr)
+        text = read_bounded(args.file, MAX_RECORD_BYTES, "a game record")
+    except InputError as error:
+        print(f"seahaven replay: cannot read {args.file}: {error}", file=sys.stderr)
         return 3
     rules = CLASSIC_RULES if args.classic else APP_RULES
     all_legal = True

@@ -9,9 +9,10 @@ be the ``moves`` of a game record. Verdicts other than a line go to stderr with 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import TYPE_CHECKING
+
+from game.commands import InputError, read_bounded
 
 if TYPE_CHECKING:
     from game.engine import Move, Position
@@ -34,22 +35,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=f"give up (exit 2) after this many seconds (default {DEFAULT_BUDGET_S:g})",
     )
-
-
-def _read_board(path: str) -> str:
-    if path == "-":
-        data = sys.stdin.buffer.read(MAX_BOARD_BYTES + 1)
-    else:
-        if os.path.isdir(path):
-            raise OSError(f"{path} is a folder, not a file")
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BOARD_BYTES + 1)
-    if len(data) > MAX_BOARD_BYTES:
-        raise ValueError("the file is larger than 1 MB; it cannot be a board")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ValueError("the file is not UTF-8 text") from None
 
 
 def describe(move: Move, position: Position) -> str:
@@ -81,14 +66,13 @@ def run(args: argparse.Namespace) -> int:
         if args.code is not None:
             position = GameCode.parse(args.code).position()
         else:
-            position = Position.parse(_read_board(args.board))
+            position = Position.parse(read_bounded(args.board, MAX_BOARD_BYTES, "a board"))
     except InvalidCode as error:
         return fail(str(error))
     except InvalidPosition as error:
         return fail(f"bad board in {args.board}: {error}")
-    except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        return fail(f"cannot read {args.board}: {reason}")
+    except InputError as error:
+        return fail(f"cannot read {args.board}: {error}")
 
     rules = CLASSIC_RULES if args.classic else APP_RULES
     result = solve(position, rules, max_seconds=args.budget_s, max_nodes=10**12)
