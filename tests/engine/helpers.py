@@ -3,11 +3,25 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 from game.engine import Card, Position
-from tests.conftest import VECTORS
+from tests.conftest import ROOT, VECTORS
+
+
+def seahaven(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m game ARGS`` as a user would: a real process, text out."""
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def load_vectors(name: str) -> list[dict[str, Any]]:

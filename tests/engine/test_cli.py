@@ -3,25 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, VECTORS
-from tests.engine.helpers import load_vectors
-
-
-def seahaven(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "game", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        cwd=ROOT,
-        timeout=120,
-    )
+from tests.conftest import VECTORS
+from tests.engine.helpers import load_vectors, seahaven
 
 
 def test_version() -> None:

@@ -18,7 +18,7 @@ from game.engine.services import Undecided, hint, history, lost, winnable_deal
 from game.engine.solver import solve
 from game.engine.solver_thread import SolverJob
 from tests.conftest import ROOT
-from tests.engine.helpers import load_vectors
+from tests.engine.helpers import load_vectors, seahaven
 
 VERDICTS = load_vectors("verdicts.jsonl")
 SOLUTIONS = load_vectors("solutions.jsonl")
@@ -207,19 +207,12 @@ def test_job_polls_without_blocking_and_reports_progress() -> None:
     assert job.progress[0] > 0 and seen.is_set()
 
 
-def seahaven(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "game", "solve", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        cwd=ROOT,
-        timeout=120,
-    )
+def solve_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return seahaven("solve", *args, stdin=stdin)
 
 
 def test_cli_winnable_prints_a_line_in_words_and_exits_0() -> None:
-    done = seahaven("SH1-C4-AAAAAJ2")
+    done = solve_cli("SH1-C4-AAAAAJ2")
     assert done.returncode == 0
     lines = done.stdout.splitlines()
     assert lines and all("Move the " in line for line in lines)
@@ -231,7 +224,7 @@ def test_cli_json_line_replays_to_a_win(tmp_path: Path) -> None:
     board = tmp_path / "board.txt"
     board.write_text(position.to_fcs())
     for extra, rules in (([], APP_RULES), (["--classic"], CLASSIC_RULES)):
-        done = seahaven("--board", str(board), "--json", *extra)
+        done = solve_cli("--board", str(board), "--json", *extra)
         if done.returncode == 1:
             continue  # not winnable under this limit; the exit status says so
         assert done.returncode == 0, done.stderr
@@ -243,18 +236,18 @@ def test_cli_json_line_replays_to_a_win(tmp_path: Path) -> None:
 
 def test_cli_reads_a_json_board_from_stdin() -> None:
     vector = next(v for v in VERDICTS if v["app_rules"] == "solvable" and v["cells"] == 2)
-    done = seahaven("--board", "-", "--json", stdin=json.dumps(vector["position"]))
+    done = solve_cli("--board", "-", "--json", stdin=json.dumps(vector["position"]))
     assert done.returncode == 0 and json.loads(done.stdout)
 
 
 def test_cli_unwinnable_exits_1() -> None:
     vector = next(v for v in VERDICTS if v["app_rules"] == "unsolvable")
-    done = seahaven("--board", "-", stdin=json.dumps(vector["position"]))
+    done = solve_cli("--board", "-", stdin=json.dumps(vector["position"]))
     assert done.returncode == 1 and "cannot be won" in done.stdout
 
 
 def test_cli_unknown_within_the_budget_exits_2() -> None:
-    done = seahaven("SH1-C4-TOHQIIB", "--classic", "--budget-s", "0.01")
+    done = solve_cli("SH1-C4-TOHQIIB", "--classic", "--budget-s", "0.01")
     assert done.returncode == 2 and done.stdout.startswith("Unknown")
 
 
@@ -271,7 +264,7 @@ def test_cli_unknown_within_the_budget_exits_2() -> None:
     ],
 )
 def test_cli_bad_input_exits_3_in_one_line(args: tuple[str, ...]) -> None:
-    done = seahaven(*args, stdin="Foundations: H-0 C-0 D-0 S-0\n: KS\n")
+    done = solve_cli(*args, stdin="Foundations: H-0 C-0 D-0 S-0\n: KS\n")
     assert done.returncode == 3
     assert done.stdout == "" and len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
@@ -279,5 +272,5 @@ def test_cli_bad_input_exits_3_in_one_line(args: tuple[str, ...]) -> None:
 def test_cli_refuses_a_huge_board(tmp_path: Path) -> None:
     board = tmp_path / "huge.txt"
     board.write_bytes(b" " * (1024 * 1024 + 10))
-    done = seahaven("--board", str(board))
+    done = solve_cli("--board", str(board))
     assert done.returncode == 3 and "1 MB" in done.stderr
