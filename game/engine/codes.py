@@ -6,7 +6,6 @@ SplitMix64 seeded with the deal number, an unbiased bounded draw, Fisher-Yates f
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 from typing import NamedTuple
 
@@ -91,6 +90,8 @@ class GameCode(NamedTuple):
     @classmethod
     def random(cls, cells: int) -> GameCode:
         """A new game: a deal number from the operating system's random source."""
+        import secrets  # only here: it costs start-up time, and most starts resume a game
+
         return cls(cells, secrets.randbelow(DEAL_COUNT))
 
     def __str__(self) -> str:

@@ -88,9 +88,14 @@ _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 _CARD = tuple((None, *(Card(rank, suit) for rank in range(1, KING + 1))) for suit in SUITS)
 _UP: dict[Card, Card | None] = {card: (Card(card.rank + 1, card.suit) if card.rank < KING else None) for card in DECK}
 _MOVES: list[list[list[Move | None]]] = [
-    [[None] + [Move(src, dst, n) for n in range(1, KING + 1)] for dst in _ALL_PILES] for src in _ALL_PILES
+    [
+        [None] + [Move(src, dst, n) for n in range(1, (KING if src.is_column and dst.is_column else 1) + 1)]
+        for dst in _ALL_PILES
+    ]
+    for src in _ALL_PILES
 ]
-"""``_MOVES[source id][dest id][count]``: every move made once, shared by all positions."""
+"""``_MOVES[source id][dest id][count]``: every move made once, shared by all positions.
+Only a column's run onto a column moves more than one card."""
 
 
 class Position:
