@@ -314,8 +314,13 @@ class EndMessage(Window):
             self.buttons = [("restart", "Play again", False), ("new", "New game", True)]
         elif kind == "stuck":
             self.title = "No useful move left"
-            self.lines = [("Every move left is a take-back or leads back to a position already seen.", PANEL_TEXT)]
-            self.buttons = [("undo", "Undo", False), ("restart", "Restart deal", False), ("new", "New game", True)]
+            if game.move_count == 0:  # dealt that way: nothing to undo or restart
+                self.lines = [("This deal has no useful move at all.", PANEL_TEXT)]
+                self.buttons = [("new", "New game", True)]
+            else:
+                self.lines = [("Every move left is a take-back or leads back to a position already seen.",
+                               PANEL_TEXT)]
+                self.buttons = [("undo", "Undo", False), ("restart", "Restart deal", False), ("new", "New game", True)]
         else:
             if game.move_count == 0:
                 self.title = "This deal cannot be won"

@@ -110,3 +110,10 @@ def test_a_deal_that_cannot_be_won_says_so_once_dealt(monkeypatch) -> None:  # t
     assert isinstance(top, EndMessage) and top.kind == "lost" and top.title == "This deal cannot be won"
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is app.table and app.table.game.move_count == 0
+
+
+def test_a_deal_with_no_useful_move_says_so_and_offers_only_a_new_game() -> None:
+    app = make_app("SH1-C1-AAAAAA6")  # no legal move at all once dealt
+    top = app.scenes.top
+    assert isinstance(top, EndMessage) and top.kind == "stuck"
+    assert [name for name, _label, _default in top.buttons] == ["new"]
