@@ -6,7 +6,7 @@ computed "in reverse". The score of every state is stored, so redo and undo are 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.engine.cards import Move
@@ -115,8 +115,18 @@ class Game:
         return len(self._actions) - self._cursor
 
     @property
+    def positions(self) -> list[Position]:
+        """The positions of the line up to now, oldest (the deal) first."""
+        return [self.start] + [a.after for a in self._actions[: self._cursor]]
+
+    @property
+    def undo_depth(self) -> int:
+        """How many undos the game allows from here (the last 100 actions at most)."""
+        return self._cursor - self._undo_floor
+
+    @property
     def can_undo(self) -> bool:
-        return self._cursor > self._undo_floor
+        return self.undo_depth > 0
 
     @property
     def can_redo(self) -> bool:
@@ -192,7 +202,3 @@ class Game:
         """Not won, and no useful move is left (SPEC 7)."""
         return not self.is_won and not self.useful_moves()
 
-
-def replay(start: Position, moves: Sequence[Move], rules: Rules = APP_RULES) -> Game:
-    """A game with ``moves`` played from ``start``; raises IllegalMove at the first bad one."""
-    return Game.from_moves(start, moves, 0, rules)

@@ -7,14 +7,13 @@ run in a worker thread (see :mod:`game.engine.solver_thread`) while the player p
 
 from __future__ import annotations
 
-import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.engine.cards import Move
 from game.engine.codes import DEAL_COUNT, GameCode
-from game.engine.game import UNDO_LIMIT, Game
+from game.engine.game import Game
 from game.engine.position import APP_RULES, Position, Rules
 from game.engine.solver import Progress, Status, solve
 
@@ -73,11 +72,7 @@ class LossReport:
 def history(game: Game) -> tuple[list[Position], int]:
     """The positions of the game's line up to now, oldest first, and how many undos the
     game allows from here (the last ``UNDO_LIMIT`` actions, less any that fell out)."""
-    cursor = game.move_count
-    actions = game._actions[:cursor]
-    positions = [game.start] + [action.after for action in actions]
-    floor = getattr(game, "_undo_floor", max(0, cursor - UNDO_LIMIT))
-    return positions, cursor - floor
+    return game.positions, game.undo_depth
 
 
 def lost(
@@ -129,7 +124,7 @@ def winnable_deal(
     if draw is None:
 
         def draw() -> int:
-            return secrets.randbelow(DEAL_COUNT)
+            return GameCode.random(cells).deal
 
     for _ in range(attempts):
         if cancel is not None and cancel.is_set():
