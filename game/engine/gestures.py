@@ -7,7 +7,7 @@ pile and card is under the pointer; every decision is made here.
 
 from __future__ import annotations
 
-from game.engine.cards import CELLS, COLUMNS, FOUNDATIONS, KING, Move, Pile, foundation
+from game.engine.cards import CELLS, COLUMNS, KING, Move, Pile, foundation
 from game.engine.errors import CannotLift, IllegalMove
 from game.engine.position import APP_RULES, Position, Rules, run_length
 
@@ -103,6 +103,6 @@ def destinations(position: Position, source: Pile, count: int, rules: Rules = AP
     """Every pile where the lifted cards may be dropped, to highlight while dragging."""
     return [
         dest
-        for dest in CELLS[: position.cell_count] + FOUNDATIONS + COLUMNS
+        for dest in position.piles()
         if dest != source and position.is_legal(Move(source, dest, count), rules)
     ]
