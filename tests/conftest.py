@@ -1,13 +1,41 @@
-"""Shared test setup: headless SDL before anything imports pygame, and paths to the vectors."""
+"""Shared test setup: headless SDL before anything imports pygame, the vectors kept in the
+repository, and a home of its own for every test so that no test can reach the player's
+real saved game, statistics or settings."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
-VECTORS = Path(os.environ.get("SEAHAVEN_VECTORS", ROOT.parent / "shared" / "vectors"))
+VECTORS = Path(os.environ.get("SEAHAVEN_VECTORS") or Path(__file__).resolve().parent / "data")
+"""The outside test vectors (see ``tests/data/README.md``); ``SEAHAVEN_VECTORS`` overrides."""
+
+HOME_VARIABLES = ("HOME", "USERPROFILE", "APPDATA", "LOCALAPPDATA",
+                  "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR")
+"""Where platformdirs (and so the game) looks for the player's folders, on every system."""
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every test runs with its own empty HOME and XDG folders (inherited by the programs
+    it starts), so nothing it does can read or write the player's files."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("USERPROFILE", str(home))
+    for name, sub in (("APPDATA", "AppData/Roaming"), ("LOCALAPPDATA", "AppData/Local"),
+                      ("XDG_DATA_HOME", ".local/share"), ("XDG_CONFIG_HOME", ".config"),
+                      ("XDG_STATE_HOME", ".local/state"), ("XDG_CACHE_HOME", ".cache"),
+                      ("XDG_RUNTIME_DIR", "run")):
+        folder = home / sub
+        folder.mkdir(parents=True, exist_ok=True)
+        monkeypatch.setenv(name, str(folder))
+    (home / "run").chmod(0o700)
+    yield home

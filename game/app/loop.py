@@ -101,6 +101,9 @@ class App:
         self.windowed_size = size or WINDOWED_DEFAULT
         self.on_game_changed: list[Callable[[Any], None]] = []
         self.on_quit: list[Callable[[], None]] = []
+        self.persistence: Any = None
+        """The keeper of the player's files, attached by the game's start-up only (tests and
+        the smoke run leave it None, so they never write the player's folder)."""
         self.running = True
         self.time = 0.0
         """Seconds the loop has run (real time; the injected ``dt`` in tests)."""
@@ -321,4 +324,5 @@ class App:
             time.sleep(min(poll, left))
 
     def close(self) -> None:
+        self.table.shutdown()
         pygame.display.quit()

@@ -176,9 +176,6 @@ SCRIPT_ENV = "SEAHAVEN_SCRIPT"
 """When set (to a number of actions, or "forever"), the game plays itself through posted
 events: the kill test's driver. Each finished action prints one JSON line on stdout."""
 
-_KEEPER_ATTR = "persistence"
-
-
 def start(code: str | None = None, folder: Path | str | None = None) -> tuple[Persistence, SavedGame | None]:
     """Load settings, statistics and (unless a code was asked for) the saved game: what
     the app needs before it opens its window."""
@@ -187,12 +184,10 @@ def start(code: str | None = None, folder: Path | str | None = None) -> tuple[Pe
     return keeper, saved
 
 
-def attach(app: Any, keeper: Persistence | None = None, saved: SavedGame | None = None) -> Persistence:
+def attach(app: Any, keeper: Persistence, saved: SavedGame | None = None) -> Persistence:
     """Plug ``keeper`` into a running ``app``: save after every change and on quit, restore
     the resumed game's clock, and show the messages of the start (a bad file)."""
-    if keeper is None:
-        keeper = Persistence()
-    setattr(app, _KEEPER_ATTR, keeper)
+    app.persistence = keeper
     table = app.table
 
     def changed(game: Game) -> None:
@@ -217,22 +212,16 @@ def attach(app: Any, keeper: Persistence | None = None, saved: SavedGame | None 
     return keeper
 
 
-def keeper_of(app: Any) -> Persistence:
-    """The app's :class:`Persistence` (attached on the fly if the app was built without)."""
-    keeper = getattr(app, _KEEPER_ATTR, None)
-    if keeper is None:
-        keeper = attach(app)
-    return keeper
-
-
 def apply_setting(app: Any, name: str) -> None:
-    """A setting changed on the Settings screen: save it and make it take effect now."""
-    keeper = keeper_of(app)
+    """A setting changed on the Settings screen: save it (when the app saves at all) and
+    make it take effect now."""
+    keeper: Persistence | None = app.persistence
     settings = app.settings
-    if keeper.settings is not settings:  # the app was built with its own Settings object
-        keeper.settings = settings
-    for message in keeper.settings_changed():
-        _say(app, message)
+    if keeper is not None:
+        if keeper.settings is not settings:  # the app was built with its own Settings object
+            keeper.settings = settings
+        for message in keeper.settings_changed():
+            _say(app, message)
     table = getattr(app, "table", None)
     if name == "four_colour":
         from game.app.render import Painter, load_assets
@@ -249,8 +238,9 @@ def apply_setting(app: Any, name: str) -> None:
 
 
 def reset_stats(app: Any) -> None:
-    for message in keeper_of(app).reset_stats():
-        _say(app, message)
+    if app.persistence is not None:
+        for message in app.persistence.reset_stats():
+            _say(app, message)
 
 
 def run(app: Any) -> int:

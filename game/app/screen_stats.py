@@ -131,8 +131,9 @@ class StatsScreen(Screen):
 
 
 def open_scene(app: App) -> StatsScreen:
-    """The Statistics screen for ``app``: its figures, saved when reset."""
+    """The Statistics screen for ``app``: the figures its start-up loaded, saved when reset.
+    An app that saves nothing (a test, the smoke run) shows empty figures of its own."""
     from game.app import persistence
 
-    keeper = persistence.keeper_of(app)
-    return StatsScreen(app, keeper.stats, on_reset=lambda: persistence.reset_stats(app))
+    stats = app.persistence.stats if app.persistence is not None else Stats()
+    return StatsScreen(app, stats, on_reset=lambda: persistence.reset_stats(app))

@@ -521,6 +521,17 @@ class TableScene(Scene):
         self.work.clear()  # results of stale questions are dropped when they arrive
         self._lost_due = None
 
+    def shutdown(self, timeout: float = 2.0) -> bool:
+        """Cancel the solver's work and wait for its threads (the window is closing);
+        True when none is left running."""
+        for job in self.work.values():
+            job.cancel.set()
+        for thread in threading.enumerate():
+            if thread.name.startswith("seahaven-") and thread is not threading.current_thread():
+                thread.join(timeout)
+        self.work.clear()
+        return not any(t.name.startswith("seahaven-") and t.is_alive() for t in threading.enumerate())
+
     def _game_copy(self) -> Game:
         """A copy of the game for a worker thread (the loop goes on changing the real one)."""
         game = self.game

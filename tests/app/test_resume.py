@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 from game.app.persistence import Persistence, attach, start
 from game.app.storage import CURRENT, Storage
 from game.engine import Game, GameCode
+from tests.conftest import VECTORS
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "SH1-C4-AAAAAJ2"
@@ -77,10 +79,7 @@ def test_a_win_counts_once_with_help_and_time(tmp_path: Path) -> None:
     game.hints_used = 1
     keeper.game_changed(game, 10)
     # pretend the game is won: the engine decides, so replay a known winning line
-    line = _winning_line()
-    if line is None:
-        pytest.skip("no stored winning line")
-    start, moves = line
+    start, moves = _winning_line()
     won = Game(start, code=None)
     keeper.game_changed(won, 0)  # the first game is abandoned
     for move in moves:
@@ -95,13 +94,11 @@ def test_a_win_counts_once_with_help_and_time(tmp_path: Path) -> None:
     assert figures.won == 1  # once
 
 
-def _winning_line() -> tuple[object, list[object]] | None:
-    """A winning line from the shared vectors (SPEC 12), if they are there."""
+def _winning_line() -> tuple[Any, list[Any]]:
+    """A winning line from the outside vectors (SPEC 12) kept in ``tests/data``."""
     from game.engine import Move, Position
 
-    path = ROOT.parent / "shared" / "vectors" / "solutions.jsonl"
-    if not path.exists():
-        return None
+    path = VECTORS / "solutions.jsonl"
     for text in path.read_text().splitlines()[:20]:
         record = json.loads(text)
         try:
@@ -119,7 +116,7 @@ def _winning_line() -> tuple[object, list[object]] | None:
                 return start, moves
         except (KeyError, ValueError, TypeError):
             continue
-    return None
+    raise AssertionError(f"no winning line among the first vectors of {path}")
 
 
 def test_resume_brings_back_the_hints_and_the_clock(tmp_path: Path) -> None:
@@ -212,7 +209,6 @@ def read_states(output: str) -> list[tuple[str, State]]:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 def test_kill_at_random_moments_and_resume(tmp_path: Path) -> None:
-    pytest.importorskip("game.app.table", reason="the table (issue 4) is not in this tree yet")
     env = dict(os.environ)
     env.update({
         "XDG_DATA_HOME": str(tmp_path),
@@ -302,7 +298,6 @@ def test_the_game_starts_whatever_the_files_hold(current: bytes, settings_file: 
 
 
 def test_the_real_app_starts_with_bad_files_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("game.app.table", reason="the table (issue 4) is not in this tree yet")
     from game.app.dialogs import Notice
     from game.app.loop import App
 

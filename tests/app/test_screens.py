@@ -10,8 +10,6 @@ from typing import Any
 import pygame
 import pytest
 
-pytest.importorskip("game.app.table", reason="the table (issue 4) is not in this tree yet")
-
 from game.app import persistence
 from game.app.screen_help import CODES, EXAMPLES, KEYS, RULES, ExampleBoard, HelpScreen, example_position
 from game.app.screen_settings import SettingsScreen
@@ -188,7 +186,7 @@ def test_classic_run_limit_applies_to_the_game_at_once(app: Any) -> None:
 
 
 def test_statistics_show_figures_and_reset_asks_first(app: Any, tmp_path: Path) -> None:
-    keeper = persistence.keeper_of(app)
+    keeper = app.persistence
     keeper.stats.record_start(4)
     keeper.stats.record_win(4, 640, 125, hints=1)
     keeper.stats.record_start(1)

@@ -1,4 +1,4 @@
-"""Test helpers: positions built from a short description, and the shared vectors."""
+"""Test helpers: positions built from a short description, and the outside vectors kept in tests/data."""
 
 from __future__ import annotations
 
