@@ -5,8 +5,9 @@ in 1/60 s steps from an accumulator, drawing interpolates between steps. Nothing
 unless a scene changed or animates; an idle table sleeps in ``pygame.event.wait`` until
 input arrives or its clock needs the next second, so it costs almost no CPU.
 
-Tests build ``App(size=..., code=...)``, post real pygame events and call
-:meth:`App.step` with a fixed ``dt``: the same code path as the game, deterministically.
+Tests build the window with ``game.app.launch.build(size=..., code=...)``, post real
+pygame events and call :meth:`App.step` with a fixed ``dt``: the same code path as the
+game, deterministically.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from game.app.render import Painter, load_assets
 from game.app.scenes import Scene, SceneStack
 from game.app.settings import Settings
 
@@ -76,17 +78,16 @@ def _set_default_icon() -> None:
 
 
 class App:
-    """The game window and its loop. ``on_game_changed(game)`` hooks run after every move,
-    undo, redo and new game (saving and statistics plug in there)."""
+    """The game window, its scene stack and its loop. It knows scenes only: what is on
+    them is theirs. ``on_quit`` hooks run when the loop ends, ``on_close`` hooks when the
+    window closes, ``on_fullscreen`` hooks after F11 (the setting changed)."""
 
     def __init__(
         self,
         size: tuple[int, int] | None = None,
         fullscreen: bool = False,
-        code: str | None = None,
         settings: Settings | None = None,
         clock: Callable[[], float] = time.perf_counter,
-        game: Any = None,
     ) -> None:
         if sys.platform.startswith("linux"):
             # SDL's accelerated window framebuffer goes through OpenGL: on X11 without a
@@ -99,11 +100,9 @@ class App:
         self.clock = clock
         self.fullscreen = fullscreen
         self.windowed_size = size or WINDOWED_DEFAULT
-        self.on_game_changed: list[Callable[[Any], None]] = []
         self.on_quit: list[Callable[[], None]] = []
-        self.persistence: Any = None
-        """The keeper of the player's files, attached by the game's start-up only (tests and
-        the smoke run leave it None, so they never write the player's folder)."""
+        self.on_close: list[Callable[[], object]] = []
+        self.on_fullscreen: list[Callable[[], None]] = []
         self.running = True
         self.time = 0.0
         """Seconds the loop has run (real time; the injected ``dt`` in tests)."""
@@ -121,14 +120,9 @@ class App:
         pygame.display.set_caption("Seahaven Towers")
         pygame.key.set_repeat(380, 40)
 
-        from game.app.render import Painter, load_assets
-        from game.app.table import TableScene
-
         self.assets = load_assets(self.settings.four_colour)
         self.painter = Painter(self.assets)
         self.scenes = SceneStack()
-        self.table = TableScene(self, code=code, game=game)
-        self.scenes.push(self.table)
 
     # -- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -150,6 +144,8 @@ class App:
         self.settings.fullscreen = self.fullscreen
         self.screen = self._open_window()
         self._relayout()
+        for hook in list(self.on_fullscreen):
+            hook()
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window was resized by the player (or a test): lay out again at once."""
@@ -169,8 +165,15 @@ class App:
 
     # -- services for scenes ---------------------------------------------------------------
     def push(self, scene: Scene) -> Scene:
-        self.table.cancel_pointer()
         return self.scenes.push(scene)
+
+    def reload_art(self) -> None:
+        """The four-colour setting changed: load the card art again and repaint."""
+        self.assets = load_assets(self.settings.four_colour)
+        self.painter = Painter(self.assets)
+        for scene in self.scenes:
+            scene.art_changed()
+        self.scenes.changed = True
 
     def play_sound(self, name: str) -> None:
         if not self.settings.sound or not self._mixer_ready:
@@ -195,10 +198,6 @@ class App:
         except pygame.error:
             self._mixer_ready = False
 
-    def game_changed(self, game: Any) -> None:
-        for hook in list(self.on_game_changed):
-            hook(game)
-
     def quit(self) -> None:
         self.running = False
 
@@ -219,7 +218,8 @@ class App:
             self.scenes.changed = True
             return
         if etype == pygame.WINDOWFOCUSLOST:
-            self.table.cancel_pointer()
+            for scene in self.scenes:
+                scene.interrupted()
             return
         top = self.scenes.top
         if etype == pygame.KEYDOWN:
@@ -324,5 +324,6 @@ class App:
             time.sleep(min(poll, left))
 
     def close(self) -> None:
-        self.table.shutdown()
+        for hook in list(self.on_close):
+            hook()
         pygame.display.quit()

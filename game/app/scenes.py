@@ -52,6 +52,19 @@ class Scene:
     def needs_draw(self) -> bool:
         return self.dirty or self.busy()
 
+    def covered(self) -> None:
+        """Another scene was pushed over this one (it gets no input until uncovered)."""
+
+    def uncovered(self) -> None:
+        """The scene over this one closed: this one is on top again."""
+
+    def interrupted(self) -> None:
+        """The window lost the input focus: forget a press or drag in progress."""
+
+    def art_changed(self) -> None:
+        """The card art was loaded again (the four-colour setting): repaint with it."""
+        self.dirty = True
+
     # -- helpers -----------------------------------------------------------------------------
     def close(self) -> None:
         self.app.scenes.remove(self)
@@ -65,19 +78,27 @@ class SceneStack:
         self.changed = True
 
     def push(self, scene: Scene) -> Scene:
+        below = self.top
         self._scenes.append(scene)
         self.changed = True
+        if below is not None:
+            below.covered()
         return scene
 
     def pop(self) -> Scene | None:
         scene = self._scenes.pop() if self._scenes else None
         self.changed = True
+        if scene is not None and self.top is not None:
+            self.top.uncovered()
         return scene
 
     def remove(self, scene: Scene) -> None:
         if scene in self._scenes:
+            was_top = scene is self.top
             self._scenes.remove(scene)
             self.changed = True
+            if was_top and self.top is not None:
+                self.top.uncovered()
 
     @property
     def top(self) -> Scene | None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.engine import APP_RULES, CLASSIC_RULES, Rules
+
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 """Animation speed name -> multiplier of the normal glide duration (0 = no animation)."""
 
@@ -27,6 +29,12 @@ class Settings:
     fullscreen: bool = True
     cells: int = 4
     """The difficulty last chosen in the New Game window (4, 2 or 1 cells)."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set these settings ask for (the classic run limit, or the app's): the
+        one place where it is chosen."""
+        return CLASSIC_RULES if self.classic_run_limit else APP_RULES
 
     @property
     def animation_factor(self) -> float:

@@ -43,17 +43,14 @@ class Smoke:
     def __init__(self, size: tuple[int, int], code: str) -> None:
         import pygame
 
-        from game.app.loop import STEP, App
+        from game.app.launch import build
+        from game.app.loop import STEP
 
         self.pygame = pygame
         self.step_dt = STEP
-        self.app = App(size=size, code=code)
+        self.app, self.session, self.table = build(size=size, code=code)
         self.checks = 0
         self.moves = 0
-
-    @property
-    def table(self) -> Any:
-        return self.app.table
 
     def check(self, condition: bool, what: str) -> None:
         if not condition:
@@ -204,7 +201,7 @@ class Smoke:
         self.play_some_moves(1)
 
     def new_game_window(self, code: str) -> None:
-        from game.app.dialogs import NewGame
+        from game.app.screens.dialogs import NewGame
         from game.engine import GameCode
 
         pygame = self.pygame
@@ -230,7 +227,7 @@ class Smoke:
 
         source, record = winning_record()
         start = Position.from_json(record["position"])
-        self.table.new_game(game=Game(start, self.table.rules))
+        self.session.current.new_game(Game(start, self.table.rules))
         self.frames(90)
         for raw in record["moves"]:
             move = self.table.game.position.resolve(Move.from_json(raw))

@@ -37,15 +37,6 @@ def run(args: argparse.Namespace) -> int:
         from game.app import smoke
 
         return smoke.run(size or (1280, 800), code)
-    from game.app import persistence
-    from game.app.loop import App
+    from game.app.launch import play
 
-    keeper, saved = persistence.start(code)  # settings, statistics and the game to resume
-    fullscreen = not (getattr(args, "windowed", False) or size) and keeper.settings.fullscreen
-    app = App(size=size, fullscreen=fullscreen, code=code, settings=keeper.settings,
-              game=saved.game if saved else None)
-    persistence.attach(app, keeper, saved)  # save after every change and on quit
-    try:
-        return persistence.run(app)  # app.run(), or the scripted session of SEAHAVEN_SCRIPT
-    finally:
-        app.close()
+    return play(size, bool(getattr(args, "windowed", False)), code)

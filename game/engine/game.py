@@ -178,8 +178,13 @@ class Game:
         return self._actions[self._cursor - 1]
 
     def restart(self) -> None:
-        """Back to the deal as dealt, with an empty history."""
-        self.__init__(self.start, self.rules, self.code)  # type: ignore[misc]
+        """Back to the deal as dealt, with an empty history. Hints already shown stay
+        counted: they were seen for this very deal."""
+        self._actions.clear()
+        self._scores[:] = [0]
+        self._keys[:] = [self.start.key()]
+        self._cursor = 0
+        self._undo_floor = 0
 
     # -- end of game ---------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ def hint(
 ) -> Move | None:
     """The first move of a winning line from the game's position, or None when the solver
     proved there is no winning line. Raises :class:`Undecided` when the budget runs out.
-    Counts the hint in ``game.hints_used`` when it gives a move."""
+    Only answers: a hint is counted by whoever shows it to the player."""
     position, rules = game.position, game.rules
     budget = {} if max_nodes is None else {"max_nodes": max_nodes}
     result = solve(position, rules, max_seconds=max_seconds, cancel=cancel, progress=progress, **budget)
@@ -45,7 +45,6 @@ def hint(
         raise Undecided("no answer within the solver's budget")
     if result.lost or not result.line:
         return None
-    game.hints_used += 1
     return result.line[0]
 
 

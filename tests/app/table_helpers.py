@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.launch import build
 from game.app.loop import STEP, App
 from game.app.settings import Settings
 from game.engine import DECK, SUITS, Card, Game, Pile, Position
 
 
 def make_app(code: str = "SH1-C4-AAAAAJ2", size: tuple[int, int] = (1280, 800), **settings: object) -> App:
+    """The real window with the table dealing ``code`` (saving nothing: no player's files)."""
     pygame.display.init()
     pygame.event.clear()
-    app = App(size=size, code=code, settings=Settings(**settings))  # type: ignore[arg-type]
+    app, _session, _table = build(size=size, code=code, settings=Settings(**settings))  # type: ignore[arg-type]
     settle(app)
     return app
 
@@ -22,7 +24,7 @@ def settle(app: App, frames: int = 3) -> None:
     """Step a few frames and let every animation end (input would do the same)."""
     for _ in range(frames):
         app.step(STEP)
-    app.table.finish_animations()
+    app.scenes.bottom.finish_animations()
     app.step(STEP)
 
 
@@ -34,7 +36,7 @@ def steps(app: App, n: int = 1) -> None:
 def card_point(app: App, pile: Pile, index: int | None = None) -> tuple[int, int]:
     """A point on the visible part of card ``index`` of ``pile`` (the top card by default),
     or on the empty pile."""
-    table = app.table
+    table = app.scenes.bottom
     cards = table.position.cards(pile)
     layout = table.layout
     if not cards:
@@ -47,7 +49,7 @@ def card_point(app: App, pile: Pile, index: int | None = None) -> tuple[int, int
 
 
 def find(app: App, text: str) -> tuple[Pile, int]:
-    found = app.table.position.find(Card.parse(text))
+    found = app.scenes.bottom.position.find(Card.parse(text))
     assert found is not None, text
     return found
 
@@ -109,14 +111,14 @@ def position_with(
 def app_with(position: Position, size: tuple[int, int] = (1280, 800), **settings: object) -> App:
     pygame.display.init()
     pygame.event.clear()
-    app = App(size=size, game=Game(position), settings=Settings(**settings))  # type: ignore[arg-type]
+    app, _session, _table = build(size=size, game=Game(position), settings=Settings(**settings))  # type: ignore[arg-type]
     settle(app)
     return app
 
 
 def check_invariants(app: App) -> None:
     """52 cards, each exactly once; the position is one the rules allow."""
-    position = app.table.position
+    position = app.scenes.bottom.position
     seen: list[Card] = [c for col in position.columns for c in col]
     seen += [c for c in position.cells if c is not None]
     for s, height in enumerate(position.foundations):

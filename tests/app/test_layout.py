@@ -98,7 +98,7 @@ def test_layout_command_prints_what_the_table_draws() -> None:
     from tests.app.table_helpers import make_app
 
     app = make_app("SH1-C2-AAAAAJ2", size=(1280, 800))
-    table = app.table
+    table = app.scenes.bottom
     assert table.layout.to_json(table.position) == data
     app.close()
 

@@ -28,7 +28,7 @@ def test_monkey() -> None:
     rng = random.Random(20_260_401)
     app = make_app("SH1-C4-AAAAAJ2", size=(800, 600))
     changes: list[int] = []
-    app.on_game_changed.append(lambda game: changes.append(game.move_count))
+    app.scenes.bottom.current.subscribe(lambda event: changes.append(event.kind))
     started = time.perf_counter()
     pressed = False
     finger_down = False
@@ -74,11 +74,11 @@ def test_monkey() -> None:
         app.step(STEP * rng.choice([0.5, 1, 1, 2, 4]))
         app.running = True  # "Quit" from the menu or Ctrl+Q: play on
         check_invariants(app)
-        assert app.table.layout.size == app.size
+        assert app.scenes.bottom.layout.size == app.size
         if n % 1000 == 999:
             assert time.perf_counter() - started < 240, f"too slow: {n} events"
     assert sum(counts.values()) == EVENTS
     assert len(changes) > 200  # the monkey really played: moves, undos, new deals
     app.close()
-    left = [t.name for t in threading.enumerate() if t.name.startswith("seahaven-") and t.is_alive()]
+    left = [t.name for t in threading.enumerate() if t.name.startswith("solver-") and t.is_alive()]
     assert not left, f"worker threads still running after the window closed: {left}"

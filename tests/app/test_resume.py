@@ -20,8 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.app.persistence import Persistence, attach, start
-from game.app.storage import CURRENT, Storage
+from game.app.saving.persistence import Persistence, start
+from game.app.saving.storage import CURRENT, Storage
 from game.engine import Game, GameCode
 from tests.conftest import VECTORS
 
@@ -298,18 +298,16 @@ def test_the_game_starts_whatever_the_files_hold(current: bytes, settings_file: 
 
 
 def test_the_real_app_starts_with_bad_files_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.app.dialogs import Notice
-    from game.app.loop import App
+    from game.app.launch import open_game
+    from game.app.screens.dialogs import Notice
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     folder = tmp_path / "seahaven-towers"
     folder.mkdir()
     (folder / CURRENT).write_text('{"version": 1, "code": "SH1-C4-AAAAAJ2", "moves": [{"from": "col1"')
     (folder / "settings.json").write_text("[[[[[[")
-    keeper, saved = start(None)
-    app = App(size=(800, 600), settings=keeper.settings, game=None if saved is None else saved.game)
+    app = open_game((800, 600), True, None).app
     try:
-        attach(app, keeper, saved)
         app.step(0.0)
         notice = app.scenes.top
         assert isinstance(notice, Notice)

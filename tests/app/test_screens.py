@@ -10,13 +10,14 @@ from typing import Any
 import pygame
 import pytest
 
-from game.app import persistence
-from game.app.screen_help import CODES, EXAMPLES, KEYS, RULES, ExampleBoard, HelpScreen, example_position
-from game.app.screen_settings import SettingsScreen
-from game.app.screen_stats import StatsScreen, figure_rows
+from game.app.launch import open_game
+from game.app.saving.storage import Storage
+from game.app.screens import settings as settings_screen
+from game.app.screens.help import CODES, EXAMPLES, KEYS, RULES, ExampleBoard, HelpScreen, example_position
+from game.app.screens.settings import SettingsScreen
+from game.app.screens.statistics import StatsScreen, figure_rows
 from game.app.settings import Settings
 from game.app.stats import Stats
-from game.app.storage import Storage
 from game.engine import APP_RULES, COLUMNS, Pile
 
 SIZES = [(800, 600), (1280, 800), (1024, 1366), (3840, 2160)]
@@ -26,12 +27,10 @@ SIZES = [(800, 600), (1280, 800), (1024, 1366), (3840, 2160)]
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The real app, windowed, with its files in a temporary folder."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    from game.app.loop import App
-
-    keeper, saved = persistence.start(None)
-    keeper.settings.animation = "off"
-    application = App(size=(1024, 768), settings=keeper.settings, code="SH1-C4-AAAAAJ2")
-    persistence.attach(application, keeper, saved)
+    folder = tmp_path / "seahaven-towers"
+    folder.mkdir()
+    (folder / "settings.json").write_text('{"version": 1, "animation": "off"}')
+    application = open_game((1024, 768), True, "SH1-C4-AAAAAJ2").app
     application.step(0.0)
     yield application
     application.close()
@@ -79,20 +78,20 @@ def test_f1_opens_help_and_esc_closes_it(app: Any) -> None:
     key(app, pygame.K_F1)
     assert isinstance(app.scenes.top, HelpScreen)
     key(app, pygame.K_ESCAPE)
-    assert app.scenes.top is app.table
+    assert app.scenes.top is app.scenes.bottom
 
 
 @pytest.mark.parametrize(("name", "kind"), [("help", HelpScreen), ("statistics", StatsScreen),
                                              ("settings", SettingsScreen)])
 def test_the_table_opens_each_screen(app: Any, name: str, kind: type) -> None:
-    from game.app import dialogs
+    from game.app.screens import dialogs
 
-    dialogs.open_screen(app, name)
+    dialogs.open_screen(app, app.scenes.bottom.session, name)
     app.step(1 / 60)
     screen = app.scenes.top
     assert isinstance(screen, kind)
     click(app, hot(screen, "close"))
-    assert app.scenes.top is app.table
+    assert app.scenes.top is app.scenes.bottom
 
 
 # -- every size ---------------------------------------------------------------------------------
@@ -143,9 +142,9 @@ def test_pages_scroll_by_keys_wheel_and_finger(app: Any) -> None:
 
 
 def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
-    from game.app import dialogs
+    from game.app.screens import dialogs
 
-    dialogs.open_screen(app, "settings")
+    dialogs.open_screen(app, app.scenes.bottom.session, "settings")
     app.step(1 / 60)
     screen = app.scenes.top
     settings = app.settings
@@ -175,27 +174,27 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
 
 
 def test_classic_run_limit_applies_to_the_game_at_once(app: Any) -> None:
-    screen = SettingsScreen(app, app.settings, lambda name: persistence.apply_setting(app, name))
+    screen = settings_screen.open_scene(app, app.scenes.bottom.session)
     app.push(screen)
     app.step(1 / 60)
     screen.set("classic_run_limit", True)
-    assert app.table.rules.run_limit == "classic" and app.table.game.rules.run_limit == "classic"
+    assert app.scenes.bottom.rules.run_limit == "classic" and app.scenes.bottom.game.rules.run_limit == "classic"
 
 
 # -- statistics -----------------------------------------------------------------------------
 
 
 def test_statistics_show_figures_and_reset_asks_first(app: Any, tmp_path: Path) -> None:
-    keeper = app.persistence
+    keeper = app.scenes.bottom.session.keeper
     keeper.stats.record_start(4)
     keeper.stats.record_win(4, 640, 125, hints=1)
     keeper.stats.record_start(1)
     rows = dict(figure_rows(keeper.stats))
     assert rows["Played"] == ["1", "0", "1"] and rows["Win rate"] == ["100%", "\u2014", "0%"]
     assert rows["Fastest win"][0] == "2:05" and rows["Won with help"][0] == "1"
-    from game.app import dialogs
+    from game.app.screens import dialogs
 
-    dialogs.open_screen(app, "statistics")
+    dialogs.open_screen(app, app.scenes.bottom.session, "statistics")
     app.step(1 / 60)
     screen = app.scenes.top
     click(app, hot(screen, "reset"))

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app import table as table_module
-from game.app.dialogs import EndMessage, NewGame
-from game.engine import GameCode, Move, column
+from game.app.screens import dialogs as dialogs_module
+from game.app.screens import table as table_module
+from game.app.screens.dialogs import EndMessage, NewGame
+from game.engine import GameCode, Move, column, services
 from tests.app.table_helpers import card_point, drag, key, make_app, settle, steps
 
 
@@ -27,43 +28,49 @@ def asked(calls: list[str]) -> list[str]:
 
 
 def fake_solver(calls: list[str], dead_deal: bool = False) -> types.SimpleNamespace:
-    def hint(game, cancel=None):  # type: ignore[no-untyped-def]
+    def hint(game, **_):  # type: ignore[no-untyped-def]
         calls.append("hint")
         return Move(column(1), column(7), 1)
 
-    def lost(game, cancel=None):  # type: ignore[no-untyped-def]
+    def lost(game, **_):  # type: ignore[no-untyped-def]
         calls.append(f"lost@{game.move_count}")
         return Report(game.move_count > 0 or dead_deal, 2)
 
-    def winnable_deal(cells, rules=None, cancel=None):  # type: ignore[no-untyped-def]
+    def winnable_deal(cells, rules=None, **_):  # type: ignore[no-untyped-def]
         calls.append(f"deal{cells}")
         return GameCode(cells, 12345)
 
-    return types.SimpleNamespace(hint=hint, lost=lost, winnable_deal=winnable_deal)
+    return types.SimpleNamespace(hint=hint, lost=lost, winnable_deal=winnable_deal, Undecided=services.Undecided)
+
+
+def use(monkeypatch, solver: types.SimpleNamespace) -> None:  # type: ignore[no-untyped-def]
+    """The table and the New Game window ask ``solver`` instead of the real services."""
+    monkeypatch.setattr(table_module, "services", solver)
+    monkeypatch.setattr(dialogs_module, "services", solver)
 
 
 def wait_for_work(app, frames: int = 120) -> None:  # type: ignore[no-untyped-def]
     for _ in range(frames):
         steps(app)
-        if not app.table.work and app.table._lost_due is None:
+        if not app.scenes.bottom.jobs.running() and app.scenes.bottom._lost_due is None:
             break
     steps(app, 2)
 
 
 def test_hint_highlights_the_solvers_move(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     calls: list[str] = []
-    monkeypatch.setattr(table_module, "solver_module", lambda: fake_solver(calls))
+    use(monkeypatch, fake_solver(calls))
     app = make_app("SH1-C4-AAAAAJ2")
     key(app, pygame.K_h)
     wait_for_work(app)
     assert asked(calls) == ["hint"]
-    assert app.table.hint is not None and app.table.hint[0] == Move(column(1), column(7), 1)
-    assert app.table.game.hints_used == 1
+    assert app.scenes.bottom.hint is not None and app.scenes.bottom.hint[0] == Move(column(1), column(7), 1)
+    assert app.scenes.bottom.game.hints_used == 1
 
 
 def test_lost_is_asked_after_a_pause_and_says_how_many_undos(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     calls: list[str] = []
-    monkeypatch.setattr(table_module, "solver_module", lambda: fake_solver(calls))
+    use(monkeypatch, fake_solver(calls))
     app = make_app("SH1-C4-AAAAAJ2")
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
     steps(app, 5)
@@ -75,12 +82,12 @@ def test_lost_is_asked_after_a_pause_and_says_how_many_undos(monkeypatch) -> Non
     assert isinstance(top, EndMessage) and top.kind == "lost"
     assert any("Undoing 2 moves" in text for text, _colour in top.lines)
     key(app, pygame.K_ESCAPE)
-    assert app.scenes.top is app.table
+    assert app.scenes.top is app.scenes.bottom
 
 
 def test_winnable_only_deals_what_the_solver_proved(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     calls: list[str] = []
-    monkeypatch.setattr(table_module, "solver_module", lambda: fake_solver(calls))
+    use(monkeypatch, fake_solver(calls))
     app = make_app("SH1-C4-AAAAAJ2")
     key(app, pygame.K_n)
     window = app.scenes.top
@@ -94,22 +101,22 @@ def test_winnable_only_deals_what_the_solver_proved(monkeypatch) -> None:  # typ
     key(app, pygame.K_RETURN)
     for _ in range(100):
         steps(app)
-        if app.scenes.top is app.table:
+        if app.scenes.top is app.scenes.bottom:
             break
     assert asked(calls) == ["deal2"]
-    assert app.table.game.code == GameCode(2, 12345)
+    assert app.scenes.bottom.game.code == GameCode(2, 12345)
 
 
 def test_a_deal_that_cannot_be_won_says_so_once_dealt(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     calls: list[str] = []
-    monkeypatch.setattr(table_module, "solver_module", lambda: fake_solver(calls, dead_deal=True))
+    use(monkeypatch, fake_solver(calls, dead_deal=True))
     app = make_app("SH1-C4-AAAAAJ2")
     wait_for_work(app)
     assert calls == ["lost@0"]
     top = app.scenes.top
     assert isinstance(top, EndMessage) and top.kind == "lost" and top.title == "This deal cannot be won"
     key(app, pygame.K_ESCAPE)
-    assert app.scenes.top is app.table and app.table.game.move_count == 0
+    assert app.scenes.top is app.scenes.bottom and app.scenes.bottom.game.move_count == 0
 
 
 def test_a_deal_with_no_useful_move_says_so_and_offers_only_a_new_game() -> None:

@@ -14,9 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app.settings import Settings
-from game.app.stats import Stats
-from game.app.storage import (
+from game.app.saving.storage import (
     CURRENT,
     MAX_FILE_BYTES,
     SETTINGS,
@@ -25,6 +23,8 @@ from game.app.storage import (
     Storage,
     game_to_json,
 )
+from game.app.settings import Settings
+from game.app.stats import Stats
 from game.engine import CLASSIC_RULES, Game, GameCode, Position
 
 CODE = "SH1-C4-AAAAAJ2"

@@ -15,64 +15,64 @@ H = "H"
 def test_drag_a_card_to_a_legal_column() -> None:
     app = make_app("SH1-C4-AAAAAJ2")  # col1 ends 6H, col7 ends 7H
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
-    assert app.table.position.columns[6][-1] == Card.parse("6H")
-    assert app.table.game.move_count == 1
+    assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
+    assert app.scenes.bottom.game.move_count == 1
     settle(app)
-    assert not app.table.floating and app.table.drag is None
+    assert not app.scenes.bottom.floating and app.scenes.bottom.drag is None
 
 
 def test_drag_a_run_to_a_legal_column() -> None:
     app = app_with(position_with({1: "KC 9S 8S 7S", 2: "KD TS"}))
     drag(app, card_point(app, column(1), 1), card_point(app, column(2)))
-    position = app.table.position
+    position = app.scenes.bottom.position
     assert [str(c) for c in position.columns[1]] == ["KD", "TS", "9S", "8S", "7S"]
     assert [str(c) for c in position.columns[0]] == ["KC"]
 
 
 def test_an_illegal_drop_changes_nothing() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
-    before = app.table.position
+    before = app.scenes.bottom.position
     drag(app, card_point(app, column(1)), card_point(app, column(2)))  # 6H on 9H
     settle(app)
-    assert app.table.position == before
-    assert app.table.game.move_count == 0
-    assert app.table.message is not None and app.table.message.warn
+    assert app.scenes.bottom.position == before
+    assert app.scenes.bottom.game.move_count == 0
+    assert app.scenes.bottom.message is not None and app.scenes.bottom.message.warn
 
 
 def test_a_drop_outside_every_pile_glides_back() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
-    before = app.table.position
+    before = app.scenes.bottom.position
     drag(app, card_point(app, column(1)), (640, 790))  # onto the status line
-    assert app.table.floating  # gliding back
+    assert app.scenes.bottom.floating  # gliding back
     settle(app)
-    assert app.table.position == before
+    assert app.scenes.bottom.position == before
 
 
 def test_tap_an_ace_home() -> None:
     app = app_with(position_with({3: "KC 5D AH"}))
     click(app, card_point(app, column(3)))
-    assert app.table.position.foundations[2] == 1
+    assert app.scenes.bottom.position.foundations[2] == 1
     assert find(app, "AH") == (foundation(H), 0)
 
 
 def test_tap_select_then_tap_destination() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     click(app, card_point(app, column(1)))
-    assert app.table.selection is not None and app.table.selection.pile == column(1)
-    assert app.table.game.move_count == 0
+    assert app.scenes.bottom.selection is not None and app.scenes.bottom.selection.pile == column(1)
+    assert app.scenes.bottom.game.move_count == 0
     click(app, card_point(app, column(7)))
-    assert app.table.position.columns[6][-1] == Card.parse("6H")
-    assert app.table.selection is None
+    assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
+    assert app.scenes.bottom.selection is None
 
 
 def test_tap_select_then_illegal_tap_selects_anew() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     click(app, card_point(app, column(1)))
     click(app, card_point(app, column(2)))  # 6H cannot go on 9H: column 2 is selected instead
-    assert app.table.game.move_count == 0
-    assert app.table.selection is not None and app.table.selection.pile == column(2)
+    assert app.scenes.bottom.game.move_count == 0
+    assert app.scenes.bottom.selection is not None and app.scenes.bottom.selection.pile == column(2)
     click(app, card_point(app, column(2)))  # tapping the selection again clears it
-    assert app.table.selection is None
+    assert app.scenes.bottom.selection is None
 
 
 def double_tap(app, pos) -> None:  # type: ignore[no-untyped-def]
@@ -85,26 +85,26 @@ def test_double_tap_sends_a_card_to_its_foundation_first() -> None:
     app = app_with(position_with({3: "KC 5D 2H", 5: "KD 3H"}, found={"H": 1}))
     # 2H could also go on 3H, but the foundation comes first
     double_tap(app, card_point(app, column(3)))
-    assert app.table.position.foundations[2] == 2
+    assert app.scenes.bottom.position.foundations[2] == 2
 
 
 def test_double_tap_prefers_a_column_to_a_cell() -> None:
     app = app_with(position_with({3: "KC 5D 8S", 6: "KD 9S"}))
     double_tap(app, card_point(app, column(3)))
-    assert [str(c) for c in app.table.position.columns[5]][-1] == "8S"
-    assert app.table.position.cells == (None, None, None, None)
+    assert [str(c) for c in app.scenes.bottom.position.columns[5]][-1] == "8S"
+    assert app.scenes.bottom.position.cells == (None, None, None, None)
 
 
 def test_double_tap_sends_a_king_led_run_to_an_empty_column() -> None:
     app = app_with(position_with({2: "5D KS QS", 4: ""}))
     double_tap(app, card_point(app, column(2), 1))
-    assert [str(c) for c in app.table.position.columns[3]] == ["KS", "QS"]
+    assert [str(c) for c in app.scenes.bottom.position.columns[3]] == ["KS", "QS"]
 
 
 def test_double_tap_puts_a_lone_card_in_the_first_free_cell() -> None:
     app = app_with(position_with({3: "KC 5D 8S"}, cells=["2C", None, None, None]))
     double_tap(app, card_point(app, column(3)))
-    assert app.table.position.cells[1] == Card.parse("8S")
+    assert app.scenes.bottom.position.cells[1] == Card.parse("8S")
 
 
 def test_second_tap_is_ignored_when_the_first_moved_the_card() -> None:
@@ -112,63 +112,63 @@ def test_second_tap_is_ignored_when_the_first_moved_the_card() -> None:
     pos = card_point(app, column(3))
     click(app, pos, clicks=1, frames=0)  # AH goes home
     click(app, pos, clicks=2)  # lands on 2H, which could go home too: ignored
-    assert app.table.position.foundations[2] == 1
-    assert app.table.game.move_count == 1
+    assert app.scenes.bottom.position.foundations[2] == 1
+    assert app.scenes.bottom.game.move_count == 1
 
 
 def test_a_run_too_long_to_lift_shakes_and_says_why() -> None:
     app = app_with(position_with({1: "KC 9S 8S 7S 6S 5S 4S 3S 2S", 2: "KD TS"}, cells=["2C", "3C", "4C", "5C"]))
-    before = app.table.position
+    before = app.scenes.bottom.position
     drag(app, card_point(app, column(1), 1), card_point(app, column(2)))
-    assert app.table.position == before
-    assert app.table.message is not None and "8" in app.table.message.text
+    assert app.scenes.bottom.position == before
+    assert app.scenes.bottom.message is not None and "8" in app.scenes.bottom.message.text
 
 
 def test_undo_and_redo_with_keys_and_toolbar() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
-    after = app.table.position
+    after = app.scenes.bottom.position
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert app.table.game.move_count == 0
+    assert app.scenes.bottom.game.move_count == 0
     key(app, pygame.K_y, pygame.KMOD_LCTRL)
-    assert app.table.position == after
+    assert app.scenes.bottom.position == after
     key(app, pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)  # Ctrl+Shift+Z redoes: nothing left
-    assert app.table.position == after
-    layout = app.table.layout
+    assert app.scenes.bottom.position == after
+    layout = app.scenes.bottom.layout
     click(app, layout.buttons["undo"].center)
-    assert app.table.game.move_count == 0
+    assert app.scenes.bottom.game.move_count == 0
     click(app, layout.buttons["redo"].center)
-    assert app.table.position == after
+    assert app.scenes.bottom.position == after
 
 
 def test_input_during_an_animation_finishes_it_and_is_handled() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     drag(app, card_point(app, column(1)), card_point(app, column(7)), frames=1)
-    assert app.table.floating  # still gliding
+    assert app.scenes.bottom.floating  # still gliding
     key(app, pygame.K_z, pygame.KMOD_LCTRL)  # the very next frame
-    assert app.table.game.move_count == 0
+    assert app.scenes.bottom.game.move_count == 0
 
 
 def test_keyboard_play() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     key(app, pygame.K_1)
     key(app, pygame.K_7)
-    assert app.table.position.columns[6][-1] == Card.parse("6H")
+    assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
     key(app, pygame.K_5)  # 2H on column 5
     key(app, pygame.K_c)  # into cell 3
-    assert app.table.position.cells[2] == Card.parse("2H")
+    assert app.scenes.bottom.position.cells[2] == Card.parse("2H")
     key(app, pygame.K_c)
     key(app, pygame.K_RETURN)  # double-tap rule: 2H from the cell... nowhere but a column/cell
-    assert app.table.focus is not None and app.table.show_focus
+    assert app.scenes.bottom.focus is not None and app.scenes.bottom.show_focus
     key(app, pygame.K_ESCAPE)
-    assert app.table.selection is None
+    assert app.scenes.bottom.selection is None
 
 
 def test_keyboard_f_sends_home() -> None:
     app = app_with(position_with({3: "KC 5D AH"}))
     key(app, pygame.K_3)
     key(app, pygame.K_f)
-    assert app.table.position.foundations[2] == 1
+    assert app.scenes.bottom.position.foundations[2] == 1
 
 
 def test_touch_tap_and_drag() -> None:
@@ -185,7 +185,7 @@ def test_touch_tap_and_drag() -> None:
         steps(app)
     pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=tx / w, y=ty / h, finger_id=1, touch_id=1, dx=0, dy=0))
     steps(app)
-    assert app.table.position.columns[6][-1] == Card.parse("6H")
+    assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
 
 
 def test_touch_tap_sends_an_ace_home_once() -> None:
@@ -198,8 +198,8 @@ def test_touch_tap_sends_an_ace_home_once() -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, clicks=1, touch=True))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, clicks=1, touch=True))
     steps(app, 2)
-    assert app.table.position.foundations[2] == 1
-    assert app.table.game.move_count == 1
+    assert app.scenes.bottom.position.foundations[2] == 1
+    assert app.scenes.bottom.game.move_count == 1
 
 
 def test_synthesized_mouse_events_alone_do_nothing() -> None:
@@ -208,7 +208,7 @@ def test_synthesized_mouse_events_alone_do_nothing() -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, clicks=1, touch=True))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, clicks=1, touch=True))
     steps(app, 2)
-    assert app.table.game.move_count == 0
+    assert app.scenes.bottom.game.move_count == 0
 
 
 def test_resize_during_a_drag() -> None:
@@ -219,23 +219,23 @@ def test_resize_during_a_drag() -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] + 40), rel=(1, 1),
                                          buttons=(1, 0, 0), touch=False))
     steps(app)
-    assert app.table.drag is not None
+    assert app.scenes.bottom.drag is not None
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
     steps(app)
-    assert app.size == (1000, 700) and app.table.layout.size == (1000, 700)
-    assert app.table.drag is not None  # the drag goes on in the new layout
+    assert app.size == (1000, 700) and app.scenes.bottom.layout.size == (1000, 700)
+    assert app.scenes.bottom.drag is not None  # the drag goes on in the new layout
     target = card_point(app, column(7))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(1, 1), buttons=(1, 0, 0), touch=False))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1, touch=False))
     steps(app, 2)
-    assert app.table.position.columns[6][-1] == Card.parse("6H")
+    assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
 
 
 def test_animation_off_lands_every_move_at_once() -> None:
     app = make_app("SH1-C4-AAAAAJ2", animation="off")
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
-    assert not app.table.floating and not app.table.tweens.active
-    assert app.table.position.columns[6][-1] == Card.parse("6H")
+    assert not app.scenes.bottom.floating and not app.scenes.bottom.tweens.active
+    assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
 
 
 def test_an_idle_table_draws_nothing() -> None:
@@ -244,7 +244,7 @@ def test_an_idle_table_draws_nothing() -> None:
     steps(app, 30)
     assert app.frames == frames
     for _ in range(400):  # once dealt, the deal is checked once in the background: let it end
-        if not app.table.work and app.table._lost_due is None:
+        if not app.scenes.bottom.jobs.running() and app.scenes.bottom._lost_due is None:
             break
         steps(app, 1)
         time.sleep(0.005)
@@ -262,7 +262,7 @@ def test_the_real_loop_runs_and_quits() -> None:
 def test_f11_toggles_fullscreen_and_back() -> None:
     app = make_app("SH1-C4-AAAAAJ2", size=(1000, 700))
     key(app, pygame.K_F11)
-    assert app.fullscreen and app.table.layout.size == app.size
+    assert app.fullscreen and app.scenes.bottom.layout.size == app.size
     key(app, pygame.K_F11)
     assert not app.fullscreen and app.size == (1000, 700)
 
@@ -274,5 +274,5 @@ def test_touch_double_tap() -> None:
     for etype in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERDOWN, pygame.FINGERUP):
         pygame.event.post(pygame.event.Event(etype, x=x / w, y=y / h, finger_id=4, touch_id=1, dx=0, dy=0))
     steps(app, 2)
-    assert app.table.position.columns[5][-1] == Card.parse("8S")
-    assert app.table.game.move_count == 1
+    assert app.scenes.bottom.position.columns[5][-1] == Card.parse("8S")
+    assert app.scenes.bottom.game.move_count == 1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import dialogs
-from game.app.dialogs import EndMessage, Menu, NewGame
+from game.app.screens import dialogs
+from game.app.screens.dialogs import EndMessage, Menu, NewGame
 from game.engine import DECK, GameCode, column
 from tests.app.table_helpers import app_with, card_point, click, key, make_app, position_with, settle, steps
 
@@ -33,10 +33,10 @@ def test_new_game_window_takes_a_typed_code() -> None:
     assert isinstance(app.scenes.top, NewGame)
     type_text(app, "sh1-c2-aaaaab2")
     key(app, pygame.K_RETURN)
-    assert app.scenes.top is app.table
-    assert str(app.table.game.code) == "SH1-C2-AAAAAB2"
-    assert app.table.position.cell_count == 2
-    assert len(app.table.layout.piles) == 2 + 4 + 10
+    assert app.scenes.top is app.scenes.bottom
+    assert str(app.scenes.bottom.game.code) == "SH1-C2-AAAAAB2"
+    assert app.scenes.bottom.position.cell_count == 2
+    assert len(app.scenes.bottom.layout.piles) == 2 + 4 + 10
 
 
 def test_new_game_window_shows_why_a_code_is_refused() -> None:
@@ -51,8 +51,8 @@ def test_new_game_window_shows_why_a_code_is_refused() -> None:
     key(app, pygame.K_BACKSPACE)
     assert window.error == "" and window.code_text == "SH1-C3-AAAAAJ"
     key(app, pygame.K_ESCAPE)
-    assert app.scenes.top is app.table
-    assert str(app.table.game.code) == "SH1-C4-AAAAAJ2"
+    assert app.scenes.top is app.scenes.bottom
+    assert str(app.scenes.bottom.game.code) == "SH1-C4-AAAAAJ2"
 
 
 def test_new_game_window_pastes_from_the_clipboard(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -63,14 +63,14 @@ def test_new_game_window_pastes_from_the_clipboard(monkeypatch) -> None:  # type
     window = app.scenes.top
     assert isinstance(window, NewGame) and window.code_text == "SH1-C1-AAAAAAC"
     click(app, window.widgets[window.index("deal")].box.center)
-    assert str(app.table.game.code) == "SH1-C1-AAAAAAC"
+    assert str(app.scenes.bottom.game.code) == "SH1-C1-AAAAAAC"
 
 
 def test_new_game_window_copies_the_current_code(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     copied: list[str] = []
     monkeypatch.setattr(dialogs, "clipboard_put", lambda text: copied.append(text) or True)
     app = make_app("SH1-C4-AAAAAJ2")
-    click(app, app.table.layout.buttons["new"].center)
+    click(app, app.scenes.bottom.layout.buttons["new"].center)
     window = app.scenes.top
     assert isinstance(window, NewGame)
     click(app, window.widgets[window.index("copy")].box.center)
@@ -87,7 +87,7 @@ def test_new_game_window_deals_a_random_game_of_the_chosen_difficulty() -> None:
     if winnable.on:  # the solver is there: keep the test fast with a plain random deal
         click(app, winnable.box.center)
     click(app, window.widgets[window.index("deal")].box.center)
-    assert app.table.position.cell_count == 1
+    assert app.scenes.bottom.position.cell_count == 1
     assert app.settings.cells == 1
 
 
@@ -96,14 +96,14 @@ def test_won_game_cascades_then_offers_a_new_game() -> None:
     position = position_with({1: "KS"} | {n: "" for n in range(2, 11)}, found={"C": 13, "D": 13, "H": 13, "S": 12})
     app = app_with(position)
     click(app, card_point(app, column(1)))
-    assert app.table.game.is_won
+    assert app.scenes.bottom.game.is_won
     settle(app)
     steps(app, 2)
-    assert app.table.cascade is not None
+    assert app.scenes.bottom.cascade is not None
     key(app, pygame.K_SPACE)  # any input ends the celebration and shows the result
     top = app.scenes.top
     assert isinstance(top, EndMessage) and top.kind == "won"
-    assert app.table.game.score == 10 + 200
+    assert app.scenes.bottom.game.score == 10 + 200
     key(app, pygame.K_RETURN)  # New game (focused)
     assert isinstance(app.scenes.top, NewGame)
 
@@ -125,19 +125,19 @@ def stuck_position():  # type: ignore[no-untyped-def]
 
 def test_stuck_game_says_so_with_undo_restart_new() -> None:
     app = app_with(stuck_position())
-    assert not app.table.game.is_stuck
+    assert not app.scenes.bottom.game.is_stuck
     key(app, pygame.K_0)
     key(app, pygame.K_d)
-    assert app.table.position.cells[3] is not None
-    assert app.table.game.is_stuck
+    assert app.scenes.bottom.position.cells[3] is not None
+    assert app.scenes.bottom.game.is_stuck
     settle(app)
     steps(app)
     top = app.scenes.top
     assert isinstance(top, EndMessage) and top.kind == "stuck"
     assert [w.name for w in top.widgets] == ["undo", "restart", "new"]
     click(app, top.widgets[0].box.center)  # Undo
-    assert app.scenes.top is app.table
-    assert app.table.game.move_count == 0
+    assert app.scenes.top is app.scenes.bottom
+    assert app.scenes.bottom.game.move_count == 0
 
 
 def test_menu_opens_and_closes_with_keys() -> None:
@@ -145,11 +145,11 @@ def test_menu_opens_and_closes_with_keys() -> None:
     key(app, pygame.K_ESCAPE)  # nothing selected: Esc opens the menu
     assert isinstance(app.scenes.top, Menu)
     key(app, pygame.K_ESCAPE)
-    assert app.scenes.top is app.table
-    click(app, app.table.layout.buttons["menu"].center)
+    assert app.scenes.top is app.scenes.bottom
+    click(app, app.scenes.bottom.layout.buttons["menu"].center)
     assert isinstance(app.scenes.top, Menu)
     click(app, (3, app.size[1] - 3))  # outside the panel
-    assert app.scenes.top is app.table
+    assert app.scenes.top is app.scenes.bottom
 
 
 def test_hint_and_help_answer_even_without_the_solver() -> None:
@@ -157,20 +157,20 @@ def test_hint_and_help_answer_even_without_the_solver() -> None:
     key(app, pygame.K_h)
     for _ in range(300):
         steps(app)
-        if not app.table.work:
+        if not app.scenes.bottom.jobs.running():
             break
-    assert app.table.message is not None or app.table.hint is not None
+    assert app.scenes.bottom.message is not None or app.scenes.bottom.hint is not None
     key(app, pygame.K_F1)
-    assert app.scenes.top is not app.table
+    assert app.scenes.top is not app.scenes.bottom
     key(app, pygame.K_ESCAPE)
-    assert app.scenes.top is app.table
+    assert app.scenes.top is app.scenes.bottom
 
 
 def test_restart_and_new_game_keys() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     key(app, pygame.K_1)
     key(app, pygame.K_7)
-    assert app.table.game.move_count == 1
+    assert app.scenes.bottom.game.move_count == 1
     key(app, pygame.K_r)
-    assert app.table.game.move_count == 0
-    assert app.table.position == GameCode.parse("SH1-C4-AAAAAJ2").position()
+    assert app.scenes.bottom.game.move_count == 0
+    assert app.scenes.bottom.position == GameCode.parse("SH1-C4-AAAAAJ2").position()

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.screen_kit import BAR_LINE, HEADING, TEXT, TEXT_DIM, WARN, Screen
+from game.app.screens.kit import BAR_LINE, HEADING, TEXT, TEXT_DIM, WARN, Screen
 from game.app.stats import DIFFICULTY_NAMES, DifficultyStats, Stats, format_duration, format_rate
 
 if TYPE_CHECKING:
     from game.app.loop import App
+    from game.app.session import Session
 
 FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (
     ("Played", lambda f: str(f.played)),
@@ -130,10 +131,15 @@ class StatsScreen(Screen):
         return y + h
 
 
-def open_scene(app: App) -> StatsScreen:
-    """The Statistics screen for ``app``: the figures its start-up loaded, saved when reset.
-    An app that saves nothing (a test, the smoke run) shows empty figures of its own."""
-    from game.app import persistence
+def open_scene(app: App, session: Session) -> StatsScreen:
+    """The Statistics screen: the figures the game's start-up loaded, saved when reset.
+    A session that saves nothing (a test, the smoke run) shows empty figures of its own."""
+    keeper = session.keeper
+    if keeper is None:
+        return StatsScreen(app, Stats())
 
-    stats = app.persistence.stats if app.persistence is not None else Stats()
-    return StatsScreen(app, stats, on_reset=lambda: persistence.reset_stats(app))
+    def reset() -> None:
+        for message in keeper.reset_stats():
+            session.say(message, warn=True)
+
+    return StatsScreen(app, keeper.stats, on_reset=reset)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.input import Pointer
-from game.app.screen_kit import DRAG_SLOP, FOCUS, HEADING, TEXT, TEXT_DIM, WARN, Screen
+from game.app.screens.kit import DRAG_SLOP, FOCUS, HEADING, TEXT, TEXT_DIM, WARN, Screen
 from game.engine import (
     APP_RULES,
     CELLS,
@@ -31,6 +31,7 @@ from game.engine.gestures import double_tap, drop, lift, tap
 
 if TYPE_CHECKING:
     from game.app.loop import App
+    from game.app.session import Session
 
 RULES, EXAMPLES, CODES, KEYS = range(4)
 
@@ -552,8 +553,7 @@ class HelpScreen(Screen):
                 surface.blit(self.card_image(card, w, h), box)
 
 
-def open_scene(app: App, page: int = RULES) -> HelpScreen:
-    """The Help screen for ``app`` (the table's F1 and Help button open it)."""
-    table = getattr(app, "table", None)
-    code = getattr(getattr(table, "game", None), "code", None)
+def open_scene(app: App, session: Session, page: int = RULES) -> HelpScreen:
+    """The Help screen (the table's F1 and Help button open it), naming the game's code."""
+    code = session.current.code
     return HelpScreen(app, page, code=None if code is None else str(code))

@@ -9,24 +9,22 @@ restoring the rectangles it covered in the previous frame.
 
 from __future__ import annotations
 
-import importlib
-import threading
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.app import animation
 from game.app.animation import Cascade, Tweens
+from game.app.current import LINE_CHANGES, Change, GameEvent, Status
 from game.app.input import Pointer, PointerInput
 from game.app.layout import Box, Layout, card_aspect, compute_layout
 from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
 from game.app.scenes import Scene
+from game.app.screens import dialogs
+from game.app.session import Session
 from game.engine import (
-    APP_RULES,
     CELLS,
-    CLASSIC_RULES,
     COLUMNS,
     FOUNDATIONS,
     SUITS,
@@ -34,14 +32,16 @@ from game.engine import (
     CannotLift,
     Card,
     Game,
-    GameCode,
     IllegalMove,
     Move,
     Pile,
     Position,
+    Rules,
     gestures,
     run_length,
+    services,
 )
+from game.engine.services import LossReport
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -124,54 +124,15 @@ class Message:
     warn: bool = False
 
 
-@dataclass
-class Background:
-    """A solver question running on a thread; ``result`` is read by the loop when done."""
-
-    key: object
-    thread: threading.Thread
-    cancel: threading.Event = field(default_factory=threading.Event)
-    result: list[Any] = field(default_factory=list)
-
-
-SOLVER_MODULES = ("game.engine.services", "game.engine.solver")
-"""Where the solver's ``hint(game)``, ``lost(game)`` and ``winnable_deal(cells)`` live."""
-
-
-def solver_module() -> Any:
-    """The solver's services when they exist (looked up at call time, so they plug in
-    without changes here), or None."""
-    for name in SOLVER_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        if hasattr(module, "hint"):
-            return module
-    return None
-
-
-def call_with_cancel(fn: Callable[..., Any], *args: Any, cancel: threading.Event) -> Any:
-    """``fn(*args, cancel=cancel)`` when it takes a cancel event, else ``fn(*args)``."""
-    try:
-        return fn(*args, cancel=cancel)
-    except TypeError as error:
-        if "cancel" not in str(error):
-            raise
-        return fn(*args)
-
-
 class TableScene(Scene):
     opaque = True
 
-    def __init__(self, app: App, code: str | GameCode | None = None, game: Game | None = None) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         settings = app.settings
-        self.rules = CLASSIC_RULES if settings.classic_run_limit else APP_RULES
-        if game is None:
-            code = GameCode.parse(code) if isinstance(code, str) else code
-            game = Game.from_code(code or GameCode.random(settings.cells), self.rules)
-        self.game = game
+        self.session = session
+        self.current = session.current
+        self.jobs = session.jobs
         self.painter = app.painter
         self.tweens: Tweens[Card] = Tweens()
         self.pointer = PointerInput(settings.double_tap_ms)
@@ -190,12 +151,10 @@ class TableScene(Scene):
         self.hint: tuple[Move, float] | None = None
         self.floating: set[Card] = set()
         self.cascade: Cascade | None = None
-        self.won_pending = False
-        self.warned_lost = False
-        self.end_checked = True
-        self.clock_start: float | None = None
-        self.clock_stop: float | None = None
-        self.work: dict[str, Background] = {}
+        self.review: str | None = "arrival"
+        """What to look at once the cards are still: "arrival" (a deal or a resumed game:
+        a won game shows its panel at once) or "change" (a move: a win is celebrated)."""
+        self._lost_due: float | None = None
         self._cache: pygame.Surface | None = None
         self._cache_valid = False
         self._regions: set[str] = set()
@@ -203,7 +162,19 @@ class TableScene(Scene):
         self._faces: dict[object, pygame.Surface] = {}
         self._prev_rects: list[pygame.Rect] = []
         self._shown_second = -1
+        self.current.subscribe(self._on_game_event)
+        session.notices.append(self.say)
+        session.setting_listeners.append(lambda _name: self.invalidate())
         self._deal()
+
+    @property
+    def game(self) -> Game:
+        """The game in play (owned by :class:`~game.app.current.CurrentGame`; read only here)."""
+        return self.current.game
+
+    @property
+    def rules(self) -> Rules:
+        return self.current.rules
 
     # == layout ==============================================================================
     def _compute_layout(self, size: tuple[int, int]) -> Layout:
@@ -258,7 +229,7 @@ class TableScene(Scene):
         if self.floating and not self.tweens.active:
             self._land()
             self._after_animation()
-        elif not self.end_checked and not self.floating:
+        elif self.review is not None and not self.floating:
             self._after_animation()  # a deal shown without animation
         if self.cascade is not None:
             self.cascade.advance(dt)
@@ -278,13 +249,12 @@ class TableScene(Scene):
         if self.hover and not self.press and now - self.hover_since >= TOOLTIP_DELAY_S and not self._tooltip_shown:
             self._tooltip_shown = True
             self.dirty = True
-        self._poll_work()
+        self.jobs.poll()
         if (self._lost_due is not None and now >= self._lost_due and not self.floating and self.drag is None
                 and self.press is None and self.app.scenes.top is self):
             self._ask_lost()
 
     _tooltip_shown = False
-    _lost_due: float | None = None
 
     def busy(self) -> bool:
         return bool(self.floating) or self.tweens.active or self.cascade is not None
@@ -292,7 +262,7 @@ class TableScene(Scene):
     def wake_in(self) -> float | None:
         waits: list[float] = []
         now = self.app.time
-        if self.clock_start is not None and self.clock_stop is None:
+        if self.current.clock_running:
             waits.append(1.0 - (self.elapsed() % 1.0) + 0.005)
         if self.message is not None:
             waits.append(max(0.0, self.message.until - now))
@@ -300,17 +270,14 @@ class TableScene(Scene):
             waits.append(max(0.0, self.hint[1] - now))
         if self.hover and not self._tooltip_shown:
             waits.append(max(0.0, self.hover_since + TOOLTIP_DELAY_S - now))
-        if self.work:
+        if self.jobs.running():
             waits.append(0.05)
         if self._lost_due is not None:
             waits.append(max(0.0, self._lost_due - now))
         return min(waits) if waits else None
 
     def elapsed(self) -> float:
-        if self.clock_start is None:
-            return 0.0
-        end = self.clock_stop if self.clock_stop is not None else self.app.time
-        return max(0.0, end - self.clock_start)
+        return self.current.elapsed()
 
     def say(self, text: str, warn: bool = False, seconds: float = MESSAGE_S) -> None:
         """A transient message in the status line."""
@@ -318,10 +285,12 @@ class TableScene(Scene):
         self._region("status")
 
     # == changing the game ===================================================================
-    def _where_now(self) -> Snapshot:
-        """The position and where every card is drawn right now (moving cards mid-flight,
-        dragged cards under the pointer, cards under a foundation's top at the foundation)."""
-        layout, position = self.layout, self.position
+    def _where_now(self, position: Position | None = None) -> Snapshot:
+        """Where every card of ``position`` (the one on the table by default) is drawn right
+        now: moving cards mid-flight, dragged cards under the pointer, cards under a
+        foundation's top at the foundation."""
+        layout = self.layout
+        position = position if position is not None else self.position
         points: dict[Card, tuple[float, float]] = {}
         for s, height in enumerate(position.foundations):
             slot = layout.piles[FOUNDATIONS[s]]
@@ -368,17 +337,15 @@ class TableScene(Scene):
             self._land()
             self._after_animation()
 
+    # -- intents: the game in play makes the change, its event animates it ------------------
     def play(self, move: Move, sound: bool = True) -> Action | None:
         """Make ``move`` (already known legal by the engine's gesture functions)."""
-        before = self._where_now()
         try:
-            action = self.game.play(move)
+            action = self.current.play(move)
         except IllegalMove as error:
             self.say(str(error), warn=True)
             self.app.play_sound("invalid")
             return None
-        self.drag = None
-        self._changed(before)
         if sound:
             self.app.play_sound("foundation" if move.dest.is_foundation else "place")
         return action
@@ -386,23 +353,18 @@ class TableScene(Scene):
     def undo(self) -> None:
         self.finish_animations()
         self._cancel_drag()
-        before = self._where_now()
-        if self.game.undo() is None:
+        if self.current.undo() is None:
             self.say("Nothing to undo.")
             return
-        self.warned_lost = False
-        self._changed(before)
         self.app.play_sound("undo")
 
     def redo(self) -> None:
         self.finish_animations()
         self._cancel_drag()
-        before = self._where_now()
-        action = self.game.redo()
+        action = self.current.redo()
         if action is None:
             self.say("Nothing to redo.")
             return
-        self._changed(before)
         self.app.play_sound("foundation" if action.move.dest.is_foundation else "place")
 
     def restart(self) -> None:
@@ -410,31 +372,37 @@ class TableScene(Scene):
         self._cancel_drag()
         if not self.game.started:
             self.say("This deal is already as dealt.")
-        before = self._where_now()
-        self.game.restart()
-        self.warned_lost = False
-        self.clock_start = self.clock_stop = None
-        self._changed(before)
+        self.current.restart()
         self.app.play_sound("deal")
 
-    def new_game(self, code: GameCode | None = None, game: Game | None = None) -> None:
-        """Deal ``code`` (a random deal of the current difficulty by default)."""
+    # -- what the game in play says --------------------------------------------------------
+    def _on_game_event(self, event: GameEvent) -> None:
+        kind = event.kind
+        if kind is Change.NEW_GAME:
+            self._arrive()
+        elif kind in LINE_CHANGES:
+            before = self._where_now(event.before)
+            self.drag = None
+            self._changed(before)
+        elif kind is Change.HINT_SHOWN and event.move is not None:
+            self._show_hint(event.move)
+        elif kind is Change.RULES:
+            self._region("status")
+        elif kind is Change.LOST and event.report is not None:
+            self._announce_lost(event.report)
+
+    def _arrive(self) -> None:
+        """A new deal (or a game from a code or a file) is on the table."""
         self.finish_animations()
-        self._cancel_drag()
-        if game is None:
-            code = code or GameCode.random(self.app.settings.cells)
-            self.rules = CLASSIC_RULES if self.app.settings.classic_run_limit else APP_RULES
-            game = Game.from_code(code, self.rules)
-        self.game = game
+        self.cancel_pointer()
         self.layout = self._compute_layout(self.app.size)
-        self.clock_start = self.clock_stop = None
-        self.won_pending = False
-        self.warned_lost = False
         self.hint = None
         self.message = None
-        self._cancel_work()
+        self.selection = None
+        self.last_tap = None
+        self._lost_due = None
+        self.review = "arrival"
         self._deal()
-        self.app.game_changed(self.game)
 
     def _changed(self, before: Snapshot) -> None:
         if self.press is not None and self.press.button is None:
@@ -442,19 +410,11 @@ class TableScene(Scene):
         self.selection = None
         self.hint = None
         self.last_tap = None
-        if self.game.started and self.clock_start is None:
-            self.clock_start = self.app.time
-        if self.game.is_won and self.clock_stop is None:
-            self.clock_stop = self.app.time
-        elif not self.game.is_won:
-            self.clock_stop = None
-        self.won_pending = self.game.is_won and not before.position.is_won
-        self.end_checked = False
-        self._cancel_work()
+        self._lost_due = None
+        self.review = "change"
         self._glide_from(before)
         self._region("status")
         self._region("toolbar")
-        self.app.game_changed(self.game)
 
     def _deal(self) -> None:
         """Deal the cards from a deck in the middle of the top row."""
@@ -477,113 +437,50 @@ class TableScene(Scene):
                 self.tweens.glide(card, start, (box.x, box.y), 0.26 * factor, delay=i * animation.DEAL_STEP_S * factor)
                 self.floating.add(card)
             self.app.play_sound("deal")
-        self.end_checked = False  # once dealt, say at once if the deal is stuck or cannot be won
         self._region("status")
         self.invalidate()
 
     def _after_animation(self) -> None:
-        """Animations are over: celebrate a win, or say the game is stuck or lost."""
-        if self.won_pending and self.cascade is None:
-            self.won_pending = False
-            self._start_cascade()
+        """The cards are still: celebrate a win, or say the game is stuck, or ask the solver
+        (after a quiet moment) whether it is lost. Each change is looked at once."""
+        review, self.review = self.review, None
+        if review is None or self.cascade is not None:
             return
-        if self.end_checked:
-            return
-        self.end_checked = True
-        if self.game.is_won:
-            return
-        if self.game.is_stuck:
-            from game.app.dialogs import EndMessage
+        status = self.current.status
+        if status is Status.WON:
+            if review == "change":
+                self._start_cascade()
+            else:
+                self._open_won()
+        elif status is Status.STUCK:
+            self._open_end("stuck")
+        elif self.current.verdict is None:
+            self._lost_due = self.app.time + LOST_QUIET_S
 
-            self.app.push(EndMessage(self.app, "stuck"))
-            return
-        self._lost_due = self.app.time + LOST_QUIET_S
+    def _open_end(self, kind: str, report: LossReport | None = None) -> None:
+        if dialogs.find_message(self.app) is None:
+            self.app.push(dialogs.EndMessage(self.app, self.session, kind, detail=report))
 
     # == the solver, in the background =======================================================
-    def _run_background(self, name: str, fn: Callable[[threading.Event], Any]) -> None:
-        """Ask the solver on a worker thread; the loop polls for the answer each frame."""
-        job = Background(key=(self.game.position, self.game.move_count), thread=threading.Thread(daemon=True))
-        result, cancel = job.result, job.cancel
-
-        def work() -> None:
-            try:
-                result.append(("ok", fn(cancel)))
-            except Exception as error:  # a solver failure or timeout must not stop the game
-                result.append(("error", error))
-
-        job.thread = threading.Thread(target=work, name=f"seahaven-{name}", daemon=True)
-        self.work[name] = job
-        job.thread.start()
-
-    def _cancel_work(self) -> None:
-        for job in self.work.values():
-            job.cancel.set()
-        self.work.clear()  # results of stale questions are dropped when they arrive
-        self._lost_due = None
-
-    def shutdown(self, timeout: float = 2.0) -> bool:
-        """Cancel the solver's work and wait for its threads (the window is closing);
-        True when none is left running."""
-        for job in self.work.values():
-            job.cancel.set()
-        for thread in threading.enumerate():
-            if thread.name.startswith("seahaven-") and thread is not threading.current_thread():
-                thread.join(timeout)
-        self.work.clear()
-        return not any(t.name.startswith("seahaven-") and t.is_alive() for t in threading.enumerate())
-
-    def _game_copy(self) -> Game:
-        """A copy of the game for a worker thread (the loop goes on changing the real one)."""
-        game = self.game
-        try:
-            return Game.from_moves(game.start, game.moves, 0, game.rules, game.code)
-        except Exception:
-            return Game(game.position, game.rules, game.code)
-
-    def _poll_work(self) -> None:
-        for name, job in list(self.work.items()):
-            if job.thread.is_alive():
-                continue
-            del self.work[name]
-            if job.key != (self.game.position, self.game.move_count) or not job.result:
-                continue
-            status, value = job.result[0]
-            if status != "ok":
-                if name == "hint":
-                    undecided = type(value).__name__ == "Undecided"
-                    self.say("The solver could not find a hint in time." if undecided
-                             else f"The solver failed: {value}", warn=True)
-            elif name == "hint":
-                self._show_hint(value)
-            elif name == "lost" and getattr(value, "lost", value is True):
-                from game.app.dialogs import EndMessage
-
-                if self.app.scenes.top is self and not self.warned_lost:
-                    self.warned_lost = True  # said once; an undo or a new deal asks again
-                    self.app.push(EndMessage(self.app, "lost", detail=value))
-
     def ask_hint(self) -> None:
         self.finish_animations()
-        solver = solver_module()
-        if solver is None or not hasattr(solver, "hint"):
-            self.say("Hints need the solver, which is not available yet.")
-            return
-        if "hint" in self.work:
+        if self.jobs.running("hint"):
             return
         snapshot = Game(self.game.position, self.game.rules, self.game.code)
         self.say("Thinking…", seconds=30)
-        self._run_background("hint", lambda cancel: call_with_cancel(solver.hint, snapshot, cancel=cancel))
+        self.jobs.start("hint", services.hint, snapshot, on_done=self._hint_answer, on_error=self._hint_failed)
 
-    def _show_hint(self, move: Any) -> None:
+    def _hint_answer(self, move: Move | None) -> None:
         if move is None:
             self.say("No winning line from here: undo some moves or start again.", warn=True)
             return
-        if not isinstance(move, Move):
-            move = getattr(move, "move", None)
-        if not isinstance(move, Move):
-            self.say("No hint.")
-            return
-        self.game.hints_used += 1
+        self.current.hint_shown(move)
+
+    def _hint_failed(self, error: BaseException) -> None:
+        self.say("The solver could not find a hint in time." if isinstance(error, services.Undecided)
+                 else f"The solver failed: {error}", warn=True)
+
+    def _show_hint(self, move: Move) -> None:
         self.hint = (move, self.app.time + 4.0)
         cards = self.position.cards(move.source) if self.position.has_pile(move.source) else ()
         what = f"the {cards[-move.count].name}" if 0 < move.count <= len(cards) else "the card"
@@ -593,13 +490,17 @@ class TableScene(Scene):
 
     def _ask_lost(self) -> None:
         self._lost_due = None
-        if not self.app.settings.warn_lost or self.warned_lost or self.game.is_won:
+        if not self.app.settings.warn_lost or self.game.is_won or self.current.verdict is not None:
             return
-        solver = solver_module()
-        if solver is None or not hasattr(solver, "lost"):
-            return
-        snapshot = self._game_copy()
-        self._run_background("lost", lambda cancel: call_with_cancel(solver.lost, snapshot, cancel=cancel))
+        game = self.game
+        snapshot = Game.from_moves(game.start, game.moves, 0, game.rules, game.code)
+        position, rules = game.position, game.rules
+        self.jobs.start("lost", services.lost, snapshot,
+                        on_done=lambda report: self.current.solver_says(position, rules, report))
+
+    def _announce_lost(self, report: LossReport) -> None:
+        if self.app.scenes.top is self:
+            self._open_end("lost", report)
 
     # == the win cascade =====================================================================
     def _start_cascade(self) -> None:
@@ -625,10 +526,8 @@ class TableScene(Scene):
         self._open_won()
 
     def _open_won(self) -> None:
-        from game.app.dialogs import EndMessage, find_message
-
-        if find_message(self.app) is None and self.game.is_won:
-            self.app.push(EndMessage(self.app, "won"))
+        if self.game.is_won:
+            self._open_end("won")
 
     # == input ===============================================================================
     def handle(self, event: Any) -> None:
@@ -641,6 +540,19 @@ class TableScene(Scene):
         pointer = self.pointer.translate(event)
         if pointer is not None:
             self.on_pointer(pointer)
+
+    def covered(self) -> None:
+        self.cancel_pointer()
+
+    def interrupted(self) -> None:
+        self.cancel_pointer()
+
+    def uncovered(self) -> None:
+        self.pointer.reset()
+
+    def art_changed(self) -> None:
+        self.painter = self.app.painter
+        self.invalidate()
 
     def cancel_pointer(self) -> None:
         """Forget a press or drag in progress (a window opened, focus was lost)."""
@@ -673,8 +585,8 @@ class TableScene(Scene):
         """Input: finish animations; a lost-game check in progress waits for the next pause
         (the solver never competes with a drag or a glide for the processor)."""
         self.finish_animations()
-        if "lost" in self.work:
-            self.work.pop("lost").cancel.set()
+        if self.jobs.running("lost"):
+            self.jobs.cancel("lost")
             self._lost_due = self.app.time + LOST_QUIET_S
         elif self._lost_due is not None:
             self._lost_due = self.app.time + LOST_QUIET_S
@@ -1050,10 +962,8 @@ class TableScene(Scene):
 
     # -- toolbar ------------------------------------------------------------------------------
     def action(self, name: str) -> None:
-        from game.app import dialogs
-
         if name == "new":
-            self.app.push(dialogs.NewGame(self.app))
+            self.app.push(dialogs.NewGame(self.app, self.session))
         elif name == "restart":
             self.restart()
         elif name == "undo":
@@ -1063,9 +973,9 @@ class TableScene(Scene):
         elif name == "hint":
             self.ask_hint()
         elif name == "help":
-            dialogs.open_screen(self.app, "help")
+            dialogs.open_screen(self.app, self.session, "help")
         elif name == "menu":
-            self.app.push(dialogs.Menu(self.app))
+            self.app.push(dialogs.Menu(self.app, self.session))
         elif name == "fullscreen":
             self.app.toggle_fullscreen()
 

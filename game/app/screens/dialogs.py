@@ -2,15 +2,13 @@
 
 Each is a scene pushed on the stack: it dims the table, takes every input (mouse, touch
 and keyboard: Tab moves the focus, Enter or Space activates, Esc closes) and closes
-itself. The screens of issue 6 (Help, Statistics, Settings) plug in through
-:func:`open_screen`: a module ``game.app.screen_<name>`` with ``open_scene(app)``.
+itself. The windows that act on the game get the :class:`~game.app.session.Session` and
+call the game in play (``current.undo()``, ``session.deal(code)``); the table hears of it
+through the game's events, as it hears of its own moves.
 """
 
 from __future__ import annotations
 
-import importlib
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,30 +18,26 @@ from game.app.input import Pointer, PointerInput
 from game.app.layout import Box
 from game.app.render import ACCENT, FOCUS, PANEL_TEXT, button_face
 from game.app.scenes import Scene
-from game.engine import GameCode, InvalidCode
+from game.app.screens import help as help_screen
+from game.app.screens import settings as settings_screen
+from game.app.screens import statistics as statistics_screen
+from game.app.session import Session
+from game.engine import GameCode, InvalidCode, services
 
 if TYPE_CHECKING:
     from game.app.loop import App
 
 SCREENS = {"help": "Help", "statistics": "Statistics", "settings": "Settings"}
-SCREEN_MODULES = {"help": "game.app.screen_help", "statistics": "game.app.screen_stats",
-                  "settings": "game.app.screen_settings"}
 DIFFICULTIES = ((4, "Easy", "4 cells"), (2, "Medium", "2 cells"), (1, "Hard", "1 cell"))
 ERROR = (176, 36, 36)
 MUTED = (96, 104, 100)
 
 
-def open_screen(app: App, name: str) -> None:
-    """Open the Help, Statistics or Settings screen: the module named in SCREEN_MODULES
-    provides ``open_scene(app) -> Scene``; until it does, say the screen is not there yet."""
-    try:
-        module = importlib.import_module(SCREEN_MODULES[name])
-        opener = module.open_scene
-    except (ImportError, AttributeError, KeyError):
-        title = SCREENS.get(name, name.title())
-        app.push(Notice(app, title, f"The {title} screen is not available yet."))
-        return
-    app.push(opener(app))
+def open_screen(app: App, session: Session, name: str) -> None:
+    """Open the Help, Statistics or Settings screen."""
+    openers = {"help": help_screen.open_scene, "statistics": statistics_screen.open_scene,
+               "settings": settings_screen.open_scene}
+    app.push(openers[name](app, session))
 
 
 def find_message(app: App) -> Scene | None:
@@ -167,10 +161,6 @@ class Window(Scene):
 
     def cancel(self) -> None:
         self.close()
-
-    def close(self) -> None:
-        super().close()
-        self.app.table.pointer.reset()
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
@@ -298,11 +288,12 @@ class EndMessage(Window):
 
     width_em = 28.0
 
-    def __init__(self, app: App, kind: str, detail: Any = None) -> None:
+    def __init__(self, app: App, session: Session, kind: str, detail: Any = None) -> None:
+        self.session = session
         self.kind = kind
         self.detail = detail
-        game = app.table.game
-        seconds = int(app.table.elapsed())
+        game = session.current.game
+        seconds = int(session.current.elapsed())
         clock = f"{seconds // 60}:{seconds % 60:02d}"
         if kind == "won":
             self.title = "You won!"
@@ -355,14 +346,14 @@ class EndMessage(Window):
         self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
 
     def activate(self, widget: Widget) -> None:
-        table = self.app.table
+        current = self.session.current
         self.close()
         if widget.name == "undo":
-            table.undo()
+            current.undo()
         elif widget.name == "restart":
-            table.restart()
+            current.restart()
         elif widget.name == "new":
-            self.app.push(NewGame(self.app))
+            self.app.push(NewGame(self.app, self.session))
 
 
 class Menu(Window):
@@ -385,13 +376,17 @@ class Menu(Window):
             self.widgets.append(Widget(name, Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h), label))
             y += h + gap
 
+    def __init__(self, app: App, session: Session) -> None:
+        self.session = session
+        super().__init__(app)
+
     def activate(self, widget: Widget) -> None:
         app = self.app
         self.close()
         if widget.name in SCREENS:
-            open_screen(app, widget.name)
+            open_screen(app, self.session, widget.name)
         elif widget.name == "new":
-            app.push(NewGame(app))
+            app.push(NewGame(app, self.session))
         elif widget.name == "fullscreen":
             app.toggle_fullscreen()
         elif widget.name == "quit":
@@ -420,13 +415,13 @@ class NewGame(Window):
     width_em = 30.0
     MAX_CODE = 40
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, session: Session) -> None:
+        self.session = session
         settings = app.settings
         self.cells = settings.cells if settings.cells in (4, 2, 1) else 4
         self.code_text = ""
         self.error = ""
         self.note = ""
-        self.waiting: tuple[threading.Thread, list[Any]] | None = None
         super().__init__(app)
         self.focus = self.index("deal")
 
@@ -436,11 +431,10 @@ class NewGame(Window):
                 return i
         return 0
 
-    def solver_can(self, what: str) -> Callable[..., Any] | None:
-        from game.app.table import solver_module
-
-        solver = solver_module()
-        return getattr(solver, what, None) if solver is not None else None
+    @property
+    def waiting(self) -> bool:
+        """A winnable deal is being looked for."""
+        return self.session.jobs.running("winnable")
 
     def build(self, size: tuple[int, int]) -> None:
         px = self.px
@@ -461,11 +455,8 @@ class NewGame(Window):
             widgets.append(Widget(f"cells{cells}", Box(x0 + i * (cw + px // 2), y, cw, row), f"{name} · {sub}",
                                   kind="choice", on=cells == self.cells))
         y += row + gap
-        winnable_fn = self.solver_can("winnable_deal")
-        on = bool(self.app.settings.winnable_only.get(self.cells, False)) and winnable_fn is not None
-        label = "Winnable deals only" + ("" if winnable_fn is not None else " (needs the solver: not available yet)")
-        widgets.append(Widget("winnable", Box(x0, y, inner, row), label, kind="toggle", on=on,
-                              enabled=winnable_fn is not None))
+        on = bool(self.app.settings.winnable_only.get(self.cells, False))
+        widgets.append(Widget("winnable", Box(x0, y, inner, row), "Winnable deals only", kind="toggle", on=on))
         y += row + gap
         self.label_ys["code"] = y
         y += label_h
@@ -504,7 +495,7 @@ class NewGame(Window):
         super().on_key(event)
 
     def on_text(self, text: str) -> None:
-        if self.waiting is not None:
+        if self.waiting:
             return
         if self.widgets[self.focus].name != "field":
             if not text.strip() or not text.isalnum():
@@ -529,7 +520,7 @@ class NewGame(Window):
         self.dirty = True
 
     def copy(self) -> None:
-        code = self.app.table.game.code
+        code = self.session.current.code
         if code is None:
             self.note = "This game has no code."
         elif clipboard_put(str(code)):
@@ -540,7 +531,7 @@ class NewGame(Window):
 
     def activate(self, widget: Widget) -> None:
         name = widget.name
-        if self.waiting is not None and name != "cancel":
+        if self.waiting and name != "cancel":
             return
         if name.startswith("cells"):
             self.cells = int(name[5:])
@@ -549,6 +540,7 @@ class NewGame(Window):
         elif name == "winnable":
             widget.on = not widget.on
             self.app.settings.winnable_only[self.cells] = widget.on
+            self.session.setting_changed("winnable_only")
         elif name == "field":
             pass
         elif name == "paste":
@@ -573,62 +565,32 @@ class NewGame(Window):
                 return
             self.start(code)
             return
-        self.app.settings.cells = self.cells
         winnable = self.widgets[self.index("winnable")].on
-        finder = self.solver_can("winnable_deal")
-        if winnable and finder is not None:
-            from game.app.table import call_with_cancel
-
-            result: list[Any] = []
-            cells = self.cells
-            rules = self.app.table.rules
-            cancel = self.cancel_search = threading.Event()
-
-            def work() -> None:
-                try:
-                    result.append(call_with_cancel(finder, cells, rules, cancel=cancel))
-                except Exception as error:  # fall back to a random deal, saying so
-                    result.append(error)
-
-            thread = threading.Thread(target=work, name="seahaven-winnable", daemon=True)
-            self.waiting = (thread, result)
+        if winnable:
+            self.session.jobs.start("winnable", services.winnable_deal, self.cells, self.session.current.rules,
+                                    on_done=self.start, on_error=self._no_winnable_deal, follows_game=False)
             self.note = "Finding a winnable deal…"
-            thread.start()
             self.dirty = True
             return
         self.start(GameCode.random(self.cells))
 
-    def update(self, dt: float) -> None:
-        if self.waiting is None or self.waiting[0].is_alive():
-            return
-        _thread, result = self.waiting
-        self.waiting = None
-        value = result[0] if result else None
-        if isinstance(value, GameCode):
-            self.start(value)
-        elif isinstance(value, str):
-            self.start(GameCode.parse(value))
-        else:
-            self.app.table.say("No winnable deal was found in time: this deal may not be winnable.", warn=True)
-            self.start(GameCode.random(self.cells))
+    def _no_winnable_deal(self, error: BaseException) -> None:
+        self.session.say("No winnable deal was found in time: this deal may not be winnable.", warn=True)
+        self.start(GameCode.random(self.cells))
 
     def busy(self) -> bool:
-        return self.waiting is not None
+        return self.waiting
 
     def wake_in(self) -> float | None:
-        return 0.05 if self.waiting is not None else None
-
-    cancel_search: threading.Event | None = None
+        return 0.05 if self.waiting else None
 
     def close(self) -> None:
-        if self.cancel_search is not None:
-            self.cancel_search.set()
+        self.session.jobs.cancel("winnable")
         super().close()
 
     def start(self, code: GameCode) -> None:
-        self.app.settings.cells = code.cells
         self.close()
-        self.app.table.new_game(code)
+        self.session.deal(code)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_body(self, surface: pygame.Surface) -> None:
@@ -641,7 +603,7 @@ class NewGame(Window):
         if self.error:
             for i, line in enumerate(wrap(painter.font(round(px * 0.85)), self.error, panel.w - 2 * px)[:2]):
                 surface.blit(painter.text(line, round(px * 0.85), ERROR), (x0, self.label_ys["error"] + i * px))
-        code = self.app.table.game.code
+        code = self.session.current.code
         current = f"This game: {code}" if code is not None else "This game has no code."
         if self.note:
             current += f"   {self.note}"

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.screen_kit import TEXT_DIM, Screen
+from game.app.screens.kit import TEXT_DIM, Screen
 from game.app.settings import Settings
 
 if TYPE_CHECKING:
     from game.app.loop import App
+    from game.app.session import Session
 
 VOLUME_STEP = 0.1
 DOUBLE_TAP_RANGE = (200, 1000)
@@ -189,8 +190,12 @@ class SettingsScreen(Screen):
         return [(-1, "\u2013", False), (None, readout, False), (1, "+", False)]
 
 
-def open_scene(app: App) -> SettingsScreen:
-    """The Settings screen for ``app``: each change is saved and applied at once."""
-    from game.app import persistence
+def open_scene(app: App, session: Session) -> SettingsScreen:
+    """The Settings screen: each change applies at once and is saved at once."""
 
-    return SettingsScreen(app, app.settings, on_change=lambda name: persistence.apply_setting(app, name))
+    def changed(name: str) -> None:
+        if name == "four_colour":
+            app.reload_art()
+        session.setting_changed(name)
+
+    return SettingsScreen(app, session.settings, on_change=changed)

@@ -1,0 +1,234 @@
+"""The game in play (named after ``current.json``): the one owner of the :class:`Game`, its
+rule set, its clock, its hints and its status, between the engine and the screens.
+
+Nothing here imports pygame. Screens turn input into calls (``play``, ``undo``, ``redo``,
+``restart``, ``new_game``, ``hint_shown``); every change is announced as a
+:class:`GameEvent` to the listeners (the table animates it, autosave writes it, solver
+jobs about the old position are cancelled). The status is a question asked of the state,
+never a flag kept by hand::
+
+    current = CurrentGame(Game.from_code("SH1-C4-AAAAAJ2"), clock=time.monotonic)
+    current.subscribe(lambda event: print(event.kind))
+    current.play(move)        # -> "moved" (and "won" or "stuck" when it is so)
+    current.status            # Status.PLAYING / WON / STUCK / LOST
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.engine import Action, Game, GameCode, Move, Position, Rules
+from game.engine.services import LossReport
+
+
+class Change(enum.StrEnum):
+    """What happened to the game in play."""
+
+    MOVED = "moved"
+    UNDONE = "undone"
+    REDONE = "redone"
+    RESTARTED = "restarted"
+    NEW_GAME = "new game"
+    HINT_SHOWN = "hint shown"
+    RULES = "rules"
+    """The rule set changed (the classic run limit setting)."""
+    WON = "won"
+    STUCK = "stuck"
+    LOST = "lost"
+    """The solver proved the position lost (the event's ``report`` says how far back)."""
+    VERDICT = "verdict"
+    """The solver's verdict on the current position arrived (winnable, lost or unknown)."""
+
+
+LINE_CHANGES = frozenset({Change.MOVED, Change.UNDONE, Change.REDONE, Change.RESTARTED, Change.NEW_GAME})
+"""The changes that put another position on the table (and so are saved and animated)."""
+
+
+class Status(enum.StrEnum):
+    PLAYING = "playing"
+    WON = "won"
+    STUCK = "stuck"
+    """No useful move is left (SPEC 7)."""
+    LOST = "lost"
+    """The solver proved that the game can no longer be won."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameEvent:
+    """One change of the game in play. ``before`` is the position the table showed before
+    it (for a glide from there); ``action`` the engine's action for a move, undo or redo;
+    ``move`` the hinted move; ``report`` the solver's verdict."""
+
+    kind: Change
+    before: Position
+    action: Action | None = None
+    move: Move | None = None
+    report: LossReport | None = None
+
+
+Listener = Callable[[GameEvent], None]
+
+
+class CurrentGame:
+    """The game being played, its clock (seconds of play, which run from the first move
+    until the win), its hints and its status."""
+
+    def __init__(self, game: Game, clock: Callable[[], float], elapsed_s: float = 0.0) -> None:
+        self._game = game
+        self._clock = clock
+        self._banked = max(0.0, float(elapsed_s))
+        """Seconds counted before ``_since`` (all of them while the clock stands)."""
+        self._since: float | None = None
+        self._verdict: tuple[Position, Rules, LossReport] | None = None
+        self._listeners: list[Listener] = []
+        self._run_clock()
+
+    # -- listening ---------------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Listener:
+        """Call ``listener(event)`` after every change, in the order of subscription."""
+        self._listeners.append(listener)
+        return listener
+
+    def unsubscribe(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _emit(self, kind: Change, before: Position, **details: object) -> None:
+        event = GameEvent(kind, before, **details)  # type: ignore[arg-type]
+        for listener in list(self._listeners):
+            listener(event)
+
+    # -- state -------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def position(self) -> Position:
+        return self._game.position
+
+    @property
+    def rules(self) -> Rules:
+        return self._game.rules
+
+    @property
+    def code(self) -> GameCode | None:
+        return self._game.code
+
+    @property
+    def hints(self) -> int:
+        """Hints shown for this deal (a win then counts as won with help)."""
+        return self._game.hints_used
+
+    def elapsed(self) -> float:
+        """Seconds of play so far."""
+        if self._since is None:
+            return self._banked
+        return self._banked + max(0.0, self._clock() - self._since)
+
+    @property
+    def clock_running(self) -> bool:
+        """The clock counts (a game started and not won)."""
+        return self._since is not None
+
+    @property
+    def verdict(self) -> LossReport | None:
+        """The solver's verdict on the position on the table, if it has given one."""
+        if self._verdict is None:
+            return None
+        position, rules, report = self._verdict
+        return report if position == self._game.position and rules == self._game.rules else None
+
+    @property
+    def status(self) -> Status:
+        game = self._game
+        if game.is_won:
+            return Status.WON
+        if game.is_stuck:
+            return Status.STUCK
+        verdict = self.verdict
+        if verdict is not None and verdict.lost:
+            return Status.LOST
+        return Status.PLAYING
+
+    @property
+    def in_progress(self) -> bool:
+        """Moves were made and the game is not won: throwing it away loses something."""
+        return self._game.started and not self._game.is_won
+
+    # -- changes -----------------------------------------------------------------------------
+    def play(self, move: Move) -> Action:
+        """Make ``move``; raises :class:`~game.engine.IllegalMove` (and changes nothing)."""
+        before = self._game.position
+        action = self._game.play(move)
+        self._changed(Change.MOVED, before, action)
+        return action
+
+    def undo(self) -> Action | None:
+        before = self._game.position
+        action = self._game.undo()
+        if action is not None:
+            self._changed(Change.UNDONE, before, action)
+        return action
+
+    def redo(self) -> Action | None:
+        before = self._game.position
+        action = self._game.redo()
+        if action is not None:
+            self._changed(Change.REDONE, before, action)
+        return action
+
+    def restart(self) -> None:
+        """Back to the deal, with an empty history; the hints shown stay counted."""
+        before = self._game.position
+        self._game.restart()
+        self._banked, self._since = 0.0, None
+        self._changed(Change.RESTARTED, before)
+
+    def new_game(self, game: Game, elapsed_s: float = 0.0) -> None:
+        """Play ``game`` from now on (a new deal, or a resumed one)."""
+        before = self._game.position
+        self._game = game
+        self._banked, self._since = max(0.0, float(elapsed_s)), None
+        self._verdict = None
+        self._changed(Change.NEW_GAME, before)
+
+    def set_rules(self, rules: Rules) -> None:
+        if rules != self._game.rules:
+            self._game.rules = rules
+            self._emit(Change.RULES, self._game.position)
+
+    def hint_shown(self, move: Move) -> None:
+        """A hint was shown to the player: it is counted at once."""
+        self._game.hints_used += 1
+        self._emit(Change.HINT_SHOWN, self._game.position, move=move)
+
+    def solver_says(self, position: Position, rules: Rules, report: LossReport) -> None:
+        """The solver's verdict on ``position`` (dropped if the game has moved on since)."""
+        if position != self._game.position or rules != self._game.rules:
+            return
+        self._verdict = (position, rules, report)
+        self._emit(Change.VERDICT, position, report=report)
+        if report.lost and not self._game.is_won:
+            self._emit(Change.LOST, position, report=report)
+
+    def _changed(self, kind: Change, before: Position, action: Action | None = None) -> None:
+        was_won = before.is_won
+        self._run_clock()
+        self._emit(kind, before, action=action)
+        status = self.status
+        if status is Status.WON and not was_won:
+            self._emit(Change.WON, before, action=action)
+        elif status is Status.STUCK:
+            self._emit(Change.STUCK, before, action=action)
+
+    def _run_clock(self) -> None:
+        """The clock runs from the first move until the game is won."""
+        running = self._game.started and not self._game.is_won
+        if running and self._since is None:
+            self._since = self._clock()
+        elif not running and self._since is not None:
+            self._banked = self.elapsed()
+            self._since = None

@@ -1,0 +1,84 @@
+"""Start-up: the window, the game in play and the table, put together; and, for the real
+game only, the player's files plugged in (autosave, statistics, settings).
+
+    app, session, table = build(size=(1280, 800), code="SH1-C4-AAAAAJ2")   # tests, smoke
+    play(size, fullscreen, code)                                             # the game
+
+Only :func:`play` creates the object that writes the player's files.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from game.app.loop import App
+from game.app.saving import persistence
+from game.app.saving.autosave import Autosave
+from game.app.saving.script import SCRIPT_ENV, scripted
+from game.app.screens.dialogs import Notice
+from game.app.screens.table import TableScene
+from game.app.session import Session
+from game.app.settings import Settings
+from game.engine import Game, GameCode
+
+
+def build(
+    size: tuple[int, int] | None = None,
+    fullscreen: bool = False,
+    settings: Settings | None = None,
+    code: GameCode | str | None = None,
+    game: Game | None = None,
+    elapsed_s: float = 0.0,
+    keeper: persistence.Persistence | None = None,
+) -> tuple[App, Session, TableScene]:
+    """A window with the table on it, playing ``game`` (or the deal of ``code``)."""
+    settings = settings if settings is not None else Settings()
+    app = App(size=size, fullscreen=fullscreen, settings=settings)
+    session = Session.start(settings, lambda: app.time, code=code, game=game, elapsed_s=elapsed_s, keeper=keeper)
+    app.on_close.append(session.jobs.shutdown)
+    app.on_fullscreen.append(lambda: session.setting_changed("fullscreen"))
+    table = TableScene(app, session)
+    app.push(table)
+    return app, session, table
+
+
+@dataclass
+class Opened:
+    """The game as the player starts it: window, session, table, and the autosave."""
+
+    app: App
+    session: Session
+    table: TableScene
+    autosave: Autosave
+
+
+def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None) -> Opened:
+    """Resume the saved game (or deal ``code``) in a window, with autosave plugged in and
+    the messages of the start (a bad file) on show."""
+    keeper, saved = persistence.start(code)  # settings, statistics and the game to resume
+    fullscreen = not (windowed or size) and keeper.settings.fullscreen
+    app, session, table = build(size, fullscreen, keeper.settings, code=code,
+                                game=saved.game if saved else None, elapsed_s=saved.elapsed_s if saved else 0.0,
+                                keeper=keeper)
+    autosave = Autosave(keeper, session)
+    app.on_quit.append(autosave.quit)
+    if saved is not None:
+        table.say("Welcome back: your game is as you left it.")
+    autosave.save_now()
+    messages = keeper.take_messages()
+    if messages:
+        app.push(Notice(app, "Saved files", " ".join(messages)))
+    return Opened(app, session, table, autosave)
+
+
+def play(size: tuple[int, int] | None, windowed: bool, code: str | None) -> int:
+    """The game: open it, play until the window closes (or, for the kill test, play the
+    script of ``SEAHAVEN_SCRIPT``)."""
+    opened = open_game(size, windowed, code)
+    try:
+        if os.environ.get(SCRIPT_ENV):
+            return scripted(opened.app, opened.table, os.environ[SCRIPT_ENV])
+        return int(opened.app.run() or 0)
+    finally:
+        opened.app.close()

@@ -1,0 +1,45 @@
+"""Autosave: the player's files listen to the game in play. After every move, undo, redo,
+restart and new deal the game is saved and the statistics counted; a hint is saved the
+moment it is shown; a setting is written the moment it changes; the window closing saves
+the time. Warnings (a full disk, a read-only folder) go to the player's status line.
+Nothing here imports pygame, and no screen writes the player's files."""
+
+from __future__ import annotations
+
+from game.app.current import LINE_CHANGES, Change, GameEvent
+from game.app.saving.persistence import Persistence
+from game.app.session import Session
+
+
+class Autosave:
+    def __init__(self, keeper: Persistence, session: Session) -> None:
+        self.keeper = keeper
+        self.session = session
+        keeper.settings = session.settings
+        session.current.subscribe(self._on_game)
+        session.setting_listeners.append(self._on_setting)
+
+    def _on_game(self, event: GameEvent) -> None:
+        current = self.session.current
+        if event.kind in LINE_CHANGES:
+            self._tell(self.keeper.game_changed(current.game, current.elapsed()))
+        elif event.kind is Change.HINT_SHOWN:
+            self._tell(self.keeper.hint_used(current.game, current.elapsed()))
+
+    def _on_setting(self, name: str) -> None:
+        self._tell(self.keeper.settings_changed())
+
+    def save_now(self) -> None:
+        """Save the game as it stands (at start, so that the statistics count it)."""
+        current = self.session.current
+        self._tell(self.keeper.game_changed(current.game, current.elapsed()))
+
+    def quit(self) -> None:
+        """The window closes: save the game with its time, and the settings."""
+        current = self.session.current
+        self.keeper.quit(current.game, current.elapsed())
+        self.keeper.settings_changed()
+
+    def _tell(self, messages: list[str]) -> None:
+        for message in messages:
+            self.session.say(message, warn=True)

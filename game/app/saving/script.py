@@ -1,0 +1,100 @@
+"""The kill test's driver: with ``SEAHAVEN_SCRIPT`` set (to a number of actions, or
+"forever"), the real game plays itself by posting real mouse and key events into its loop,
+and prints one JSON line after each finished (so saved) action. The kill test SIGKILLs it
+at random moments and checks that every restart resumes where the last line said."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from typing import Any
+
+import pygame
+
+from game.app.loop import STEP, App
+from game.app.screens.table import TableScene
+from game.engine import Game
+
+SCRIPT_ENV = "SEAHAVEN_SCRIPT"
+
+
+def scripted(app: App, table: TableScene, actions: str) -> int:
+    """Play by posting real mouse and key events into the loop: mostly moves (drags, as a
+    player makes them), some undos (Ctrl+Z) and redos (Ctrl+Y). After each action is
+    finished (so saved), print its state as one JSON line; stop after ``actions`` actions
+    ("forever": until killed)."""
+    rng = random.Random(int.from_bytes(os.urandom(8), "big"))
+    limit = None if actions == "forever" else max(0, int(actions))
+
+    def state(kind: str) -> None:
+        game = table.game
+        line = [str(m) for m in game.line]
+        print(json.dumps({"event": kind, "line": line, "undone": game.undone, "score": game.score}), flush=True)
+
+    def settle(frames: int = 2) -> None:
+        for _ in range(frames):
+            app.step(STEP)
+        table.finish_animations()
+
+    settle(3)
+    state("start")
+    done = 0
+    while app.running and (limit is None or done < limit):
+        for _ in range(5):  # a window over the table (lost, stuck, won): close it, as a player would
+            if app.scenes.top is table:
+                break
+            _post_key(pygame, pygame.K_ESCAPE, 0)
+            settle(1)
+        game = table.game
+        roll = rng.random()
+        if game.can_redo and roll < 0.15:
+            _post_key(pygame, pygame.K_y)
+        elif game.can_undo and (roll < 0.35 or not _useful(game)):
+            _post_key(pygame, pygame.K_z)
+        else:
+            moves = _useful(game)
+            if not moves:
+                break
+            _post_drag(pygame, app, table, rng.choice(moves))
+        settle()
+        state("action")
+        done += 1
+    for hook in list(app.on_quit):
+        hook()
+    sys.stdout.flush()
+    return 0
+
+
+def _useful(game: Game) -> list[Any]:
+    return [m for m in game.useful_moves() if not (m.source.is_cell and m.dest.is_cell)]
+
+
+def _post_key(pygame: Any, key: int, mod: int | None = None) -> None:
+    """Press and release ``key`` (with Ctrl unless ``mod`` says otherwise)."""
+    mod = pygame.KMOD_LCTRL if mod is None else mod
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+
+
+def _post_drag(pygame: Any, app: Any, table: Any, move: Any) -> None:
+    """Drag ``move``'s cards from their pile onto the destination, as a mouse would."""
+    layout = table.layout
+    position = table.game.position
+    cards = position.cards(move.source)
+    src = layout.card_box(move.source, len(cards) - move.count, len(cards))
+    dest_cards = position.cards(move.dest)
+    dst = layout.card_box(move.dest, max(0, len(dest_cards) - 1), max(1, len(dest_cards)))
+    start = (src.x + src.w // 2, src.y + min(10, src.h // 4))
+    fan = layout.fan if dest_cards and move.dest.is_column else 0
+    end = (dst.x + dst.w // 2, dst.y + min(10, dst.h // 4) + fan)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False))
+    app.step(STEP)
+    for k in range(1, 4):
+        x = start[0] + (end[0] - start[0]) * k / 3
+        y = start[1] + (end[1] - start[1]) * k / 3
+        motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0), touch=False)
+        pygame.event.post(motion)
+        app.step(STEP)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))

@@ -1,0 +1,67 @@
+"""What the screens of one game window share: the game in play, the solver's jobs, the
+settings, and (in the real game only) the keeper of the player's files. Screens get it
+passed in; nothing reaches into another screen for it. No pygame here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from game.app.current import LINE_CHANGES, Change, CurrentGame, GameEvent
+from game.app.jobs import Jobs
+from game.app.settings import Settings
+from game.engine import Game, GameCode
+
+if TYPE_CHECKING:
+    from game.app.saving.persistence import Persistence
+
+Notice = Callable[..., None]
+"""``notice(text, warn=False)``: a sentence for the player's status line."""
+
+
+@dataclass
+class Session:
+    current: CurrentGame
+    settings: Settings
+    jobs: Jobs = field(default_factory=Jobs)
+    keeper: Persistence | None = None
+    """The player's files; None where nothing is saved (tests, the smoke run)."""
+    notices: list[Notice] = field(default_factory=list)
+    setting_listeners: list[Callable[[str], None]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.current.subscribe(self._void_jobs)
+
+    @classmethod
+    def start(cls, settings: Settings, clock: Callable[[], float], code: GameCode | str | None = None,
+              game: Game | None = None, elapsed_s: float = 0.0, keeper: Persistence | None = None) -> Session:
+        """A session playing ``game`` (resumed, with its time), else the deal of ``code``,
+        else a random deal of the difficulty last chosen."""
+        if game is None:
+            parsed = GameCode.parse(code) if isinstance(code, str) else code
+            game = Game.from_code(parsed or GameCode.random(settings.cells), settings.rules)
+        game.rules = settings.rules
+        return cls(CurrentGame(game, clock, elapsed_s), settings, keeper=keeper)
+
+    def _void_jobs(self, event: GameEvent) -> None:
+        if event.kind in LINE_CHANGES or event.kind is Change.RULES:
+            self.jobs.game_changed()
+
+    def say(self, text: str, warn: bool = False) -> None:
+        for notice in list(self.notices):
+            notice(text, warn=warn)
+
+    def deal(self, code: GameCode) -> None:
+        """Play the deal of ``code`` now; its difficulty becomes the one last chosen."""
+        self.settings.cells = code.cells
+        self.current.new_game(Game.from_code(code, self.settings.rules))
+        self.setting_changed("cells")
+
+    def setting_changed(self, name: str) -> None:
+        """A setting changed (Settings screen, F11, the New Game window): it takes effect
+        now, and whoever keeps the files writes it at once."""
+        if name == "classic_run_limit":
+            self.current.set_rules(self.settings.rules)
+        for listener in list(self.setting_listeners):
+            listener(name)
