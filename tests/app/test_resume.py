@@ -315,3 +315,55 @@ def test_the_real_app_starts_with_bad_files_and_says_so(tmp_path: Path, monkeypa
         assert len(list(folder.glob("*.bad-*"))) == 2
     finally:
         app.close()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+def test_a_hint_is_on_disk_the_moment_it_is_shown(tmp_path: Path) -> None:
+    """The real game shows a hint and is killed at once: the hint was saved with the
+    game, so a win after the restart counts as won with help."""
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SEAHAVEN_SCRIPT="hint")
+    folder = tmp_path / "seahaven-towers"
+    folder.mkdir()
+    (folder / "settings.json").write_text(json.dumps({"version": 1, "animation": "off"}))
+    process = subprocess.Popen([*GAME, "--code", CODE], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    assert process.stdout is not None
+    try:
+        report = json.loads(process.stdout.readline())
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.communicate(timeout=20)
+    assert report == {"event": "hint", "shown": True, "hints": 1}
+    saved = Storage(folder).load_game()
+    assert saved.message is None and saved.value is not None
+    assert saved.value.game.hints_used == 1
+    keeper = Persistence(folder=folder)
+    resumed = keeper.resume()
+    assert resumed is not None and resumed.game.hints_used == 1
+
+
+def test_a_won_game_resumes_to_its_won_panel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.app.launch import open_game
+    from game.app.screens.dialogs import EndMessage
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    start, moves = _winning_line()
+    won = Game(start)
+    for move in moves:
+        won.play(move)
+    keeper = Persistence(folder=tmp_path / "seahaven-towers")
+    keeper.game_changed(won, 321.0)
+    opened = open_game((1024, 768), True, None)
+    try:
+        for _ in range(5):
+            opened.app.step(1 / 60)
+        opened.table.finish_animations()
+        opened.app.step(1 / 60)
+        top = opened.app.scenes.top
+        assert opened.table.game.is_won
+        assert isinstance(top, EndMessage) and top.kind == "won"
+        assert "new" in [name for name, _label, _default in top.buttons]
+        assert int(opened.session.current.elapsed()) == 321  # the clock stands at the win
+    finally:
+        opened.app.close()

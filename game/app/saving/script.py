@@ -9,6 +9,7 @@ import json
 import os
 import random
 import sys
+import time
 from typing import Any
 
 import pygame
@@ -18,6 +19,7 @@ from game.app.screens.table import TableScene
 from game.engine import Game
 
 SCRIPT_ENV = "SEAHAVEN_SCRIPT"
+"""A number of actions, "forever", or "hint" (show a hint, then wait to be killed)."""
 
 
 def scripted(app: App, table: TableScene, actions: str) -> int:
@@ -25,6 +27,8 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
     player makes them), some undos (Ctrl+Z) and redos (Ctrl+Y). After each action is
     finished (so saved), print its state as one JSON line; stop after ``actions`` actions
     ("forever": until killed)."""
+    if actions == "hint":
+        return _hint_then_wait(app, table)
     rng = random.Random(int.from_bytes(os.urandom(8), "big"))
     limit = None if actions == "forever" else max(0, int(actions))
 
@@ -64,6 +68,24 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
     for hook in list(app.on_quit):
         hook()
     sys.stdout.flush()
+    return 0
+
+
+def _hint_then_wait(app: App, table: TableScene) -> int:
+    """Press H, print one line once the hint is on the table, then idle until killed (the
+    kill test then checks the hint reached the disk the moment it was shown)."""
+    for _ in range(3):
+        app.step(STEP)
+    table.finish_animations()
+    _post_key(pygame, pygame.K_h, 0)
+    deadline = time.monotonic() + 30
+    while table.hint is None and time.monotonic() < deadline:
+        app.step(STEP)
+        time.sleep(0.002)
+    print(json.dumps({"event": "hint", "shown": table.hint is not None, "hints": table.current.hints}), flush=True)
+    while app.running:
+        app.step(STEP)
+        time.sleep(0.01)
     return 0
 
 

@@ -3,7 +3,8 @@
 Everything lives in one per-user folder (``platformdirs.user_data_dir("seahaven-towers")``,
 which follows ``XDG_DATA_HOME`` on Linux). Each file is JSON with a ``"version"``:
 
-- ``current.json``: the game in progress, exactly as SPEC 10 fixes it;
+- ``current.json``: the game in progress, as SPEC 10 fixes it, with one optional field
+  more: ``"hints"``, the hints shown for it (saved the moment one is shown);
 - ``settings.json``: :class:`~game.app.settings.Settings`;
 - ``stats.json``: :class:`~game.app.stats.Stats`.
 
@@ -44,6 +45,8 @@ VERSION = 1
 MAX_FILE_BYTES = 1_000_000
 """Files larger than this are refused before parsing."""
 
+MAX_HINTS = 1_000_000
+"""More hints than this in one game is taken as damage."""
 MAX_ELAPSED_S = 10 * 365 * 24 * 3600.0
 """A saved game's time above ten years is taken as damage."""
 
@@ -145,6 +148,8 @@ def game_to_json(game: Game, elapsed_s: float) -> dict[str, Any]:
     body["undone"] = game.undone
     body["elapsed_s"] = round(max(0.0, float(elapsed_s)), 3)
     body["score"] = game.score
+    if game.hints_used:
+        body["hints"] = game.hints_used
     return body
 
 
@@ -152,7 +157,7 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
     """Rebuild a game from a ``current.json`` body, replaying and checking every move and
     the score. Raises :class:`BadFile` saying what is wrong."""
     body = _versioned_body(obj)
-    unknown = set(body) - {"version", "code", "position", "moves", "undone", "elapsed_s", "score"}
+    unknown = set(body) - {"version", "code", "position", "moves", "undone", "elapsed_s", "score", "hints"}
     if unknown:
         raise BadFile(f"unknown field(s): {', '.join(sorted(str(k)[:20] for k in unknown))}")
     code_text, raw_position = body.get("code"), body.get("position")
@@ -181,6 +186,9 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
         score = body.get("score")
         if isinstance(score, bool) or not isinstance(score, int):
             raise BadFile("'score' must be a whole number")
+        hints = body.get("hints", 0)
+        if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_HINTS:
+            raise BadFile("'hints' must be a whole number of hints shown")
         # Moves made under the app's run limit include every classic one, so replaying
         # under APP_RULES accepts games whose player switched the setting mid-game.
         game = Game(start, APP_RULES, code)
@@ -195,6 +203,7 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
         if game.score != score:
             raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
         game.rules = rules
+        game.hints_used = hints
     except BadFile:
         raise
     except (SeahavenError, ValueError, TypeError, RecursionError) as error:
