@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pygame
 
-    from game.app.loop import App
-
 
 class Scene:
     """One screen. ``handle`` reacts to an event, ``update`` advances time by a fixed step,
@@ -21,8 +19,9 @@ class Scene:
     opaque = False
     """True when the scene covers the whole window, so the scenes below need no drawing."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Any) -> None:
         self.app = app
+        """The window (:class:`game.app.loop.App`, which sits above the scenes)."""
         self.dirty = True
 
     # -- what the loop calls ---------------------------------------------------------------

@@ -6,15 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.app.current import LINE_CHANGES, Change, CurrentGame, GameEvent
 from game.app.jobs import Jobs
 from game.app.settings import Settings
+from game.app.stats import Stats
 from game.engine import Game, GameCode
 
-if TYPE_CHECKING:
-    from game.app.saving.persistence import Persistence
+
+class Records(Protocol):
+    """The player's statistics as the screens see them (kept by
+    :class:`game.app.saving.persistence.Persistence`, which sits above the screens)."""
+
+    stats: Stats
+
+    def reset_stats(self) -> list[str]:
+        """Forget all statistics; the sentences to show if they could not be saved."""
+        ...
 
 Notice = Callable[..., None]
 """``notice(text, warn=False)``: a sentence for the player's status line."""
@@ -25,8 +34,8 @@ class Session:
     current: CurrentGame
     settings: Settings
     jobs: Jobs = field(default_factory=Jobs)
-    keeper: Persistence | None = None
-    """The player's files; None where nothing is saved (tests, the smoke run)."""
+    keeper: Records | None = None
+    """The player's statistics and files; None where nothing is saved (tests, smoke)."""
     notices: list[Notice] = field(default_factory=list)
     setting_listeners: list[Callable[[str], None]] = field(default_factory=list)
 
@@ -35,7 +44,7 @@ class Session:
 
     @classmethod
     def start(cls, settings: Settings, clock: Callable[[], float], code: GameCode | str | None = None,
-              game: Game | None = None, elapsed_s: float = 0.0, keeper: Persistence | None = None) -> Session:
+              game: Game | None = None, elapsed_s: float = 0.0, keeper: Records | None = None) -> Session:
         """A session playing ``game`` (resumed, with its time), else the deal of ``code``,
         else a random deal of the difficulty last chosen."""
         if game is None:
