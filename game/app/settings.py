@@ -24,6 +24,8 @@ class Settings:
     four_colour: bool = False
     double_tap_ms: int = 500
     warn_lost: bool = True
+    show_verdict: bool = True
+    """The solver's live verdict in the status line (winnable, lost, thinking)."""
     classic_run_limit: bool = False
     winnable_only: dict[int, bool] = field(default_factory=_winnable_defaults)
     fullscreen: bool = True

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 from game.engine import CELL_COUNTS
 
-DIFFICULTY_NAMES = {4: "Easy", 2: "Medium", 1: "Hard"}
 """Difficulty by number of cells, as the New Game window names them."""
 
 

@@ -34,6 +34,32 @@ def lift(position: Position, pile: Pile, index: int, rules: Rules = APP_RULES) -
     return count
 
 
+def longest_lift(position: Position, pile: Pile, rules: Rules = APP_RULES) -> int:
+    """How many cards the longest pick-up from the top of ``pile`` holds: its run of one
+    suit in order, cut to what may move together now; 0 for an empty (or absent) pile."""
+    if not position.has_pile(pile):
+        return 0
+    cards = position.cards(pile)
+    if not cards:
+        return 0
+    if pile.is_foundation or pile.is_cell:
+        return 1
+    return max(1, min(run_length(cards), position.pickup_limit(rules)))
+
+
+def drop_most(position: Position, source: Pile, count: int, dest: Pile, rules: Rules = APP_RULES) -> Move:
+    """The move of the most of the ``count`` cards held from ``source`` (the top part of
+    the run) that ``dest`` takes: a keyboard drop of a selection. Raises
+    :class:`IllegalMove` saying why not even the top card may go there."""
+    reason: IllegalMove | None = None
+    for n in range(count, 0, -1):
+        try:
+            return drop(position, source, n, dest, rules)
+        except IllegalMove as error:
+            reason = reason or error
+    raise reason if reason is not None else IllegalMove("Nothing is held.")
+
+
 def tap(position: Position, pile: Pile, index: int, rules: Rules = APP_RULES) -> Move | None:
     """The move a single tap makes: the card home to its foundation if it may go there;
     otherwise None, and the front end selects the card."""

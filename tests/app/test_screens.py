@@ -166,6 +166,9 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     double = next(a for a in screen.hots if a.key == "double_tap_ms").rect
     click(app, (double.right - 5, double.centery), touch=True)  # "+"
     assert settings.double_tap_ms == 550
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False, precise_x=0.0, precise_y=-5.0))
+    app.step(1 / 60)  # the last rows may lie below the window's edge: scroll down to them
+    app.step(1 / 60)
     click(app, hot(screen, "winnable_only4"))
     assert settings.winnable_only == {4: True, 2: True, 1: True}
     on_disk = Storage(tmp_path / "seahaven-towers").load_settings()

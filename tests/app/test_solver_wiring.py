@@ -4,7 +4,6 @@ thread, never during a drag or a glide, and shows the answer."""
 from __future__ import annotations
 
 import types
-from dataclasses import dataclass
 
 import pygame
 
@@ -12,14 +11,8 @@ from game.app.screens import dialogs as dialogs_module
 from game.app.screens import table as table_module
 from game.app.screens.dialogs import EndMessage, NewGame
 from game.engine import GameCode, Move, column, services
+from game.engine.services import LossReport
 from tests.app.table_helpers import card_point, drag, key, make_app, settle, steps
-
-
-@dataclass
-class Report:
-    lost: bool
-    undos: int | None = None
-    reason: str = ""
 
 
 def asked(calls: list[str]) -> list[str]:
@@ -34,7 +27,8 @@ def fake_solver(calls: list[str], dead_deal: bool = False) -> types.SimpleNamesp
 
     def lost(game, **_):  # type: ignore[no-untyped-def]
         calls.append(f"lost@{game.move_count}")
-        return Report(game.move_count > 0 or dead_deal, 2)
+        lost = game.move_count > 0 or dead_deal
+        return LossReport("lost", 2 if game.move_count else None) if lost else LossReport("won")
 
     def winnable_deal(cells, rules=None, **_):  # type: ignore[no-untyped-def]
         calls.append(f"deal{cells}")
@@ -78,11 +72,12 @@ def test_lost_is_asked_after_a_pause_and_says_how_many_undos(monkeypatch) -> Non
     settle(app)
     wait_for_work(app)
     assert asked(calls) == ["lost@1"]
-    top = app.scenes.top
-    assert isinstance(top, EndMessage) and top.kind == "lost"
-    assert any("Undoing 2 moves" in text for text, _colour in top.lines)
-    key(app, pygame.K_ESCAPE)
-    assert app.scenes.top is app.scenes.bottom
+    table = app.scenes.bottom
+    assert app.scenes.top is table  # said without blocking play (issue 13.3)
+    assert table.message is not None and "undo 2 moves" in table.message.text
+    assert table.verdict_text() == ("Solver: lost, undo 2", True)
+    key(app, pygame.K_u)  # the next input is the player's
+    assert table.game.move_count == 0
 
 
 def test_winnable_only_deals_what_the_solver_proved(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -113,10 +108,12 @@ def test_a_deal_that_cannot_be_won_says_so_once_dealt(monkeypatch) -> None:  # t
     app = make_app("SH1-C4-AAAAAJ2")
     wait_for_work(app)
     assert calls == ["lost@0"]
-    top = app.scenes.top
-    assert isinstance(top, EndMessage) and top.kind == "lost" and top.title == "This deal cannot be won"
-    key(app, pygame.K_ESCAPE)
-    assert app.scenes.top is app.scenes.bottom and app.scenes.bottom.game.move_count == 0
+    table = app.scenes.bottom
+    assert app.scenes.top is table and table.message is not None
+    assert table.message.text.startswith("This deal cannot be won")
+    assert table.verdict_text() == ("Solver: cannot be won", True)
+    drag(app, card_point(app, column(1)), card_point(app, column(7)))  # the first input plays
+    assert table.game.move_count == 1
 
 
 def test_a_deal_with_no_useful_move_says_so_and_offers_only_a_new_game() -> None:

@@ -142,10 +142,16 @@ def test_stuck_game_says_so_with_undo_restart_new() -> None:
 
 def test_menu_opens_and_closes_with_keys() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
-    key(app, pygame.K_ESCAPE)  # nothing selected: Esc opens the menu
+    key(app, pygame.K_1)  # column 1 selected, the focus ring on show
+    key(app, pygame.K_ESCAPE)  # Esc at the table clears them, and opens nothing (SPEC 4)
+    table = app.scenes.bottom
+    assert app.scenes.top is table and table.hand.selection is None and not table.focus_visible()
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is table
+    click(app, app.scenes.bottom.layout.buttons["menu"].center)
     assert isinstance(app.scenes.top, Menu)
     key(app, pygame.K_ESCAPE)
-    assert app.scenes.top is app.scenes.bottom
+    assert app.scenes.top is table
     click(app, app.scenes.bottom.layout.buttons["menu"].center)
     assert isinstance(app.scenes.top, Menu)
     click(app, (3, app.size[1] - 3))  # outside the panel
@@ -157,7 +163,7 @@ def test_hint_and_help_answer_even_without_the_solver() -> None:
     key(app, pygame.K_h)
     for _ in range(300):
         steps(app)
-        if not app.scenes.bottom.jobs.running():
+        if not app.scenes.bottom.jobs.running("hint"):
             break
     assert app.scenes.bottom.message is not None or app.scenes.bottom.hint is not None
     key(app, pygame.K_F1)

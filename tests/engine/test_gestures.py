@@ -98,3 +98,32 @@ def test_destinations_are_the_legal_drops() -> None:
     position = run_limit_example()
     assert destinations(position, P("col3"), 4) == [P("col9"), P("col10")]
     assert destinations(position, P("col8"), 1) == [P("cell1"), P("found-D"), P("col4")]
+
+
+def test_longest_lift_is_the_run_cut_to_the_pickup_limit() -> None:
+    from game.engine import APP_RULES, cell, column, foundation
+    from game.engine.gestures import longest_lift
+
+    # a run of seven spades on column 1, one free cell, no empty column: 2 cards may move
+    position = board(["AD KS QS JS TS 9S 8S", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"],
+                     ["JD", None], {"C": 13, "D": 0, "H": 13, "S": 7})
+    assert position.pickup_limit(APP_RULES) == 2 and position.pickup_limit(CLASSIC_RULES) == 2
+    assert longest_lift(position, column(1), APP_RULES) == 2
+    assert lift(position, column(1), 7 - 2, APP_RULES) == 2  # what it says can be lifted, can
+    with pytest.raises(CannotLift):
+        lift(position, column(1), 7 - 3, APP_RULES)
+    assert longest_lift(position, cell(1)) == 1 and longest_lift(position, cell(2)) == 0
+    assert longest_lift(position, foundation("C")) == 1 and longest_lift(position, foundation("D")) == 0
+    assert longest_lift(position, column(2)) == 1
+
+
+def test_drop_most_moves_the_longest_part_that_fits() -> None:
+    from game.engine import IllegalMove, Move, column
+    from game.engine.gestures import drop_most
+    from tests.engine.helpers import board
+
+    position = board(["KS 9D 8D 7D", "QS", "TD", "", "", "", "", "", "", ""], [None, None, None, None],
+                     {"C": 13, "D": 0, "H": 13, "S": 0})
+    assert drop_most(position, column(1), 3, column(3)) == Move(column(1), column(3), 3)
+    with pytest.raises(IllegalMove):
+        drop_most(position, column(1), 3, column(2))

@@ -15,6 +15,7 @@ import pygame
 
 from game.app.input import Pointer
 from game.app.screens.kit import DRAG_SLOP, FOCUS, HEADING, TEXT, TEXT_DIM, WARN, Screen
+from game.app.words import plural
 from game.engine import (
     APP_RULES,
     CELLS,
@@ -160,10 +161,6 @@ def example_position() -> Position:
         "foundations": {"C": 1, "D": 1, "H": 1, "S": 1},
         "columns": [c.split() for c in columns],
     })
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 class ExampleBoard:

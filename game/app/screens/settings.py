@@ -51,6 +51,7 @@ ROWS: tuple[Row, ...] = (
         "stepper"),
     Row("warn_lost", "Warn when the game is lost",
         "Say so as soon as no winning line is left, and how many undos lead back to one.", "toggle"),
+    Row("show_verdict", "Solver's verdict", "After every move: winnable, or how many undos lead back.", "toggle"),
     Row("classic_run_limit", "Classic run limit",
         "Runs move only as far as free cells + 1 allow, as in PySolFC and Aisleriot. "
         "Off: the app's (free cells + 1) \u00d7 2 to the power of the empty columns.", "toggle"),

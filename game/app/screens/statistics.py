@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app.screens.kit import BAR_LINE, HEADING, TEXT, TEXT_DIM, WARN, Screen
-from game.app.stats import DIFFICULTY_NAMES, DifficultyStats, Stats, format_duration, format_rate
+from game.app.stats import DifficultyStats, Stats, format_duration, format_rate
+from game.app.words import DIFFICULTY_NAMES
 
 if TYPE_CHECKING:
     from game.app.loop import App

@@ -17,12 +17,14 @@ import pygame
 from game.app import animation
 from game.app.animation import Cascade, Tweens
 from game.app.current import LINE_CHANGES, Change, GameEvent, Status
+from game.app.hand import Hand, Refusal
 from game.app.input import Pointer, PointerInput
 from game.app.layout import Box, Layout, card_aspect, compute_layout
 from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
 from game.app.scenes import Scene
 from game.app.screens import dialogs
 from game.app.session import Session
+from game.app.words import DIFFICULTY_NAMES, plural
 from game.engine import (
     CELLS,
     COLUMNS,
@@ -38,7 +40,6 @@ from game.engine import (
     Position,
     Rules,
     gestures,
-    run_length,
     services,
 )
 from game.engine.services import LossReport
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 DRAG_THRESHOLD = 6
 """Pixels a mouse must move before a press becomes a drag (a finger: twice that)."""
 MESSAGE_S = 3.5
+LOST_MESSAGE_S = 8.0
 LOST_QUIET_S = 0.4
 """The lost-game check starts once the table has been still this long."""
 TOOLTIP_DELAY_S = 0.6
@@ -62,7 +64,6 @@ BUTTON_TIPS = {
     "redo": "Redo (Ctrl+Y)", "hint": "Hint (H)", "help": "Help (F1)", "menu": "Menu",
     "fullscreen": "Fullscreen on/off (F11)",
 }
-DIFFICULTY = {4: "Easy", 2: "Medium", 1: "Hard"}
 KEY_FOCUS = (250, 250, 250)
 """The keyboard focus ring: white, thin, no glow (gold is the selection, blue the hint)."""
 
@@ -72,22 +73,16 @@ CELL_KEYS: dict[int, Pile] = {pygame.K_a: CELLS[0], pygame.K_b: CELLS[1], pygame
 
 
 @dataclass
-class Selection:
-    pile: Pile
-    count: int
-
-
-@dataclass
 class Press:
     pos: tuple[float, float]
     pile: Pile | None
     index: int | None
     count: int
     """Cards the press can lift (0: none)."""
-    clicks: int
+    double: bool | None
+    """The second half of a double-tap (True), a new tap (False), or nothing (None)."""
     touch: bool
     button: str | None = None
-    had_selection: bool = False
 
 
 @dataclass
@@ -112,16 +107,12 @@ class Snapshot:
 
 
 @dataclass
-class LastTap:
-    moved: bool
-    card: Card | None
-
-
-@dataclass
 class Message:
     text: str
     until: float
     warn: bool = False
+    fleeting: bool = False
+    """A refusal's reason: it ends at the player's next action."""
 
 
 class TableScene(Scene):
@@ -138,12 +129,12 @@ class TableScene(Scene):
         self.pointer = PointerInput(settings.double_tap_ms)
         self.aspect = card_aspect()
         self.layout = self._compute_layout(app.size)
-        self.selection: Selection | None = None
+        self.hand = Hand()
+        """The selection and the last tap: what a tap, a double-tap or a key means next."""
         self.focus: Pile = COLUMNS[0]
         self.show_focus = False
         self.press: Press | None = None
         self.drag: Drag | None = None
-        self.last_tap: LastTap | None = None
         self.message: Message | None = None
         self.hover: str | None = None
         self.hover_since = 0.0
@@ -279,9 +270,10 @@ class TableScene(Scene):
     def elapsed(self) -> float:
         return self.current.elapsed()
 
-    def say(self, text: str, warn: bool = False, seconds: float = MESSAGE_S) -> None:
-        """A transient message in the status line."""
-        self.message = Message(text, self.app.time + seconds, warn)
+    def say(self, text: str, warn: bool = False, seconds: float = MESSAGE_S, fleeting: bool = False) -> None:
+        """A transient message in the status line (a ``fleeting`` one ends at the next
+        action too)."""
+        self.message = Message(text, self.app.time + seconds, warn, fleeting)
         self._region("status")
 
     # == changing the game ===================================================================
@@ -381,12 +373,14 @@ class TableScene(Scene):
         if kind is Change.NEW_GAME:
             self._arrive()
         elif kind in LINE_CHANGES:
+            if kind is not Change.MOVED:
+                self.hand.forget()  # undo, redo, restart: what the last tap did is void
             before = self._where_now(event.before)
             self.drag = None
             self._changed(before)
         elif kind is Change.HINT_SHOWN and event.move is not None:
             self._show_hint(event.move)
-        elif kind is Change.RULES:
+        elif kind in (Change.RULES, Change.VERDICT):
             self._region("status")
         elif kind is Change.LOST and event.report is not None:
             self._announce_lost(event.report)
@@ -398,8 +392,8 @@ class TableScene(Scene):
         self.layout = self._compute_layout(self.app.size)
         self.hint = None
         self.message = None
-        self.selection = None
-        self.last_tap = None
+        self.hand.selection = None
+        self.hand.last_tap = None
         self._lost_due = None
         self.review = "arrival"
         self._deal()
@@ -407,9 +401,8 @@ class TableScene(Scene):
     def _changed(self, before: Snapshot) -> None:
         if self.press is not None and self.press.button is None:
             self.press = None  # a press on a card that has just moved means nothing now
-        self.selection = None
+        self.hand.selection = None
         self.hint = None
-        self.last_tap = None
         self._lost_due = None
         self.review = "change"
         self._glide_from(before)
@@ -418,7 +411,7 @@ class TableScene(Scene):
 
     def _deal(self) -> None:
         """Deal the cards from a deck in the middle of the top row."""
-        self.selection = None
+        self.hand.selection = None
         self.floating.clear()
         self.tweens.finish()
         factor = self.app.settings.animation_factor
@@ -454,8 +447,12 @@ class TableScene(Scene):
                 self._open_won()
         elif status is Status.STUCK:
             self._open_end("stuck")
-        elif self.current.verdict is None:
+        elif self.current.verdict is None and self._wants_verdict():
             self._lost_due = self.app.time + LOST_QUIET_S
+
+    def _wants_verdict(self) -> bool:
+        settings = self.app.settings
+        return settings.warn_lost or settings.show_verdict
 
     def _open_end(self, kind: str, report: LossReport | None = None) -> None:
         if dialogs.find_message(self.app) is None:
@@ -490,17 +487,43 @@ class TableScene(Scene):
 
     def _ask_lost(self) -> None:
         self._lost_due = None
-        if not self.app.settings.warn_lost or self.game.is_won or self.current.verdict is not None:
+        if not self._wants_verdict() or self.game.is_won or self.current.verdict is not None:
             return
         game = self.game
         snapshot = Game.from_moves(game.start, game.moves, 0, game.rules, game.code)
         position, rules = game.position, game.rules
         self.jobs.start("lost", services.lost, snapshot,
                         on_done=lambda report: self.current.solver_says(position, rules, report))
+        self._region("status")
 
     def _announce_lost(self, report: LossReport) -> None:
-        if self.app.scenes.top is self:
-            self._open_end("lost", report)
+        """Say it once, in the status line, without stopping play (the live verdict stays)."""
+        if not self.app.settings.warn_lost:
+            return
+        if self.game.move_count == 0:
+            text = "This deal cannot be won: Winnable deals only, in New game, deals only games that can."
+        else:
+            text = "This game can no longer be won"
+            text += f": undo {plural(report.undos, 'move')} to get back to a winnable position." if report.undos \
+                else (f"; no way back was found ({report.reason})." if report.reason else ".")
+        self.say(text, warn=True, seconds=LOST_MESSAGE_S)
+
+    def verdict_text(self) -> tuple[str, bool] | None:
+        """The solver's live verdict for the status line, and whether it is bad news."""
+        if not self.app.settings.show_verdict or self.game.is_won:
+            return None
+        report = self.current.verdict
+        if report is None:
+            return ("Solver: thinking…", False) if self.jobs.running("lost") else None
+        if report.status == "won":
+            return "Solver: winnable", False
+        if report.lost:
+            if self.game.move_count == 0 or (report.undos is None and not report.reason.startswith("cancelled")):
+                return "Solver: cannot be won", True
+            if report.undos:
+                return f"Solver: lost, undo {report.undos}", True
+            return "Solver: lost", True
+        return "Solver: undecided", False
 
     # == the win cascade =====================================================================
     def _start_cascade(self) -> None:
@@ -577,14 +600,17 @@ class TableScene(Scene):
         elif p.kind == "cancel":
             if self.drag is not None:
                 self.cancel_pointer()
-            elif self.selection is not None:
-                self.selection = None
+            elif self.hand.selection is not None:
+                self.hand.selection = None
                 self.dirty = True
 
     def _player_acts(self) -> None:
         """Input: finish animations; a lost-game check in progress waits for the next pause
         (the solver never competes with a drag or a glide for the processor)."""
         self.finish_animations()
+        if self.message is not None and self.message.fleeting:
+            self.message = None  # the reason for the last refusal: the player has moved on
+            self._region("status")
         if self.jobs.running("lost"):
             self.jobs.cancel("lost")
             self._lost_due = self.app.time + LOST_QUIET_S
@@ -601,30 +627,42 @@ class TableScene(Scene):
         layout = self.layout
         button = layout.button_at(*p.pos)
         if button is not None:
-            self.press = Press(p.pos, None, None, 0, p.clicks, p.touch, button=button)
+            self.press = Press(p.pos, None, None, 0, False, p.touch, button=button)
             self._region("toolbar")
             return
         hit = layout.hit(self.position, *p.pos)
-        if hit is None:
-            self.press = Press(p.pos, None, None, 0, p.clicks, p.touch, had_selection=self.selection is not None)
-            return
-        pile, index = hit
+        pile, index = hit if hit is not None else (None, None)
+        double = self.hand.is_double(self.position, pile, index, p.clicks)
         count = 0
-        if index is not None and not (p.clicks >= 2 and self.last_tap is not None and self.last_tap.moved):
-            try:
-                count = gestures.lift(self.position, pile, index, self.rules)
-            except CannotLift as error:
-                if self.selection is None and p.clicks < 2:
-                    self._refuse_lift(pile, index, error)
-        self.press = Press(p.pos, pile, index, count, p.clicks, p.touch, had_selection=self.selection is not None)
+        if pile is not None and index is not None:
+            lifted = self.hand.press(self.position, self.rules, pile, index, double)
+            if isinstance(lifted, Refusal):
+                self._refuse(lifted)
+            else:
+                count = lifted
+        self.press = Press(p.pos, pile, index, count, double, p.touch)
 
-    def _refuse_lift(self, pile: Pile, index: int, error: CannotLift) -> None:
-        cards = self.position.cards(pile)[index:]
-        for card in cards:
-            self.tweens.shake(card, max(4.0, self.layout.card_w * 0.06))
-            self._float(card)
-        self.say(str(error), warn=True)
-        self.app.play_sound("invalid")
+    def _refuse(self, refusal: Refusal) -> None:
+        """Show why nothing happens: the cards that cannot be lifted shake, the status
+        line says why, and (unless the refusal is only a hint of what to do) a sound."""
+        if refusal.shake is not None:
+            pile, index = refusal.shake
+            for card in self.position.cards(pile)[index:]:
+                self.tweens.shake(card, max(4.0, self.layout.card_w * 0.06))
+                self._float(card)
+        if refusal.reason:
+            self.say(refusal.reason, warn=not refusal.gentle, fleeting=True)
+        if not refusal.gentle:
+            self.app.play_sound("invalid")
+        self.dirty = True
+
+    def _answer(self, answer: Move | Refusal | None) -> None:
+        """Carry out what the hand decided."""
+        if isinstance(answer, Move):
+            self.play(answer)
+        elif isinstance(answer, Refusal):
+            self._refuse(answer)
+        self.dirty = True
 
     def on_move(self, p: Pointer) -> None:
         self.pointer_pos = p.pos
@@ -665,7 +703,7 @@ class TableScene(Scene):
         offsets = [layout.card_box(press.pile, i, len(cards)).y - head.y for i in range(press.index, len(cards))]
         grab = ((press.pos[0] - head.x) / layout.card_w, (press.pos[1] - head.y) / layout.card_h)
         count = len(cards) - press.index
-        self.selection = None
+        self.hand.selection = None
         self.drag = Drag(
             pile=press.pile,
             index=press.index,
@@ -729,98 +767,22 @@ class TableScene(Scene):
             if self.layout.button_at(*p.pos) == press.button:
                 self.action(press.button)
             return
-        if press.clicks >= 2:
-            self._double_tap(press)
+        if press.double is None:
+            self.hand.last_tap = None  # the first tap already moved this card
+        elif press.double:
+            self._answer(self.hand.double_tap(self.position, self.rules, press.pile, press.index))
         else:
-            self._tap(press)
+            self._answer(self.hand.tap(self.position, self.rules, press.pile, press.index, press.count))
 
     def _drop(self) -> None:
         drag = self.drag
         assert drag is not None
-        target = drag.target
-        if target is None:
-            self._cancel_drag()
-            self.app.play_sound("invalid")
+        answer = self.hand.drop(self.position, self.rules, drag.pile, len(drag.cards), drag.target)
+        if isinstance(answer, Move):
+            self.play(answer)
             return
-        try:
-            move = gestures.drop(self.position, drag.pile, len(drag.cards), target, self.rules)
-        except IllegalMove as error:
-            self.say(str(error), warn=True)
-            self._cancel_drag()
-            self.app.play_sound("invalid")
-            return
-        self.play(move)
-
-    def _tap(self, press: Press) -> None:
-        moved = False
-        card = None
-        selection = self.selection
-        if press.pile is None:
-            if selection is not None:
-                self.selection = None
-                self.dirty = True
-            self.last_tap = LastTap(False, None)
-            return
-        cards = self.position.cards(press.pile) if self.position.has_pile(press.pile) else ()
-        card = cards[press.index] if press.index is not None and press.index < len(cards) else None
-        if selection is not None:
-            if press.pile == selection.pile:
-                self.selection = None
-                self.dirty = True
-                self.last_tap = LastTap(False, card)
-                return
-            try:
-                move = gestures.drop(self.position, selection.pile, selection.count, press.pile, self.rules)
-            except IllegalMove as error:
-                self.selection = None
-                self.dirty = True
-                reason = str(error)
-            else:
-                moved = self.play(move) is not None
-                self.last_tap = LastTap(moved, card)
-                return
-            # an illegal destination: the tap selects anew (or clears), saying why
-            if press.index is None or not press.count:
-                self.say(reason, warn=True)
-                self.last_tap = LastTap(False, card)
-                return
-        if press.index is not None:
-            move = gestures.tap(self.position, press.pile, press.index, self.rules)
-            if move is not None:
-                moved = self.play(move) is not None
-            elif press.count:
-                self.selection = Selection(press.pile, press.count)
-                self.dirty = True
-        self.last_tap = LastTap(moved, card)
-
-    def _double_tap(self, press: Press) -> None:
-        last = self.last_tap
-        self.last_tap = LastTap(False, None)
-        if last is not None and last.moved:
-            return  # the first tap already moved the card: the second is ignored
-        if press.pile is None or press.index is None:
-            self.selection = None
-            self.dirty = True
-            return
-        self.selection = None
-        self.dirty = True
-        self._send(press.pile, press.index)
-        self.last_tap = LastTap(True, None)
-
-    def _send(self, pile: Pile, index: int) -> bool:
-        """The double-tap rule for the card (or run) at ``index`` of ``pile``."""
-        try:
-            move = gestures.double_tap(self.position, pile, index, self.rules)
-        except CannotLift as error:
-            self._refuse_lift(pile, index, error)
-            return False
-        if move is None:
-            cards = self.position.cards(pile)
-            name = cards[index].name if index < len(cards) else "card"
-            self.say(f"There is no place for the {name} now.", warn=True)
-            self.app.play_sound("invalid")
-            return False
-        return self.play(move) is not None
+        self._cancel_drag()
+        self._refuse(answer)
 
     # -- keyboard -----------------------------------------------------------------------------
     def on_key(self, event: Any) -> None:
@@ -847,14 +809,12 @@ class TableScene(Scene):
         elif key == pygame.K_F1:
             self.action("help")
         elif key == pygame.K_ESCAPE:
-            if self.drag is not None:
-                self.cancel_pointer()
-            elif self.selection is not None or self.hint is not None:
-                self.selection = None
-                self.hint = None
-                self.dirty = True
-            else:
-                self.action("menu")
+            # at the bare table Esc clears what is held and shown, nothing else (SPEC 4)
+            self.cancel_pointer()
+            self.hand.selection = None
+            self.hint = None
+            self.show_focus = False
+            self.dirty = True
         elif key == pygame.K_h:
             self.action("hint")
         elif key == pygame.K_n:
@@ -874,71 +834,40 @@ class TableScene(Scene):
         elif key == pygame.K_f:
             self._key_foundation()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self._key_send()
+            if self.focus_visible() or self.hand.selection is not None:
+                self._key_send()
+            else:
+                self._show_focus()  # nothing the player can see is chosen: show what is, first
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            self._move_focus(key, shift)
+            if self.focus_visible():
+                self._move_focus(key, shift)
+            else:
+                self._show_focus()
 
     def _key_pile(self, pile: Pile) -> None:
         self.show_focus = True
         self.focus = pile
-        self.dirty = True
-        selection = self.selection
-        if selection is not None and selection.pile == pile:
-            count = selection.count - 1
-            self.selection = Selection(pile, count) if count >= 1 else None
-            return
-        if selection is not None:
-            reason = ""
-            for count in range(selection.count, 0, -1):
-                try:
-                    move = gestures.drop(self.position, selection.pile, count, pile, self.rules)
-                except IllegalMove as error:
-                    reason = reason or str(error)
-                    continue
-                self.play(move)
-                self.focus = pile
-                return
-            self.say(reason, warn=True)
-            self.app.play_sound("invalid")
-        self.selection = self._longest_lift(pile)
-        if self.selection is None and not self.position.cards(pile):
-            self.say(f"{pile.name.capitalize()} is empty.")
-
-    def _longest_lift(self, pile: Pile) -> Selection | None:
-        cards = self.position.cards(pile)
-        if not cards:
-            return None
-        for count in range(run_length(cards), 0, -1):
-            try:
-                return Selection(pile, gestures.lift(self.position, pile, len(cards) - count, self.rules))
-            except CannotLift:
-                continue
-        return None
+        self._answer(self.hand.key_pile(self.position, self.rules, pile))
+        self.focus = pile
 
     def _key_foundation(self) -> None:
         self.show_focus = True
-        selection = self.selection or self._longest_lift(self.focus)
-        if selection is None:
-            self.say("Pick a card first (1-0, a-d), then f sends it home.")
-            return
-        try:
-            move = gestures.drop(self.position, selection.pile, 1, FOUNDATIONS[0], self.rules)
-        except IllegalMove as error:
-            self.say(str(error), warn=True)
-            self.app.play_sound("invalid")
-            return
-        self.play(move)
+        self._answer(self.hand.key_foundation(self.position, self.rules, self.focus))
 
     def _key_send(self) -> None:
         self.show_focus = True
-        selection = self.selection or self._longest_lift(self.focus)
-        if selection is None:
-            self.say("Pick a card first: 1-0 pick columns, a-d the cells.")
-            self.dirty = True
-            return
-        cards = self.position.cards(selection.pile)
-        self.selection = None
-        self._send(selection.pile, len(cards) - selection.count)
+        self._answer(self.hand.key_send(self.position, self.rules, self.focus))
+
+    def focus_visible(self) -> bool:
+        """The keyboard focus ring is on show (not after a pointer action, nor under a hint)."""
+        return self.show_focus and self.hint is None
+
+    def _show_focus(self) -> None:
+        """The first arrow key (or Enter with nothing chosen) only shows where the focus is."""
+        self.show_focus = True
+        self.hint = None
+        self.say("Arrows move the ring; Enter sends its cards; 1-0 and a-d pick a pile.", fleeting=True)
+        self.dirty = True
 
     def _move_focus(self, key: int, shift: bool) -> None:
         top_row = list(CELLS[: self.position.cell_count]) + list(FOUNDATIONS)
@@ -1059,7 +988,7 @@ class TableScene(Scene):
         # the title, with the difficulty, between the two groups of buttons
         left = max(b.right for n, b in layout.buttons.items() if n in ("hint",))
         right = min(b.x for n, b in layout.buttons.items() if n in ("help",))
-        title = f"Seahaven Towers · {DIFFICULTY.get(self.position.cell_count, '')}"
+        title = f"Seahaven Towers · {DIFFICULTY_NAMES.get(self.position.cell_count, '')}"
         text = painter.text(title, max(12, round(bar.h * 0.36)), TEXT_DIM)
         if text.get_width() < right - left - bar.h:
             surface.blit(text, text.get_rect(center=((left + right) // 2, bar.h // 2)))
@@ -1097,9 +1026,16 @@ class TableScene(Scene):
         code = str(game.code) if game.code is not None else "custom position"
         right = painter.text(code, px, TEXT_DIM)
         surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
+        right_edge = box.right - pad - right.get_width()
+        verdict = self.verdict_text()
+        if verdict is not None:
+            said = painter.text(verdict[0], px, WARN if verdict[1] else TEXT_DIM, bold=verdict[1])
+            if said.get_width() < right_edge - (pad + left.get_width() + 3 * px):
+                surface.blit(said, said.get_rect(midright=(right_edge - 2 * px, cy)))
+                right_edge -= said.get_width() + 2 * px
         if self.message is not None:
             room_left = pad + left.get_width() + px
-            room_right = box.right - pad - right.get_width() - px
+            room_right = right_edge - px
             text = painter.text(self.message.text, px, WARN if self.message.warn else TEXT, bold=self.message.warn)
             if text.get_width() > room_right - room_left:
                 # no room beside the numbers: the message takes the whole line for a while
@@ -1130,13 +1066,13 @@ class TableScene(Scene):
                     out.append((top_box(pile), LEGAL, max(1, thick // 2), False))
             if self.drag.target is not None and self.drag.target in self.drag.destinations:
                 out.append((top_box(self.drag.target), GOLD, thick, True))
-        if self.selection is not None and position.has_pile(self.selection.pile):
-            out.append((top_box(self.selection.pile, self.selection.count), GOLD, thick, True))
+        if self.hand.selection is not None and position.has_pile(self.hand.selection.pile):
+            out.append((top_box(self.hand.selection.pile, self.hand.selection.count), GOLD, thick, True))
         if self.hint is not None:
             move = self.hint[0]
             out.append((top_box(move.source, move.count), SKY, thick, True))
             out.append((top_box(move.dest), SKY, thick, True))
-        if self.show_focus and position.has_pile(self.focus):
+        if self.focus_visible() and position.has_pile(self.focus):
             box = top_box(self.focus)
             pad = thick * 2 + 2
             ring = Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad)
