@@ -16,6 +16,7 @@ from game.app.loop import App
 from game.app.saving import persistence
 from game.app.saving.autosave import Autosave
 from game.app.saving.script import SCRIPT_ENV, scripted
+from game.app.screens import dialogs
 from game.app.screens.dialogs import Notice
 from game.app.screens.table import TableScene
 from game.app.session import Session
@@ -56,9 +57,12 @@ class Opened:
 def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None) -> Opened:
     """Resume the saved game (or deal ``code``) in a window, with autosave plugged in and
     the messages of the start (a bad file) on show."""
-    keeper, saved = persistence.start(code)  # settings, statistics and the game to resume
+    keeper, saved = persistence.start()  # settings, statistics and the game to resume
+    asked = GameCode.parse(code) if code else None
+    if saved is not None and asked is not None and saved.game.code != asked and not _in_progress(saved.game):
+        saved = None  # nothing would be lost: deal the code asked for (its own saved game resumes)
     fullscreen = not (windowed or size) and keeper.settings.fullscreen
-    app, session, table = build(size, fullscreen, keeper.settings, code=code,
+    app, session, table = build(size, fullscreen, keeper.settings, code=asked,
                                 game=saved.game if saved else None, elapsed_s=saved.elapsed_s if saved else 0.0,
                                 keeper=keeper)
     autosave = Autosave(keeper, session)
@@ -69,7 +73,15 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None) ->
     messages = keeper.take_messages()
     if messages:
         app.push(Notice(app, "Saved files", " ".join(messages)))
+    at_stake = dialogs.game_at_stake(session)
+    if asked is not None and saved is not None and saved.game.code != asked and at_stake is not None:
+        # a code on the command line over a game in progress: ask, never throw it away
+        app.push(dialogs.Confirm(app, f"Play {asked}?", at_stake, f"Play {asked}", lambda: session.deal(asked)))
     return Opened(app, session, table, autosave)
+
+
+def _in_progress(game: Game) -> bool:
+    return game.started and not game.is_won
 
 
 def play(size: tuple[int, int] | None, windowed: bool, code: str | None) -> int:

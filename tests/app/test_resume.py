@@ -287,7 +287,7 @@ def test_the_game_starts_whatever_the_files_hold(current: bytes, settings_file: 
         for file_name, data in ((CURRENT, current), ("settings.json", settings_file), ("stats.json", stats_file)):
             (folder / file_name).write_bytes(data)
         contents = sorted((folder / n).read_bytes() for n in (CURRENT, "settings.json", "stats.json"))
-        keeper, saved = start(None, folder=folder)
+        keeper, saved = start(folder=folder)
         assert saved is None or saved.game.position is not None
         messages = keeper.take_messages()
         assert all(m.endswith(".") for m in messages)

@@ -177,6 +177,8 @@ def test_restart_and_new_game_keys() -> None:
     key(app, pygame.K_1)
     key(app, pygame.K_7)
     assert app.scenes.bottom.game.move_count == 1
-    key(app, pygame.K_r)
+    key(app, pygame.K_r)  # a move would be lost: it asks first
+    key(app, pygame.K_TAB)  # from "Keep playing" to "Restart"
+    key(app, pygame.K_RETURN)
     assert app.scenes.bottom.game.move_count == 0
     assert app.scenes.bottom.position == GameCode.parse("SH1-C4-AAAAAJ2").position()

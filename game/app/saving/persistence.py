@@ -160,9 +160,8 @@ class Persistence:
             self.messages.append(message)
 
 
-def start(code: str | None = None, folder: Path | str | None = None) -> tuple[Persistence, SavedGame | None]:
-    """Load settings, statistics and (unless a code was asked for) the saved game: what
-    the game needs before it opens its window."""
+def start(folder: Path | str | None = None) -> tuple[Persistence, SavedGame | None]:
+    """Load settings, statistics and the saved game: what the game needs before it opens
+    its window."""
     keeper = Persistence(folder=folder)
-    saved = None if code else keeper.resume()
-    return keeper, saved
+    return keeper, keeper.resume()

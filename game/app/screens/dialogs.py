@@ -9,6 +9,7 @@ through the game's events, as it hears of its own moves.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from game.app.screens import help as help_screen
 from game.app.screens import settings as settings_screen
 from game.app.screens import statistics as statistics_screen
 from game.app.session import Session
+from game.app.words import plural
 from game.engine import GameCode, InvalidCode, services
 
 if TYPE_CHECKING:
@@ -592,6 +594,14 @@ class NewGame(Window):
         self.close()
         self.session.deal(code)
 
+    def about_this_game(self) -> str:
+        """The line about the game in play: its code, and what dealing now would cost."""
+        code = self.session.current.code
+        line = f"This game: {code}" if code is not None else "This game has no code."
+        if self.session.current.in_progress:
+            line += " It counts as lost if you deal now."
+        return f"{line}   {self.note}" if self.note else line
+
     # -- drawing ---------------------------------------------------------------------------
     def draw_body(self, surface: pygame.Surface) -> None:
         painter = self.app.painter
@@ -603,10 +613,7 @@ class NewGame(Window):
         if self.error:
             for i, line in enumerate(wrap(painter.font(round(px * 0.85)), self.error, panel.w - 2 * px)[:2]):
                 surface.blit(painter.text(line, round(px * 0.85), ERROR), (x0, self.label_ys["error"] + i * px))
-        code = self.session.current.code
-        current = f"This game: {code}" if code is not None else "This game has no code."
-        if self.note:
-            current += f"   {self.note}"
+        current = self.about_this_game()
         surface.blit(painter.text(current, px, PANEL_TEXT), (x0, self.label_ys["current"]))
 
     def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
@@ -634,3 +641,47 @@ class NewGame(Window):
             cx = x + (surf.get_width() if self.code_text else 0) + 1
             pygame.draw.line(surface, PANEL_TEXT, (cx, box.y + box.h // 5), (cx, box.bottom - box.h // 5), 2)
         surface.set_clip(clip)
+
+
+class Confirm(Window):
+    """Asks before something that would throw away a game in progress: ``on_yes`` runs
+    only when the player confirms; Esc, a click outside or the other button keeps the game."""
+
+    width_em = 28.0
+    close_outside = True
+
+    def __init__(self, app: App, title: str, text: str, yes: str, on_yes: Callable[[], None],
+                 no: str = "Keep playing") -> None:
+        self.title = title
+        self.text = text
+        self.yes = yes
+        self.no = no
+        self.on_yes = on_yes
+        super().__init__(app)
+
+    def build(self, size: tuple[int, int]) -> None:
+        lines = len(wrap(self.app.painter.font(self.px), self.text, round(self.px * self.width_em) - 2 * self.px))
+        height = round(self.px * (4.6 + 1.45 * lines + 3.2))
+        self.panel = self.panel_box(size, height)
+        self.widgets = self.button_row([("no", self.no, True), ("yes", self.yes, False)], self.panel.bottom - self.px)
+        self.focus = 0  # Enter keeps the game: the safe answer is the default
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        self.text_lines(surface, [(self.text, PANEL_TEXT)], self.panel.y + round(self.px * 3.2))
+
+    def activate(self, widget: Widget) -> None:
+        self.close()
+        if widget.name == "yes":
+            self.on_yes()
+
+
+def game_at_stake(session: Session) -> str | None:
+    """What would be lost by leaving the game in play now, in words; None when nothing
+    would (no move made yet, or the game is won)."""
+    current = session.current
+    if not current.in_progress:
+        return None
+    game = current.game
+    where = f"game {game.code}" if game.code is not None else "game"
+    return (f"The {where} in progress ({plural(game.move_count, 'move')}, score {game.score}) "
+            "will be gone, and it counts as lost in the statistics.")

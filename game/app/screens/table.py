@@ -359,6 +359,15 @@ class TableScene(Scene):
             return
         self.app.play_sound("foundation" if action.move.dest.is_foundation else "place")
 
+    def ask_restart(self) -> None:
+        """R and the Restart button: ask first when moves would be lost (SPEC 4)."""
+        at_stake = dialogs.game_at_stake(self.session)
+        if at_stake is None:
+            self.restart()
+            return
+        self.finish_animations()
+        self.app.push(dialogs.Confirm(self.app, "Restart this deal?", at_stake, "Restart", self.restart))
+
     def restart(self) -> None:
         self.finish_animations()
         self._cancel_drag()
@@ -894,7 +903,7 @@ class TableScene(Scene):
         if name == "new":
             self.app.push(dialogs.NewGame(self.app, self.session))
         elif name == "restart":
-            self.restart()
+            self.ask_restart()
         elif name == "undo":
             self.undo()
         elif name == "redo":
