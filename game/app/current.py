@@ -200,8 +200,9 @@ class CurrentGame:
             self._game.rules = rules
             self._emit(Change.RULES, self._game.position)
 
-    def hint_shown(self, move: Move) -> None:
-        """A hint was shown to the player: it is counted at once."""
+    def hint_shown(self, move: Move | None = None) -> None:
+        """A hint was shown to the player (``move``), or the demo took over (None): it is
+        counted at once, and a win of this game counts as won with help."""
         self._game.hints_used += 1
         self._emit(Change.HINT_SHOWN, self._game.position, move=move)
 

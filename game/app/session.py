@@ -38,6 +38,8 @@ class Session:
     """The player's statistics and files; None where nothing is saved (tests, smoke)."""
     notices: list[Notice] = field(default_factory=list)
     setting_listeners: list[Callable[[str], None]] = field(default_factory=list)
+    action_listeners: list[Callable[[str], None]] = field(default_factory=list)
+    """Who carries out an action asked for from a window (the table: "demo", "hint")."""
 
     def __post_init__(self) -> None:
         self.current.subscribe(self._void_jobs)
@@ -56,6 +58,11 @@ class Session:
     def _void_jobs(self, event: GameEvent) -> None:
         if event.kind in LINE_CHANGES or event.kind is Change.RULES:
             self.jobs.game_changed()
+
+    def ask(self, action: str) -> None:
+        """A window asks for an action of the table's (the Menu's Demo)."""
+        for listener in list(self.action_listeners):
+            listener(action)
 
     def say(self, text: str, warn: bool = False) -> None:
         for notice in list(self.notices):

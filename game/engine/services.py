@@ -21,6 +21,7 @@ HINT_SECONDS = 2.0
 LOST_SECONDS = 2.0
 """Time budget for one position when looking for the way back (each undo depth)."""
 DEAL_SECONDS = 2.0
+DEMO_SECONDS = 5.0
 
 
 class Undecided(TimeoutError):
@@ -46,6 +47,21 @@ def hint(
     if result.lost or not result.line:
         return None
     return result.line[0]
+
+
+def winning_line(
+    game: Game,
+    *,
+    max_seconds: float = DEMO_SECONDS,
+    cancel: threading.Event | None = None,
+    progress: Progress | None = None,
+) -> tuple[Move, ...] | None:
+    """A whole winning line from the game's position (the demo plays it), or None when
+    the solver proved there is none. Raises :class:`Undecided` when the budget runs out."""
+    result = solve(game.position, game.rules, max_seconds=max_seconds, cancel=cancel, progress=progress)
+    if result.unknown:
+        raise Undecided("no answer within the solver's budget")
+    return result.line if result.won else None
 
 
 @dataclass(frozen=True, slots=True)

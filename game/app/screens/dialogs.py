@@ -365,7 +365,7 @@ class Menu(Window):
     width_em = 16.0
     close_outside = True
     ENTRIES = (("help", "Help"), ("statistics", "Statistics"), ("settings", "Settings"),
-               ("new", "New game"), ("fullscreen", "Fullscreen on/off"), ("quit", "Quit"))
+               ("new", "New game"), ("demo", "Demo (Ctrl+D)"), ("fullscreen", "Fullscreen on/off"), ("quit", "Quit"))
 
     def build(self, size: tuple[int, int]) -> None:
         h = round(self.px * 2.3)
@@ -389,6 +389,8 @@ class Menu(Window):
             open_screen(app, self.session, widget.name)
         elif widget.name == "new":
             app.push(NewGame(app, self.session))
+        elif widget.name == "demo":
+            self.session.ask("demo")
         elif widget.name == "fullscreen":
             app.toggle_fullscreen()
         elif widget.name == "quit":

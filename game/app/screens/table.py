@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 DRAG_THRESHOLD = 6
 """Pixels a mouse must move before a press becomes a drag (a finger: twice that)."""
 MESSAGE_S = 3.5
+DEMO_STEP_S = 0.6
+"""Seconds between two moves of the demo once the last has landed: a pace to follow."""
 LOST_MESSAGE_S = 8.0
 LOST_QUIET_S = 0.4
 """The lost-game check starts once the table has been still this long."""
@@ -146,6 +148,9 @@ class TableScene(Scene):
         """What to look at once the cards are still: "arrival" (a deal or a resumed game:
         a won game shows its panel at once) or "change" (a move: a win is celebrated)."""
         self._lost_due: float | None = None
+        self.demo: list[Move] | None = None
+        """The rest of the solver-proved winning line the demo is playing."""
+        self._demo_due = 0.0
         self._cache: pygame.Surface | None = None
         self._cache_valid = False
         self._regions: set[str] = set()
@@ -156,6 +161,7 @@ class TableScene(Scene):
         self.current.subscribe(self._on_game_event)
         session.notices.append(self.say)
         session.setting_listeners.append(lambda _name: self.invalidate())
+        session.action_listeners.append(self.action)
         self._deal()
 
     @property
@@ -241,6 +247,9 @@ class TableScene(Scene):
             self._tooltip_shown = True
             self.dirty = True
         self.jobs.poll()
+        if (self.demo is not None and now >= self._demo_due and not self.floating and self.cascade is None
+                and self.drag is None and self.app.scenes.top is self):
+            self._demo_step()
         if (self._lost_due is not None and now >= self._lost_due and not self.floating and self.drag is None
                 and self.press is None and self.app.scenes.top is self):
             self._ask_lost()
@@ -265,6 +274,8 @@ class TableScene(Scene):
             waits.append(0.05)
         if self._lost_due is not None:
             waits.append(max(0.0, self._lost_due - now))
+        if self.demo is not None:
+            waits.append(max(0.0, self._demo_due - now))
         return min(waits) if waits else None
 
     def elapsed(self) -> float:
@@ -456,7 +467,7 @@ class TableScene(Scene):
                 self._open_won()
         elif status is Status.STUCK:
             self._open_end("stuck")
-        elif self.current.verdict is None and self._wants_verdict():
+        elif self.current.verdict is None and self._wants_verdict() and self.demo is None:
             self._lost_due = self.app.time + LOST_QUIET_S
 
     def _wants_verdict(self) -> bool:
@@ -534,6 +545,90 @@ class TableScene(Scene):
             return "Solver: lost", True
         return "Solver: undecided", False
 
+    # == the demo =========================================================================
+    def ask_demo(self) -> None:
+        """Ctrl+D and the Menu: play on from here along a line the solver proves wins, one
+        real move at a time (recorded, saved, undoable); any input stops it."""
+        self.finish_animations()
+        self._cancel_drag()
+        if self.game.is_won:
+            self.say("This game is won already.")
+            return
+        if self.demo is not None or self.jobs.running("demo"):
+            return
+        snapshot = Game(self.game.position, self.game.rules, self.game.code)
+        self.say("Demo: the solver looks for a winning line…", seconds=30)
+        self.jobs.start("demo", services.winning_line, snapshot, on_done=self._demo_line, on_error=self._demo_failed)
+
+    def _demo_line(self, line: tuple[Move, ...] | None) -> None:
+        if line is None:
+            self._demo_cannot_win()
+            return
+        self.current.hint_shown()  # a game the demo finishes is won with help
+        self.demo = list(line)
+        self._demo_due = self.app.time + DEMO_STEP_S / 2
+        self.say(f"Demo: {plural(len(line), 'move')} to the win. Any key or click stops it.", seconds=4.0)
+
+    def _demo_failed(self, error: BaseException) -> None:
+        self.say("The solver found no winning line in time: no demo from here." if isinstance(
+            error, services.Undecided) else f"The solver failed: {error}", warn=True)
+
+    def _demo_step(self) -> None:
+        assert self.demo is not None
+        move = self.demo.pop(0)
+        if not self.position.is_legal(move, self.rules):
+            self.stop_demo("The demo stopped: the game changed under it.")
+            return
+        left = len(self.demo)
+        if not left:
+            self.demo = None
+        self._demo_due = self.app.time + DEMO_STEP_S * max(0.5, self.app.settings.animation_factor)
+        self.play(move)
+        if left:
+            self.say(f"Demo: {plural(left, 'move')} to go. Any key or click stops it.", seconds=DEMO_STEP_S * 4)
+
+    def stop_demo(self, why: str = "Demo stopped: your move.") -> None:
+        if self.demo is None and not self.jobs.running("demo"):
+            return
+        self.demo = None
+        self.jobs.cancel("demo")
+        self.say(why)
+
+    def _demo_cannot_win(self) -> None:
+        """No winning line: say so, and offer the undos back to a winnable position."""
+        report = self.current.verdict
+        if report is not None and report.lost:
+            self._offer_way_back(report)
+            return
+        game = self.game
+        snapshot = Game.from_moves(game.start, game.moves, 0, game.rules, game.code)
+        position, rules = game.position, game.rules
+
+        def answered(found: LossReport) -> None:
+            self.current.solver_says(position, rules, found)
+            self._offer_way_back(found)
+
+        self.say("No winning line from here: looking for the way back…", seconds=30)
+        self.jobs.start("lost", services.lost, snapshot, on_done=answered)
+
+    def _offer_way_back(self, report: LossReport) -> None:
+        if report.undos:
+            k = report.undos
+            text = (f"The solver proved that no winning line is left, so there is nothing to show. Undoing "
+                    f"{plural(k, 'move')} leads back to a position that can still be won.")
+            self.app.push(dialogs.Confirm(self.app, "This game can no longer be won", text,
+                                          f"Undo {plural(k, 'move')}", lambda: self._undo_many(k)))
+        else:
+            why = f" ({report.reason})" if report.reason else ""
+            text = f"The solver proved that no winning line is left, and found no way back{why}."
+            self.app.push(dialogs.Notice(self.app, "This game can no longer be won", text))
+
+    def _undo_many(self, count: int) -> None:
+        for _ in range(count):
+            if self.current.undo() is None:
+                break
+        self.app.play_sound("undo")
+
     # == the win cascade =====================================================================
     def _start_cascade(self) -> None:
         layout = self.layout
@@ -575,6 +670,7 @@ class TableScene(Scene):
 
     def covered(self) -> None:
         self.cancel_pointer()
+        self.stop_demo()
 
     def interrupted(self) -> None:
         self.cancel_pointer()
@@ -617,6 +713,7 @@ class TableScene(Scene):
         """Input: finish animations; a lost-game check in progress waits for the next pause
         (the solver never competes with a drag or a glide for the processor)."""
         self.finish_animations()
+        self.stop_demo()
         if self.message is not None and self.message.fleeting:
             self.message = None  # the reason for the last refusal: the player has moved on
             self._region("status")
@@ -800,6 +897,7 @@ class TableScene(Scene):
         shift = bool(mods & pygame.KMOD_SHIFT)
         if key in (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT, pygame.K_RALT):
             return
+        stopped = self.demo is not None or self.jobs.running("demo")  # Ctrl+D in a demo only stops it
         self._player_acts()
         if self.app.scenes.top is not self:
             return
@@ -812,6 +910,8 @@ class TableScene(Scene):
                 self.action("new")
             elif key == pygame.K_q:
                 self.app.quit()
+            elif key == pygame.K_d and not stopped:
+                self.action("demo")
             return
         if key == pygame.K_F11:
             self.action("fullscreen")
@@ -910,6 +1010,8 @@ class TableScene(Scene):
             self.redo()
         elif name == "hint":
             self.ask_hint()
+        elif name == "demo":
+            self.ask_demo()
         elif name == "help":
             dialogs.open_screen(self.app, self.session, "help")
         elif name == "menu":
