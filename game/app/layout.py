@@ -47,8 +47,8 @@ _FAN_CARDS = 12  # the fan is widened only while a column of this many still fit
 _BAND_COLUMNS = 5
 _P_TOP = 0.08  # toolbar to the foundations
 _P_ROWS = 0.06  # foundations to cells
-_P_LABEL = 0.22  # above each band: its column numbers
-_P_BOTTOM = 0.04  # last card to status line
+_P_LABEL = 0.20  # above each band: its column numbers
+_P_BOTTOM = 0.06  # under each band: room for the focus ring and the glow of a highlight
 _P_BAND = 1.95  # band height the card size is chosen for: five dealt cards at nearly FAN
 _PORTRAIT_GAIN = 1.25
 """Two bands are chosen when their cards are this much wider than one row's: smaller gains
@@ -240,7 +240,7 @@ def _one_row_card_width(width: int, room: int, aspect: float) -> int:
 def _two_band_card_width(width: int, room: int, aspect: float) -> int:
     """The largest card that fits across (5 columns) and down (foundations, cells, two bands)."""
     across = width / (_BAND_COLUMNS + (_BAND_COLUMNS - 1) * _GAP + 2 * _SIDE)
-    down = room / (_P_TOP + 2 + _P_ROWS + 2 * _P_LABEL + 2 * _P_BAND + _P_BOTTOM) / aspect
+    down = room / (_P_TOP + 2 + _P_ROWS + 2 * (_P_LABEL + _P_BAND + _P_BOTTOM)) / aspect
     return max(8, int(min(across, down)))
 
 
@@ -298,7 +298,8 @@ def _one_row(width: int, height: int, cell_count: int, aspect: float, toolbar: B
 
 def _two_bands(width: int, height: int, cell_count: int, aspect: float, toolbar: Box, status: Box) -> Layout:
     """The foundations in a row, the cells in a row under them (both centred), then
-    columns 1-5 and under them columns 6-10, the room below the cells shared equally."""
+    columns 1-5 and under them columns 6-10, the room below the cells shared equally; each
+    band has its column numbers above it and a little bare felt below."""
     card_w = _two_band_card_width(width, status.y - toolbar.bottom, aspect)
     card_h = max(11, int(card_w * aspect))
     xs = _lane_xs(width, card_w, _BAND_COLUMNS)
@@ -311,10 +312,11 @@ def _two_bands(width: int, height: int, cell_count: int, aspect: float, toolbar:
     found_y = toolbar.bottom + round(card_h * _P_TOP)
     cells_y = found_y + card_h + round(card_h * _P_ROWS)
     label_gap = round(card_h * _P_LABEL)
+    foot = max(2, round(card_h * _P_BOTTOM))
     first_y = cells_y + card_h + label_gap
-    table_bottom = status.y - max(2, round(card_h * _P_BOTTOM))
-    band_h = (table_bottom - first_y - label_gap) // 2
-    band_ys = (first_y, first_y + band_h + label_gap)
+    table_bottom = status.y - foot
+    band_h = (table_bottom - first_y - foot - label_gap) // 2
+    band_ys = (first_y, first_y + band_h + foot + label_gap)
     band_bottoms = (first_y + band_h, table_bottom)
 
     piles: dict[Pile, Box] = {}
