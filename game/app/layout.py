@@ -40,7 +40,7 @@ _COLUMN_SPAN = 2.75  # column lane height the card size is chosen for, in card h
 FAN = 0.27
 """Vertical step between the cards of a column when there is room, in card heights."""
 MAX_FAN = 0.42
-"""Where the window is tall (portrait), columns fan out further, up to this."""
+"""Where the one row has height to spare, columns fan out further, up to this."""
 _FAN_CARDS = 12  # the fan is widened only while a column of this many still fits
 
 # the two-band (portrait) arrangement, in card heights
