@@ -6,6 +6,11 @@ Bands from top to bottom: the toolbar; the top row (cells on the left, foundatio
 order clubs, diamonds, hearts, spades on the right); the column numbers; the ten columns;
 the status line. Cards are as large as fit; a column's fan compresses as it grows so no
 card ever leaves its lane.
+
+A window clearly taller than wide (a phone or tablet held upright) gets two bands
+instead, because ten columns in one row would leave small cards over empty felt: the
+foundations, then the cells, each a row of its own, then columns 1-5 and under them
+columns 6-10, each band under its column numbers.
 """
 
 from __future__ import annotations
@@ -35,8 +40,19 @@ _COLUMN_SPAN = 2.75  # column lane height the card size is chosen for, in card h
 FAN = 0.27
 """Vertical step between the cards of a column when there is room, in card heights."""
 MAX_FAN = 0.42
-"""Where the window is tall (portrait), columns fan out further, up to this."""
+"""Where the one row has height to spare, columns fan out further, up to this."""
 _FAN_CARDS = 12  # the fan is widened only while a column of this many still fits
+
+# the two-band (portrait) arrangement, in card heights
+_BAND_COLUMNS = 5
+_P_TOP = 0.08  # toolbar to the foundations
+_P_ROWS = 0.06  # foundations to cells
+_P_LABEL = 0.20  # above each band: its column numbers
+_P_BOTTOM = 0.06  # under each band: room for the focus ring and the glow of a highlight
+_P_BAND = 1.95  # band height the card size is chosen for: five dealt cards at nearly FAN
+_PORTRAIT_GAIN = 1.25
+"""Two bands are chosen when their cards are this much wider than one row's: smaller gains
+are not worth halving the room a long column has."""
 
 
 class Box(NamedTuple):
@@ -94,8 +110,11 @@ class Layout:
     labels: dict[Pile, Box]
     """Where the column numbers are written."""
     table_bottom: int
+    """The bottom of the lowest column lane."""
     fan: int
     radius: int = field(default=0)
+    bands: int = 1
+    """Rows of columns: 1, or 2 (columns 1-5 above 6-10) in a tall window."""
 
     @property
     def window(self) -> Box:
@@ -105,11 +124,12 @@ class Layout:
     def card_size(self) -> tuple[int, int]:
         return (self.card_w, self.card_h)
 
-    def column_step(self, count: int) -> float:
-        """The vertical step between cards of a column holding ``count`` cards."""
+    def column_step(self, pile: Pile, count: int) -> float:
+        """The vertical step between cards of column ``pile`` holding ``count`` cards: the
+        fan, or less when that many would run past the bottom of the column's lane."""
         if count <= 1:
             return float(self.fan)
-        room = self.table_bottom - self.piles[COLUMNS[0]].y - self.card_h
+        room = self.lanes[pile].bottom - self.piles[pile].y - self.card_h
         return max(0.0, min(float(self.fan), room / (count - 1)))
 
     def card_box(self, pile: Pile, index: int, count: int) -> Box:
@@ -117,7 +137,7 @@ class Layout:
         slot = self.piles[pile]
         if not pile.is_column:
             return slot
-        return Box(slot.x, slot.y + int(index * self.column_step(count)), slot.w, slot.h)
+        return Box(slot.x, slot.y + int(index * self.column_step(pile, count)), slot.w, slot.h)
 
     def pile_cards(self, position: Position, pile: Pile) -> list[tuple[Card, Box]]:
         cards = position.cards(pile)
@@ -161,10 +181,29 @@ class Layout:
                 return name
         return None
 
+    def rows(self, piles: list[Pile]) -> list[list[Pile]]:
+        """``piles`` grouped by the row they sit in on screen, top row first, each left to
+        right (the keyboard moves the focus up and down through these)."""
+        rows: dict[int, list[Pile]] = {}
+        for pile in piles:
+            rows.setdefault(self.piles[pile].y, []).append(pile)
+        return [sorted(row, key=lambda p: self.piles[p].x) for _y, row in sorted(rows.items())]
+
+    def pile_above(self, pile: Pile, piles: list[Pile], down: bool = False) -> Pile:
+        """The pile of ``piles`` nearest across in the row above ``pile`` (below with
+        ``down``), wrapping from the top row to the bottom one and back."""
+        rows = self.rows(piles)
+        here = next((i for i, row in enumerate(rows) if pile in row), 0)
+        row = rows[(here + (1 if down else -1)) % len(rows)]
+        x = self.piles[pile].center[0]
+        return min(row, key=lambda p: abs(self.piles[p].center[0] - x))
+
     def to_json(self, position: Position) -> dict[str, object]:
-        """What ``seahaven layout`` prints: window, pile and card rectangles."""
+        """What ``seahaven layout`` prints: window, bands of columns, pile and card
+        rectangles."""
         return {
             "window": list(self.size),
+            "bands": self.bands,
             "piles": {str(pile): list(box) for pile, box in self.piles.items()},
             "cards": {str(card): list(box) for card, box in self.card_boxes(position).items()},
         }
@@ -175,30 +214,56 @@ def _clamp(value: float, low: float, high: float) -> float:
 
 
 def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT) -> Layout:
-    """Lay out a table of ``width`` x ``height`` pixels with ``cell_count`` cells."""
+    """Lay out a table of ``width`` x ``height`` pixels with ``cell_count`` cells: ten
+    columns in one row, or in two bands of five where the window is tall enough for
+    those to give clearly larger cards."""
     width, height = max(int(width), MIN_SIZE[0]), max(int(height), MIN_SIZE[1])
     short = min(width, height)
     bar_h = round(_clamp(short * 0.058, 40, 96))
     status_h = round(_clamp(short * 0.036, 26, 64))
     toolbar = Box(0, 0, width, bar_h)
     status = Box(0, height - status_h, width, status_h)
+    room = height - bar_h - status_h
+    one_row = _one_row_card_width(width, room, aspect)
+    if height > width and _two_band_card_width(width, room, aspect) >= _PORTRAIT_GAIN * one_row:
+        return _two_bands(width, height, cell_count, aspect, toolbar, status)
+    return _one_row(width, height, cell_count, aspect, toolbar, status)
 
-    # the largest card that fits both across (10 columns) and down (top row + column lane)
+
+def _one_row_card_width(width: int, room: int, aspect: float) -> int:
+    """The largest card that fits both across (10 columns) and down (top row + column lane)."""
     across = width / (10 + 9 * _GAP + 2 * _SIDE)
-    down = (height - bar_h - status_h) / (_TOP + 1 + _ROW_GAP + _COLUMN_SPAN + _BOTTOM) / aspect
-    card_w = max(8, int(min(across, down)))
-    card_h = max(11, int(card_w * aspect))
+    down = room / (_TOP + 1 + _ROW_GAP + _COLUMN_SPAN + _BOTTOM) / aspect
+    return max(8, int(min(across, down)))
 
+
+def _two_band_card_width(width: int, room: int, aspect: float) -> int:
+    """The largest card that fits across (5 columns) and down (foundations, cells, two bands)."""
+    across = width / (_BAND_COLUMNS + (_BAND_COLUMNS - 1) * _GAP + 2 * _SIDE)
+    down = room / (_P_TOP + 2 + _P_ROWS + 2 * (_P_LABEL + _P_BAND + _P_BOTTOM)) / aspect
+    return max(8, int(min(across, down)))
+
+
+def _lane_xs(width: int, card_w: int, count: int) -> list[int]:
+    """Left edges of ``count`` lanes spread over the width: side margins, then gaps between
+    the columns as wide as the room allows within limits, the whole centred."""
     side = max(4, round(card_w * _SIDE * 0.6))
-    gap = (width - 2 * side - 10 * card_w) / 9
+    gap = (width - 2 * side - count * card_w) / (count - 1)
     gap = _clamp(gap, card_w * _GAP * 0.5, card_w * _MAX_GAP)
-    span = 10 * card_w + 9 * gap
+    span = count * card_w + (count - 1) * gap
     left = (width - span) / 2
-    xs = [round(left + i * (card_w + gap)) for i in range(10)]
+    return [round(left + i * (card_w + gap)) for i in range(count)]
 
-    top_y = bar_h + round(card_h * _TOP)
+
+def _one_row(width: int, height: int, cell_count: int, aspect: float, toolbar: Box, status: Box) -> Layout:
+    """Cells and foundations in the top row, the ten columns in one row under it."""
+    card_w = _one_row_card_width(width, status.y - toolbar.bottom, aspect)
+    card_h = max(11, int(card_w * aspect))
+    xs = _lane_xs(width, card_w, 10)
+
+    top_y = toolbar.bottom + round(card_h * _TOP)
     column_y = top_y + card_h + round(card_h * _ROW_GAP)
-    table_bottom = height - status_h - max(2, round(card_h * _BOTTOM))
+    table_bottom = status.y - max(2, round(card_h * _BOTTOM))
 
     piles: dict[Pile, Box] = {}
     for i in range(cell_count):
@@ -214,7 +279,6 @@ def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEF
         lanes[pile] = Box(xs[i], column_y, card_w, table_bottom - column_y)
         labels[pile] = Box(xs[i], label_y, card_w, label_h)
 
-    buttons = _toolbar_buttons(toolbar, round(left))
     return Layout(
         size=(width, height),
         cell_count=cell_count,
@@ -222,14 +286,76 @@ def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEF
         card_h=card_h,
         toolbar=toolbar,
         status=status,
-        buttons=buttons,
+        buttons=_toolbar_buttons(toolbar, xs[0]),
         piles=piles,
         lanes=lanes,
         labels=labels,
         table_bottom=table_bottom,
-        fan=max(1, round(card_h * _clamp((table_bottom - column_y - card_h) / _FAN_CARDS / card_h, FAN, MAX_FAN))),
+        fan=_fan(card_h, table_bottom - column_y),
         radius=max(2, round(card_w * 0.07)),
     )
+
+
+def _two_bands(width: int, height: int, cell_count: int, aspect: float, toolbar: Box, status: Box) -> Layout:
+    """The foundations in a row, the cells in a row under them (both centred), then
+    columns 1-5 and under them columns 6-10, the room below the cells shared equally; each
+    band has its column numbers above it and a little bare felt below."""
+    card_w = _two_band_card_width(width, status.y - toolbar.bottom, aspect)
+    card_h = max(11, int(card_w * aspect))
+    xs = _lane_xs(width, card_w, _BAND_COLUMNS)
+    pitch = xs[1] - xs[0]
+
+    def centred(count: int) -> list[int]:
+        left = (width - count * card_w - (count - 1) * (pitch - card_w)) / 2
+        return [round(left + i * pitch) for i in range(count)]
+
+    found_y = toolbar.bottom + round(card_h * _P_TOP)
+    cells_y = found_y + card_h + round(card_h * _P_ROWS)
+    label_gap = round(card_h * _P_LABEL)
+    foot = max(2, round(card_h * _P_BOTTOM))
+    first_y = cells_y + card_h + label_gap
+    table_bottom = status.y - foot
+    band_h = (table_bottom - first_y - foot - label_gap) // 2
+    band_ys = (first_y, first_y + band_h + foot + label_gap)
+    band_bottoms = (first_y + band_h, table_bottom)
+
+    piles: dict[Pile, Box] = {}
+    for pile, x in zip(FOUNDATIONS, centred(len(FOUNDATIONS)), strict=True):
+        piles[pile] = Box(x, found_y, card_w, card_h)
+    for pile, x in zip(CELLS[:cell_count], centred(cell_count), strict=True):
+        piles[pile] = Box(x, cells_y, card_w, card_h)
+    lanes = dict(piles)
+    labels: dict[Pile, Box] = {}
+    label_h = min(label_gap, max(10, round(card_h * _ROW_GAP * 0.62)))
+    for i, pile in enumerate(COLUMNS):
+        band, lane = divmod(i, _BAND_COLUMNS)
+        y, bottom = band_ys[band], band_bottoms[band]
+        piles[pile] = Box(xs[lane], y, card_w, card_h)
+        lanes[pile] = Box(xs[lane], y, card_w, bottom - y)
+        labels[pile] = Box(xs[lane], y - label_gap + (label_gap - label_h) // 2, card_w, label_h)
+
+    return Layout(
+        size=(width, height),
+        cell_count=cell_count,
+        card_w=card_w,
+        card_h=card_h,
+        toolbar=toolbar,
+        status=status,
+        buttons=_toolbar_buttons(toolbar, xs[0]),
+        piles=piles,
+        lanes=lanes,
+        labels=labels,
+        table_bottom=table_bottom,
+        fan=_fan(card_h, band_h),
+        radius=max(2, round(card_w * 0.07)),
+        bands=2,
+    )
+
+
+def _fan(card_h: int, lane_h: int) -> int:
+    """The step between a column's cards: FAN, widened up to MAX_FAN while a column of
+    _FAN_CARDS still fits in a lane ``lane_h`` high."""
+    return max(1, round(card_h * _clamp((lane_h - card_h) / _FAN_CARDS / card_h, FAN, MAX_FAN)))
 
 
 def _toolbar_buttons(bar: Box, left: int) -> dict[str, Box]:

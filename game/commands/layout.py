@@ -1,5 +1,7 @@
 """``seahaven layout --size WxH --code CODE``: the rectangles of every pile and card, as
-JSON in window coordinates, exactly as the table lays them out before any move."""
+JSON in window coordinates, exactly as the table lays them out before any move, and
+``bands``: 1 when the ten columns stand in one row, 2 when a tall window has columns 1-5
+above columns 6-10."""
 
 from __future__ import annotations
 

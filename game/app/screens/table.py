@@ -994,9 +994,7 @@ class TableScene(Scene):
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.focus = row[(i + (1 if key == pygame.K_RIGHT else -1)) % len(row)]
         else:
-            other = rows[1 - r]
-            x = self.layout.piles[current].x
-            self.focus = min(other, key=lambda p: abs(self.layout.piles[p].x - x))
+            self.focus = self.layout.pile_above(current, top_row + list(COLUMNS), down=key == pygame.K_DOWN)
 
     # -- toolbar ------------------------------------------------------------------------------
     def action(self, name: str) -> None:
