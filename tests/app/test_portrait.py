@@ -16,34 +16,34 @@ TALL = (1080, 1920)
 def tall_app() -> App:
     """The first deal (col1 ends 6H, col7 ends 7H) in a 1080x1920 window: two bands."""
     app = make_app("SH1-C4-AAAAAJ2", size=TALL)
-    assert app.table.layout.bands == 2
+    assert app.scenes.bottom.layout.bands == 2
     return app
 
 
 def test_a_drag_onto_a_column_of_the_lower_band_makes_the_move() -> None:
     app = tall_app()
-    layout = app.table.layout
+    layout = app.scenes.bottom.layout
     assert layout.piles[column(7)].y > layout.lanes[column(2)].bottom  # column 7 is under column 2
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
-    assert app.table.position.columns[6][-1] == Card.parse("6H")
-    assert app.table.game.move_count == 1
+    assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
+    assert app.scenes.bottom.game.move_count == 1
     settle(app)
-    assert not app.table.floating and app.table.drag is None
+    assert not app.scenes.bottom.floating and app.scenes.bottom.drag is None
     app.close()
 
 
 def test_a_drop_on_the_bare_felt_low_in_a_lower_lane_lands_on_that_column() -> None:
     app = tall_app()
-    lane = app.table.layout.lanes[column(7)]
+    lane = app.scenes.bottom.layout.lanes[column(7)]
     start = card_point(app, column(1))
-    drag(app, start, (lane.center[0], lane.bottom - app.table.layout.card_h // 2))
-    assert app.table.position.columns[6][-1] == Card.parse("6H")
+    drag(app, start, (lane.center[0], lane.bottom - app.scenes.bottom.layout.card_h // 2))
+    assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
     app.close()
 
 
 def test_a_drop_across_the_gap_between_the_bands_lands_where_the_card_covers_more() -> None:
     app = tall_app()
-    layout = app.table.layout
+    layout = app.scenes.bottom.layout
     # the card's top a quarter of a card above the foot of column 2's lane: the rest of it
     # crosses the column numbers and covers the top of column 7 (its 7H) more
     lane = layout.lanes[column(2)]
@@ -51,13 +51,13 @@ def test_a_drop_across_the_gap_between_the_bands_lands_where_the_card_covers_mor
     head = layout.card_box(column(1), 4, 5)
     end = (lane.center[0], lane.bottom - layout.card_h // 4 + (grab[1] - head.y))
     drag(app, grab, end)
-    assert app.table.position.columns[6][-1] == Card.parse("6H")
+    assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
     app.close()
 
 
 def test_up_and_down_keys_move_the_focus_between_the_bands() -> None:
     app = tall_app()
-    table = app.table
+    table = app.scenes.bottom
     key(app, pygame.K_7)  # picks column 7, which takes the focus
     assert table.focus == column(7)
     key(app, pygame.K_UP)
