@@ -267,3 +267,18 @@ def test_example_board_by_keyboard(app: Any) -> None:
     assert len(screen.board.position.cards(COLUMNS[9])) == 4
     key(app, pygame.K_BACKSPACE)
     assert screen.board.position == example_position()
+
+
+def test_example_board_keys_take_no_more_than_may_move_now() -> None:
+    """The board uses the table's own hand: a column's key takes the longest run that may
+    move now (the pick-up limit), not the whole run."""
+    from game.engine import Move, cell, column
+
+    board = ExampleBoard()
+    board.position = board.position.play(Move(column(5), cell(1), 1), board.rules)  # no free cell left
+    assert board.position.pickup_limit(board.rules) == 4
+    board.key_pile(column(3))  # a run of 8 diamonds
+    assert board.selected == (column(3), 4)
+    before = board.position
+    board.key_pile(column(4))  # onto the 10 of diamonds: the 5 heading those 4 does not fit there
+    assert board.refused and board.position == before

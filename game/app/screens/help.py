@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.hand import Hand, Refusal
 from game.app.input import Pointer
 from game.app.screens.kit import DRAG_SLOP, FOCUS, HEADING, TEXT, TEXT_DIM, WARN, Screen
 from game.app.words import plural
@@ -22,13 +23,10 @@ from game.engine import (
     COLUMNS,
     FOUNDATIONS,
     Card,
-    IllegalMove,
     Move,
     Pile,
     Position,
-    run_length,
 )
-from game.engine.gestures import double_tap, drop, lift, tap
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -175,7 +173,8 @@ class ExampleBoard:
 
     def reset(self) -> None:
         self.position = example_position()
-        self.selected: tuple[Pile, int] | None = None
+        self.hand = Hand()
+        """The selection and the last tap, exactly as at the table."""
         self.drag: tuple[Pile, int, tuple[float, float], tuple[float, float]] | None = None
         self.press: tuple[Pile, int, tuple[float, float], int] | None = None
         self.message = "Try it: the status here shows what the rules allow now."
@@ -246,76 +245,75 @@ class ExampleBoard:
         self.message = text
         self.refused = refused
 
+    @property
+    def selected(self) -> tuple[Pile, int] | None:
+        """The selected pile and how many of its cards (the hand's selection)."""
+        selection = self.hand.selection
+        return None if selection is None else (selection.pile, selection.count)
+
+    def clear_selection(self) -> None:
+        self.hand.selection = None
+
     def play(self, move: Move) -> None:
         self.position = self.position.play(move, self.rules)
-        self.selected = None
+        self.hand.selection = None
         n = move.count
         what = "The card" if n == 1 else f"The run of {n} cards"
         self.say(f"{what} went from {move.source.name} to {move.dest.name}.")
 
+    def carry_out(self, answer: Move | Refusal | None) -> None:
+        """Do what the hand decided, as the table would, and say it in the board's line."""
+        if isinstance(answer, Move):
+            self.play(answer)
+        elif isinstance(answer, Refusal):
+            if answer.reason:
+                self.say(answer.reason, refused=not answer.gentle)
+        elif self.hand.selection is not None:
+            self.say(f"Selected {plural(self.hand.selection.count, 'card')}; tap where they should go.")
+        else:
+            self.say("Nothing selected.")
+
     def choose(self, pile: Pile, index: int | None, clicks: int = 1) -> None:
-        """A tap on ``pile`` (card ``index``): move the selection there, or send the card
-        home, or select it (SPEC 4)."""
-        position = self.position
-        if self.selected is not None:
-            source, count = self.selected
-            if source == pile:
-                self.selected = None
-                self.say("Nothing selected.")
-                return
-            try:
-                self.play(drop(position, source, count, pile, self.rules))
-            except IllegalMove as error:
-                self.selected = None
-                self.say(str(error), refused=True)
+        """A tap on ``pile`` (card ``index``): what the table's hand makes of it (SPEC 4)."""
+        position, rules = self.position, self.rules
+        double = self.hand.is_double(position, pile, index, clicks)
+        if double is None:
             return
-        if index is None:
+        if double:
+            self.carry_out(self.hand.double_tap(position, rules, pile, index))
             return
-        try:
-            if clicks >= 2:
-                move = double_tap(position, pile, index, self.rules)
-                if move is not None:
-                    self.play(move)
-                    return
-            move = tap(position, pile, index, self.rules)
-            if move is not None:
-                self.play(move)
-                return
-            count = lift(position, pile, index, self.rules)
-        except IllegalMove as error:
-            self.say(str(error), refused=True)
-            return
-        self.selected = (pile, count)
-        self.say(f"Selected {plural(count, 'card')}; tap where they should go.")
+        lifted, refused = 0, False
+        if index is not None:
+            pressed = self.hand.press(position, rules, pile, index, double)
+            if isinstance(pressed, Refusal):
+                self.carry_out(pressed)
+                refused = True
+            else:
+                lifted = pressed
+        answer = self.hand.tap(position, rules, pile, index, lifted)
+        if answer is None and refused:
+            return  # the reason the cards cannot be lifted says it all
+        self.carry_out(answer)
 
     def grab(self, pile: Pile, index: int) -> int | None:
         """Pick up card ``index`` of ``pile`` and the cards on it; None (and why) if not."""
-        try:
-            count = lift(self.position, pile, index, self.rules)
-        except IllegalMove as error:
-            self.say(str(error), refused=True)
+        pressed = self.hand.press(self.position, self.rules, pile, index, False)
+        if isinstance(pressed, Refusal):
+            self.carry_out(pressed)
             return None
-        return count
+        return pressed or None
 
     def release(self, source: Pile, count: int, dest: Pile | None) -> None:
         if dest is None or dest == source:
+            self.hand.forget()
             self.say("The cards went back.")
             return
-        try:
-            self.play(drop(self.position, source, count, dest, self.rules))
-        except IllegalMove as error:
-            self.say(str(error), refused=True)
+        self.carry_out(self.hand.drop(self.position, self.rules, source, count, dest))
 
     def key_pile(self, pile: Pile) -> None:
-        """Keyboard: the first key takes the run on top of a pile, the second drops it."""
-        if self.selected is not None:
-            self.choose(pile, None)
-            return
-        cards = self.position.cards(pile) if self.position.has_pile(pile) else ()
-        if not cards:
-            self.say(f"{pile.name.capitalize()} is empty.", refused=True)
-            return
-        self.choose(pile, len(cards) - run_length(cards) if pile.is_column else len(cards) - 1)
+        """Keyboard: as at the table, a pile's key takes the longest run that may move from
+        its top (within the pick-up limit), and the next pile's key drops it there."""
+        self.carry_out(self.hand.key_pile(self.position, self.rules, pile))
 
 
 class HelpScreen(Screen):
@@ -344,7 +342,7 @@ class HelpScreen(Screen):
                 self.dirty = True
                 return
             if key == pygame.K_ESCAPE and board.selected is not None:
-                board.selected = None
+                board.clear_selection()
                 board.say("Nothing selected.")
                 self.dirty = True
                 return
