@@ -20,11 +20,11 @@ from game.app.current import LINE_CHANGES, Change, GameEvent, Status
 from game.app.hand import Hand, Refusal
 from game.app.input import Pointer, PointerInput
 from game.app.layout import Box, Layout, card_aspect, compute_layout
-from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
 from game.app.scenes import Scene
 from game.app.screens import dialogs
+from game.app.screens.table_view import TableView
 from game.app.session import Session
-from game.app.words import DIFFICULTY_NAMES, plural
+from game.app.words import plural
 from game.engine import (
     CELLS,
     COLUMNS,
@@ -57,17 +57,6 @@ LOST_QUIET_S = 0.4
 """The lost-game check starts once the table has been still this long."""
 TOOLTIP_DELAY_S = 0.6
 
-BUTTON_LABELS = {
-    "new": "New", "restart": "Restart", "undo": "Undo", "redo": "Redo", "hint": "Hint",
-    "help": "Help", "menu": "Menu", "fullscreen": "",
-}
-BUTTON_TIPS = {
-    "new": "New game (N)", "restart": "Restart this deal (R)", "undo": "Undo (Ctrl+Z)",
-    "redo": "Redo (Ctrl+Y)", "hint": "Hint (H)", "help": "Help (F1)", "menu": "Menu",
-    "fullscreen": "Fullscreen on/off (F11)",
-}
-KEY_FOCUS = (250, 250, 250)
-"""The keyboard focus ring: white, thin, no glow (gold is the selection, blue the hint)."""
 
 PILE_KEYS: dict[int, Pile] = {getattr(pygame, f"K_{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)}
 PILE_KEYS.update({getattr(pygame, f"K_KP{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)})
@@ -126,7 +115,6 @@ class TableScene(Scene):
         self.session = session
         self.current = session.current
         self.jobs = session.jobs
-        self.painter = app.painter
         self.tweens: Tweens[Card] = Tweens()
         self.pointer = PointerInput(settings.double_tap_ms)
         self.aspect = card_aspect()
@@ -151,12 +139,8 @@ class TableScene(Scene):
         self.demo: list[Move] | None = None
         """The rest of the solver-proved winning line the demo is playing."""
         self._demo_due = 0.0
-        self._cache: pygame.Surface | None = None
-        self._cache_valid = False
-        self._regions: set[str] = set()
-        self._dirty_piles: set[Pile] = set()
-        self._faces: dict[object, pygame.Surface] = {}
-        self._prev_rects: list[pygame.Rect] = []
+        self.view = TableView(self)
+        """The drawing: it reads this scene and the game in play, and changes neither."""
         self._shown_second = -1
         self.current.subscribe(self._on_game_event)
         session.notices.append(self.say)
@@ -191,7 +175,7 @@ class TableScene(Scene):
 
     def invalidate(self) -> None:
         """Repaint the whole cache (a new size, a new deal)."""
-        self._cache_valid = False
+        self.view.invalidate()
         self.dirty = True
 
     def _pile_of(self, card: Card) -> Pile:
@@ -202,18 +186,18 @@ class TableScene(Scene):
         """``card`` leaves the cache: it is drawn on top each frame while it moves."""
         if card not in self.floating:
             self.floating.add(card)
-            self._dirty_piles.add(self._pile_of(card))
+            self.view.mark_pile(self._pile_of(card))
         self.dirty = True
 
     def _land(self) -> None:
         """Every moving card comes to rest in the cache."""
         for card in self.floating:
-            self._dirty_piles.add(self._pile_of(card))
+            self.view.mark_pile(self._pile_of(card))
         self.floating.clear()
         self.dirty = True
 
     def _region(self, name: str) -> None:
-        self._regions.add(name)
+        self.view.mark_region(name)
         self.dirty = True
 
     @property
@@ -314,7 +298,7 @@ class TableScene(Scene):
         layout, position = self.layout, self.position
         for pile in position.piles():
             if not before.position.has_pile(pile) or before.position.cards(pile) != position.cards(pile):
-                self._dirty_piles.add(pile)
+                self.view.mark_pile(pile)
         moved = False
         for card, box in layout.card_boxes(self.position).items():
             start = before.points.get(card)
@@ -679,7 +663,7 @@ class TableScene(Scene):
         self.pointer.reset()
 
     def art_changed(self) -> None:
-        self.painter = self.app.painter
+        self.view.painter = self.app.painter
         self.invalidate()
 
     def cancel_pointer(self) -> None:
@@ -820,7 +804,7 @@ class TableScene(Scene):
             destinations=gestures.destinations(position, press.pile, count, self.rules),
         )
         self.drag.target = self._drop_target()
-        self._dirty_piles.add(press.pile)
+        self.view.mark_pile(press.pile)
         self.app.play_sound("pick_up")
         self.dirty = True
 
@@ -1026,293 +1010,5 @@ class TableScene(Scene):
             return self.game.started
         return True
 
-    # == drawing =============================================================================
-    def _paint_cache(self) -> None:
-        layout = self.layout
-        size = layout.size
-        if self._cache is None or self._cache.get_size() != size:
-            self._cache = self.painter.surface(size)
-        cache = self._cache
-        painter = self.painter
-        cache.blit(painter.felt(size), (0, 0))
-        label_px = max(10, round(layout.labels[COLUMNS[0]].h * 0.9))
-        for n, pile in enumerate(COLUMNS, start=1):
-            text = painter.text(str(n), label_px, TEXT_DIM, bold=True)
-            cache.blit(text, text.get_rect(center=layout.labels[pile].center))
-        for pile in self.position.piles():
-            self._paint_pile(cache, pile, clear=False)
-        self._paint_toolbar(cache)
-        self._paint_status(cache)
-        self._cache_valid = True
-        self._regions.clear()
-        self._dirty_piles.clear()
-
-    def _paint_pile(self, surface: pygame.Surface, pile: Pile, clear: bool = True) -> pygame.Rect:
-        """Paint one pile at rest (its marker and the cards that are not moving) into the
-        cache; returns the rectangle it covers."""
-        layout, position, painter = self.layout, self.position, self.painter
-        w, h = layout.card_size
-        lane = layout.lanes.get(pile)
-        if lane is None or not position.has_pile(pile):
-            return pygame.Rect(0, 0, 0, 0)
-        rect = pygame.Rect(lane)
-        if clear:
-            surface.blit(painter.felt(layout.size), rect, rect)
-        slot = layout.piles[pile]
-        kind = "cell" if pile.is_cell else "column" if pile.is_column else f"found-{pile.key}"
-        surface.blit(painter.marker(kind, w, h), slot[:2])
-        hidden = self.floating | (set(self.drag.cards) if self.drag is not None else set())
-        if pile.is_foundation:
-            s = SUITS.index(str(pile.key))
-            rank = position.foundations[s]
-            while rank > 0 and Card(rank, SUITS[s]) in hidden:
-                rank -= 1
-            if rank:
-                surface.blit(painter.card(Card(rank, SUITS[s]), w, h), slot[:2])
-            return rect
-        for card, box in layout.pile_cards(position, pile):
-            if card not in hidden:
-                surface.blit(painter.card(card, w, h), box[:2])
-        return rect
-
-    def _paint_toolbar(self, surface: pygame.Surface) -> None:
-        layout, painter = self.layout, self.painter
-        bar = layout.toolbar
-        surface.blit(self._band(bar, line_at_top=False), bar[:2])
-        wide = layout.buttons["new"].w > layout.buttons["new"].h * 1.5
-        for name, box in layout.buttons.items():
-            pressed = self.press is not None and self.press.button == name
-            enabled = self.button_enabled(name)
-            state = (name, box, wide, self.hover == name and enabled, pressed and enabled, enabled)
-            face = self._faces.get(state)
-            if face is None:
-                face = button_face(
-                    painter, box, BUTTON_LABELS[name] if wide else "", hover=state[3], pressed=state[4],
-                    enabled=state[5], dark=True, icon=name,
-                )
-                if len(self._faces) > 200:
-                    self._faces.clear()
-                self._faces[state] = face
-            surface.blit(face, box[:2])
-        # the title, with the difficulty, between the two groups of buttons
-        left = max(b.right for n, b in layout.buttons.items() if n in ("hint",))
-        right = min(b.x for n, b in layout.buttons.items() if n in ("help",))
-        title = f"Seahaven Towers · {DIFFICULTY_NAMES.get(self.position.cell_count, '')}"
-        text = painter.text(title, max(12, round(bar.h * 0.36)), TEXT_DIM)
-        if text.get_width() < right - left - bar.h:
-            surface.blit(text, text.get_rect(center=((left + right) // 2, bar.h // 2)))
-
-    def _band(self, box: Box, line_at_top: bool) -> pygame.Surface:
-        """The toolbar's or status line's background: felt under a dark translucent band."""
-        key = ("band", box, line_at_top)
-        band = self._faces.get(key)
-        if band is None:
-            band = self.painter.surface((box.w, box.h))
-            band.blit(self.painter.felt(self.layout.size), (0, 0), pygame.Rect(box))
-            shade = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
-            shade.fill((*BAND, 200))
-            y = 0 if line_at_top else box.h - 1
-            pygame.draw.line(shade, (*BAND_LINE, 160), (0, y), (box.w, y))
-            band.blit(shade, (0, 0))
-            self._faces[key] = band
-        return band
-
-    def _paint_status(self, surface: pygame.Surface) -> None:
-        layout, painter = self.layout, self.painter
-        box = layout.status
-        band = self._band(box, line_at_top=True)
-        surface.blit(band, box[:2])
-        px = max(11, round(box.h * 0.48))
-        pad = layout.buttons["new"].x
-        seconds = int(self.elapsed())
-        clock = f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}" if seconds >= 3600 else \
-            f"{seconds // 60}:{seconds % 60:02d}"
-        game = self.game
-        stats = f"Score {game.score}    Moves {game.move_count}    Time {clock}"
-        left = painter.text(stats, px, TEXT)
-        cy = box.y + box.h // 2
-        surface.blit(left, left.get_rect(midleft=(pad, cy)))
-        code = str(game.code) if game.code is not None else "custom position"
-        right = painter.text(code, px, TEXT_DIM)
-        surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
-        right_edge = box.right - pad - right.get_width()
-        verdict = self.verdict_text()
-        if verdict is not None:
-            said = painter.text(verdict[0], px, WARN if verdict[1] else TEXT_DIM, bold=verdict[1])
-            if said.get_width() < right_edge - (pad + left.get_width() + 3 * px):
-                surface.blit(said, said.get_rect(midright=(right_edge - 2 * px, cy)))
-                right_edge -= said.get_width() + 2 * px
-        if self.message is not None:
-            room_left = pad + left.get_width() + px
-            room_right = right_edge - px
-            text = painter.text(self.message.text, px, WARN if self.message.warn else TEXT, bold=self.message.warn)
-            if text.get_width() > room_right - room_left:
-                # no room beside the numbers: the message takes the whole line for a while
-                surface.blit(band, box[:2])
-                if text.get_width() > box.w - 2 * pad:
-                    text = painter.text(self.message.text, max(9, round(px * 0.8)), WARN if self.message.warn else TEXT)
-                surface.blit(text, text.get_rect(center=(box.w // 2, cy)))
-            else:
-                surface.blit(text, text.get_rect(center=((room_left + room_right) // 2, cy)))
-
-    def _overlays(self) -> list[tuple[Box, tuple[int, int, int], int, bool]]:
-        """Outlines drawn above the resting cards: selection, focus, drop targets, hint."""
-        layout, position = self.layout, self.position
-        out: list[tuple[Box, tuple[int, int, int], int, bool]] = []
-        thick = max(2, layout.card_w // 28)
-
-        def top_box(pile: Pile, count: int = 1) -> Box:
-            cards = position.cards(pile) if position.has_pile(pile) else ()
-            if not cards:
-                return layout.piles[pile]
-            first = layout.card_box(pile, max(0, len(cards) - count), len(cards))
-            last = layout.card_box(pile, len(cards) - 1, len(cards))
-            return Box(first.x, first.y, first.w, last.bottom - first.y)
-
-        if self.drag is not None:
-            for pile in self.drag.destinations:
-                if pile != self.drag.target:
-                    out.append((top_box(pile), LEGAL, max(1, thick // 2), False))
-            if self.drag.target is not None and self.drag.target in self.drag.destinations:
-                out.append((top_box(self.drag.target), GOLD, thick, True))
-        if self.hand.selection is not None and position.has_pile(self.hand.selection.pile):
-            out.append((top_box(self.hand.selection.pile, self.hand.selection.count), GOLD, thick, True))
-        if self.hint is not None:
-            move = self.hint[0]
-            out.append((top_box(move.source, move.count), SKY, thick, True))
-            out.append((top_box(move.dest), SKY, thick, True))
-        if self.focus_visible() and position.has_pile(self.focus):
-            box = top_box(self.focus)
-            pad = thick * 2 + 2
-            ring = Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad)
-            out.append((ring, KEY_FOCUS, max(2, thick // 2 + 1), False))
-        return out
-
-    def _sprites(self, alpha: float) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """What is drawn above the cache this frame, bottom first."""
-        from game.app.loop import STEP
-
-        layout, painter = self.layout, self.painter
-        w, h = layout.card_size
-        now = self.tweens.now + alpha * STEP
-        sprites: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        for box, colour, width, glow in self._overlays():
-            surf = painter.outline(box.w, box.h, colour, width, layout.radius, glow)
-            sprites.append((surf, (box.x - width * 2, box.y - width * 2)))
-        if self.floating:
-            boxes = layout.card_boxes(self.position)
-            started, waiting = [], []
-            for card in self.floating:
-                where = self.tweens.where(card, now)
-                box = boxes.get(card)
-                if box is None:
-                    continue
-                tween = self.tweens._tweens.get(card)
-                if where is None:
-                    where = (float(box.x), float(box.y))
-                dx = self.tweens.shake_offset(card, now)
-                entry = (card, (round(where[0] + dx), round(where[1])), tween)
-                (waiting if tween is not None and tween.begin > now else started).append(entry)
-            pile_order = {p: i for i, p in enumerate(self.position.piles())}
-
-            def z(entry: Any) -> tuple[int, int, int]:
-                card, _pos, tween = entry
-                found = self.position.find(card)
-                pile_z = pile_order.get(found[0], 0) if found else 0
-                return (1 if tween is not None else 0, found[1] if found else 0, pile_z)
-
-            started.sort(key=z)
-            shadow, spread = painter.shadow(w, h)
-            for card, pos, tween in started:
-                if tween is not None:
-                    sprites.append((shadow, (pos[0] - spread + spread // 3, pos[1] - spread + spread // 2)))
-                sprites.append((painter.card(card, w, h), pos))
-            if waiting:  # the deck still to be dealt, face down: only its top card shows
-                waiting.sort(key=lambda e: e[2].begin)
-                _card, pos, _tween = waiting[0]
-                sprites.append((painter.back(w, h), pos))
-        if self.drag is not None:
-            boxes = self._drag_boxes()
-            shadow, spread = painter.shadow(w, h + boxes[-1].y - boxes[0].y)
-            lift = self._lift()
-            sprites.append((shadow, (boxes[0].x - spread + lift, boxes[0].y - spread + lift * 2)))
-            for card, box in zip(self.drag.cards, boxes):
-                sprites.append((painter.card(card, w, h), (box.x - lift, box.y - lift)))
-        if self.hover and self._tooltip_shown and self.press is None:
-            sprites.append(self._tooltip())
-        return sprites
-
-    def _tooltip(self) -> tuple[pygame.Surface, tuple[int, int]]:
-        layout, painter = self.layout, self.painter
-        assert self.hover is not None
-        box = layout.buttons[self.hover]
-        px = max(12, round(layout.toolbar.h * 0.3))
-        text = painter.text(BUTTON_TIPS[self.hover], px, (30, 34, 32))
-        pad = px // 2
-        surf = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (250, 248, 236, 245), surf.get_rect(), border_radius=pad // 2 + 2)
-        surf.blit(text, (pad, pad // 2))
-        x = min(max(2, box.x + box.w // 2 - surf.get_width() // 2), layout.size[0] - surf.get_width() - 2)
-        return surf, (x, box.bottom + pad // 2)
-
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
-        if not self._cache_valid or self._cache is None or self._cache.get_size() != self.layout.size:
-            self._paint_cache()
-            full = True
-        cache = self._cache
-        assert cache is not None
-        changed: list[pygame.Rect] = []
-        for pile in self._dirty_piles:
-            changed.append(self._paint_pile(cache, pile))
-        self._dirty_piles.clear()
-        for name in self._regions:
-            if name == "toolbar":
-                self._paint_toolbar(cache)
-                changed.append(pygame.Rect(self.layout.toolbar))
-            elif name == "status":
-                self._paint_status(cache)
-                changed.append(pygame.Rect(self.layout.status))
-        self._regions.clear()
-        if self.cascade is not None:
-            return self._draw_cascade(surface, full)
-        sprites = self._sprites(alpha)
-        if full or surface.get_size() != cache.get_size():
-            surface.blit(cache, (0, 0))
-            rects = [surface.blit(s, pos) for s, pos in sprites]
-            self._prev_rects = rects
-            return None
-        dirty = self._prev_rects + changed
-        for rect in dirty:
-            surface.blit(cache, rect, rect)
-        rects = [surface.blit(s, pos) for s, pos in sprites]
-        self._prev_rects = rects
-        return _merge(dirty + rects)
-
-    def _draw_cascade(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
-        cascade = self.cascade
-        assert cascade is not None and self._cache is not None
-        # the cards leave trails: they are painted over what the window already shows
-        layout = self.layout
-        w, h = layout.card_size
-        if full:
-            surface.blit(self._cache, (0, 0))
-        clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(0, layout.toolbar.bottom, layout.size[0], layout.status.y - layout.toolbar.bottom))
-        rects = [surface.blit(self.painter.card(b.key, w, h), (round(b.x), round(b.y)))  # type: ignore[arg-type]
-                 for b in cascade.flying()]
-        surface.set_clip(clip)
-        self._prev_rects = []
-        return None if full else [r for r in rects if r.w and r.h]
-
-
-def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Fewer, larger rectangles: overlapping ones are joined."""
-    out: list[pygame.Rect] = []
-    for rect in sorted((r for r in rects if r.w > 0 and r.h > 0), key=lambda r: (r.y, r.x)):
-        for i, other in enumerate(out):
-            if rect.colliderect(other):
-                out[i] = other.union(rect)
-                break
-        else:
-            out.append(pygame.Rect(rect))
-    return out
+        return self.view.draw(surface, alpha, full)

@@ -1,0 +1,349 @@
+"""The table drawn: a view that only reads the table scene's state (the game in play, the
+layout, what moves, what is held, selected or hinted) and paints it.
+
+One cached surface holds everything at rest (felt, toolbar, status line, resting cards);
+each frame paints only what moves on top of it, restoring the rectangles it covered in
+the previous frame. The scene says what changed (:meth:`TableView.invalidate`,
+:meth:`mark_pile`, :meth:`mark_region`); the cache is the view's own, not game state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.layout import Box
+from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
+from game.app.words import DIFFICULTY_NAMES
+from game.engine import COLUMNS, SUITS, Card, Pile
+
+if TYPE_CHECKING:
+    from game.app.screens.table import TableScene
+
+BUTTON_LABELS = {
+    "new": "New", "restart": "Restart", "undo": "Undo", "redo": "Redo", "hint": "Hint",
+    "help": "Help", "menu": "Menu", "fullscreen": "",
+}
+BUTTON_TIPS = {
+    "new": "New game (N)", "restart": "Restart this deal (R)", "undo": "Undo (Ctrl+Z)",
+    "redo": "Redo (Ctrl+Y)", "hint": "Hint (H)", "help": "Help (F1)", "menu": "Menu",
+    "fullscreen": "Fullscreen on/off (F11)",
+}
+KEY_FOCUS = (250, 250, 250)
+"""The keyboard focus ring: white, thin, no glow (gold is the selection, blue the hint)."""
+
+
+class TableView:
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.painter = table.app.painter
+        self._cache: pygame.Surface | None = None
+        self._cache_valid = False
+        self._regions: set[str] = set()
+        self._dirty_piles: set[Pile] = set()
+        self._faces: dict[object, pygame.Surface] = {}
+        self._prev_rects: list[pygame.Rect] = []
+
+    def invalidate(self) -> None:
+        """Repaint the whole cache (a new size, a new deal, new art)."""
+        self._cache_valid = False
+
+    def mark_pile(self, pile: Pile) -> None:
+        """``pile`` changed at rest: repaint it in the cache."""
+        self._dirty_piles.add(pile)
+
+    def mark_region(self, name: str) -> None:
+        """The "toolbar" or the "status" line changed: repaint it in the cache."""
+        self._regions.add(name)
+
+    def _paint_cache(self) -> None:
+        layout = self.table.layout
+        size = layout.size
+        if self._cache is None or self._cache.get_size() != size:
+            self._cache = self.painter.surface(size)
+        cache = self._cache
+        painter = self.painter
+        cache.blit(painter.felt(size), (0, 0))
+        label_px = max(10, round(layout.labels[COLUMNS[0]].h * 0.9))
+        for n, pile in enumerate(COLUMNS, start=1):
+            text = painter.text(str(n), label_px, TEXT_DIM, bold=True)
+            cache.blit(text, text.get_rect(center=layout.labels[pile].center))
+        for pile in self.table.position.piles():
+            self._paint_pile(cache, pile, clear=False)
+        self._paint_toolbar(cache)
+        self._paint_status(cache)
+        self._cache_valid = True
+        self._regions.clear()
+        self._dirty_piles.clear()
+
+    def _paint_pile(self, surface: pygame.Surface, pile: Pile, clear: bool = True) -> pygame.Rect:
+        """Paint one pile at rest (its marker and the cards that are not moving) into the
+        cache; returns the rectangle it covers."""
+        layout, position, painter = self.table.layout, self.table.position, self.painter
+        w, h = layout.card_size
+        lane = layout.lanes.get(pile)
+        if lane is None or not position.has_pile(pile):
+            return pygame.Rect(0, 0, 0, 0)
+        rect = pygame.Rect(lane)
+        if clear:
+            surface.blit(painter.felt(layout.size), rect, rect)
+        slot = layout.piles[pile]
+        kind = "cell" if pile.is_cell else "column" if pile.is_column else f"found-{pile.key}"
+        surface.blit(painter.marker(kind, w, h), slot[:2])
+        hidden = self.table.floating | (set(self.table.drag.cards) if self.table.drag is not None else set())
+        if pile.is_foundation:
+            s = SUITS.index(str(pile.key))
+            rank = position.foundations[s]
+            while rank > 0 and Card(rank, SUITS[s]) in hidden:
+                rank -= 1
+            if rank:
+                surface.blit(painter.card(Card(rank, SUITS[s]), w, h), slot[:2])
+            return rect
+        for card, box in layout.pile_cards(position, pile):
+            if card not in hidden:
+                surface.blit(painter.card(card, w, h), box[:2])
+        return rect
+
+    def _paint_toolbar(self, surface: pygame.Surface) -> None:
+        layout, painter = self.table.layout, self.painter
+        bar = layout.toolbar
+        surface.blit(self._band(bar, line_at_top=False), bar[:2])
+        wide = layout.buttons["new"].w > layout.buttons["new"].h * 1.5
+        for name, box in layout.buttons.items():
+            pressed = self.table.press is not None and self.table.press.button == name
+            enabled = self.table.button_enabled(name)
+            state = (name, box, wide, self.table.hover == name and enabled, pressed and enabled, enabled)
+            face = self._faces.get(state)
+            if face is None:
+                face = button_face(
+                    painter, box, BUTTON_LABELS[name] if wide else "", hover=state[3], pressed=state[4],
+                    enabled=state[5], dark=True, icon=name,
+                )
+                if len(self._faces) > 200:
+                    self._faces.clear()
+                self._faces[state] = face
+            surface.blit(face, box[:2])
+        # the title, with the difficulty, between the two groups of buttons
+        left = max(b.right for n, b in layout.buttons.items() if n in ("hint",))
+        right = min(b.x for n, b in layout.buttons.items() if n in ("help",))
+        title = f"Seahaven Towers · {DIFFICULTY_NAMES.get(self.table.position.cell_count, '')}"
+        text = painter.text(title, max(12, round(bar.h * 0.36)), TEXT_DIM)
+        if text.get_width() < right - left - bar.h:
+            surface.blit(text, text.get_rect(center=((left + right) // 2, bar.h // 2)))
+
+    def _band(self, box: Box, line_at_top: bool) -> pygame.Surface:
+        """The toolbar's or status line's background: felt under a dark translucent band."""
+        key = ("band", box, line_at_top)
+        band = self._faces.get(key)
+        if band is None:
+            band = self.painter.surface((box.w, box.h))
+            band.blit(self.painter.felt(self.table.layout.size), (0, 0), pygame.Rect(box))
+            shade = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
+            shade.fill((*BAND, 200))
+            y = 0 if line_at_top else box.h - 1
+            pygame.draw.line(shade, (*BAND_LINE, 160), (0, y), (box.w, y))
+            band.blit(shade, (0, 0))
+            self._faces[key] = band
+        return band
+
+    def _paint_status(self, surface: pygame.Surface) -> None:
+        layout, painter = self.table.layout, self.painter
+        box = layout.status
+        band = self._band(box, line_at_top=True)
+        surface.blit(band, box[:2])
+        px = max(11, round(box.h * 0.48))
+        pad = layout.buttons["new"].x
+        seconds = int(self.table.elapsed())
+        clock = f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}" if seconds >= 3600 else \
+            f"{seconds // 60}:{seconds % 60:02d}"
+        game = self.table.game
+        stats = f"Score {game.score}    Moves {game.move_count}    Time {clock}"
+        left = painter.text(stats, px, TEXT)
+        cy = box.y + box.h // 2
+        surface.blit(left, left.get_rect(midleft=(pad, cy)))
+        code = str(game.code) if game.code is not None else "custom position"
+        right = painter.text(code, px, TEXT_DIM)
+        surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
+        right_edge = box.right - pad - right.get_width()
+        verdict = self.table.verdict_text()
+        if verdict is not None:
+            said = painter.text(verdict[0], px, WARN if verdict[1] else TEXT_DIM, bold=verdict[1])
+            if said.get_width() < right_edge - (pad + left.get_width() + 3 * px):
+                surface.blit(said, said.get_rect(midright=(right_edge - 2 * px, cy)))
+                right_edge -= said.get_width() + 2 * px
+        if self.table.message is not None:
+            room_left = pad + left.get_width() + px
+            room_right = right_edge - px
+            message = self.table.message
+            text = painter.text(message.text, px, WARN if message.warn else TEXT, bold=message.warn)
+            if text.get_width() > room_right - room_left:
+                # no room beside the numbers: the message takes the whole line for a while
+                surface.blit(band, box[:2])
+                if text.get_width() > box.w - 2 * pad:
+                    text = painter.text(message.text, max(9, round(px * 0.8)), WARN if message.warn else TEXT)
+                surface.blit(text, text.get_rect(center=(box.w // 2, cy)))
+            else:
+                surface.blit(text, text.get_rect(center=((room_left + room_right) // 2, cy)))
+
+    def _overlays(self) -> list[tuple[Box, tuple[int, int, int], int, bool]]:
+        """Outlines drawn above the resting cards: selection, focus, drop targets, hint."""
+        layout, position = self.table.layout, self.table.position
+        out: list[tuple[Box, tuple[int, int, int], int, bool]] = []
+        thick = max(2, layout.card_w // 28)
+
+        def top_box(pile: Pile, count: int = 1) -> Box:
+            cards = position.cards(pile) if position.has_pile(pile) else ()
+            if not cards:
+                return layout.piles[pile]
+            first = layout.card_box(pile, max(0, len(cards) - count), len(cards))
+            last = layout.card_box(pile, len(cards) - 1, len(cards))
+            return Box(first.x, first.y, first.w, last.bottom - first.y)
+
+        if self.table.drag is not None:
+            for pile in self.table.drag.destinations:
+                if pile != self.table.drag.target:
+                    out.append((top_box(pile), LEGAL, max(1, thick // 2), False))
+            if self.table.drag.target is not None and self.table.drag.target in self.table.drag.destinations:
+                out.append((top_box(self.table.drag.target), GOLD, thick, True))
+        if self.table.hand.selection is not None and position.has_pile(self.table.hand.selection.pile):
+            out.append((top_box(self.table.hand.selection.pile, self.table.hand.selection.count), GOLD, thick, True))
+        if self.table.hint is not None:
+            move = self.table.hint[0]
+            out.append((top_box(move.source, move.count), SKY, thick, True))
+            out.append((top_box(move.dest), SKY, thick, True))
+        if self.table.focus_visible() and position.has_pile(self.table.focus):
+            box = top_box(self.table.focus)
+            pad = thick * 2 + 2
+            ring = Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad)
+            out.append((ring, KEY_FOCUS, max(2, thick // 2 + 1), False))
+        return out
+
+    def _sprites(self, alpha: float) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """What is drawn above the cache this frame, bottom first."""
+        from game.app.loop import STEP
+
+        layout, painter = self.table.layout, self.painter
+        w, h = layout.card_size
+        now = self.table.tweens.now + alpha * STEP
+        sprites: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for box, colour, width, glow in self._overlays():
+            surf = painter.outline(box.w, box.h, colour, width, layout.radius, glow)
+            sprites.append((surf, (box.x - width * 2, box.y - width * 2)))
+        if self.table.floating:
+            boxes = layout.card_boxes(self.table.position)
+            started, waiting = [], []
+            for card in self.table.floating:
+                where = self.table.tweens.where(card, now)
+                box = boxes.get(card)
+                if box is None:
+                    continue
+                tween = self.table.tweens._tweens.get(card)
+                if where is None:
+                    where = (float(box.x), float(box.y))
+                dx = self.table.tweens.shake_offset(card, now)
+                entry = (card, (round(where[0] + dx), round(where[1])), tween)
+                (waiting if tween is not None and tween.begin > now else started).append(entry)
+            pile_order = {p: i for i, p in enumerate(self.table.position.piles())}
+
+            def z(entry: Any) -> tuple[int, int, int]:
+                card, _pos, tween = entry
+                found = self.table.position.find(card)
+                pile_z = pile_order.get(found[0], 0) if found else 0
+                return (1 if tween is not None else 0, found[1] if found else 0, pile_z)
+
+            started.sort(key=z)
+            shadow, spread = painter.shadow(w, h)
+            for card, pos, tween in started:
+                if tween is not None:
+                    sprites.append((shadow, (pos[0] - spread + spread // 3, pos[1] - spread + spread // 2)))
+                sprites.append((painter.card(card, w, h), pos))
+            if waiting:  # the deck still to be dealt, face down: only its top card shows
+                waiting.sort(key=lambda e: e[2].begin)
+                _card, pos, _tween = waiting[0]
+                sprites.append((painter.back(w, h), pos))
+        if self.table.drag is not None:
+            boxes = self.table._drag_boxes()
+            shadow, spread = painter.shadow(w, h + boxes[-1].y - boxes[0].y)
+            lift = self.table._lift()
+            sprites.append((shadow, (boxes[0].x - spread + lift, boxes[0].y - spread + lift * 2)))
+            for card, box in zip(self.table.drag.cards, boxes):
+                sprites.append((painter.card(card, w, h), (box.x - lift, box.y - lift)))
+        if self.table.hover and self.table._tooltip_shown and self.table.press is None:
+            sprites.append(self._tooltip())
+        return sprites
+
+    def _tooltip(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        layout, painter = self.table.layout, self.painter
+        assert self.table.hover is not None
+        box = layout.buttons[self.table.hover]
+        px = max(12, round(layout.toolbar.h * 0.3))
+        text = painter.text(BUTTON_TIPS[self.table.hover], px, (30, 34, 32))
+        pad = px // 2
+        surf = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (250, 248, 236, 245), surf.get_rect(), border_radius=pad // 2 + 2)
+        surf.blit(text, (pad, pad // 2))
+        x = min(max(2, box.x + box.w // 2 - surf.get_width() // 2), layout.size[0] - surf.get_width() - 2)
+        return surf, (x, box.bottom + pad // 2)
+
+    def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
+        if not self._cache_valid or self._cache is None or self._cache.get_size() != self.table.layout.size:
+            self._paint_cache()
+            full = True
+        cache = self._cache
+        assert cache is not None
+        changed: list[pygame.Rect] = []
+        for pile in self._dirty_piles:
+            changed.append(self._paint_pile(cache, pile))
+        self._dirty_piles.clear()
+        for name in self._regions:
+            if name == "toolbar":
+                self._paint_toolbar(cache)
+                changed.append(pygame.Rect(self.table.layout.toolbar))
+            elif name == "status":
+                self._paint_status(cache)
+                changed.append(pygame.Rect(self.table.layout.status))
+        self._regions.clear()
+        if self.table.cascade is not None:
+            return self._draw_cascade(surface, full)
+        sprites = self._sprites(alpha)
+        if full or surface.get_size() != cache.get_size():
+            surface.blit(cache, (0, 0))
+            rects = [surface.blit(s, pos) for s, pos in sprites]
+            self._prev_rects = rects
+            return None
+        dirty = self._prev_rects + changed
+        for rect in dirty:
+            surface.blit(cache, rect, rect)
+        rects = [surface.blit(s, pos) for s, pos in sprites]
+        self._prev_rects = rects
+        return _merge(dirty + rects)
+
+    def _draw_cascade(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        cascade = self.table.cascade
+        assert cascade is not None and self._cache is not None
+        # the cards leave trails: they are painted over what the window already shows
+        layout = self.table.layout
+        w, h = layout.card_size
+        if full:
+            surface.blit(self._cache, (0, 0))
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(0, layout.toolbar.bottom, layout.size[0], layout.status.y - layout.toolbar.bottom))
+        rects = [surface.blit(self.painter.card(b.key, w, h), (round(b.x), round(b.y)))  # type: ignore[arg-type]
+                 for b in cascade.flying()]
+        surface.set_clip(clip)
+        self._prev_rects = []
+        return None if full else [r for r in rects if r.w and r.h]
+
+
+def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Fewer, larger rectangles: overlapping ones are joined."""
+    out: list[pygame.Rect] = []
+    for rect in sorted((r for r in rects if r.w > 0 and r.h > 0), key=lambda r: (r.y, r.x)):
+        for i, other in enumerate(out):
+            if rect.colliderect(other):
+                out[i] = other.union(rect)
+                break
+        else:
+            out.append(pygame.Rect(rect))
+    return out
