@@ -14,7 +14,7 @@ import pytest
 from game.app.current import Change
 from game.app.launch import open_game
 from game.app.saving.storage import Storage
-from game.app.screens import table as table_module
+from game.app.screens import table_solver as table_module
 from game.app.screens.dialogs import Confirm, Menu, Notice
 from game.engine import Game, GameCode, services
 from game.engine.services import LossReport
@@ -27,7 +27,7 @@ def run_demo(app, frames: int = 6000) -> None:  # type: ignore[no-untyped-def]
     table = app.scenes.bottom
     for _ in range(frames):
         steps(app)
-        if table.demo is None and not table.jobs.running("demo") and table.game.move_count:
+        if table.solver.demo is None and not table.jobs.running("demo") and table.game.move_count:
             break
         if table.jobs.running("demo"):
             time.sleep(0.002)  # let the solver's thread find the line
@@ -62,11 +62,11 @@ def test_any_input_stops_the_demo() -> None:
             break
         if table.jobs.running("demo"):
             time.sleep(0.002)  # let the solver's thread find the line
-    assert table.demo is not None and table.game.move_count >= 3
+    assert table.solver.demo is not None and table.game.move_count >= 3
     click(app, (5, app.size[1] // 2))  # a click on the felt
     made = table.game.move_count
     steps(app, 200)
-    assert table.demo is None and table.game.move_count == made and not table.game.is_won
+    assert table.solver.demo is None and table.game.move_count == made and not table.game.is_won
 
 
 def test_the_menu_starts_the_demo() -> None:

@@ -8,7 +8,7 @@ import types
 import pygame
 
 from game.app.screens import dialogs as dialogs_module
-from game.app.screens import table as table_module
+from game.app.screens import table_solver as table_module
 from game.app.screens.dialogs import EndMessage, NewGame
 from game.engine import GameCode, Move, column, services
 from game.engine.services import LossReport
@@ -46,7 +46,7 @@ def use(monkeypatch, solver: types.SimpleNamespace) -> None:  # type: ignore[no-
 def wait_for_work(app, frames: int = 120) -> None:  # type: ignore[no-untyped-def]
     for _ in range(frames):
         steps(app)
-        if not app.scenes.bottom.jobs.running() and app.scenes.bottom._lost_due is None:
+        if not app.scenes.bottom.jobs.running() and app.scenes.bottom.solver.lost_due is None:
             break
     steps(app, 2)
 
@@ -75,7 +75,7 @@ def test_lost_is_asked_after_a_pause_and_says_how_many_undos(monkeypatch) -> Non
     table = app.scenes.bottom
     assert app.scenes.top is table  # said without blocking play (issue 13.3)
     assert table.message is not None and "undo 2 moves" in table.message.text
-    assert table.verdict_text() == ("Solver: lost, undo 2", True)
+    assert table.solver.verdict_text() == ("Solver: lost, undo 2", True)
     key(app, pygame.K_u)  # the next input is the player's
     assert table.game.move_count == 0
 
@@ -111,7 +111,7 @@ def test_a_deal_that_cannot_be_won_says_so_once_dealt(monkeypatch) -> None:  # t
     table = app.scenes.bottom
     assert app.scenes.top is table and table.message is not None
     assert table.message.text.startswith("This deal cannot be won")
-    assert table.verdict_text() == ("Solver: cannot be won", True)
+    assert table.solver.verdict_text() == ("Solver: cannot be won", True)
     drag(app, card_point(app, column(1)), card_point(app, column(7)))  # the first input plays
     assert table.game.move_count == 1
 

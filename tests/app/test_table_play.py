@@ -18,7 +18,7 @@ def test_drag_a_card_to_a_legal_column() -> None:
     assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
     assert app.scenes.bottom.game.move_count == 1
     settle(app)
-    assert not app.scenes.bottom.floating and app.scenes.bottom.drag is None
+    assert not app.scenes.bottom.floating and app.scenes.bottom.pointer.drag is None
 
 
 def test_drag_a_run_to_a_legal_column() -> None:
@@ -172,7 +172,7 @@ def test_keyboard_play() -> None:
     assert app.scenes.bottom.position.cells[2] == Card.parse("2H")
     key(app, pygame.K_c)
     key(app, pygame.K_RETURN)  # double-tap rule: 2H from the cell... nowhere but a column/cell
-    assert app.scenes.bottom.focus is not None and app.scenes.bottom.show_focus
+    assert app.scenes.bottom.keys.focus is not None and app.scenes.bottom.keys.show_focus
     key(app, pygame.K_ESCAPE)
     assert app.scenes.bottom.hand.selection is None
 
@@ -232,11 +232,11 @@ def test_resize_during_a_drag() -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] + 40), rel=(1, 1),
                                          buttons=(1, 0, 0), touch=False))
     steps(app)
-    assert app.scenes.bottom.drag is not None
+    assert app.scenes.bottom.pointer.drag is not None
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
     steps(app)
     assert app.size == (1000, 700) and app.scenes.bottom.layout.size == (1000, 700)
-    assert app.scenes.bottom.drag is not None  # the drag goes on in the new layout
+    assert app.scenes.bottom.pointer.drag is not None  # the drag goes on in the new layout
     target = card_point(app, column(7))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(1, 1), buttons=(1, 0, 0), touch=False))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1, touch=False))
@@ -254,11 +254,11 @@ def test_animation_off_lands_every_move_at_once() -> None:
 def test_an_idle_table_draws_nothing() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     for _ in range(400):  # once dealt, the deal is checked once in the background: let it end
-        if not app.scenes.bottom.jobs.running() and app.scenes.bottom._lost_due is None:
+        if not app.scenes.bottom.jobs.running() and app.scenes.bottom.solver.lost_due is None:
             break
         steps(app, 1)
         time.sleep(0.005)
-    assert app.scenes.bottom.verdict_text() == ("Solver: winnable", False)
+    assert app.scenes.bottom.solver.verdict_text() == ("Solver: winnable", False)
     steps(app, 2)
     frames = app.frames  # the verdict was drawn once; from now on nothing changes
     steps(app, 30)

@@ -145,7 +145,7 @@ def test_menu_opens_and_closes_with_keys() -> None:
     key(app, pygame.K_1)  # column 1 selected, the focus ring on show
     key(app, pygame.K_ESCAPE)  # Esc at the table clears them, and opens nothing (SPEC 4)
     table = app.scenes.bottom
-    assert app.scenes.top is table and table.hand.selection is None and not table.focus_visible()
+    assert app.scenes.top is table and table.hand.selection is None and not table.keys.focus_visible()
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is table
     click(app, app.scenes.bottom.layout.buttons["menu"].center)

@@ -1,10 +1,10 @@
-"""The table scene: the game on the felt, played by mouse, touch and keyboard.
+"""The table scene: turns the player's input into intents on the game in play, and the
+game's events into animation.
 
-The front end only finds which pile and card is under the pointer (or which key was
-pressed) and asks ``game.engine.gestures`` what that means; the engine state is final
-before any animation starts. Drawing keeps one cached surface of everything at rest
-(felt, toolbar, status line, resting cards) and paints only what moves on top of it,
-restoring the rectangles it covered in the previous frame.
+Its parts, each in a file of its own: the pointer (``table_pointer``) and the keyboard
+(``table_keys``) find which pile and card is meant and ask the hand what that means; the
+solver's questions and the demo (``table_solver``); the drawing (``table_view``), which
+only reads. The engine state is final before any animation starts.
 """
 
 from __future__ import annotations
@@ -18,20 +18,19 @@ from game.app import animation
 from game.app.animation import Cascade, Tweens
 from game.app.current import LINE_CHANGES, Change, GameEvent, Status
 from game.app.hand import Hand, Refusal
-from game.app.input import Pointer, PointerInput
-from game.app.layout import Box, Layout, card_aspect, compute_layout
+from game.app.layout import Layout, card_aspect, compute_layout
 from game.app.scenes import Scene
 from game.app.screens import dialogs
+from game.app.screens.table_keys import TableKeys
+from game.app.screens.table_pointer import TablePointer
+from game.app.screens.table_solver import LOST_QUIET_S, TableSolver
 from game.app.screens.table_view import TableView
 from game.app.session import Session
-from game.app.words import plural
 from game.engine import (
-    CELLS,
     COLUMNS,
     FOUNDATIONS,
     SUITS,
     Action,
-    CannotLift,
     Card,
     Game,
     IllegalMove,
@@ -39,54 +38,14 @@ from game.engine import (
     Pile,
     Position,
     Rules,
-    gestures,
-    services,
 )
 from game.engine.services import LossReport
 
 if TYPE_CHECKING:
     from game.app.loop import App
 
-DRAG_THRESHOLD = 6
-"""Pixels a mouse must move before a press becomes a drag (a finger: twice that)."""
 MESSAGE_S = 3.5
-DEMO_STEP_S = 0.6
-"""Seconds between two moves of the demo once the last has landed: a pace to follow."""
-LOST_MESSAGE_S = 8.0
-LOST_QUIET_S = 0.4
-"""The lost-game check starts once the table has been still this long."""
 TOOLTIP_DELAY_S = 0.6
-
-
-PILE_KEYS: dict[int, Pile] = {getattr(pygame, f"K_{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)}
-PILE_KEYS.update({getattr(pygame, f"K_KP{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)})
-CELL_KEYS: dict[int, Pile] = {pygame.K_a: CELLS[0], pygame.K_b: CELLS[1], pygame.K_c: CELLS[2], pygame.K_d: CELLS[3]}
-
-
-@dataclass
-class Press:
-    pos: tuple[float, float]
-    pile: Pile | None
-    index: int | None
-    count: int
-    """Cards the press can lift (0: none)."""
-    double: bool | None
-    """The second half of a double-tap (True), a new tap (False), or nothing (None)."""
-    touch: bool
-    button: str | None = None
-
-
-@dataclass
-class Drag:
-    pile: Pile
-    index: int
-    cards: tuple[Card, ...]
-    offsets: list[int]
-    grab: tuple[float, float]
-    """Where the head card was grabbed, as fractions of the card size."""
-    pos: tuple[float, float]
-    destinations: list[Pile]
-    target: Pile | None = None
 
 
 @dataclass
@@ -111,34 +70,24 @@ class TableScene(Scene):
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
-        settings = app.settings
         self.session = session
         self.current = session.current
         self.jobs = session.jobs
         self.tweens: Tweens[Card] = Tweens()
-        self.pointer = PointerInput(settings.double_tap_ms)
         self.aspect = card_aspect()
         self.layout = self._compute_layout(app.size)
         self.hand = Hand()
         """The selection and the last tap: what a tap, a double-tap or a key means next."""
-        self.focus: Pile = COLUMNS[0]
-        self.show_focus = False
-        self.press: Press | None = None
-        self.drag: Drag | None = None
+        self.pointer = TablePointer(self)
+        self.keys = TableKeys(self)
+        self.solver = TableSolver(self)
         self.message: Message | None = None
-        self.hover: str | None = None
-        self.hover_since = 0.0
-        self.pointer_pos: tuple[float, float] = (-1, -1)
         self.hint: tuple[Move, float] | None = None
         self.floating: set[Card] = set()
         self.cascade: Cascade | None = None
         self.review: str | None = "arrival"
         """What to look at once the cards are still: "arrival" (a deal or a resumed game:
         a won game shows its panel at once) or "change" (a move: a win is celebrated)."""
-        self._lost_due: float | None = None
-        self.demo: list[Move] | None = None
-        """The rest of the solver-proved winning line the demo is playing."""
-        self._demo_due = 0.0
         self.view = TableView(self)
         """The drawing: it reads this scene and the game in play, and changes neither."""
         self._shown_second = -1
@@ -164,13 +113,13 @@ class TableScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         old = self.layout
         self.layout = self._compute_layout(size)
-        self.pointer.size = size
+        self.pointer.input.size = size
         self.tweens.finish()
         self.floating.clear()
         if self.cascade is not None:
             self._end_cascade()
-        if self.drag is not None:
-            self._relayout_drag(old)
+        if self.pointer.drag is not None:
+            self.pointer.relayout_drag(old)
         self.invalidate()
 
     def invalidate(self) -> None:
@@ -227,16 +176,19 @@ class TableScene(Scene):
         if self.hint is not None and now >= self.hint[1]:
             self.hint = None
             self.dirty = True
-        if self.hover and not self.press and now - self.hover_since >= TOOLTIP_DELAY_S and not self._tooltip_shown:
-            self._tooltip_shown = True
+        pointer = self.pointer
+        waited = now - pointer.hover_since >= TOOLTIP_DELAY_S
+        if pointer.hover and not pointer.press and waited and not pointer.tooltip_shown:
+            pointer.tooltip_shown = True
             self.dirty = True
         self.jobs.poll()
-        if (self.demo is not None and now >= self._demo_due and not self.floating and self.cascade is None
-                and self.drag is None and self.app.scenes.top is self):
-            self._demo_step()
-        if (self._lost_due is not None and now >= self._lost_due and not self.floating and self.drag is None
-                and self.press is None and self.app.scenes.top is self):
-            self._ask_lost()
+        if (self.solver.demo is not None and now >= self.solver.demo_due and not self.floating and self.cascade is None
+                and self.pointer.drag is None and self.app.scenes.top is self):
+            self.solver.demo_step()
+        due = self.solver.lost_due
+        if (due is not None and now >= due and not self.floating and pointer.drag is None and pointer.press is None
+                and self.app.scenes.top is self):
+            self.solver.ask_lost()
 
     _tooltip_shown = False
 
@@ -252,14 +204,14 @@ class TableScene(Scene):
             waits.append(max(0.0, self.message.until - now))
         if self.hint is not None:
             waits.append(max(0.0, self.hint[1] - now))
-        if self.hover and not self._tooltip_shown:
-            waits.append(max(0.0, self.hover_since + TOOLTIP_DELAY_S - now))
+        if self.pointer.hover and not self.pointer.tooltip_shown:
+            waits.append(max(0.0, self.pointer.hover_since + TOOLTIP_DELAY_S - now))
         if self.jobs.running():
             waits.append(0.05)
-        if self._lost_due is not None:
-            waits.append(max(0.0, self._lost_due - now))
-        if self.demo is not None:
-            waits.append(max(0.0, self._demo_due - now))
+        if self.solver.lost_due is not None:
+            waits.append(max(0.0, self.solver.lost_due - now))
+        if self.solver.demo is not None:
+            waits.append(max(0.0, self.solver.demo_due - now))
         return min(waits) if waits else None
 
     def elapsed(self) -> float:
@@ -286,9 +238,9 @@ class TableScene(Scene):
         for card, box in layout.card_boxes(position).items():
             moving = self.tweens.where(card)
             points[card] = moving if moving is not None else (box.x, box.y)
-        if self.drag is not None:
-            lift = self._lift()
-            for card, box in zip(self.drag.cards, self._drag_boxes()):
+        if self.pointer.drag is not None:
+            lift = self.pointer.lift_offset()
+            for card, box in zip(self.pointer.drag.cards, self.pointer.drag_boxes()):
                 points[card] = (box.x - lift, box.y - lift)
         return Snapshot(position, points)
 
@@ -339,7 +291,7 @@ class TableScene(Scene):
 
     def undo(self) -> None:
         self.finish_animations()
-        self._cancel_drag()
+        self.pointer.cancel_drag()
         if self.current.undo() is None:
             self.say("Nothing to undo.")
             return
@@ -347,7 +299,7 @@ class TableScene(Scene):
 
     def redo(self) -> None:
         self.finish_animations()
-        self._cancel_drag()
+        self.pointer.cancel_drag()
         action = self.current.redo()
         if action is None:
             self.say("Nothing to redo.")
@@ -365,7 +317,7 @@ class TableScene(Scene):
 
     def restart(self) -> None:
         self.finish_animations()
-        self._cancel_drag()
+        self.pointer.cancel_drag()
         if not self.game.started:
             self.say("This deal is already as dealt.")
         self.current.restart()
@@ -380,34 +332,34 @@ class TableScene(Scene):
             if kind is not Change.MOVED:
                 self.hand.forget()  # undo, redo, restart: what the last tap did is void
             before = self._where_now(event.before)
-            self.drag = None
+            self.pointer.drag = None
             self._changed(before)
         elif kind is Change.HINT_SHOWN and event.move is not None:
             self._show_hint(event.move)
         elif kind in (Change.RULES, Change.VERDICT):
             self._region("status")
         elif kind is Change.LOST and event.report is not None:
-            self._announce_lost(event.report)
+            self.solver.announce_lost(event.report)
 
     def _arrive(self) -> None:
         """A new deal (or a game from a code or a file) is on the table."""
         self.finish_animations()
-        self.cancel_pointer()
+        self.pointer.cancel_pointer()
         self.layout = self._compute_layout(self.app.size)
         self.hint = None
         self.message = None
         self.hand.selection = None
         self.hand.last_tap = None
-        self._lost_due = None
+        self.solver.lost_due = None
         self.review = "arrival"
         self._deal()
 
     def _changed(self, before: Snapshot) -> None:
-        if self.press is not None and self.press.button is None:
-            self.press = None  # a press on a card that has just moved means nothing now
+        if self.pointer.press is not None and self.pointer.press.button is None:
+            self.pointer.press = None  # a press on a card that has just moved means nothing now
         self.hand.selection = None
         self.hint = None
-        self._lost_due = None
+        self.solver.lost_due = None
         self.review = "change"
         self._glide_from(before)
         self._region("status")
@@ -451,35 +403,17 @@ class TableScene(Scene):
                 self._open_won()
         elif status is Status.STUCK:
             self._open_end("stuck")
-        elif self.current.verdict is None and self._wants_verdict() and self.demo is None:
-            self._lost_due = self.app.time + LOST_QUIET_S
+        elif self.current.verdict is None and self.solver.wants_verdict() and self.solver.demo is None:
+            self.solver.lost_due = self.app.time + LOST_QUIET_S
 
-    def _wants_verdict(self) -> bool:
-        settings = self.app.settings
-        return settings.warn_lost or settings.show_verdict
 
     def _open_end(self, kind: str, report: LossReport | None = None) -> None:
         if dialogs.find_message(self.app) is None:
             self.app.push(dialogs.EndMessage(self.app, self.session, kind, detail=report))
 
     # == the solver, in the background =======================================================
-    def ask_hint(self) -> None:
-        self.finish_animations()
-        if self.jobs.running("hint"):
-            return
-        snapshot = Game(self.game.position, self.game.rules, self.game.code)
-        self.say("Thinking…", seconds=30)
-        self.jobs.start("hint", services.hint, snapshot, on_done=self._hint_answer, on_error=self._hint_failed)
 
-    def _hint_answer(self, move: Move | None) -> None:
-        if move is None:
-            self.say("No winning line from here: undo some moves or start again.", warn=True)
-            return
-        self.current.hint_shown(move)
 
-    def _hint_failed(self, error: BaseException) -> None:
-        self.say("The solver could not find a hint in time." if isinstance(error, services.Undecided)
-                 else f"The solver failed: {error}", warn=True)
 
     def _show_hint(self, move: Move) -> None:
         self.hint = (move, self.app.time + 4.0)
@@ -489,129 +423,17 @@ class TableScene(Scene):
             what = f"the run from {what[4:]}"
         self.say(f"Hint: {what} from {move.source.name} to {move.dest.name}.")
 
-    def _ask_lost(self) -> None:
-        self._lost_due = None
-        if not self._wants_verdict() or self.game.is_won or self.current.verdict is not None:
-            return
-        game = self.game
-        snapshot = Game.from_moves(game.start, game.moves, 0, game.rules, game.code)
-        position, rules = game.position, game.rules
-        self.jobs.start("lost", services.lost, snapshot,
-                        on_done=lambda report: self.current.solver_says(position, rules, report))
-        self._region("status")
 
-    def _announce_lost(self, report: LossReport) -> None:
-        """Say it once, in the status line, without stopping play (the live verdict stays)."""
-        if not self.app.settings.warn_lost:
-            return
-        if self.game.move_count == 0:
-            text = "This deal cannot be won: Winnable deals only, in New game, deals only games that can."
-        else:
-            text = "This game can no longer be won"
-            text += f": undo {plural(report.undos, 'move')} to get back to a winnable position." if report.undos \
-                else (f"; no way back was found ({report.reason})." if report.reason else ".")
-        self.say(text, warn=True, seconds=LOST_MESSAGE_S)
 
-    def verdict_text(self) -> tuple[str, bool] | None:
-        """The solver's live verdict for the status line, and whether it is bad news."""
-        if not self.app.settings.show_verdict or self.game.is_won:
-            return None
-        report = self.current.verdict
-        if report is None:
-            return ("Solver: thinking…", False) if self.jobs.running("lost") else None
-        if report.status == "won":
-            return "Solver: winnable", False
-        if report.lost:
-            if self.game.move_count == 0 or (report.undos is None and not report.reason.startswith("cancelled")):
-                return "Solver: cannot be won", True
-            if report.undos:
-                return f"Solver: lost, undo {report.undos}", True
-            return "Solver: lost", True
-        return "Solver: undecided", False
 
     # == the demo =========================================================================
-    def ask_demo(self) -> None:
-        """Ctrl+D and the Menu: play on from here along a line the solver proves wins, one
-        real move at a time (recorded, saved, undoable); any input stops it."""
-        self.finish_animations()
-        self._cancel_drag()
-        if self.game.is_won:
-            self.say("This game is won already.")
-            return
-        if self.demo is not None or self.jobs.running("demo"):
-            return
-        snapshot = Game(self.game.position, self.game.rules, self.game.code)
-        self.say("Demo: the solver looks for a winning line…", seconds=30)
-        self.jobs.start("demo", services.winning_line, snapshot, on_done=self._demo_line, on_error=self._demo_failed)
 
-    def _demo_line(self, line: tuple[Move, ...] | None) -> None:
-        if line is None:
-            self._demo_cannot_win()
-            return
-        self.current.hint_shown()  # a game the demo finishes is won with help
-        self.demo = list(line)
-        self._demo_due = self.app.time + DEMO_STEP_S / 2
-        self.say(f"Demo: {plural(len(line), 'move')} to the win. Any key or click stops it.", seconds=4.0)
 
-    def _demo_failed(self, error: BaseException) -> None:
-        self.say("The solver found no winning line in time: no demo from here." if isinstance(
-            error, services.Undecided) else f"The solver failed: {error}", warn=True)
 
-    def _demo_step(self) -> None:
-        assert self.demo is not None
-        move = self.demo.pop(0)
-        if not self.position.is_legal(move, self.rules):
-            self.stop_demo("The demo stopped: the game changed under it.")
-            return
-        left = len(self.demo)
-        if not left:
-            self.demo = None
-        self._demo_due = self.app.time + DEMO_STEP_S * max(0.5, self.app.settings.animation_factor)
-        self.play(move)
-        if left:
-            self.say(f"Demo: {plural(left, 'move')} to go. Any key or click stops it.", seconds=DEMO_STEP_S * 4)
 
-    def stop_demo(self, why: str = "Demo stopped: your move.") -> None:
-        if self.demo is None and not self.jobs.running("demo"):
-            return
-        self.demo = None
-        self.jobs.cancel("demo")
-        self.say(why)
 
-    def _demo_cannot_win(self) -> None:
-        """No winning line: say so, and offer the undos back to a winnable position."""
-        report = self.current.verdict
-        if report is not None and report.lost:
-            self._offer_way_back(report)
-            return
-        game = self.game
-        snapshot = Game.from_moves(game.start, game.moves, 0, game.rules, game.code)
-        position, rules = game.position, game.rules
 
-        def answered(found: LossReport) -> None:
-            self.current.solver_says(position, rules, found)
-            self._offer_way_back(found)
 
-        self.say("No winning line from here: looking for the way back…", seconds=30)
-        self.jobs.start("lost", services.lost, snapshot, on_done=answered)
-
-    def _offer_way_back(self, report: LossReport) -> None:
-        if report.undos:
-            k = report.undos
-            text = (f"The solver proved that no winning line is left, so there is nothing to show. Undoing "
-                    f"{plural(k, 'move')} leads back to a position that can still be won.")
-            self.app.push(dialogs.Confirm(self.app, "This game can no longer be won", text,
-                                          f"Undo {plural(k, 'move')}", lambda: self._undo_many(k)))
-        else:
-            why = f" ({report.reason})" if report.reason else ""
-            text = f"The solver proved that no winning line is left, and found no way back{why}."
-            self.app.push(dialogs.Notice(self.app, "This game can no longer be won", text))
-
-    def _undo_many(self, count: int) -> None:
-        for _ in range(count):
-            if self.current.undo() is None:
-                break
-        self.app.play_sound("undo")
 
     # == the win cascade =====================================================================
     def _start_cascade(self) -> None:
@@ -644,95 +466,43 @@ class TableScene(Scene):
     def handle(self, event: Any) -> None:
         etype = event.type
         if etype == pygame.KEYDOWN:
-            self.on_key(event)
+            self.keys.on_key(event)
             return
-        self.pointer.size = self.app.size
-        self.pointer.double_tap_ms = self.app.settings.double_tap_ms
-        pointer = self.pointer.translate(event)
-        if pointer is not None:
-            self.on_pointer(pointer)
+        self.pointer.handle(event)
 
     def covered(self) -> None:
-        self.cancel_pointer()
-        self.stop_demo()
+        self.pointer.cancel_pointer()
+        self.solver.stop_demo()
 
     def interrupted(self) -> None:
-        self.cancel_pointer()
+        self.pointer.cancel_pointer()
 
     def uncovered(self) -> None:
-        self.pointer.reset()
+        self.pointer.input.reset()
 
     def art_changed(self) -> None:
         self.view.painter = self.app.painter
         self.invalidate()
 
-    def cancel_pointer(self) -> None:
-        """Forget a press or drag in progress (a window opened, focus was lost)."""
-        self._cancel_drag()
-        self.press = None
-        self.pointer.reset()
 
-    def _cancel_drag(self) -> None:
-        if self.drag is None:
-            return
-        before = self._where_now()
-        self.drag = None
-        self._glide_from(before)
 
-    def on_pointer(self, p: Pointer) -> None:
-        if p.kind == "down":
-            self.on_down(p)
-        elif p.kind == "move":
-            self.on_move(p)
-        elif p.kind == "up":
-            self.on_up(p)
-        elif p.kind == "cancel":
-            if self.drag is not None:
-                self.cancel_pointer()
-            elif self.hand.selection is not None:
-                self.hand.selection = None
-                self.dirty = True
 
-    def _player_acts(self) -> None:
+    def player_acts(self) -> None:
         """Input: finish animations; a lost-game check in progress waits for the next pause
         (the solver never competes with a drag or a glide for the processor)."""
         self.finish_animations()
-        self.stop_demo()
+        self.solver.stop_demo()
         if self.message is not None and self.message.fleeting:
             self.message = None  # the reason for the last refusal: the player has moved on
             self._region("status")
         if self.jobs.running("lost"):
             self.jobs.cancel("lost")
-            self._lost_due = self.app.time + LOST_QUIET_S
-        elif self._lost_due is not None:
-            self._lost_due = self.app.time + LOST_QUIET_S
+            self.solver.lost_due = self.app.time + LOST_QUIET_S
+        elif self.solver.lost_due is not None:
+            self.solver.lost_due = self.app.time + LOST_QUIET_S
 
-    def on_down(self, p: Pointer) -> None:
-        self._player_acts()
-        if self.app.scenes.top is not self:
-            return  # the end of the cascade opened a window: it takes the next input
-        self.pointer_pos = p.pos
-        self.show_focus = False
-        self._set_hover(None)
-        layout = self.layout
-        button = layout.button_at(*p.pos)
-        if button is not None:
-            self.press = Press(p.pos, None, None, 0, False, p.touch, button=button)
-            self._region("toolbar")
-            return
-        hit = layout.hit(self.position, *p.pos)
-        pile, index = hit if hit is not None else (None, None)
-        double = self.hand.is_double(self.position, pile, index, p.clicks)
-        count = 0
-        if pile is not None and index is not None:
-            lifted = self.hand.press(self.position, self.rules, pile, index, double)
-            if isinstance(lifted, Refusal):
-                self._refuse(lifted)
-            else:
-                count = lifted
-        self.press = Press(p.pos, pile, index, count, double, p.touch)
 
-    def _refuse(self, refusal: Refusal) -> None:
+    def refuse(self, refusal: Refusal) -> None:
         """Show why nothing happens: the cards that cannot be lifted shake, the status
         line says why, and (unless the refusal is only a hint of what to do) a sound."""
         if refusal.shake is not None:
@@ -746,239 +516,31 @@ class TableScene(Scene):
             self.app.play_sound("invalid")
         self.dirty = True
 
-    def _answer(self, answer: Move | Refusal | None) -> None:
+    def carry_out(self, answer: Move | Refusal | None) -> None:
         """Carry out what the hand decided."""
         if isinstance(answer, Move):
             self.play(answer)
         elif isinstance(answer, Refusal):
-            self._refuse(answer)
+            self.refuse(answer)
         self.dirty = True
 
-    def on_move(self, p: Pointer) -> None:
-        self.pointer_pos = p.pos
-        press = self.press
-        if press is None:
-            if not p.touch:
-                self._set_hover(self.layout.button_at(*p.pos))
-            return
-        if self.drag is not None:
-            self._drag_to(p.pos)
-            return
-        if press.button is not None:
-            return
-        threshold = DRAG_THRESHOLD * (2 if press.touch else 1)
-        dx, dy = p.pos[0] - press.pos[0], p.pos[1] - press.pos[1]
-        if press.count and press.pile is not None and press.index is not None and dx * dx + dy * dy > threshold**2:
-            self._start_drag(press, p.pos)
 
-    def _set_hover(self, name: str | None) -> None:
-        if name != self.hover:
-            if self._tooltip_shown:
-                self.dirty = True
-            self.hover = name
-            self.hover_since = self.app.time
-            self._tooltip_shown = False
-            self._region("toolbar")
 
-    def _start_drag(self, press: Press, pos: tuple[float, float]) -> None:
-        assert press.pile is not None and press.index is not None
-        position, layout = self.position, self.layout
-        try:  # the table may have changed since the press (a key, a window): ask again
-            gestures.lift(position, press.pile, press.index, self.rules)
-        except CannotLift:
-            self.press = None
-            return
-        cards = position.cards(press.pile)
-        head = layout.card_box(press.pile, press.index, len(cards))
-        offsets = [layout.card_box(press.pile, i, len(cards)).y - head.y for i in range(press.index, len(cards))]
-        grab = ((press.pos[0] - head.x) / layout.card_w, (press.pos[1] - head.y) / layout.card_h)
-        count = len(cards) - press.index
-        self.hand.selection = None
-        self.drag = Drag(
-            pile=press.pile,
-            index=press.index,
-            cards=cards[press.index :],
-            offsets=offsets,
-            grab=grab,
-            pos=pos,
-            destinations=gestures.destinations(position, press.pile, count, self.rules),
-        )
-        self.drag.target = self._drop_target()
-        self.view.mark_pile(press.pile)
-        self.app.play_sound("pick_up")
-        self.dirty = True
 
-    def _relayout_drag(self, old: Layout) -> None:
-        drag = self.drag
-        assert drag is not None
-        cards = self.position.cards(drag.pile)
-        layout = self.layout
-        head = layout.card_box(drag.pile, drag.index, len(cards))
-        drag.offsets = [layout.card_box(drag.pile, i, len(cards)).y - head.y for i in range(drag.index, len(cards))]
-        sx, sy = layout.size[0] / old.size[0], layout.size[1] / old.size[1]
-        drag.pos = (drag.pos[0] * sx, drag.pos[1] * sy)
-        drag.target = self._drop_target()
 
-    def _drag_boxes(self) -> list[Box]:
-        drag = self.drag
-        assert drag is not None
-        layout = self.layout
-        x = drag.pos[0] - drag.grab[0] * layout.card_w
-        y = drag.pos[1] - drag.grab[1] * layout.card_h
-        return [Box(round(x), round(y + off), layout.card_w, layout.card_h) for off in drag.offsets]
 
-    def _lift(self) -> int:
-        """How far a lifted card is drawn up and left of its place (its shadow shows)."""
-        return max(1, max(3, self.layout.card_w // 14) // 3)
 
-    def _drop_target(self) -> Pile | None:
-        drag = self.drag
-        assert drag is not None
-        return self.layout.drop_target(self._drag_boxes()[0], exclude=drag.pile)
 
-    def _drag_to(self, pos: tuple[float, float]) -> None:
-        drag = self.drag
-        assert drag is not None
-        drag.pos = pos
-        drag.target = self._drop_target()
-        self.dirty = True
 
-    def on_up(self, p: Pointer) -> None:
-        press, self.press = self.press, None
-        self.pointer_pos = p.pos
-        if press is None:
-            return
-        if self.drag is not None:
-            self._drag_to(p.pos)
-            self._drop()
-            return
-        if press.button is not None:
-            self._region("toolbar")
-            if self.layout.button_at(*p.pos) == press.button:
-                self.action(press.button)
-            return
-        if press.double is None:
-            self.hand.last_tap = None  # the first tap already moved this card
-        elif press.double:
-            self._answer(self.hand.double_tap(self.position, self.rules, press.pile, press.index))
-        else:
-            self._answer(self.hand.tap(self.position, self.rules, press.pile, press.index, press.count))
 
-    def _drop(self) -> None:
-        drag = self.drag
-        assert drag is not None
-        answer = self.hand.drop(self.position, self.rules, drag.pile, len(drag.cards), drag.target)
-        if isinstance(answer, Move):
-            self.play(answer)
-            return
-        self._cancel_drag()
-        self._refuse(answer)
 
     # -- keyboard -----------------------------------------------------------------------------
-    def on_key(self, event: Any) -> None:
-        key, mods = event.key, event.mod
-        ctrl = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        shift = bool(mods & pygame.KMOD_SHIFT)
-        if key in (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT, pygame.K_RALT):
-            return
-        stopped = self.demo is not None or self.jobs.running("demo")  # Ctrl+D in a demo only stops it
-        self._player_acts()
-        if self.app.scenes.top is not self:
-            return
-        if ctrl:
-            if key == pygame.K_z:
-                self.redo() if shift else self.undo()
-            elif key == pygame.K_y:
-                self.redo()
-            elif key == pygame.K_n:
-                self.action("new")
-            elif key == pygame.K_q:
-                self.app.quit()
-            elif key == pygame.K_d and not stopped:
-                self.action("demo")
-            return
-        if key == pygame.K_F11:
-            self.action("fullscreen")
-        elif key == pygame.K_F1:
-            self.action("help")
-        elif key == pygame.K_ESCAPE:
-            # at the bare table Esc clears what is held and shown, nothing else (SPEC 4)
-            self.cancel_pointer()
-            self.hand.selection = None
-            self.hint = None
-            self.show_focus = False
-            self.dirty = True
-        elif key == pygame.K_h:
-            self.action("hint")
-        elif key == pygame.K_n:
-            self.action("new")
-        elif key == pygame.K_r:
-            self.action("restart")
-        elif key == pygame.K_u:
-            self.undo()
-        elif key in PILE_KEYS:
-            self._key_pile(PILE_KEYS[key])
-        elif key in CELL_KEYS:
-            pile = CELL_KEYS[key]
-            if self.position.has_pile(pile):
-                self._key_pile(pile)
-            else:
-                self.say(f"This game has {self.position.cell_count} cell{'s' if self.position.cell_count > 1 else ''}.")
-        elif key == pygame.K_f:
-            self._key_foundation()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.focus_visible() or self.hand.selection is not None:
-                self._key_send()
-            else:
-                self._show_focus()  # nothing the player can see is chosen: show what is, first
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            if self.focus_visible():
-                self._move_focus(key, shift)
-            else:
-                self._show_focus()
 
-    def _key_pile(self, pile: Pile) -> None:
-        self.show_focus = True
-        self.focus = pile
-        self._answer(self.hand.key_pile(self.position, self.rules, pile))
-        self.focus = pile
 
-    def _key_foundation(self) -> None:
-        self.show_focus = True
-        self._answer(self.hand.key_foundation(self.position, self.rules, self.focus))
 
-    def _key_send(self) -> None:
-        self.show_focus = True
-        self._answer(self.hand.key_send(self.position, self.rules, self.focus))
 
-    def focus_visible(self) -> bool:
-        """The keyboard focus ring is on show (not after a pointer action, nor under a hint)."""
-        return self.show_focus and self.hint is None
 
-    def _show_focus(self) -> None:
-        """The first arrow key (or Enter with nothing chosen) only shows where the focus is."""
-        self.show_focus = True
-        self.hint = None
-        self.say("Arrows move the ring; Enter sends its cards; 1-0 and a-d pick a pile.", fleeting=True)
-        self.dirty = True
 
-    def _move_focus(self, key: int, shift: bool) -> None:
-        top_row = list(CELLS[: self.position.cell_count]) + list(FOUNDATIONS)
-        rows = [top_row, list(COLUMNS)]
-        current = self.focus
-        self.show_focus = True
-        self.dirty = True
-        r = 0 if current in top_row else 1
-        row = rows[r]
-        i = row.index(current) if current in row else 0
-        if key == pygame.K_TAB:
-            order = top_row + list(COLUMNS)
-            j = order.index(current) if current in order else 0
-            self.focus = order[(j + (-1 if shift else 1)) % len(order)]
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.focus = row[(i + (1 if key == pygame.K_RIGHT else -1)) % len(row)]
-        else:
-            self.focus = self.layout.pile_above(current, top_row + list(COLUMNS), down=key == pygame.K_DOWN)
 
     # -- toolbar ------------------------------------------------------------------------------
     def action(self, name: str) -> None:
@@ -991,9 +553,9 @@ class TableScene(Scene):
         elif name == "redo":
             self.redo()
         elif name == "hint":
-            self.ask_hint()
+            self.solver.ask_hint()
         elif name == "demo":
-            self.ask_demo()
+            self.solver.ask_demo()
         elif name == "help":
             dialogs.open_screen(self.app, self.session, "help")
         elif name == "menu":

@@ -91,7 +91,8 @@ class TableView:
         slot = layout.piles[pile]
         kind = "cell" if pile.is_cell else "column" if pile.is_column else f"found-{pile.key}"
         surface.blit(painter.marker(kind, w, h), slot[:2])
-        hidden = self.table.floating | (set(self.table.drag.cards) if self.table.drag is not None else set())
+        drag = self.table.pointer.drag
+        hidden = self.table.floating | (set(drag.cards) if drag is not None else set())
         if pile.is_foundation:
             s = SUITS.index(str(pile.key))
             rank = position.foundations[s]
@@ -111,9 +112,9 @@ class TableView:
         surface.blit(self._band(bar, line_at_top=False), bar[:2])
         wide = layout.buttons["new"].w > layout.buttons["new"].h * 1.5
         for name, box in layout.buttons.items():
-            pressed = self.table.press is not None and self.table.press.button == name
+            pressed = self.table.pointer.press is not None and self.table.pointer.press.button == name
             enabled = self.table.button_enabled(name)
-            state = (name, box, wide, self.table.hover == name and enabled, pressed and enabled, enabled)
+            state = (name, box, wide, self.table.pointer.hover == name and enabled, pressed and enabled, enabled)
             face = self._faces.get(state)
             if face is None:
                 face = button_face(
@@ -166,7 +167,7 @@ class TableView:
         right = painter.text(code, px, TEXT_DIM)
         surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
         right_edge = box.right - pad - right.get_width()
-        verdict = self.table.verdict_text()
+        verdict = self.table.solver.verdict_text()
         if verdict is not None:
             said = painter.text(verdict[0], px, WARN if verdict[1] else TEXT_DIM, bold=verdict[1])
             if said.get_width() < right_edge - (pad + left.get_width() + 3 * px):
@@ -200,20 +201,21 @@ class TableView:
             last = layout.card_box(pile, len(cards) - 1, len(cards))
             return Box(first.x, first.y, first.w, last.bottom - first.y)
 
-        if self.table.drag is not None:
-            for pile in self.table.drag.destinations:
-                if pile != self.table.drag.target:
+        if self.table.pointer.drag is not None:
+            for pile in self.table.pointer.drag.destinations:
+                if pile != self.table.pointer.drag.target:
                     out.append((top_box(pile), LEGAL, max(1, thick // 2), False))
-            if self.table.drag.target is not None and self.table.drag.target in self.table.drag.destinations:
-                out.append((top_box(self.table.drag.target), GOLD, thick, True))
+            target = self.table.pointer.drag.target
+            if target is not None and target in self.table.pointer.drag.destinations:
+                out.append((top_box(target), GOLD, thick, True))
         if self.table.hand.selection is not None and position.has_pile(self.table.hand.selection.pile):
             out.append((top_box(self.table.hand.selection.pile, self.table.hand.selection.count), GOLD, thick, True))
         if self.table.hint is not None:
             move = self.table.hint[0]
             out.append((top_box(move.source, move.count), SKY, thick, True))
             out.append((top_box(move.dest), SKY, thick, True))
-        if self.table.focus_visible() and position.has_pile(self.table.focus):
-            box = top_box(self.table.focus)
+        if self.table.keys.focus_visible() and position.has_pile(self.table.keys.focus):
+            box = top_box(self.table.keys.focus)
             pad = thick * 2 + 2
             ring = Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad)
             out.append((ring, KEY_FOCUS, max(2, thick // 2 + 1), False))
@@ -262,23 +264,23 @@ class TableView:
                 waiting.sort(key=lambda e: e[2].begin)
                 _card, pos, _tween = waiting[0]
                 sprites.append((painter.back(w, h), pos))
-        if self.table.drag is not None:
-            boxes = self.table._drag_boxes()
+        if self.table.pointer.drag is not None:
+            boxes = self.table.pointer.drag_boxes()
             shadow, spread = painter.shadow(w, h + boxes[-1].y - boxes[0].y)
-            lift = self.table._lift()
+            lift = self.table.pointer.lift_offset()
             sprites.append((shadow, (boxes[0].x - spread + lift, boxes[0].y - spread + lift * 2)))
-            for card, box in zip(self.table.drag.cards, boxes):
+            for card, box in zip(self.table.pointer.drag.cards, boxes):
                 sprites.append((painter.card(card, w, h), (box.x - lift, box.y - lift)))
-        if self.table.hover and self.table._tooltip_shown and self.table.press is None:
+        if self.table.pointer.hover and self.table.pointer.tooltip_shown and self.table.pointer.press is None:
             sprites.append(self._tooltip())
         return sprites
 
     def _tooltip(self) -> tuple[pygame.Surface, tuple[int, int]]:
         layout, painter = self.table.layout, self.painter
-        assert self.table.hover is not None
-        box = layout.buttons[self.table.hover]
+        assert self.table.pointer.hover is not None
+        box = layout.buttons[self.table.pointer.hover]
         px = max(12, round(layout.toolbar.h * 0.3))
-        text = painter.text(BUTTON_TIPS[self.table.hover], px, (30, 34, 32))
+        text = painter.text(BUTTON_TIPS[self.table.pointer.hover], px, (30, 34, 32))
         pad = px // 2
         surf = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
         pygame.draw.rect(surf, (250, 248, 236, 245), surf.get_rect(), border_radius=pad // 2 + 2)

@@ -1,0 +1,134 @@
+"""The table's keyboard: keys to intents, and the focus ring that shows which pile the
+arrows, Enter and f act on (SPEC 4; the Help page lists every key)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.words import cells_phrase
+from game.engine import CELLS, COLUMNS, FOUNDATIONS, Pile
+
+if TYPE_CHECKING:
+    from game.app.screens.table import TableScene
+
+PILE_KEYS: dict[int, Pile] = {getattr(pygame, f"K_{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)}
+PILE_KEYS.update({getattr(pygame, f"K_KP{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)})
+CELL_KEYS: dict[int, Pile] = {pygame.K_a: CELLS[0], pygame.K_b: CELLS[1], pygame.K_c: CELLS[2], pygame.K_d: CELLS[3]}
+
+
+class TableKeys:
+    """Which pile the keyboard focus is on, and whether its ring is on show."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.app = table.app
+        self.hand = table.hand
+        self.focus: Pile = COLUMNS[0]
+        self.show_focus = False
+
+    def on_key(self, event: Any) -> None:
+        key, mods = event.key, event.mod
+        ctrl = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        shift = bool(mods & pygame.KMOD_SHIFT)
+        if key in (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT, pygame.K_RALT):
+            return
+        stopped = self.table.solver.demo is not None or self.table.jobs.running("demo")  # Ctrl+D: only stop it
+        self.table.player_acts()
+        if self.app.scenes.top is not self.table:
+            return
+        if ctrl:
+            if key == pygame.K_z:
+                self.table.redo() if shift else self.table.undo()
+            elif key == pygame.K_y:
+                self.table.redo()
+            elif key == pygame.K_n:
+                self.table.action("new")
+            elif key == pygame.K_q:
+                self.app.quit()
+            elif key == pygame.K_d and not stopped:
+                self.table.action("demo")
+            return
+        if key == pygame.K_F11:
+            self.table.action("fullscreen")
+        elif key == pygame.K_F1:
+            self.table.action("help")
+        elif key == pygame.K_ESCAPE:
+            # at the bare table Esc clears what is held and shown, nothing else (SPEC 4)
+            self.table.pointer.cancel_pointer()
+            self.hand.selection = None
+            self.table.hint = None
+            self.show_focus = False
+            self.table.dirty = True
+        elif key == pygame.K_h:
+            self.table.action("hint")
+        elif key == pygame.K_n:
+            self.table.action("new")
+        elif key == pygame.K_r:
+            self.table.action("restart")
+        elif key == pygame.K_u:
+            self.table.undo()
+        elif key in PILE_KEYS:
+            self.key_pile(PILE_KEYS[key])
+        elif key in CELL_KEYS:
+            pile = CELL_KEYS[key]
+            if self.table.position.has_pile(pile):
+                self.key_pile(pile)
+            else:
+                self.table.say(f"This game has {cells_phrase(self.table.position.cell_count)}.")
+        elif key == pygame.K_f:
+            self.key_foundation()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.focus_visible() or self.hand.selection is not None:
+                self.key_send()
+            else:
+                self.show_focus_ring()  # nothing the player can see is chosen: show what is, first
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            if self.focus_visible():
+                self.move_focus(key, shift)
+            else:
+                self.show_focus_ring()
+
+    def key_pile(self, pile: Pile) -> None:
+        self.show_focus = True
+        self.focus = pile
+        self.table.carry_out(self.hand.key_pile(self.table.position, self.table.rules, pile))
+        self.focus = pile
+
+    def key_foundation(self) -> None:
+        self.show_focus = True
+        self.table.carry_out(self.hand.key_foundation(self.table.position, self.table.rules, self.focus))
+
+    def key_send(self) -> None:
+        self.show_focus = True
+        self.table.carry_out(self.hand.key_send(self.table.position, self.table.rules, self.focus))
+
+    def focus_visible(self) -> bool:
+        """The keyboard focus ring is on show (not after a pointer action, nor under a hint)."""
+        return self.show_focus and self.table.hint is None
+
+    def show_focus_ring(self) -> None:
+        """The first arrow key (or Enter with nothing chosen) only shows where the focus is."""
+        self.show_focus = True
+        self.table.hint = None
+        self.table.say("Arrows move the ring; Enter sends its cards; 1-0 and a-d pick a pile.", fleeting=True)
+        self.table.dirty = True
+
+    def move_focus(self, key: int, shift: bool) -> None:
+        top_row = list(CELLS[: self.table.position.cell_count]) + list(FOUNDATIONS)
+        rows = [top_row, list(COLUMNS)]
+        current = self.focus
+        self.show_focus = True
+        self.table.dirty = True
+        r = 0 if current in top_row else 1
+        row = rows[r]
+        i = row.index(current) if current in row else 0
+        if key == pygame.K_TAB:
+            order = top_row + list(COLUMNS)
+            j = order.index(current) if current in order else 0
+            self.focus = order[(j + (-1 if shift else 1)) % len(order)]
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.focus = row[(i + (1 if key == pygame.K_RIGHT else -1)) % len(row)]
+        else:
+            self.focus = self.table.layout.pile_above(current, top_row + list(COLUMNS), down=key == pygame.K_DOWN)

@@ -1,0 +1,181 @@
+"""What the table asks the solver, on worker threads through the session's jobs: a hint,
+the live verdict (winnable, or lost and how many undos back), and the demo's winning
+line, which it then plays one real move at a time (SPEC 7, 8)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.app.screens import dialogs
+from game.app.words import plural
+from game.engine import Game, Move, services
+from game.engine.services import LossReport
+
+if TYPE_CHECKING:
+    from game.app.screens.table import TableScene
+
+LOST_QUIET_S = 0.4
+"""The verdict is asked for once the table has been still this long."""
+LOST_MESSAGE_S = 8.0
+DEMO_STEP_S = 0.6
+"""Seconds between two moves of the demo once the last has landed: a pace to follow."""
+
+
+class TableSolver:
+    """The solver's questions about the game in play, and the demo in progress."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.app = table.app
+        self.current = table.current
+        self.jobs = table.jobs
+        self.lost_due: float | None = None
+        """When to ask for the verdict (the table is still by then), or None."""
+        self.demo: list[Move] | None = None
+        """The rest of the solver-proved winning line the demo is playing."""
+        self.demo_due = 0.0
+
+    def ask_hint(self) -> None:
+        self.table.finish_animations()
+        if self.jobs.running("hint"):
+            return
+        snapshot = Game(self.table.game.position, self.table.game.rules, self.table.game.code)
+        self.table.say("Thinking…", seconds=30)
+        self.jobs.start("hint", services.hint, snapshot, on_done=self.hint_answer, on_error=self.hint_failed)
+
+    def hint_answer(self, move: Move | None) -> None:
+        if move is None:
+            self.table.say("No winning line from here: undo some moves or start again.", warn=True)
+            return
+        self.current.hint_shown(move)
+
+    def hint_failed(self, error: BaseException) -> None:
+        self.table.say("The solver could not find a hint in time." if isinstance(error, services.Undecided)
+                 else f"The solver failed: {error}", warn=True)
+
+    def ask_lost(self) -> None:
+        self.lost_due = None
+        if not self.wants_verdict() or self.table.game.is_won or self.current.verdict is not None:
+            return
+        game = self.table.game
+        snapshot = Game.from_moves(game.start, game.moves, 0, game.rules, game.code)
+        position, rules = game.position, game.rules
+        self.jobs.start("lost", services.lost, snapshot,
+                        on_done=lambda report: self.current.solver_says(position, rules, report))
+        self.table._region("status")
+
+    def announce_lost(self, report: LossReport) -> None:
+        """Say it once, in the status line, without stopping play (the live verdict stays)."""
+        if not self.app.settings.warn_lost:
+            return
+        if self.table.game.move_count == 0:
+            text = "This deal cannot be won: Winnable deals only, in New game, deals only games that can."
+        else:
+            text = "This game can no longer be won"
+            text += f": undo {plural(report.undos, 'move')} to get back to a winnable position." if report.undos \
+                else (f"; no way back was found ({report.reason})." if report.reason else ".")
+        self.table.say(text, warn=True, seconds=LOST_MESSAGE_S)
+
+    def verdict_text(self) -> tuple[str, bool] | None:
+        """The solver's live verdict for the status line, and whether it is bad news."""
+        if not self.app.settings.show_verdict or self.table.game.is_won:
+            return None
+        report = self.current.verdict
+        if report is None:
+            return ("Solver: thinking…", False) if self.jobs.running("lost") else None
+        if report.status == "won":
+            return "Solver: winnable", False
+        if report.lost:
+            if self.table.game.move_count == 0 or (report.undos is None and not report.reason.startswith("cancelled")):
+                return "Solver: cannot be won", True
+            if report.undos:
+                return f"Solver: lost, undo {report.undos}", True
+            return "Solver: lost", True
+        return "Solver: undecided", False
+
+    def ask_demo(self) -> None:
+        """Ctrl+D and the Menu: play on from here along a line the solver proves wins, one
+        real move at a time (recorded, saved, undoable); any input stops it."""
+        self.table.finish_animations()
+        self.table.pointer.cancel_drag()
+        if self.table.game.is_won:
+            self.table.say("This game is won already.")
+            return
+        if self.demo is not None or self.jobs.running("demo"):
+            return
+        snapshot = Game(self.table.game.position, self.table.game.rules, self.table.game.code)
+        self.table.say("Demo: the solver looks for a winning line…", seconds=30)
+        self.jobs.start("demo", services.winning_line, snapshot, on_done=self.demo_line, on_error=self.demo_failed)
+
+    def demo_line(self, line: tuple[Move, ...] | None) -> None:
+        if line is None:
+            self.demo_cannot_win()
+            return
+        self.current.hint_shown()  # a game the demo finishes is won with help
+        self.demo = list(line)
+        self.demo_due = self.app.time + DEMO_STEP_S / 2
+        self.table.say(f"Demo: {plural(len(line), 'move')} to the win. Any key or click stops it.", seconds=4.0)
+
+    def demo_failed(self, error: BaseException) -> None:
+        self.table.say("The solver found no winning line in time: no demo from here." if isinstance(
+            error, services.Undecided) else f"The solver failed: {error}", warn=True)
+
+    def demo_step(self) -> None:
+        assert self.demo is not None
+        move = self.demo.pop(0)
+        if not self.table.position.is_legal(move, self.table.rules):
+            self.stop_demo("The demo stopped: the game changed under it.")
+            return
+        left = len(self.demo)
+        if not left:
+            self.demo = None
+        self.demo_due = self.app.time + DEMO_STEP_S * max(0.5, self.app.settings.animation_factor)
+        self.table.play(move)
+        if left:
+            self.table.say(f"Demo: {plural(left, 'move')} to go. Any key or click stops it.", seconds=DEMO_STEP_S * 4)
+
+    def stop_demo(self, why: str = "Demo stopped: your move.") -> None:
+        if self.demo is None and not self.jobs.running("demo"):
+            return
+        self.demo = None
+        self.jobs.cancel("demo")
+        self.table.say(why)
+
+    def demo_cannot_win(self) -> None:
+        """No winning line: say so, and offer the undos back to a winnable position."""
+        report = self.current.verdict
+        if report is not None and report.lost:
+            self.offer_way_back(report)
+            return
+        game = self.table.game
+        snapshot = Game.from_moves(game.start, game.moves, 0, game.rules, game.code)
+        position, rules = game.position, game.rules
+
+        def answered(found: LossReport) -> None:
+            self.current.solver_says(position, rules, found)
+            self.offer_way_back(found)
+
+        self.table.say("No winning line from here: looking for the way back…", seconds=30)
+        self.jobs.start("lost", services.lost, snapshot, on_done=answered)
+
+    def offer_way_back(self, report: LossReport) -> None:
+        if report.undos:
+            k = report.undos
+            text = (f"The solver proved that no winning line is left, so there is nothing to show. Undoing "
+                    f"{plural(k, 'move')} leads back to a position that can still be won.")
+            self.app.push(dialogs.Confirm(self.app, "This game can no longer be won", text,
+                                          f"Undo {plural(k, 'move')}", lambda: self.undo_many(k)))
+        else:
+            why = f" ({report.reason})" if report.reason else ""
+            text = f"The solver proved that no winning line is left, and found no way back{why}."
+            self.app.push(dialogs.Notice(self.app, "This game can no longer be won", text))
+
+    def undo_many(self, count: int) -> None:
+        for _ in range(count):
+            if self.current.undo() is None:
+                break
+        self.app.play_sound("undo")
+
+    def wants_verdict(self) -> bool:
+        settings = self.app.settings
+        return settings.warn_lost or settings.show_verdict
