@@ -3,15 +3,12 @@ arrows, Enter and f act on (SPEC 4; the Help page lists every key)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from game.app.words import cells_phrase
 from game.engine import CELLS, COLUMNS, FOUNDATIONS, Pile
-
-if TYPE_CHECKING:
-    from game.app.screens.table import TableScene
 
 PILE_KEYS: dict[int, Pile] = {getattr(pygame, f"K_{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)}
 PILE_KEYS.update({getattr(pygame, f"K_KP{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)})
@@ -21,8 +18,9 @@ CELL_KEYS: dict[int, Pile] = {pygame.K_a: CELLS[0], pygame.K_b: CELLS[1], pygame
 class TableKeys:
     """Which pile the keyboard focus is on, and whether its ring is on show."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Any) -> None:
         self.table = table
+        """The table scene (screens/table.py), which sits above its parts."""
         self.app = table.app
         self.hand = table.hand
         self.focus: Pile = COLUMNS[0]

@@ -4,15 +4,12 @@ into intents (the hand decides what they mean; the table carries it out and anim
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from game.app.hand import Refusal
 from game.app.input import Pointer, PointerInput
 from game.app.layout import Box, Layout
 from game.engine import CannotLift, Card, Move, Pile, gestures
-
-if TYPE_CHECKING:
-    from game.app.screens.table import TableScene
 
 DRAG_THRESHOLD = 6
 """Pixels a mouse must move before a press becomes a drag (a finger: twice that)."""
@@ -47,8 +44,9 @@ class Drag:
 class TablePointer:
     """The press or drag in progress, and what the pointer hovers over."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Any) -> None:
         self.table = table
+        """The table scene (screens/table.py), which sits above its parts."""
         self.app = table.app
         self.hand = table.hand
         self.input = PointerInput(table.app.settings.double_tap_ms)

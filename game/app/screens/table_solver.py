@@ -4,15 +4,12 @@ line, which it then plays one real move at a time (SPEC 7, 8)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from game.app.screens import dialogs
 from game.app.words import plural
 from game.engine import Game, Move, services
 from game.engine.services import LossReport
-
-if TYPE_CHECKING:
-    from game.app.screens.table import TableScene
 
 LOST_QUIET_S = 0.4
 """The verdict is asked for once the table has been still this long."""
@@ -24,8 +21,9 @@ DEMO_STEP_S = 0.6
 class TableSolver:
     """The solver's questions about the game in play, and the demo in progress."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Any) -> None:
         self.table = table
+        """The table scene (screens/table.py), which sits above its parts."""
         self.app = table.app
         self.current = table.current
         self.jobs = table.jobs

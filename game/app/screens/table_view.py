@@ -9,7 +9,7 @@ the previous frame. The scene says what changed (:meth:`TableView.invalidate`,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -17,9 +17,6 @@ from game.app.layout import Box
 from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
 from game.app.words import DIFFICULTY_NAMES
 from game.engine import COLUMNS, SUITS, Card, Pile
-
-if TYPE_CHECKING:
-    from game.app.screens.table import TableScene
 
 BUTTON_LABELS = {
     "new": "New", "restart": "Restart", "undo": "Undo", "redo": "Redo", "hint": "Hint",
@@ -35,8 +32,9 @@ KEY_FOCUS = (250, 250, 250)
 
 
 class TableView:
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Any) -> None:
         self.table = table
+        """The table scene (screens/table.py), which sits above its parts."""
         self.painter = table.app.painter
         self._cache: pygame.Surface | None = None
         self._cache_valid = False
