@@ -15,8 +15,9 @@ columns 6-10, each band under its column numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import NamedTuple
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple
 
 from game.engine import CELLS, COLUMNS, FOUNDATIONS, Card, Pile, Position
 
@@ -198,6 +199,15 @@ class Layout:
         x = self.piles[pile].center[0]
         return min(row, key=lambda p: abs(self.piles[p].center[0] - x))
 
+    def moved(self, dx: int, dy: int) -> Layout:
+        """The same layout drawn ``dx``, ``dy`` pixels further right and down."""
+        def shift(boxes: dict[Any, Box]) -> dict[Any, Box]:
+            return {key: box.moved(dx, dy) for key, box in boxes.items()}
+
+        return replace(self, toolbar=self.toolbar.moved(dx, dy), status=self.status.moved(dx, dy),
+                       buttons=shift(self.buttons), piles=shift(self.piles), lanes=shift(self.lanes),
+                       labels=shift(self.labels), table_bottom=self.table_bottom + dy)
+
     def to_json(self, position: Position) -> dict[str, object]:
         """What ``seahaven layout`` prints: window, bands of columns, pile and card
         rectangles."""
@@ -228,6 +238,20 @@ def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEF
     if height > width and _two_band_card_width(width, room, aspect) >= _PORTRAIT_GAIN * one_row:
         return _two_bands(width, height, cell_count, aspect, toolbar, status)
     return _one_row(width, height, cell_count, aspect, toolbar, status)
+
+
+def board_layout(box: Box, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT) -> Layout:
+    """The table's own geometry inside ``box``, with no toolbar or status line: Help's
+    example board lays its piles out, fans its columns and hit-tests exactly as the table."""
+    top, bottom = Box(0, 0, box.w, 0), Box(0, box.h, box.w, 0)
+    return _one_row(box.w, box.h, cell_count, aspect, top, bottom).moved(box.x, box.y)
+
+
+def board_height(width: int, aspect: float = DEFAULT_CARD_ASPECT) -> int:
+    """How tall a :func:`board_layout` of ``width`` must be for its cards to be as wide as
+    the width allows."""
+    across = width / (10 + 9 * _GAP + 2 * _SIDE)
+    return math.ceil(across * aspect * (_TOP + 1 + _ROW_GAP + _COLUMN_SPAN + _BOTTOM)) + 1
 
 
 def _one_row_card_width(width: int, room: int, aspect: float) -> int:

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from game.app.layout import DEFAULT_CARD_ASPECT, Box, compute_layout
+from game.app.screens.help import example_position
 from game.engine import CELLS, COLUMNS, FOUNDATIONS, GameCode, column
 from tests.app.table_helpers import position_with
 
@@ -220,3 +221,17 @@ def test_layout_command_shows_the_two_bands() -> None:
     assert data["piles"]["col6"][0] == data["piles"]["col1"][0]
     assert data["piles"]["col6"][1] > data["piles"]["col1"][1] + data["piles"]["col1"][3]
     assert data["piles"]["col1"][2] == PORTRAIT[(1080, 1920)][1]
+
+
+@pytest.mark.parametrize("width", [300, 620, 1100, 2400])
+def test_the_help_board_is_the_tables_own_geometry_inside_its_box(width: int) -> None:
+    from game.app.layout import board_height, board_layout
+
+    box = Box(37, 91, width, board_height(width))
+    board = board_layout(box, 1)
+    assert board.card_w >= width / 12  # as wide as ten columns across allow: the height is enough
+    for pile, slot in board.piles.items():
+        assert slot.inside(box), pile
+        assert board.lanes[pile].inside(box), pile
+    column = board.piles[COLUMNS[4]]
+    assert board.hit(example_position(), column.x + 2, column.y + 2)[0] == COLUMNS[4]

@@ -223,7 +223,7 @@ def test_example_position_is_the_seed_example() -> None:
 def card_point(board: ExampleBoard, pile: Pile, index: int) -> tuple[int, int]:
     cards = board.position.cards(pile)
     rect = board.card_rect(pile, index, len(cards))
-    return rect.centerx, rect.y + max(3, int(board.step(len(cards)) / 2))
+    return rect.centerx, rect.y + max(3, int(board.layout.column_step(pile, len(cards)) / 2))
 
 
 def test_example_board_by_mouse_follows_the_engine(app: Any) -> None:

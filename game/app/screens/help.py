@@ -15,6 +15,7 @@ import pygame
 
 from game.app.hand import Hand, Refusal
 from game.app.input import Pointer
+from game.app.layout import Box, board_height, board_layout, card_aspect
 from game.app.screens.kit import DRAG_SLOP, FOCUS, HEADING, TEXT, TEXT_DIM, WARN, Screen
 from game.app.words import plural
 from game.engine import (
@@ -169,7 +170,8 @@ class ExampleBoard:
         self.rules = APP_RULES
         self.reset()
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.card_w = self.card_h = 1
+        self.layout = board_layout(Box(0, 0, 320, 240), self.position.cell_count, card_aspect())
+        self.card_w, self.card_h = self.layout.card_size
 
     def reset(self) -> None:
         self.position = example_position()
@@ -180,55 +182,30 @@ class ExampleBoard:
         self.message = "Try it: the status here shows what the rules allow now."
         self.refused = False
 
-    # -- geometry ----------------------------------------------------------------------------
+    # -- geometry: the table's own, from layout.py --------------------------------------------
     @staticmethod
     def height_for(width: int) -> int:
-        card_w = width / 10.9
-        return round(card_w / 0.7 * 4.8)
+        return board_height(width, card_aspect())
 
     def place(self, rect: pygame.Rect) -> None:
+        if self.rect == rect:
+            return
         self.rect = pygame.Rect(rect)
-        self.card_w = max(8, int(rect.w / 10.9))
-        self.card_h = max(11, int(self.card_w / 0.7))
+        self.layout = board_layout(Box(*rect), self.position.cell_count, card_aspect())
+        self.card_w, self.card_h = self.layout.card_size
 
     def slot(self, pile: Pile) -> pygame.Rect:
-        gap = (self.rect.w - 10 * self.card_w) / 9
-        if pile.is_column:
-            i = int(pile.key) - 1
-            y = self.rect.y + round(self.card_h * 1.22)
-        elif pile.is_cell:
-            i, y = int(pile.key) - 1, self.rect.y
-        else:
-            i, y = 6 + FOUNDATIONS.index(pile), self.rect.y
-        return pygame.Rect(self.rect.x + round(i * (self.card_w + gap)), y, self.card_w, self.card_h)
-
-    def step(self, count: int) -> float:
-        top = self.slot(COLUMNS[0]).y
-        room = self.rect.bottom - top - self.card_h
-        return min(self.card_h * 0.26, room / max(1, count - 1))
+        return pygame.Rect(self.layout.piles[pile])
 
     def card_rect(self, pile: Pile, index: int, count: int) -> pygame.Rect:
-        slot = self.slot(pile)
-        if pile.is_column:
-            slot.y += int(index * self.step(count))
-        return slot
+        return pygame.Rect(self.layout.card_box(pile, index, count))
 
     def piles(self) -> tuple[Pile, ...]:
         return self.position.piles()
 
     def hit(self, pos: tuple[float, float]) -> tuple[Pile, int | None] | None:
         """The pile under ``pos`` and the card pressed (None: the empty part of the pile)."""
-        for pile in self.piles():
-            slot = self.slot(pile)
-            lane = pygame.Rect(slot.x, slot.y, slot.w, (self.rect.bottom - slot.y) if pile.is_column else slot.h)
-            if not lane.collidepoint(pos):
-                continue
-            cards = self.position.cards(pile)
-            for index in range(len(cards) - 1, -1, -1):
-                if self.card_rect(pile, index, len(cards)).collidepoint(pos):
-                    return pile, index
-            return pile, None
-        return None
+        return self.layout.hit(self.position, *pos)
 
     # -- what the player does ----------------------------------------------------------------
     def limits(self) -> str:
