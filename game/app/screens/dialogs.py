@@ -615,8 +615,14 @@ class NewGame(Window):
         if self.error:
             for i, line in enumerate(wrap(painter.font(round(px * 0.85)), self.error, panel.w - 2 * px)[:2]):
                 surface.blit(painter.text(line, round(px * 0.85), ERROR), (x0, self.label_ys["error"] + i * px))
-        current = self.about_this_game()
-        surface.blit(painter.text(current, px, PANEL_TEXT), (x0, self.label_ys["current"]))
+        room = self.widgets[self.index("copy")].box.x - px - x0
+        lines = wrap(painter.font(px), self.about_this_game(), room)
+        small = round(px * 0.8) if len(lines) > 1 else px
+        if small != px:
+            lines = wrap(painter.font(small), self.about_this_game(), room)
+        top = self.label_ys["current"] - (len(lines[:2]) - 1) * small // 2
+        for i, line in enumerate(lines[:2]):
+            surface.blit(painter.text(line, small, PANEL_TEXT), (x0, top + i * small))
 
     def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
         if widget.kind != "field":
