@@ -271,11 +271,15 @@ class Notice(Window):
         self.text = text
         super().__init__(app)
 
+    def buttons(self) -> list[tuple[str, str, bool]]:
+        """(name, label, primary) of the buttons along the bottom; the first has the focus."""
+        return [("ok", "OK", True)]
+
     def build(self, size: tuple[int, int]) -> None:
         lines = len(wrap(self.app.painter.font(self.px), self.text, round(self.px * self.width_em) - 2 * self.px))
         height = round(self.px * (4.6 + 1.45 * lines + 3.2))
         self.panel = self.panel_box(size, height)
-        self.widgets = self.button_row([("ok", "OK", True)], self.panel.bottom - self.px)
+        self.widgets = self.button_row(self.buttons(), self.panel.bottom - self.px)
         self.focus = 0
 
     def draw_body(self, surface: pygame.Surface) -> None:
@@ -651,7 +655,7 @@ class NewGame(Window):
         surface.set_clip(clip)
 
 
-class Confirm(Window):
+class Confirm(Notice):
     """Asks before something that would throw away a game in progress: ``on_yes`` runs
     only when the player confirms; Esc, a click outside or the other button keeps the game."""
 
@@ -660,22 +664,13 @@ class Confirm(Window):
 
     def __init__(self, app: App, title: str, text: str, yes: str, on_yes: Callable[[], None],
                  no: str = "Keep playing") -> None:
-        self.title = title
-        self.text = text
         self.yes = yes
         self.no = no
         self.on_yes = on_yes
-        super().__init__(app)
+        super().__init__(app, title, text)
 
-    def build(self, size: tuple[int, int]) -> None:
-        lines = len(wrap(self.app.painter.font(self.px), self.text, round(self.px * self.width_em) - 2 * self.px))
-        height = round(self.px * (4.6 + 1.45 * lines + 3.2))
-        self.panel = self.panel_box(size, height)
-        self.widgets = self.button_row([("no", self.no, True), ("yes", self.yes, False)], self.panel.bottom - self.px)
-        self.focus = 0  # Enter keeps the game: the safe answer is the default
-
-    def draw_body(self, surface: pygame.Surface) -> None:
-        self.text_lines(surface, [(self.text, PANEL_TEXT)], self.panel.y + round(self.px * 3.2))
+    def buttons(self) -> list[tuple[str, str, bool]]:
+        return [("no", self.no, True), ("yes", self.yes, False)]  # Enter keeps the game: the safe answer
 
     def activate(self, widget: Widget) -> None:
         self.close()
