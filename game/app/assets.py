@@ -8,6 +8,7 @@ Importing this module loads nothing and opens no window.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
@@ -48,14 +49,22 @@ _SVG_ROOT = re.compile(r'\s*<svg[^>]*viewBox="0 0 ([0-9.]+) ([0-9.]+)"[^>]*>(.*)
 
 
 def resource_path(*parts: str) -> Path:
-    """Path of a file shipped with the game, from a source checkout or a PyInstaller bundle.
+    """Path of a file shipped with the game: ``resource_path("sprites", "highlight.svg")``.
 
-    A one-file executable unpacks its data under ``sys._MEIPASS``; the spec must add
-    ``sprites/``, ``sounds/`` and ``fonts/`` there under the same names.
+    The folders ``sprites/``, ``sounds/`` and ``fonts/`` live at the top of a source
+    checkout (also for an editable install); a wheel carries them in ``game/_assets``
+    (setup.py copies them there); a PyInstaller bundle unpacks them under ``sys._MEIPASS``.
     """
     bundle = getattr(sys, "_MEIPASS", None)
-    base = Path(bundle) if bundle else Path(__file__).resolve().parents[2]
-    return base.joinpath(*parts)
+    return (Path(bundle) if bundle else _installed_root()).joinpath(*parts)
+
+
+@functools.cache
+def _installed_root() -> Path:
+    """The folder holding ``sprites/``, ``sounds/`` and ``fonts/`` outside a bundle."""
+    package = Path(__file__).resolve().parents[1]
+    wheel = package / "_assets"
+    return wheel if wheel.is_dir() else package.parent
 
 
 def render_svg(text: str, width: int, height: int) -> pygame.Surface:
