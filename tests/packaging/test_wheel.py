@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "game", "sprites", "sounds", "fonts")
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "game", "sprites", "sounds", "fonts", "icons")
 """What a build needs, copied so the build writes nothing into the checkout."""
 
 
@@ -36,10 +36,11 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_wheel_carries_every_asset(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    for folder in ("sprites", "sounds", "fonts"):
+    for folder, pattern in (("sprites", "**/*"), ("sounds", "*"), ("fonts", "*"), ("icons", "seahaven*.png")):
         shipped = {f"game/_assets/{path.relative_to(ROOT).as_posix()}"
-                   for path in (ROOT / folder).rglob("*") if path.is_file()}
+                   for path in (ROOT / folder).glob(pattern) if path.is_file()}
         assert shipped and shipped <= names, sorted(shipped - names)[:5]
+    assert "game/_assets/icons/seahaven.svg" in names
 
 
 def test_the_installed_wheel_plays_its_smoke_game_away_from_the_source(wheel: Path, tmp_path: Path) -> None:
