@@ -37,8 +37,11 @@ def run(args: argparse.Namespace) -> int:
         from game.app import smoke
 
         return smoke.run(size or (1280, 800), code)
+    from game import windows_dpi
     from game.app import persistence
     from game.app.loop import App
+
+    windows_dpi.declare_dpi_awareness()  # before the window opens; does nothing off Windows
 
     keeper, saved = persistence.start(code)  # settings, statistics and the game to resume
     fullscreen = not (getattr(args, "windowed", False) or size) and keeper.settings.fullscreen
