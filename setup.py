@@ -1,7 +1,7 @@
 """The one packaging step pyproject.toml cannot say: the top-level ``sprites/``, ``sounds/``,
 ``fonts/`` and the SVG and PNG application icons of ``icons/`` (kept at the top of the source
 tree, where the design puts them) are copied into the wheel as ``game/_assets/<folder>``;
-``game.app.assets.resource_path`` looks there.
+``game.resources.resource_path`` looks there.
 
 An editable install copies nothing: the game then finds the folders in the source tree.
 """

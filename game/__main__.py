@@ -40,6 +40,11 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--size", metavar="WxH", help="window size, like 1280x800 (implies --windowed)")
     parser.add_argument("--code", metavar="CODE", help="start the game with this code, like SH1-C4-AAAAAJ2")
     parser.add_argument("--smoke", action="store_true", help="play a scripted game headless and exit 0 if all is well")
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument("--install-desktop", action="store_true",
+                         help="add the game to the Linux applications menu (desktop entry and icon) and exit")
+    desktop.add_argument("--uninstall-desktop", action="store_true",
+                         help="remove what --install-desktop wrote and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, help_text in SUBCOMMANDS.items():
         module = importlib.import_module(f"game.commands.{name}")
@@ -51,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = _build_parser()
     args = parser.parse_args(args_list)
-    command = args.command or "play"
+    command = args.command or ("desktop" if args.install_desktop or args.uninstall_desktop else "play")
     module = importlib.import_module(f"game.commands.{command}")
     try:
         return int(module.run(args) or 0)

@@ -8,16 +8,15 @@ Importing this module loads nothing and opens no window.
 
 from __future__ import annotations
 
-import functools
 import io
 import os
 import re
-import sys
 from collections import OrderedDict
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
+
+from game.resources import resource_path
 
 if TYPE_CHECKING:
     from game.engine import Card
@@ -46,25 +45,6 @@ INK_MARK = "<!-- ink -->"
 """In a card SVG, separates the card stock (identical on every face) from the ink."""
 
 _SVG_ROOT = re.compile(r'\s*<svg[^>]*viewBox="0 0 ([0-9.]+) ([0-9.]+)"[^>]*>(.*)</svg>\s*$', re.DOTALL)
-
-
-def resource_path(*parts: str) -> Path:
-    """Path of a file shipped with the game: ``resource_path("sprites", "highlight.svg")``.
-
-    The folders ``sprites/``, ``sounds/`` and ``fonts/`` live at the top of a source
-    checkout (also for an editable install); a wheel carries them in ``game/_assets``
-    (setup.py copies them there); a PyInstaller bundle unpacks them under ``sys._MEIPASS``.
-    """
-    bundle = getattr(sys, "_MEIPASS", None)
-    return (Path(bundle) if bundle else _installed_root()).joinpath(*parts)
-
-
-@functools.cache
-def _installed_root() -> Path:
-    """The folder holding ``sprites/``, ``sounds/`` and ``fonts/`` outside a bundle."""
-    package = Path(__file__).resolve().parents[1]
-    wheel = package / "_assets"
-    return wheel if wheel.is_dir() else package.parent
 
 
 def render_svg(text: str, width: int, height: int) -> pygame.Surface:

@@ -72,3 +72,10 @@ def test_the_installed_wheel_plays_its_smoke_game_away_from_the_source(wheel: Pa
                             timeout=300)
     assert result.returncode == 0, (result.stdout + result.stderr)[-2000:]
     assert '"ok": true' in result.stdout, result.stdout
+
+    desktop = subprocess.run([str(seahaven), "--install-desktop"], cwd=away, env=env, capture_output=True, text=True,
+                             timeout=120)
+    assert desktop.returncode == 0, desktop.stderr
+    assert (tmp_path / "data" / "icons" / "hicolor" / "scalable" / "apps" / "seahaven-towers.svg").is_file()
+    entry = (tmp_path / "data" / "applications" / "seahaven-towers.desktop").read_text(encoding="utf-8")
+    assert f"Exec={seahaven}\n" in entry
