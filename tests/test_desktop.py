@@ -50,6 +50,7 @@ def test_install_under_a_fresh_home_then_uninstall(tmp_path: Path) -> None:
     keys = dict(line.split("=", 1) for line in entry.read_text().splitlines() if "=" in line)
     assert keys["Icon"] == "seahaven-towers" and keys["Terminal"] == "false"
     command = shlex.split(keys["Exec"])
+    assert len(command) > 1 or keys["StartupWMClass"] == Path(command[0]).name
     assert Path(command[0]).is_absolute()
     started = subprocess.run([*command, "--version"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert started.returncode == 0 and started.stdout.startswith("seahaven "), started

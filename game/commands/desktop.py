@@ -68,7 +68,9 @@ def exec_value(command: list[str]) -> str:
 
 
 def desktop_entry(command: list[str]) -> str:
-    """The text of the ``.desktop`` file."""
+    """The text of the ``.desktop`` file. SDL names the window's X11 class after the program
+    file, so ``StartupWMClass`` lets docks match the game's window to a pinned entry."""
+    window_class = f"StartupWMClass={Path(command[0]).name}\n" if len(command) == 1 else ""
     return (
         "[Desktop Entry]\n"
         "Type=Application\n"
@@ -82,6 +84,7 @@ def desktop_entry(command: list[str]) -> str:
         "Terminal=false\n"
         "Categories=Game;CardGame;\n"
         "Keywords=solitaire;patience;cards;card game;\n"
+        f"{window_class}"
         f"X-Seahaven-Version={__version__}\n"
     )
 
