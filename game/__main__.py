@@ -33,25 +33,33 @@ class _Parser(argparse.ArgumentParser):
         self.exit(3, f"{self.prog}: error: {message}\n")
 
 
-def _build_parser() -> argparse.ArgumentParser:
+def _build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser for ``args``: every subcommand is listed, but only one named in ``args``
+    is imported for its options (plain ``seahaven`` imports none, so the window opens sooner)."""
     parser = _Parser(prog="seahaven", description="Seahaven Towers solitaire.")
     parser.add_argument("--version", action="version", version=f"seahaven {__version__}")
     parser.add_argument("--windowed", action="store_true", help="play in a window, not fullscreen")
     parser.add_argument("--size", metavar="WxH", help="window size, like 1280x800 (implies --windowed)")
     parser.add_argument("--code", metavar="CODE", help="start the game with this code, like SH1-C4-AAAAAJ2")
     parser.add_argument("--smoke", action="store_true", help="play a scripted game headless and exit 0 if all is well")
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument("--install-desktop", action="store_true",
+                         help="add the game to the Linux applications menu (desktop entry and icon) and exit")
+    desktop.add_argument("--uninstall-desktop", action="store_true",
+                         help="remove what --install-desktop wrote and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, help_text in SUBCOMMANDS.items():
-        module = importlib.import_module(f"game.commands.{name}")
-        module.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
+        subparser = sub.add_parser(name, help=help_text, description=help_text)
+        if name in args:
+            importlib.import_module(f"game.commands.{name}").add_arguments(subparser)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = _build_parser()
+    parser = _build_parser(args_list)
     args = parser.parse_args(args_list)
-    command = args.command or "play"
+    command = args.command or ("desktop" if args.install_desktop or args.uninstall_desktop else "play")
     module = importlib.import_module(f"game.commands.{command}")
     try:
         return int(module.run(args) or 0)

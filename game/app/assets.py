@@ -11,12 +11,12 @@ from __future__ import annotations
 import io
 import os
 import re
-import sys
 from collections import OrderedDict
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
+
+from game.resources import resource_path
 
 if TYPE_CHECKING:
     from game.engine import Card
@@ -45,17 +45,6 @@ INK_MARK = "<!-- ink -->"
 """In a card SVG, separates the card stock (identical on every face) from the ink."""
 
 _SVG_ROOT = re.compile(r'\s*<svg[^>]*viewBox="0 0 ([0-9.]+) ([0-9.]+)"[^>]*>(.*)</svg>\s*$', re.DOTALL)
-
-
-def resource_path(*parts: str) -> Path:
-    """Path of a file shipped with the game, from a source checkout or a PyInstaller bundle.
-
-    A one-file executable unpacks its data under ``sys._MEIPASS``; the spec must add
-    ``sprites/``, ``sounds/`` and ``fonts/`` there under the same names.
-    """
-    bundle = getattr(sys, "_MEIPASS", None)
-    base = Path(bundle) if bundle else Path(__file__).resolve().parents[2]
-    return base.joinpath(*parts)
 
 
 def render_svg(text: str, width: int, height: int) -> pygame.Surface:

@@ -37,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
         from game.app import smoke
 
         return smoke.run(size or (1280, 800), code)
+    from game import windows_dpi
     from game.app.launch import play
 
+    windows_dpi.declare_dpi_awareness()  # before the window opens; does nothing off Windows
     return play(size, bool(getattr(args, "windowed", False)), code)

@@ -90,9 +90,9 @@ class GameCode(NamedTuple):
     @classmethod
     def random(cls, cells: int) -> GameCode:
         """A new game: a deal number from the operating system's random source."""
-        import secrets  # only here: it costs start-up time, and most starts resume a game
+        import random  # SystemRandom reads os.urandom, as secrets does, without loading OpenSSL
 
-        return cls(cells, secrets.randbelow(DEAL_COUNT))
+        return cls(cells, random.SystemRandom().randrange(DEAL_COUNT))
 
     def __str__(self) -> str:
         if self.cells not in CELL_COUNTS or not 0 <= self.deal < DEAL_COUNT:

@@ -241,7 +241,10 @@ def test_kill_at_random_moments_and_resume(tmp_path: Path) -> None:
                 lines.append(line)
             time.sleep(rng.uniform(0.0, 0.02))
         process.send_signal(signal.SIGKILL)
-        lines.append(process.communicate(timeout=20)[0])
+        # read the rest through the same file object: communicate() reads the pipe itself
+        # and would drop lines that readline() has already buffered but not returned
+        lines.append(process.stdout.read())
+        process.wait(timeout=20)
         kills += 1
         states = read_states("".join(lines))
         if not states:
