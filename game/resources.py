@@ -9,6 +9,10 @@ import functools
 import sys
 from pathlib import Path
 
+CARD_ASPECT: float = 0.7
+"""Card width / height, as the art draws it (``tools/make_art.py``: 245 x 350 units, close
+to a real card); layout and rendering both take it from here."""
+
 
 def resource_path(*parts: str) -> Path:
     """Path of a file shipped with the game: ``resource_path("sprites", "highlight.svg")``.

@@ -16,13 +16,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine import DECK
 from game.resources import resource_path
 
 if TYPE_CHECKING:
     from game.engine import Card
 
-CARD_ASPECT: float = 0.7
-"""Card width / height, as drawn in the SVGs (245 x 350 units, close to a real card)."""
 
 BACK_STYLES: int = 2
 """Number of card back designs; ``Assets.back(style=...)`` takes 0 .. BACK_STYLES - 1."""
@@ -118,8 +117,6 @@ class Assets:
         """Render all 52 faces at this size now, on all cores (optional: faces are also made
         on first use, but a whole dealt table at 4K renders about twice as fast this way)."""
         from concurrent.futures import ThreadPoolExecutor  # 9 ms to import: only when used
-
-        from game.engine import DECK
 
         names = [f"cards/{self.scheme}/{card}.svg" for card in DECK]
         names = [name for name in names if (name, width, height) not in self._surfaces]

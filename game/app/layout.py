@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from game.engine import CELLS, COLUMNS, FOUNDATIONS, Card, Pile, Position
+from game.resources import CARD_ASPECT
 
 DEFAULT_CARD_ASPECT = 1.4
 """Card height / width of a poker card (2.5 x 3.5 in); the art module's value wins."""
@@ -408,13 +409,8 @@ def _toolbar_buttons(bar: Box, left: int) -> dict[str, Box]:
 
 
 def card_aspect() -> float:
-    """The art's card aspect ratio when the art module is there, else a poker card's."""
-    try:
-        from game.app import assets  # imports pygame: only when asked
-    except ImportError:
-        return DEFAULT_CARD_ASPECT
-    aspect = float(getattr(assets, "CARD_ASPECT", DEFAULT_CARD_ASPECT))
-    return 1 / aspect if 0 < aspect < 1 else aspect  # the art gives width / height
+    """The art's card height / width (the art gives width / height)."""
+    return 1 / CARD_ASPECT
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -12,6 +12,7 @@ game, deterministically.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -23,6 +24,7 @@ import pygame
 from game.app.render import Painter, load_assets
 from game.app.scenes import Scene, SceneStack
 from game.app.settings import Settings
+from game.resources import resource_path
 
 STEP = 1 / 60
 MAX_FRAME = 0.25
@@ -62,19 +64,11 @@ def since_launch() -> float:
         return time.perf_counter() - _IMPORTED
 
 
-def _set_default_icon() -> None:
-    """pygame's own window icon, as ``set_mode`` would set it, but read straight from
-    pygame's folder: ``set_mode`` looks it up through ``pygame.pkgdata`` and
-    ``importlib.resources`` (zipfile and all), about 5 ms of the first frame."""
-    mac = sys.platform == "darwin"
-    try:
-        icon = pygame.image.load_basic(os.path.join(os.path.dirname(pygame.__file__),
-                                                    "pygame_icon_mac.bmp" if mac else "pygame_icon.bmp"))
-        if not mac:
-            icon.set_colorkey(0)
-        pygame.display.set_icon(icon)
-    except (pygame.error, OSError):
-        pass  # set_mode finds it its own way
+def _set_icon() -> None:
+    """The game's own icon (``tools/make_icons.py``) for the window and the task bar, set
+    before the window opens (``set_mode`` would otherwise look up pygame's own)."""
+    with contextlib.suppress(pygame.error, OSError):  # an icon is not worth failing to start for
+        pygame.display.set_icon(pygame.image.load(resource_path("icons", "seahaven-64.png")))
 
 
 class App:
@@ -115,7 +109,7 @@ class App:
         self._pace = pygame.time.Clock()
         self._first_frame_reported = False
         self._mixer_ready = False
-        _set_default_icon()
+        _set_icon()
         self.screen = self._open_window()
         pygame.display.set_caption("Seahaven Towers")
         pygame.key.set_repeat(380, 40)

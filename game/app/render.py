@@ -6,15 +6,14 @@ frame only blits.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import pygame
 
+from game.app.assets import Assets
 from game.app.layout import Box
 from game.engine import Card
-
-ROOT = Path(__file__).resolve().parent.parent.parent
+from game.resources import resource_path
 
 FELT_TOP = (22, 96, 66)
 FELT_BOTTOM = (9, 58, 40)
@@ -32,16 +31,14 @@ PANEL_TEXT = (34, 40, 38)
 ACCENT = (26, 112, 78)
 
 
-def load_assets(four_colour: bool = False) -> Any:
+def load_assets(four_colour: bool = False) -> Assets:
     """The art: cards, markers, icons, fonts and sounds, rendered at the size asked."""
-    from game.app.assets import Assets
-
     return Assets(four_colour=four_colour)
 
 
 @lru_cache(maxsize=64)
 def _font(size: int, bold: bool) -> pygame.font.Font:
-    path = ROOT / "fonts" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+    path = resource_path("fonts", "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
     try:
         return pygame.font.Font(str(path), size)
     except (OSError, FileNotFoundError):

@@ -17,7 +17,6 @@ import pytest
 from game.app import assets as assets_module
 from game.app.assets import (
     BACK_STYLES,
-    CARD_ASPECT,
     ICON_NAMES,
     MARKER_KINDS,
     SOUND_NAMES,
@@ -26,6 +25,7 @@ from game.app.assets import (
     resource_path,
 )
 from game.engine import DECK, Card
+from game.resources import CARD_ASPECT
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ((60, 86), (120, 171), (300, 428))

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.app.layout import Box
+from game.app.loop import STEP
 from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
 from game.app.words import DIFFICULTY_NAMES
 from game.engine import COLUMNS, SUITS, Card, Pile
@@ -221,8 +222,6 @@ class TableView:
 
     def _sprites(self, alpha: float) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """What is drawn above the cache this frame, bottom first."""
-        from game.app.loop import STEP
-
         layout, painter = self.table.layout, self.painter
         w, h = layout.card_size
         now = self.table.tweens.now + alpha * STEP
