@@ -92,6 +92,10 @@ class Persistence:
         if game is not None:
             self._sync_stats(game, elapsed_s)
             self._save_game(game, elapsed_s)
+        try:
+            self.storage.flush()  # saves are written on a background thread
+        except SaveError as error:
+            self._note(str(error))
         return self.messages[before:]
 
     # -- settings and statistics ---------------------------------------------------------
@@ -292,6 +296,7 @@ def scripted(app: Any, actions: str) -> int:
     player makes them), some undos (Ctrl+Z) and redos (Ctrl+Y). After each action is
     finished (so saved), print its state as one JSON line; stop after ``actions`` actions
     ("forever": until killed)."""
+    import contextlib
     import json
     import os
     import random
@@ -306,6 +311,8 @@ def scripted(app: Any, actions: str) -> int:
     limit = None if actions == "forever" else max(0, int(actions))
 
     def state(kind: str) -> None:
+        with contextlib.suppress(SaveError):
+            keeper_of(app).storage.flush()  # "finished" means saved: the kill test relies on it
         game = table.game
         line = [str(m) for m in game.line]
         print(json.dumps({"event": kind, "line": line, "undone": game.undone, "score": game.score}), flush=True)

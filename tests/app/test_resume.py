@@ -140,6 +140,7 @@ def test_a_bad_save_is_a_lost_game_and_a_message(tmp_path: Path) -> None:
     game = Game.from_code(CODE)
     first_moves(game, 2)
     keeper.game_changed(game, 1)
+    keeper.storage.flush()  # saves are written on a background thread
     (tmp_path / CURRENT).write_text('{"version": 1, "code": "SH1-C4-AAAAAJ2", "moves": [')
     again = Persistence(folder=tmp_path)
     assert again.resume() is None
@@ -161,13 +162,28 @@ def test_a_save_that_fails_warns_once_and_play_goes_on(tmp_path: Path, monkeypat
     for _ in range(3):
         first_moves(game, 1)
         warnings += keeper.game_changed(game, 1)
-    assert len(warnings) == 2  # one for the game, one for the statistics
+        flush(keeper)  # saves are written on a background thread: a failure shows at the next save
+    assert len(warnings) == 1  # the game's save failed three times: said once
+    game.hints_used = 1
+    warnings += keeper.hint_used(game)
+    assert len(warnings) == 2  # and the statistics' save (at the start) once
     assert all("disk is full" in w for w in warnings)
     monkeypatch.undo()
+    keeper.game_changed(game, 1)
+    flush(keeper)
     assert keeper.game_changed(game, 1) == []
     first_moves(game, 1)
     monkeypatch.setattr("tempfile.mkstemp", full)
+    keeper.game_changed(game, 1)
+    flush(keeper)
     assert len(keeper.game_changed(game, 1)) == 1  # failing again after a success warns again
+
+
+def flush(keeper: Persistence) -> None:
+    """Wait for the background writes, leaving their failures to be reported by the next save."""
+    from game.app.storage import _WRITER
+
+    _WRITER.flush()
 
 
 def test_settings_changes_are_saved(tmp_path: Path) -> None:

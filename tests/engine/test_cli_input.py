@@ -3,9 +3,6 @@ eating memory (codes that are not ASCII, huge sizes, FIFOs, huge replay files)."
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from tests.engine.helpers import seahaven
