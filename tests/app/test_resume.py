@@ -284,7 +284,7 @@ def test_kill_at_random_moments_and_resume(tmp_path: Path) -> None:
     # a kill in the middle of a write leaves its temporary file (removed a minute later);
     # the real files are never touched by it
     for path in folder.iterdir():
-        assert path.name in ("current.json", "settings.json", "stats.json") or (
+        assert path.name in ("current.json", "settings.json", "stats.json", ".lock") or (
             path.name.startswith((".current.json.", ".stats.json.", ".settings.json.")) and path.suffix == ".tmp"
         ), path.name
 
