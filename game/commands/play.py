@@ -41,8 +41,8 @@ def run(args: argparse.Namespace) -> int:
 
         return smoke.run(size or (1280, 800), code)
     if not display_found():  # before anything is written: an invisible game would play on unseen
-        print("seahaven: no display was found (DISPLAY and WAYLAND_DISPLAY are not set); "
-              "set SDL_VIDEODRIVER to run without one", file=sys.stderr)
+        print("seahaven: no display was found, so the game cannot show its window "
+              "(set SDL_VIDEODRIVER to run it without one)", file=sys.stderr)
         return 5
     from game.app import lock, storage
 

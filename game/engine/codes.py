@@ -89,7 +89,7 @@ class GameCode(NamedTuple):
         if bad:
             place = len(code) - DEAL_DIGITS + bad[0] + 1
             raise InvalidCode(
-                f"character {place} of the game code, {deal_part[bad[0]]!r}, cannot appear in the deal part: "
+                f"{deal_part[bad[0]]!r} cannot appear in the deal part (character {place} of the code): "
                 "use the letters A-Z and the digits 2-7"
             )
         deal = 0
