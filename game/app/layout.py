@@ -30,6 +30,8 @@ TOOLBAR_BUTTONS = ("new", "restart", "undo", "redo", "hint", "help", "menu", "fu
 RIGHT_BUTTONS = ("help", "menu", "fullscreen")
 
 MIN_SIZE = (320, 240)
+MAX_SIZE = (7680, 4320)
+"""8K: the largest window or benchmark size accepted (larger ones take gigabytes of surfaces)."""
 
 # proportions of the card width / height
 _GAP = 0.11  # between columns, at least
@@ -419,6 +421,8 @@ def parse_size(text: str) -> tuple[int, int]:
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
         raise ValueError(f"a size looks like 1280x800, not {text!r}")
     w, h = (int(p) for p in parts)
-    if w < MIN_SIZE[0] or h < MIN_SIZE[1] or w > 16384 or h > 16384:
-        raise ValueError(f"the size {w}x{h} is out of range ({MIN_SIZE[0]}x{MIN_SIZE[1]} to 16384x16384)")
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1] or w > MAX_SIZE[0] or h > MAX_SIZE[1]:
+        raise ValueError(
+            f"the size {w}x{h} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}"
+        )
     return w, h

@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from game.commands import InputError, read_bounded
+from game.commands import InputError, read_text_chunks
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,24 +21,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from game.engine import APP_RULES, CLASSIC_RULES
     from game.engine.errors import InvalidRecord
-    from game.engine.records import MAX_RECORD_BYTES, check_record, read_records, verdict
+    from game.engine.records import MAX_RECORD_BYTES, check_record, stream_records, verdict
 
-    try:
-        text = read_bounded(args.file, MAX_RECORD_BYTES, "a game record")
-    except InputError as error:
-        print(f"seahaven replay: cannot read {args.file}: {error}", file=sys.stderr)
-        return 3
     rules = CLASSIC_RULES if args.classic else APP_RULES
     all_legal = True
     count = 0
-    for record in read_records(text):
-        count += 1
-        if isinstance(record, InvalidRecord):
-            result = verdict(False, False, 0, f"record: {record}")
-        else:
-            result = check_record(record, rules)
-        all_legal &= result["legal"]
-        print(json.dumps(result))
+    printed: dict[tuple[object, ...], str] = {}  # the same verdict is encoded once
+    write = sys.stdout.write
+    try:
+        # verdicts are printed as the records are read: a long file is never held whole
+        for record in stream_records(read_text_chunks(args.file, MAX_RECORD_BYTES, "a game record")):
+            count += 1
+            if isinstance(record, InvalidRecord):
+                result = verdict(False, False, 0, f"record: {record}")
+            else:
+                result = check_record(record, rules)
+            all_legal &= result["legal"]
+            key = tuple(result.values())
+            line = printed.get(key)
+            if line is None:
+                if len(printed) > 10_000:
+                    printed.clear()
+                line = printed[key] = json.dumps(result) + "\n"
+            write(line)
+    except InputError as error:
+        sys.stdout.flush()
+        print(f"seahaven replay: cannot read {args.file}: {error}", file=sys.stderr)
+        return 3
     if count == 0:
         print(f"seahaven replay: {args.file} holds no game record", file=sys.stderr)
         return 3

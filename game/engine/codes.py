@@ -60,7 +60,15 @@ class GameCode(NamedTuple):
         """Read a code (case-insensitive, surrounding blanks ignored) or say what is wrong."""
         if not isinstance(text, str):
             raise InvalidCode("a game code must be text like SH1-C4-AAAAAJ2")
-        code = text.strip().upper()
+        code = text.strip()
+        for place, ch in enumerate(code, 1):
+            # before upper(), which maps the dotless i to I and expands ligatures
+            if not (ch.isascii() and ch.isprintable()):
+                raise InvalidCode(
+                    f"character {place} of the game code, {ch!r}, is not allowed: "
+                    "a code uses only the letters A-Z, the digits 2-7 and '-'"
+                )
+        code = code.upper()
         if not code:
             raise InvalidCode("the game code is empty; it looks like SH1-C4-AAAAAJ2")
         parts = code.split("-")
@@ -77,10 +85,12 @@ class GameCode(NamedTuple):
             raise InvalidCode(
                 f"the deal part must be {DEAL_DIGITS} characters long, not {len(deal_part)} ({deal_part[:20]!r})"
             )
-        bad = [ch for ch in deal_part if ch not in ALPHABET]
+        bad = [place for place, ch in enumerate(deal_part) if ch not in ALPHABET]
         if bad:
+            place = len(code) - DEAL_DIGITS + bad[0] + 1
             raise InvalidCode(
-                f"{bad[0]!r} cannot appear in the deal part: use the letters A-Z and the digits 2-7"
+                f"{deal_part[bad[0]]!r} cannot appear in the deal part (character {place} of the code): "
+                "use the letters A-Z and the digits 2-7"
             )
         deal = 0
         for ch in deal_part:

@@ -8,7 +8,7 @@ that says which move failed and why.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from game.engine.cards import Move
@@ -84,3 +84,131 @@ def read_records(text: str) -> Iterator[object]:
             yield json.loads(line)
         except (ValueError, RecursionError) as error:
             yield InvalidRecord(f"line {n} is not JSON ({str(error)[:80]})")
+
+
+STREAM_FROM = 1 << 20
+"""Texts up to this many characters are read whole by :func:`read_records`; longer ones
+are streamed by :func:`stream_records`."""
+
+_DECODER = json.JSONDecoder()
+_BLANK = " \t\n\r"
+
+
+def stream_records(chunks: Iterable[str]) -> Iterator[object]:
+    """The records of a text given in pieces, as :func:`read_records` reads them, but
+    without holding a long text whole: JSON lines are read line by line, and a JSON list
+    element by element, each record yielded as soon as it is read. A text of at most
+    :data:`STREAM_FROM` characters, or a long one that is neither (a single record over
+    many lines), is read whole by :func:`read_records`. A long list that turns out not to
+    be valid JSON yields an :class:`InvalidRecord` saying where, and ends there."""
+    pieces = iter(chunks)
+    head = ""
+    for piece in pieces:
+        head += piece
+        if len(head) > STREAM_FROM:
+            break
+    else:
+        yield from read_records(head)
+        return
+    body = head.lstrip(_BLANK)
+    first_line, newline, _ = body.partition("\n")
+    if newline:
+        try:
+            json.loads(first_line)
+        except (ValueError, RecursionError):
+            pass
+        else:
+            yield from _stream_lines(head, pieces)
+            return
+    if body.startswith("["):
+        yield from _stream_list(head, pieces)
+        return
+    yield from read_records(head + "".join(pieces))
+
+
+def _stream_lines(head: str, pieces: Iterator[str]) -> Iterator[object]:
+    def lines() -> Iterator[str]:
+        pending = head
+        for piece in pieces:
+            pending += piece
+            parts = pending.split("\n")
+            pending = parts.pop()
+            yield from parts
+        parts = pending.split("\n")
+        yield from parts
+
+    for n, line in enumerate(lines(), 1):
+        if not line.strip():
+            continue
+        try:
+            yield json.loads(line)
+        except (ValueError, RecursionError) as error:
+            yield InvalidRecord(f"line {n} is not JSON ({str(error)[:80]})")
+
+
+def _stream_list(head: str, pieces: Iterator[str]) -> Iterator[object]:
+    buf = head
+    i = len(buf) - len(buf.lstrip(_BLANK)) + 1  # after the '['
+    done = 0  # characters dropped from the front of the buffer
+    ended = False
+
+    def fill() -> bool:
+        nonlocal buf, i, done, ended
+        piece = next(pieces, None)
+        if piece is None:
+            ended = True
+            return False
+        done += i
+        buf = buf[i:] + piece
+        i = 0
+        return True
+
+    def skip_blanks() -> bool:
+        """Move ``i`` to the next character that is not blank; False at the end of the text."""
+        nonlocal i
+        while True:
+            while i < len(buf) and buf[i] in _BLANK:
+                i += 1
+            if i < len(buf):
+                return True
+            if not fill():
+                return False
+
+    def bad(what: str) -> InvalidRecord:
+        return InvalidRecord(f"the list of records is not valid JSON at character {done + i + 1}: {what}")
+
+    count = 0
+    while True:
+        if not skip_blanks():
+            yield bad("the text ends inside the list")
+            return
+        if buf[i] == "]":
+            i += 1
+            if skip_blanks():
+                yield bad("there is more after the end of the list")
+            return
+        if count:
+            if buf[i] != ",":
+                yield bad("',' or ']' expected")
+                return
+            i += 1
+            if not skip_blanks():
+                yield bad("the text ends inside the list")
+                return
+        while True:
+            try:
+                value, end = _DECODER.raw_decode(buf, i)
+            except RecursionError:
+                yield bad("a record is nested too deeply")
+                return
+            except ValueError as error:
+                if not ended and fill():
+                    continue  # the record may go on in the next piece
+                yield bad(getattr(error, "msg", str(error))[:80])
+                return
+            if end == len(buf) and not ended and fill():
+                continue  # a number may go on in the next piece
+            break
+        i = end
+        count += 1
+        yield value

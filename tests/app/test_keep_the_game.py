@@ -80,6 +80,7 @@ def saved_in_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     game = Game.from_code(CODE)
     game.play(game.useful_moves()[0])
     keeper.game_changed(game, 12.0)
+    keeper.storage.flush()  # saves are written on a background thread
     return folder
 
 
@@ -93,10 +94,12 @@ def test_a_code_on_the_command_line_over_a_game_in_progress_asks(saved_in_progre
         window = app.scenes.top
         assert isinstance(window, Confirm) and OTHER in window.title
         assert str(table.game.code) == CODE and table.game.move_count == 1  # the saved game, on the table
+        opened.session.keeper.storage.flush()
         assert (saved_in_progress / "current.json").read_bytes() == before  # nothing written over it yet
         choice = next(w for w in window.widgets if w.name == answer)
         click(app, choice.box.center)
         assert app.scenes.top is table
+        opened.session.keeper.storage.flush()
         saved = Storage(saved_in_progress).load_game().value
         assert saved is not None
         if answer == "no":
@@ -111,7 +114,9 @@ def test_a_code_on_the_command_line_over_a_game_in_progress_asks(saved_in_progre
 
 def test_a_code_over_a_game_not_started_deals_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    Persistence(folder=tmp_path / "seahaven-towers").game_changed(Game.from_code(CODE), 0.0)
+    keeper = Persistence(folder=tmp_path / "seahaven-towers")
+    keeper.game_changed(Game.from_code(CODE), 0.0)
+    keeper.storage.flush()
     opened = open_game((1024, 768), True, OTHER)
     try:
         opened.app.step(1 / 60)

@@ -137,6 +137,7 @@ def test_a_bad_save_is_a_lost_game_and_a_message(tmp_path: Path) -> None:
     game = Game.from_code(CODE)
     first_moves(game, 2)
     keeper.game_changed(game, 1)
+    keeper.storage.flush()  # saves are written on a background thread
     (tmp_path / CURRENT).write_text('{"version": 1, "code": "SH1-C4-AAAAAJ2", "moves": [')
     again = Persistence(folder=tmp_path)
     assert again.resume() is None
@@ -158,13 +159,28 @@ def test_a_save_that_fails_warns_once_and_play_goes_on(tmp_path: Path, monkeypat
     for _ in range(3):
         first_moves(game, 1)
         warnings += keeper.game_changed(game, 1)
-    assert len(warnings) == 2  # one for the game, one for the statistics
+        flush(keeper)  # saves are written on a background thread: a failure shows at the next save
+    assert len(warnings) == 1  # the game's save failed three times: said once
+    game.hints_used = 1
+    warnings += keeper.hint_used(game, 0.0)
+    assert len(warnings) == 2  # and the statistics' save (at the start) once
     assert all("disk is full" in w for w in warnings)
     monkeypatch.undo()
+    keeper.game_changed(game, 1)
+    flush(keeper)
     assert keeper.game_changed(game, 1) == []
     first_moves(game, 1)
     monkeypatch.setattr("tempfile.mkstemp", full)
+    keeper.game_changed(game, 1)
+    flush(keeper)
     assert len(keeper.game_changed(game, 1)) == 1  # failing again after a success warns again
+
+
+def flush(keeper: Persistence) -> None:
+    """Wait for the background writes, leaving their failures to be reported by the next save."""
+    from game.app.saving.storage import _WRITER
+
+    _WRITER.flush()
 
 
 def test_settings_changes_are_saved(tmp_path: Path) -> None:
@@ -267,7 +283,7 @@ def test_kill_at_random_moments_and_resume(tmp_path: Path) -> None:
     # a kill in the middle of a write leaves its temporary file (removed a minute later);
     # the real files are never touched by it
     for path in folder.iterdir():
-        assert path.name in ("current.json", "settings.json", "stats.json") or (
+        assert path.name in ("current.json", "settings.json", "stats.json", ".lock") or (
             path.name.startswith((".current.json.", ".stats.json.", ".settings.json.")) and path.suffix == ".tmp"
         ), path.name
 

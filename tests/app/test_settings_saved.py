@@ -10,11 +10,13 @@ import pygame
 import pytest
 
 from game.app.launch import open_game
+from game.app.saving.storage import Storage
 from game.app.screens.dialogs import NewGame
 from tests.app.table_helpers import click, key
 
 
 def on_disk(folder: Path) -> dict[str, object]:
+    Storage(folder).flush()  # the background writer has written what was saved
     return json.loads((folder / "settings.json").read_text())
 
 

@@ -53,6 +53,7 @@ def test_current_json_is_spec_10(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     game = played_game()
     storage.save_game(game, 83.25)
+    storage.flush()  # saves are written on a background thread
     body = json.loads((tmp_path / CURRENT).read_text())
     assert list(body) == ["version", "code", "moves", "undone", "elapsed_s", "score"]
     assert body["version"] == 1 and body["code"] == CODE
@@ -79,6 +80,7 @@ def test_game_without_code_saves_its_position(tmp_path: Path) -> None:
     game.play(game.legal_moves()[0])
     storage = Storage(tmp_path)
     storage.save_game(game, 1)
+    storage.flush()
     body = json.loads((tmp_path / CURRENT).read_text())
     assert body["code"] is None and Position.from_json(body["position"]) == start
     loaded = storage.load_game(CLASSIC_RULES)
@@ -306,6 +308,7 @@ def test_writes_replace_atomically_and_leave_no_temporary_file(tmp_path: Path) -
     for _ in range(3):
         storage.save_game(game, 5)
         game.undo()
+    storage.flush()
     assert [p.name for p in tmp_path.iterdir()] == [CURRENT]
 
 
@@ -314,8 +317,9 @@ def test_a_folder_that_cannot_hold_files_gives_a_save_error_not_a_crash(tmp_path
     folder = tmp_path / "data"
     folder.write_bytes(b"not a folder")
     storage = Storage(folder)
+    storage.save_game(played_game(), 1)
     with pytest.raises(SaveError) as info:
-        storage.save_game(played_game(), 1)
+        storage.flush()
     assert "could not be saved" in str(info.value) and "play goes on" in str(info.value)
     assert folder.read_bytes() == b"not a folder"
 
@@ -328,8 +332,9 @@ def test_read_only_folder_gives_a_save_error_not_a_crash(tmp_path: Path) -> None
     storage.save_settings(Settings())
     folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
     try:
+        storage.save_game(played_game(), 1)
         with pytest.raises(SaveError) as info:
-            storage.save_game(played_game(), 1)
+            storage.flush()
         assert "could not be saved" in str(info.value) and "play goes on" in str(info.value)
         assert storage.load_settings().message is None
     finally:
@@ -341,8 +346,10 @@ def test_unwritable_folder_gives_a_save_error(tmp_path: Path, monkeypatch: pytes
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    storage = Storage(tmp_path)
+    storage.save_stats(Stats())
     with pytest.raises(SaveError, match="folder cannot be written"):
-        Storage(tmp_path).save_stats(Stats())
+        storage.flush()
 
 
 def test_full_disk_gives_a_save_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -353,10 +360,12 @@ def test_full_disk_gives_a_save_error(tmp_path: Path, monkeypatch: pytest.Monkey
 
     storage = Storage(tmp_path)
     storage.save_game(played_game(), 1)
+    storage.flush()
     before = files(tmp_path)
     monkeypatch.setattr(os, "fsync", full)
+    storage.save_game(played_game(undo=0), 2)
     with pytest.raises(SaveError, match="disk is full"):
-        storage.save_game(played_game(undo=0), 2)
+        storage.flush()
     assert files(tmp_path) == before  # the old save is intact, no temporary file left
 
 

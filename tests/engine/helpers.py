@@ -12,7 +12,7 @@ from game.engine import Card, Position
 from tests.conftest import ROOT, VECTORS
 
 
-def seahaven(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def seahaven(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """Run ``python -m game ARGS`` as a user would: a real process, text out."""
     return subprocess.run(
         [sys.executable, "-m", "game", *args],
@@ -20,7 +20,7 @@ def seahaven(*args: str, stdin: str | None = None) -> subprocess.CompletedProces
         text=True,
         input=stdin,
         cwd=ROOT,
-        timeout=120,
+        timeout=timeout,
     )
 
 

@@ -88,6 +88,10 @@ class Persistence:
         if game is not None:
             self._sync_stats(game, elapsed_s)
             self._save_game(game, elapsed_s)
+        try:
+            self.storage.flush()  # saves are written on a background thread
+        except SaveError as error:
+            self._note(str(error))
         return self.messages[before:]
 
     # -- settings and statistics ---------------------------------------------------------

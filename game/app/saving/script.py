@@ -5,6 +5,7 @@ at random moments and checks that every restart resumes where the last line said
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -15,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.app.loop import STEP, App
+from game.app.saving.storage import SaveError
 from game.app.screens.table import TableScene
 from game.engine import Game
 
@@ -33,6 +35,7 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
     limit = None if actions == "forever" else max(0, int(actions))
 
     def state(kind: str) -> None:
+        _saved(table)  # "finished" means on disk: the kill test relies on it
         game = table.game
         line = [str(m) for m in game.line]
         print(json.dumps({"event": kind, "line": line, "undone": game.undone, "score": game.score}), flush=True)
@@ -82,11 +85,20 @@ def _hint_then_wait(app: App, table: TableScene) -> int:
     while table.hint is None and time.monotonic() < deadline:
         app.step(STEP)
         time.sleep(0.002)
+    _saved(table)
     print(json.dumps({"event": "hint", "shown": table.hint is not None, "hints": table.current.hints}), flush=True)
     while app.running:
         app.step(STEP)
         time.sleep(0.01)
     return 0
+
+
+def _saved(table: TableScene) -> None:
+    """Wait for the background writer: what was saved is on disk."""
+    keeper = table.session.keeper
+    if keeper is not None:
+        with contextlib.suppress(SaveError):
+            keeper.storage.flush()
 
 
 def _useful(game: Game) -> list[Any]:

@@ -10,24 +10,35 @@ which follows ``XDG_DATA_HOME`` on Linux). Each file is JSON with a ``"version"`
 
 Writes are atomic (a temporary file in the same folder, flushed and fsynced, renamed
 over the old one), so killing the game at any moment leaves either the old file or the
-new one. Reads are bounded (1 MB) and every value is checked; the moves of a saved game
-are replayed through the engine. A file that cannot be used is moved aside (renamed
-with a timestamp, never deleted) and the player gets one sentence saying so. A file
-that cannot be written raises :class:`SaveError`, whose message the app shows.
+new one. They happen on one background thread (:class:`_Writer`: the latest write of a
+file wins, files are written in order): the main thread only takes a snapshot, so a save
+never holds up a frame; :meth:`Storage.flush` waits for them. Reads are bounded (1 MB, and
+:data:`MAX_GAME_BYTES` for the game, far more than any save the writer makes) and every
+value is checked; the moves of a saved game are replayed through the engine. Only regular
+files are read, opened without blocking (a FIFO does not hang the start). A file that
+cannot be used, or cannot even be read, is moved aside (renamed with a timestamp, never
+deleted) and the player gets one sentence saying so; if it cannot be moved either, it is
+left untouched and never written over in this session. A file that cannot be written
+raises :class:`SaveError`, whose message the app shows (for a write on the background
+thread: at the next save of that file, or at :meth:`Storage.flush`).
 
 No pygame here, no pickle, no eval.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import dataclasses
 import errno
 import json
 import math
 import os
+import stat
 import tempfile
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -43,7 +54,12 @@ VERSION = 1
 """The version of all three file formats."""
 
 MAX_FILE_BYTES = 1_000_000
-"""Files larger than this are refused before parsing."""
+"""Settings and statistics files larger than this are refused before parsing."""
+
+MAX_GAME_BYTES = 16_000_000
+"""A saved game larger than this is refused before parsing. A move takes about 40 bytes,
+so this holds some 400,000 moves; the writer refuses to write a longer game rather than
+write a file the reader would refuse."""
 
 MAX_HINTS = 1_000_000
 """More hints than this in one game is taken as damage."""
@@ -99,13 +115,14 @@ def _reject_constant(name: str) -> Any:
     raise BadFile(f"{name} is not allowed in a save file")
 
 
-def parse_json(data: bytes) -> Any:
-    """Parse ``data`` as strict JSON (no NaN or Infinity); raise :class:`BadFile` for
-    anything wrong: not UTF-8, not JSON, too deep, numbers too long."""
-    if len(data) > MAX_FILE_BYTES:
-        raise BadFile(f"the file is larger than {MAX_FILE_BYTES} bytes")
+def parse_json(data: bytes, limit: int = MAX_FILE_BYTES) -> Any:
+    """Parse ``data`` as strict JSON (no NaN or Infinity; a UTF-8 byte-order mark at the
+    start is allowed, as editors write one); raise :class:`BadFile` for anything wrong:
+    not UTF-8, not JSON, too deep, numbers too long."""
+    if len(data) > limit:
+        raise BadFile(f"the file is larger than {limit} bytes")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
         return json.loads(text, parse_constant=_reject_constant)
     except BadFile:
         raise
@@ -115,15 +132,21 @@ def parse_json(data: bytes) -> Any:
         raise BadFile(f"the file is not valid JSON ({str(error)[:120]})") from None
 
 
-def read_bounded(path: Path) -> bytes:
-    """The bytes of ``path``, refusing files over :data:`MAX_FILE_BYTES` without reading them."""
-    with open(path, "rb") as handle:
-        size = os.fstat(handle.fileno()).st_size
-        if size > MAX_FILE_BYTES:
-            raise BadFile(f"the file has {size} bytes, more than {MAX_FILE_BYTES}")
-        data = handle.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise BadFile(f"the file is larger than {MAX_FILE_BYTES} bytes")
+def read_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of ``path``, refusing files over ``limit`` bytes without reading them, and
+    anything that is not a regular file (a FIFO, a device, a folder) without blocking on it."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise BadFile("a folder is in the way")
+        if not stat.S_ISREG(info.st_mode):
+            raise BadFile("it is not a regular file")
+        if info.st_size > limit:
+            raise BadFile(f"the file has {info.st_size} bytes, more than {limit}")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise BadFile(f"the file is larger than {limit} bytes")
     return data
 
 
@@ -151,6 +174,43 @@ def game_to_json(game: Game, elapsed_s: float) -> dict[str, Any]:
     if game.hints_used:
         body["hints"] = game.hints_used
     return body
+
+
+_MOVE_TEXT: dict[Move, str] = {}
+"""The JSON text of each move already written (there are fewer than 2,000 distinct moves),
+so that a save of a long game only joins strings."""
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _game_bytes(head: dict[str, Any], line: tuple[Move, ...], tail: dict[str, Any]) -> bytes:
+    """The bytes of ``current.json``: exactly ``_dumps(game_to_json(...))`` and a newline,
+    built from the cached text of each move."""
+    texts = _MOVE_TEXT
+    try:
+        moves = ",".join([texts[move] for move in line])
+    except KeyError:
+        for move in line:
+            if move not in texts:
+                texts[move] = _dumps(move.to_json())
+        moves = ",".join([texts[move] for move in line])
+    return f'{_dumps(head)[:-1]},"moves":[{moves}],{_dumps(tail)[1:]}\n'.encode()
+
+
+def game_snapshot(game: Game, elapsed_s: float) -> Callable[[], bytes]:
+    """What the main thread takes of ``game`` for a save (a few fields and the tuple of its
+    moves, all immutable); calling the result makes the file's bytes, on any thread."""
+    head: dict[str, Any] = {"version": VERSION, "code": None if game.code is None else str(game.code)}
+    if game.code is None:
+        head["position"] = game.start.to_json()
+    line = game.line
+    tail: dict[str, Any] = {"undone": game.undone, "elapsed_s": round(max(0.0, float(elapsed_s)), 3),
+                            "score": game.score}
+    if game.hints_used:
+        tail["hints"] = game.hints_used
+    return lambda: _game_bytes(head, line, tail)
 
 
 def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
@@ -306,6 +366,19 @@ class Storage:
 
     def __init__(self, folder: Path | str | None = None) -> None:
         self.folder = Path(folder) if folder is not None else default_folder()
+        self._refused: dict[str, str] = {}
+        """Files that could not be read nor moved aside: never written over (the sentence why)."""
+        self._failed: dict[str, SaveError] = {}
+        """The failure of the last background write of each file, not yet reported."""
+
+    def flush(self) -> None:
+        """Wait until every save asked for so far is on disk (or failed); raise the
+        :class:`SaveError` of a failed one not reported yet."""
+        _WRITER.flush()
+        for name in list(self._failed):
+            error = self._failed.pop(name, None)
+            if error is not None:
+                raise error
 
     def path(self, name: str) -> Path:
         return self.folder / name
@@ -317,8 +390,9 @@ class Storage:
         return self._load(CURRENT, lambda obj: game_from_json(obj, rules), lambda: None)
 
     def save_game(self, game: Game, elapsed_s: float) -> None:
-        """Write ``current.json`` for ``game``; raise :class:`SaveError` if it cannot."""
-        self._write(CURRENT, game_to_json(game, elapsed_s))
+        """Write ``current.json`` for ``game`` (on the writer thread); raise :class:`SaveError`
+        if it will not be written, or if the last write of it failed."""
+        self._write(CURRENT, game_snapshot(game, elapsed_s))
 
     # -- settings ----------------------------------------------------------------------------
 
@@ -326,7 +400,7 @@ class Storage:
         return self._load(SETTINGS, settings_from_json, Settings)
 
     def save_settings(self, settings: Settings) -> None:
-        self._write(SETTINGS, settings_to_json(settings))
+        self._write(SETTINGS, _encoded(settings_to_json(settings)))
 
     # -- statistics --------------------------------------------------------------------------
 
@@ -334,34 +408,33 @@ class Storage:
         return self._load(STATS, stats_from_json, Stats)
 
     def save_stats(self, stats: Stats) -> None:
-        self._write(STATS, stats_to_json(stats))
+        self._write(STATS, _encoded(stats_to_json(stats)))
 
     # -- machinery ---------------------------------------------------------------------------
 
     def _load(self, name: str, parse: Any, default: Any) -> Loaded[Any]:
         path = self.path(name)
+        _WRITER.flush()  # a load sees every save made before it
         self._clean_temp_files(name)
+        limit = MAX_GAME_BYTES if name == CURRENT else MAX_FILE_BYTES
         try:
-            data = read_bounded(path)
+            data = read_bounded(path, limit)
         except FileNotFoundError:
             return Loaded(default())
         except BadFile as error:
             return self._set_aside(name, str(error), default)
-        except OSError as error:  # a folder, no permission, an I/O error: keep the file as is
-            return Loaded(
-                default(),
-                message=f"{_WHAT[name][0]} ({_os_reason(error, reading=True)}).",
-                reason=str(error),
-            )
+        except OSError as error:  # no permission, an I/O error: moved aside like a damaged file
+            return self._set_aside(name, _os_reason(error, reading=True), default, unreadable=True)
         try:
-            return Loaded(parse(parse_json(data)))
+            return Loaded(parse(parse_json(data, limit)))
         except BadFile as error:
             return self._set_aside(name, str(error), default)
         except (ValueError, TypeError, RecursionError, OverflowError) as error:  # defence in depth
             return self._set_aside(name, f"unexpected: {error!s:.200}", default)
 
-    def _set_aside(self, name: str, reason: str, default: Any) -> Loaded[Any]:
-        """Rename the bad file with a timestamp (never delete it) and say so in one sentence."""
+    def _set_aside(self, name: str, reason: str, default: Any, unreadable: bool = False) -> Loaded[Any]:
+        """Rename the bad file with a timestamp (never delete it) and say so in one sentence.
+        If it cannot be renamed, it is left as it is and this Storage never writes over it."""
         path = self.path(name)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.stem}.bad-{stamp}{path.suffix}")
@@ -369,25 +442,53 @@ class Storage:
         while target.exists():
             n += 1
             target = path.with_name(f"{path.stem}.bad-{stamp}-{n}{path.suffix}")
-        lead = _WHAT[name][0]
+        lead, what = _WHAT[name]
+        kind = "unreadable" if unreadable else "damaged"
         try:
             os.replace(path, target)
         except OSError as error:
+            why = f"the {kind} file {path} could not be moved aside: {_os_reason(error)}"
+            self._refused[name] = (
+                f"{what.capitalize()} will not be saved, so as not to write over {path}, "
+                f"which could not be read ({reason}) nor moved aside."
+            )
             return Loaded(
                 default(),
-                message=f"{lead} (the damaged file {path} could not be moved aside: {_os_reason(error)}).",
+                message=f"{lead} ({why}); {what} will not be saved until that file is fixed.",
                 reason=reason,
             )
         return Loaded(
             default(),
-            message=f"{lead}; the damaged file was kept as {target.name}.",
+            message=f"{lead}; the {kind} file was kept as {target.name}.",
             reason=reason,
             moved_to=target,
         )
 
-    def _write(self, name: str, body: dict[str, Any]) -> None:
+    def _write(self, name: str, make_data: Callable[[], bytes]) -> None:
+        """Hand the write of ``name`` to the writer thread; raise :class:`SaveError` now if
+        the file is one that must not be written over, or if its last write failed."""
+        if name in self._refused:
+            raise SaveError(self._refused[name])
+        _WRITER.submit(self.path(name), lambda: self._write_now(name, make_data))
+        error = self._failed.pop(name, None)
+        if error is not None:
+            raise error
+
+    def _write_now(self, name: str, make_data: Callable[[], bytes]) -> None:
+        """Write ``name`` atomically (on the writer thread); remember a failure."""
+        try:
+            self._write_file(name, make_data())
+            self._failed.pop(name, None)
+        except SaveError as error:
+            self._failed[name] = error
+        except Exception as error:  # a bug must not pass for a save
+            self._failed[name] = SaveError(f"{_WHAT[name][1].capitalize()} could not be saved ({error!s:.80}).")
+
+    def _write_file(self, name: str, data: bytes) -> None:
         path = self.path(name)
-        data = (json.dumps(body, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        limit = MAX_GAME_BYTES if name == CURRENT else MAX_FILE_BYTES
+        if len(data) > limit:  # never write what the reader would refuse
+            raise SaveError(f"{_WHAT[name][1].capitalize()} is too long to be saved; play goes on.")
         temp: str | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -419,6 +520,61 @@ class Storage:
             with contextlib.suppress(OSError):
                 if now - temp.stat().st_mtime > _STALE_TEMP_S:
                     temp.unlink()
+
+
+def _encoded(body: dict[str, Any]) -> Callable[[], bytes]:
+    """A small body is serialized at once (a snapshot of mutable values); its bytes are
+    handed to the writer."""
+    data = (_dumps(body) + "\n").encode("utf-8")
+    return lambda: data
+
+
+class _Writer:
+    """The one background thread that writes the player's files, in order; a file asked
+    for again before its write started is written once, with the latest content."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._pending: dict[Path, Callable[[], None]] = {}
+        self._busy = False
+        self._thread: threading.Thread | None = None
+
+    def submit(self, key: Path, job: Callable[[], None]) -> None:
+        with self._cond:
+            self._pending[key] = job  # a write still waiting is replaced, keeping its turn
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="seahaven-writer", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def flush(self) -> None:
+        """Wait until no write is waiting or running."""
+        if threading.current_thread() is self._thread:
+            return
+        with self._cond:
+            while self._pending or self._busy:
+                self._cond.wait()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._pending:
+                    self._cond.wait()
+                key = next(iter(self._pending))
+                job = self._pending.pop(key)
+                self._busy = True
+            try:
+                job()
+            except Exception:  # a job records its own failures; the thread must live on
+                pass
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+
+_WRITER = _Writer()
+atexit.register(_WRITER.flush)  # the last saves reach the disk before the process ends
 
 
 def _fsync_folder(folder: Path) -> None:

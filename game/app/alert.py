@@ -1,0 +1,72 @@
+"""A small window with one sentence and an OK button, for a message the player must see
+when there may be no terminal (the game was double-clicked): "the game is already open".
+Self-contained: it needs nothing of the app. Closes on a click of OK, Enter, Esc or the
+window's close button. Nothing is shown on the dummy or offscreen video driver.
+"""
+
+from __future__ import annotations
+
+import os
+
+HEADLESS = ("dummy", "offscreen")
+
+
+def show(title: str, sentence: str) -> None:
+    """Show ``sentence`` until the player closes the window; never raises."""
+    if os.environ.get("SDL_VIDEODRIVER", "").lower() in HEADLESS:
+        return
+    try:
+        _show(title, sentence)
+    except Exception:  # a message window must never crash the program
+        pass
+    finally:
+        try:
+            import pygame
+
+            pygame.quit()
+        except Exception:  # nothing to close
+            pass
+
+
+def _show(title: str, sentence: str) -> None:
+    import pygame
+
+    pygame.display.init()
+    if pygame.display.get_driver() in HEADLESS:
+        return
+    pygame.font.init()
+    font = pygame.font.Font(None, 26)
+    lines = _wrap(font, sentence, 440)
+    width, line_h = 480, font.get_linesize()
+    height = 40 + line_h * len(lines) + 70
+    screen = pygame.display.set_mode((width, height))
+    pygame.display.set_caption(title)
+    button = pygame.Rect(width // 2 - 50, height - 54, 100, 36)
+    clock = pygame.time.Clock()
+    while True:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                return
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                return
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and button.collidepoint(event.pos):
+                return
+        screen.fill((24, 80, 48))
+        for n, text in enumerate(lines):
+            surface = font.render(text, True, (240, 240, 230))
+            screen.blit(surface, ((width - surface.get_width()) // 2, 24 + n * line_h))
+        pygame.draw.rect(screen, (230, 230, 220), button, border_radius=6)
+        label = font.render("OK", True, (20, 20, 20))
+        screen.blit(label, label.get_rect(center=button.center))
+        pygame.display.flip()
+        clock.tick(30)
+
+
+def _wrap(font: object, sentence: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in sentence.split():
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:  # type: ignore[attr-defined]
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
