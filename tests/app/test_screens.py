@@ -13,7 +13,16 @@ import pytest
 from game.app.launch import open_game
 from game.app.saving.storage import Storage
 from game.app.screens import settings as settings_screen
-from game.app.screens.help import CODES, EXAMPLES, KEYS, RULES, ExampleBoard, HelpScreen, example_position
+from game.app.screens.help import (
+    CODES,
+    EXAMPLES,
+    KEYS,
+    KEYS_PAGE,
+    RULES,
+    ExampleBoard,
+    HelpScreen,
+    example_position,
+)
 from game.app.screens.settings import SettingsScreen
 from game.app.screens.statistics import StatsScreen, figure_rows
 from game.app.settings import Settings
@@ -136,6 +145,30 @@ def test_pages_scroll_by_keys_wheel_and_finger(app: Any) -> None:
     assert screen.scroll == pytest.approx(before + 0.4 * h, abs=2)
     key(app, pygame.K_RIGHT)
     assert screen.tab == EXAMPLES and screen.scroll == 0
+
+
+# -- the keyboard page ------------------------------------------------------------------------
+
+TABLE_KEYS = ("Ctrl+Z", "U", "Ctrl+Y", "Ctrl+Shift+Z", "H", "N", "R", "Ctrl+D", "F1", "F11", "Esc",
+              "9", "0", "Enter", "Space")
+"""Every key the README's Keyboard line names, as the Help page spells it."""
+
+
+def test_help_keyboard_page_lists_every_key_the_readme_lists() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    line = readme[readme.index("- **Keyboard**"):].split("\n- ", 1)[0]
+    table = next(rows for kind, rows in KEYS_PAGE if kind == "keys")
+    moving = [rows for kind, rows in KEYS_PAGE if kind == "keys"][1]
+    shown = {part.strip() for keys, _ in table + moving for part in keys.replace(",", " , ").split(" , ")}
+    shown |= {k.strip() for keys, _ in moving for k in keys.replace("\u2026", ",").split(",")}
+    for name in TABLE_KEYS:
+        assert name in line, f"README's Keyboard line lacks {name}"
+        assert name in shown, f"Help's keyboard page lacks {name}"
+    for name in ("A", "B", "C", "D", "F"):  # the cells and the foundation
+        assert name in shown and f" {name.lower()}" in line.replace("-", " ").lower()
+    esc = dict(table)["Esc"]
+    assert "selection" in esc and "focus" in esc and "nothing else" in esc
+    assert "solver" in dict(table)["Ctrl+D"] and "stops" in dict(table)["Ctrl+D"]
 
 
 # -- settings -------------------------------------------------------------------------------

@@ -119,14 +119,22 @@ CODES_PAGE: tuple[Block, ...] = (
 KEYS_PAGE: tuple[Block, ...] = (
     ("h", "At the table"),
     ("keys", (
-        ("Ctrl+Z", "Undo"),
+        ("Ctrl+Z, U", "Undo"),
         ("Ctrl+Y, Ctrl+Shift+Z", "Redo"),
         ("H", "Hint: show a move of a winning line"),
         ("N", "New game"),
         ("R", "Restart the deal"),
+        ("Ctrl+D", "Demo: the game plays on along a winning line the solver proved; any input stops it"),
         ("F11", "Fullscreen on or off"),
         ("F1", "Help"),
-        ("Esc", "Close a window, or drop the selection"),
+        ("Esc", "Close a window; at the table, clear the selection and the focus, nothing else"),
+    )),
+    ("h", "Moving cards with the keys"),
+    ("keys", (
+        ("1 \u2026 9, 0", "Column 1 \u2026 10: the first key picks up the run on top, the second drops it there"),
+        ("A, B, C, D", "Cell 1, 2, 3, 4"),
+        ("F", "The foundation"),
+        ("Enter, Space", "Send the selection where a double-tap would send it"),
     )),
     ("h", "In Help, Statistics and Settings"),
     ("keys", (
