@@ -22,6 +22,7 @@ from game.app.screens import help as help_screen
 from game.app.screens import settings as settings_screen
 from game.app.screens import statistics as statistics_screen
 from game.app.session import Session
+from game.app.stats import win_summary
 from game.engine import GameCode, InvalidCode, services
 
 if TYPE_CHECKING:
@@ -302,6 +303,9 @@ class EndMessage(Window):
                 (f"Score {game.score}  ·  Time {clock}  ·  Moves {game.move_count}", PANEL_TEXT),
                 (f"Game {game.code} won{helped}." if game.code else f"Won{helped}.", MUTED),
             ]
+            if session.keeper is not None:  # nothing is counted where nothing is saved
+                summary = win_summary(session.keeper.stats, game.start.cell_count)
+                self.lines += [(text, PANEL_TEXT if i == 0 else ACCENT) for i, text in enumerate(summary)]
             self.buttons = [("restart", "Play again", False), ("new", "New game", True)]
         elif kind == "stuck":
             self.title = "No useful move left"
