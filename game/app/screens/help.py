@@ -341,6 +341,7 @@ class HelpScreen(Screen):
         self.code = code
         self.board = ExampleBoard()
         self.copied = False
+        self.layout()
 
     # -- keys ----------------------------------------------------------------------------------
     def key(self, event: Any) -> None:
@@ -488,7 +489,8 @@ class HelpScreen(Screen):
             width -= max(1, u // 2)
         rect = pygame.Rect(column.x + (column.w - width) // 2, y, width, ExampleBoard.height_for(width))
         pygame.draw.rect(surface, (20, 80, 56), rect.inflate(u, u), border_radius=u // 2)
-        board.place(rect)
+        if self.measuring:  # the board's geometry is set by the layout, never by a draw
+            board.place(rect)
         self.hot_area(rect, None)
         self.paint_board(surface)
         y = rect.bottom + u
