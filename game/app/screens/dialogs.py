@@ -63,6 +63,8 @@ class Window(Scene):
     title = ""
     width_em = 26.0
     close_outside = False
+    dims = True
+    """The window dims everything under it."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -166,10 +168,11 @@ class Window(Scene):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
         size = surface.get_size()
-        if self._dim is None or self._dim.get_size() != size:
-            self._dim = pygame.Surface(size, pygame.SRCALPHA)
-            self._dim.fill((0, 12, 6, 130))
-        surface.blit(self._dim, (0, 0))
+        if self.dims:
+            if self._dim is None or self._dim.get_size() != size:
+                self._dim = pygame.Surface(size, pygame.SRCALPHA)
+                self._dim.fill((0, 12, 6, 130))
+            surface.blit(self._dim, (0, 0))
         painter = self.app.painter
         panel = self.panel
         radius = max(8, self.px // 2)
@@ -487,9 +490,7 @@ class NewGame(Window):
             self.copy()
             return
         if field_focus and key == pygame.K_BACKSPACE:
-            self.code_text = self.code_text[:-1]
-            self.error = ""
-            self.dirty = True
+            self.erase()
             return
         if field_focus and key == pygame.K_SPACE:
             return  # typed blanks arrive as text input
@@ -506,6 +507,19 @@ class NewGame(Window):
                 return
             self.focus = self.index("field")
         self.type_text(text)
+
+    def erase(self) -> None:
+        """Backspace in the code field."""
+        self.code_text = self.code_text[:-1]
+        self.error = ""
+        self.dirty = True
+
+    def on_pointer(self, p: Pointer) -> None:
+        field = self.widgets[self.index("field")]
+        tapped = p.kind == "up" and p.touch and self.pressed == "field" and field.box.contains(*p.pos)
+        super().on_pointer(p)
+        if tapped and not self.waiting:  # a finger on the code field: the keypad comes up
+            self.app.push(CodeKeypad(self.app, self))
 
     def type_text(self, text: str) -> None:
         text = "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n\t")
@@ -638,3 +652,102 @@ class NewGame(Window):
             cx = x + (surf.get_width() if self.code_text else 0) + 1
             pygame.draw.line(surface, PANEL_TEXT, (cx, box.y + box.h // 5), (cx, box.bottom - box.h // 5), 2)
         surface.set_clip(clip)
+
+
+KEYPAD_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567-")
+"""What a game code is made of: the RFC 4648 base32 letters (A-Z, 2-7), the 1 of "SH1"
+and "C1", and the dashes."""
+KEYPAD_ERASE, KEYPAD_DONE = "Erase", "Done"
+FINGER_PX = 48
+"""The smallest key a finger hits reliably (about 9 mm on a phone, 7 mm on a tablet)."""
+
+
+class CodeKeypad(Window):
+    """An on-screen keypad for the New Game window's code field, for a player with only a
+    finger: the code's characters, Erase and Done, along the foot of the screen, with the
+    field's text (and what is wrong with it) shown above the keys. Each key edits the
+    field exactly as typing does; keys typed on a keyboard still reach the field."""
+
+    dims = False
+
+    def __init__(self, app: App, window: NewGame) -> None:
+        self.window = window
+        self.columns = 9
+        self.echo = Box(0, 0, 0, 0)
+        super().__init__(app)
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.px
+        labels = [*KEYPAD_KEYS, KEYPAD_ERASE, KEYPAD_DONE]
+        self.columns = columns = 9 if w >= h else 6
+        rows = -(-len(labels) // columns)
+        pad = max(8, px // 2)
+        gap = max(4, px // 3)
+        width = min(w - 16, max(columns * (FINGER_PX + gap), round(h * 1.4)))
+        key_w = (width - 2 * pad - (columns - 1) * gap) // columns
+        key_h = max(FINGER_PX, min(round(key_w * 0.75), round(h * 0.09)))
+        echo_h = round(px * 2.4)
+        height = pad + echo_h + gap + rows * (key_h + gap) - gap + pad
+        self.panel = Box((w - width) // 2, max(8, h - height - 8), width, height)
+        self.echo = Box(self.panel.x + pad, self.panel.y + pad, width - 2 * pad, echo_h)
+        top = self.echo.y + echo_h + gap
+        self.widgets = []
+        for i, label in enumerate(labels):
+            row, col = divmod(i, columns)
+            box = Box(self.panel.x + pad + col * (key_w + gap), top + row * (key_h + gap), key_w, key_h)
+            self.widgets.append(Widget(f"key{label}", box, label, primary=label == KEYPAD_DONE))
+        self.focus = len(self.widgets) - 1
+
+    def activate(self, widget: Widget) -> None:
+        label = widget.label
+        window = self.window
+        if label == KEYPAD_DONE:
+            self.close()
+            return
+        window.focus = window.index("field")
+        if label == KEYPAD_ERASE:
+            window.erase()
+        else:
+            window.on_text(label)
+        self.dirty = True
+
+    def on_key(self, event: Any) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        self.window.on_key(event)  # a keyboard after all: its keys go to the field
+        self.dirty = True
+        if self.app.scenes.find(NewGame) is None:
+            self.close()  # Enter dealt: the New Game window is gone
+
+    def on_text(self, text: str) -> None:
+        self.window.on_text(text)
+        self.dirty = True
+
+    def close(self) -> None:
+        super().close()
+        self.window.dirty = True
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        painter = self.app.painter
+        px = self.px
+        box = pygame.Rect(self.echo)
+        window = self.window
+        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
+        pygame.draw.rect(surface, ERROR if window.error else FOCUS, box, width=2, border_radius=6)
+        if window.error:
+            text, colour, size = window.error, ERROR, round(px * 0.85)
+        elif window.code_text:
+            text, colour, size = window.code_text, PANEL_TEXT, round(px * 1.2)
+        else:
+            text, colour, size = "Type the game code, like SH1-C4-AAAAAJ2", MUTED, px
+        words = painter.text(wrap(painter.font(size), text, box.w - px)[0], size, colour)
+        surface.blit(words, (box.x + px // 2, box.centery - words.get_height() // 2))
+
+    def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
+        painter = self.app.painter
+        size = round(min(widget.box.h * 0.45, self.px * (1.0 if len(widget.label) > 1 else 1.4)))
+        face = button_face(painter, widget.box, widget.label, hover=self.hover == widget.name, focus=focus,
+                           primary=widget.primary, pressed=self.pressed == widget.name, font_px=size)
+        surface.blit(face, widget.box[:2])
