@@ -176,7 +176,7 @@ def plural(n: int, word: str) -> str:
 
 class ExampleBoard:
     """The example position, what is selected or dragged, and the last message. Geometry
-    is set by :meth:`place` each frame; no drawing here (the screen draws)."""
+    is set by :meth:`place` when the screen lays out; no drawing here (the screen draws)."""
 
     def __init__(self) -> None:
         self.rules = APP_RULES
