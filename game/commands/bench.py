@@ -64,12 +64,12 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from game.app.loop import STEP, App
+    from game.app.launch import build
+    from game.app.loop import STEP
     from game.app.settings import Settings
     from game.engine import COLUMNS, Move, gestures
 
-    app = App(size=size, code=code, settings=Settings(warn_lost=solver))
-    table = app.table
+    app, _session, table = build(size=size, code=code, settings=Settings(warn_lost=solver))
     preload = getattr(app.assets, "preload", None)
     if preload is not None:  # in play every face has been shown before it can fly
         preload(*table.layout.card_size)
