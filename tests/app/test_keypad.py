@@ -88,6 +88,11 @@ def test_the_keypad_edits_the_field_exactly_as_the_keyboard_does() -> None:
     assert window.error == ""
     key(app, pygame.K_ESCAPE)  # Esc puts the keypad away, not the window
     assert app.scenes.top is window
+    finger(app, field(window))
+    keypad = app.scenes.top
+    assert isinstance(keypad, CodeKeypad)
+    finger(app, (5, 5))  # so does a tap above the keys
+    assert app.scenes.top is window and window.code_text == "SH1-C3-AAAAA"
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1080, 1920), (1280, 800), (1024, 1366)])

@@ -669,6 +669,7 @@ class CodeKeypad(Window):
     field exactly as typing does; keys typed on a keyboard still reach the field."""
 
     dims = False
+    close_outside = True  # a tap above the keys puts them away, as a phone's keyboard does
 
     def __init__(self, app: App, window: NewGame) -> None:
         self.window = window

@@ -10,8 +10,8 @@ the window is resized, after input and in ``update`` whenever something changed;
 only paints. Sizes come from the window (:attr:`Screen.unit`), so the text is readable
 from 800x600 to 3840x2160. A page taller than the window shows a scroll bar and a "More
 below" button at its foot.
-Keys: Esc or Backspace closes; Tab, Shift+Tab, Up and Down move the focus (or scroll a
-page without buttons); Enter or Space presses; Left and Right change a value or switch
+Keys: Esc or Backspace closes; Tab and Shift+Tab move the focus, Up and Down too but past
+the tabs (or scroll a page without buttons); Enter or Space presses; Left and Right change a value or switch
 tabs; Page Up, Page Down, Home and End scroll; the wheel and a finger drag scroll too.
 """
 
