@@ -86,9 +86,14 @@ class CurrentGame:
         self._run_clock()
 
     # -- listening ---------------------------------------------------------------------------
-    def subscribe(self, listener: Listener) -> Listener:
-        """Call ``listener(event)`` after every change, in the order of subscription."""
-        self._listeners.append(listener)
+    def subscribe(self, listener: Listener, first: bool = False) -> Listener:
+        """Call ``listener(event)`` after every change, in the order of subscription;
+        ``first`` puts it ahead of those already there (the player's files hear of a
+        change before any screen reacts to it)."""
+        if first:
+            self._listeners.insert(0, listener)
+        else:
+            self._listeners.append(listener)
         return listener
 
     def unsubscribe(self, listener: Listener) -> None:

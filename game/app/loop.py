@@ -16,6 +16,7 @@ import contextlib
 import os
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -94,6 +95,8 @@ class App:
         self.clock = clock
         self.fullscreen = fullscreen
         self.windowed_size = size or WINDOWED_DEFAULT
+        self.windowed_place: tuple[int, int] | None = None
+        """Where the window stood (top-left, screen pixels) before fullscreen; None: centred."""
         self.on_quit: list[Callable[[], None]] = []
         self.on_close: list[Callable[[], object]] = []
         self.on_fullscreen: list[Callable[[], None]] = []
@@ -131,15 +134,62 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    @staticmethod
+    def _sdl_window() -> pygame.Window | None:
+        """The game window as SDL sees it (place, size, fullscreen), or None where pygame
+        cannot give it. pygame-ce calls this bridge deprecated in favour of drawing on a
+        ``Window`` directly; the game draws on the display surface, so it is the bridge."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                return pygame.Window.from_display_module()
+            except (pygame.error, AttributeError):
+                return None
+
     def toggle_fullscreen(self) -> None:
+        """F11: fullscreen at the desktop's size and place, and back to exactly the size
+        and place the window had. The window itself switches (SDL's desktop fullscreen),
+        so it works without a window manager too, where a new ``set_mode`` grows the window
+        in place and leaves it there."""
+        window = self._sdl_window()
         if not self.fullscreen:
             self.windowed_size = self.size
+            if window is not None:
+                self.windowed_place = tuple(window.position)  # type: ignore[assignment]
+                # cover the screen first: without a window manager nobody acts on SDL's
+                # fullscreen request, and the window would stay where and as big as it was
+                desktop = self._desktop()
+                window.position = (0, 0)
+                window.size = desktop
+                try:
+                    window.set_fullscreen(desktop=True)
+                except pygame.error:
+                    window.size = self.windowed_size
+                    window.position = self.windowed_place
+                    return  # this display cannot: stay windowed
+        elif window is not None:
+            window.set_windowed()
+            window.size = self.windowed_size
+            window.position = self.windowed_place or self._centred(self.windowed_size)
         self.fullscreen = not self.fullscreen
         self.settings.fullscreen = self.fullscreen
-        self.screen = self._open_window()
+        surface = pygame.display.get_surface()
+        if window is None or surface is None:  # where SDL's window is out of reach: open it again
+            surface = self._open_window()
+        self.screen = surface
         self._relayout()
         for hook in list(self.on_fullscreen):
             hook()
+
+    def _desktop(self) -> tuple[int, int]:
+        """The size of the (first) screen."""
+        desktops = pygame.display.get_desktop_sizes()
+        return tuple(desktops[0]) if desktops else self.size  # type: ignore[return-value]
+
+    def _centred(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The top-left corner that centres a window of ``size`` on the screen."""
+        desktop = self._desktop()
+        return max(0, (desktop[0] - size[0]) // 2), max(0, (desktop[1] - size[1]) // 2)
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window was resized by the player (or a test): lay out again at once."""

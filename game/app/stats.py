@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.app.words import DIFFICULTY_NAMES
 from game.engine import CELL_COUNTS
 
 """Difficulty by number of cells, as the New Game window names them."""
+BESTS = ("score", "time")
+"""The figures a win can better: the best score and the fastest win."""
 
 
 @dataclass
@@ -48,6 +51,10 @@ class OpenGame:
     cells: int
     hints: int = 0
     won: bool = False
+    beat: tuple[str, ...] = ()
+    """What its win bettered, compared with the figures before it: "score" (a higher
+    best score), "time" (a faster win). Kept so the won panel can say so after the win
+    is counted, and again when a won game resumes."""
 
 
 @dataclass
@@ -88,11 +95,17 @@ class Stats:
         self.open.hints = max(self.open.hints, hints)
         self.open.won = True
         figures = self.by_cells[cells]
+        elapsed = max(0.0, float(elapsed_s))
+        beat = []
+        if figures.best_score is not None and score > figures.best_score:
+            beat.append("score")
+        if figures.fastest_win_s is not None and elapsed < figures.fastest_win_s:
+            beat.append("time")
+        self.open.beat = tuple(beat)
         figures.won += 1
         figures.current_streak += 1
         figures.best_streak = max(figures.best_streak, figures.current_streak)
         figures.best_score = score if figures.best_score is None else max(figures.best_score, score)
-        elapsed = max(0.0, float(elapsed_s))
         figures.fastest_win_s = (
             elapsed if figures.fastest_win_s is None else min(figures.fastest_win_s, elapsed)
         )
@@ -141,7 +154,8 @@ class Stats:
             },
             "open": None
             if self.open is None
-            else {"cells": self.open.cells, "hints": self.open.hints, "won": self.open.won},
+            else {"cells": self.open.cells, "hints": self.open.hints, "won": self.open.won,
+                  "beat": list(self.open.beat)},
         }
 
     @classmethod
@@ -188,7 +202,11 @@ class Stats:
             won = open_game.get("won", False)
             if not isinstance(won, bool):
                 raise ValueError("the open game's 'won' must be true or false")
-            stats.open = OpenGame(int(cells), _count(open_game, "hints"), won)
+            beat = open_game.get("beat", [])
+            if not isinstance(beat, list) or not set(beat) <= set(BESTS) or len(set(beat)) != len(beat):
+                raise ValueError("the open game's 'beat' must list 'score' and 'time' at most once each")
+            stats.open = OpenGame(int(cells), _count(open_game, "hints"), won,
+                                  tuple(name for name in BESTS if name in beat))
         return stats
 
 
@@ -217,3 +235,20 @@ def format_duration(seconds: float | None) -> str:
 def format_rate(rate: float | None) -> str:
     """A win rate for the player, like ``"67%"``; a dash before the first game."""
     return "\u2014" if rate is None else f"{round(rate * 100)}%"
+
+
+def win_summary(stats: Stats, cells: int) -> list[str]:
+    """What the won panel says about the statistics, once the win is counted: this
+    difficulty's figures, then what the win bettered (SPEC 7). Empty if the win is not
+    (yet) counted for ``cells``."""
+    game = stats.open
+    if game is None or not game.won or game.cells != cells:
+        return []
+    f = stats.of(cells)
+    lines = [f"{DIFFICULTY_NAMES[cells]}: played {f.played}, won {f.won} ({format_rate(f.win_rate)}), "
+             f"streak {f.current_streak}, best streak {f.best_streak}."]
+    news = {("score",): "A new best score!", ("time",): "Your fastest win!",
+            ("score", "time"): "A new best score, and your fastest win!"}
+    if game.beat:
+        lines.append(news[game.beat])
+    return lines

@@ -13,7 +13,16 @@ import pytest
 from game.app.launch import open_game
 from game.app.saving.storage import Storage
 from game.app.screens import settings as settings_screen
-from game.app.screens.help import CODES, EXAMPLES, KEYS, RULES, ExampleBoard, HelpScreen, example_position
+from game.app.screens.help import (
+    CODES,
+    EXAMPLES,
+    KEYS,
+    KEYS_PAGE,
+    RULES,
+    ExampleBoard,
+    HelpScreen,
+    example_position,
+)
 from game.app.screens.settings import SettingsScreen
 from game.app.screens.statistics import StatsScreen, figure_rows
 from game.app.settings import Settings
@@ -138,6 +147,30 @@ def test_pages_scroll_by_keys_wheel_and_finger(app: Any) -> None:
     assert screen.tab == EXAMPLES and screen.scroll == 0
 
 
+# -- the keyboard page ------------------------------------------------------------------------
+
+TABLE_KEYS = ("Ctrl+Z", "U", "Ctrl+Y", "Ctrl+Shift+Z", "H", "N", "R", "Ctrl+D", "F1", "F11", "Esc",
+              "9", "0", "Enter", "Space")
+"""Every key the README's Keyboard line names, as the Help page spells it."""
+
+
+def test_help_keyboard_page_lists_every_key_the_readme_lists() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    line = readme[readme.index("- **Keyboard**"):].split("\n- ", 1)[0]
+    table = next(rows for kind, rows in KEYS_PAGE if kind == "keys")
+    moving = [rows for kind, rows in KEYS_PAGE if kind == "keys"][1]
+    shown = {part.strip() for keys, _ in table + moving for part in keys.replace(",", " , ").split(" , ")}
+    shown |= {k.strip() for keys, _ in moving for k in keys.replace("\u2026", ",").split(",")}
+    for name in TABLE_KEYS:
+        assert name in line, f"README's Keyboard line lacks {name}"
+        assert name in shown, f"Help's keyboard page lacks {name}"
+    for name in ("A", "B", "C", "D", "F"):  # the cells and the foundation
+        assert name in shown and f" {name.lower()}" in line.replace("-", " ").lower()
+    esc = dict(table)["Esc"]
+    assert "selection" in esc and "focus" in esc and "nothing else" in esc
+    assert "solver" in dict(table)["Ctrl+D"] and "stops" in dict(table)["Ctrl+D"]
+
+
 # -- settings -------------------------------------------------------------------------------
 
 
@@ -148,6 +181,9 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     app.step(1 / 60)
     screen = app.scenes.top
     settings = app.settings
+    assert screen.tab == settings_screen.PLAY
+    key(app, pygame.K_RIGHT)  # nothing focused yet: the next tab
+    assert screen.tab == settings_screen.LOOK
     key(app, pygame.K_DOWN)  # focus: sound
     key(app, pygame.K_LEFT)  # off
     assert settings.sound is False
@@ -163,6 +199,8 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     four = next(a for a in screen.hots if a.key == "four_colour").rect
     click(app, (four.right - 5, four.centery))  # "On"
     assert settings.four_colour is True
+    click(app, hot(screen, "tab0"), touch=True)
+    assert screen.tab == settings_screen.PLAY
     double = next(a for a in screen.hots if a.key == "double_tap_ms").rect
     click(app, (double.right - 5, double.centery), touch=True)  # "+"
     assert settings.double_tap_ms == 550
@@ -282,3 +320,78 @@ def test_example_board_keys_take_no_more_than_may_move_now() -> None:
     before = board.position
     board.key_pile(column(4))  # onto the 10 of diamonds: the 5 heading those 4 does not fit there
     assert board.refused and board.position == before
+
+
+# -- fitting the window, and saying when a page goes on -------------------------------------
+
+
+def _state(screen: Any) -> tuple[Any, ...]:
+    board = getattr(screen, "board", None)
+    return (screen.scroll, screen.content_height, tuple(screen.viewport), screen.size, screen.focus_key,
+            [(tuple(h.rect), h.key, h.action) for h in screen.hots], screen.more,
+            None if board is None else (tuple(board.rect), board.card_w))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_a_draw_changes_nothing(app: Any, size: tuple[int, int]) -> None:
+    app.resize(size)
+    screens = [HelpScreen(app, page) for page in (RULES, EXAMPLES, CODES, KEYS)]
+    screens += [StatsScreen(app, Stats()), SettingsScreen(app, Settings())]
+    surface = pygame.Surface(size)
+    for screen in screens:
+        screen.scroll = 10**6  # far past the end: the layout clamps it, not the draw
+        screen.layout()
+        before = _state(screen)
+        screen.draw(surface)
+        screen.draw(pygame.Surface((640, 480)))  # a surface of another size changes nothing either
+        assert _state(screen) == before, type(screen).__name__
+        assert screen.scroll == screen.max_scroll()
+
+
+@pytest.mark.parametrize("name", ["settings", "statistics"])
+def test_at_1280x800_settings_and_statistics_fit_without_scrolling(app: Any, name: str) -> None:
+    from game.app.screens import dialogs
+
+    app.resize((1280, 800))
+    dialogs.open_screen(app, app.scenes.bottom.session, name)
+    app.step(1 / 60)
+    screen = app.scenes.top
+    pages = range(len(screen.tabs)) if screen.tabs else [0]
+    for page in pages:
+        if screen.tabs:
+            click(app, hot(screen, f"tab{page}"))
+        if name == "statistics":
+            click(app, hot(screen, "reset"))  # the question and its buttons fit too
+        assert screen.max_scroll() == 0 and screen.more is None, (name, page, screen.content_height)
+        assert all(h.rect.bottom <= 800 for h in screen.hots)
+    assert screen.scrollbar() is None
+
+
+def test_at_800x600_a_long_page_offers_scrolling_visibly(app: Any) -> None:
+    app.resize((800, 600))
+    key(app, pygame.K_F1)
+    screen = app.scenes.top
+    app.render(force=True)
+    assert screen.max_scroll() > 0 and screen.more is not None and screen.scrollbar() is not None
+    # the cue is on the screen: the "More below" button's colour at its edge, the thumb's
+    more = screen.more.rect
+    assert tuple(app.screen.get_at((more.x + more.w // 8, more.centery)))[:3] == (26, 140, 96)
+    _track, thumb = screen.scrollbar()
+    assert tuple(app.screen.get_at(thumb.center))[:3] == (168, 196, 178)
+    # a finger on the cue scrolls a page
+    click(app, more.center, touch=True)
+    assert screen.scroll == screen.viewport.h - 2 * screen.unit
+    # at the end of the page the cue goes away
+    key(app, pygame.K_END)
+    assert screen.scroll == screen.max_scroll() and screen.more is None
+    app.render(force=True)
+    assert tuple(app.screen.get_at((more.x + more.w // 8, more.centery)))[:3] != (26, 140, 96)
+    # the Settings screen at this size needs no scrolling either
+    key(app, pygame.K_ESCAPE)
+    from game.app.screens import dialogs
+
+    dialogs.open_screen(app, app.scenes.bottom.session, "settings")
+    app.step(1 / 60)
+    for page in (0, 1):
+        click(app, hot(app.scenes.top, f"tab{page}"))
+        assert app.scenes.top.max_scroll() == 0

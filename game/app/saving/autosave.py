@@ -16,7 +16,9 @@ class Autosave:
         self.keeper = keeper
         self.session = session
         keeper.settings = session.settings
-        session.current.subscribe(self._on_game)
+        # first: the win is counted (and the move on disk) before the table opens its
+        # won panel, which shows the statistics with this win in them
+        session.current.subscribe(self._on_game, first=True)
         session.setting_listeners.append(self._on_setting)
 
     def _on_game(self, event: GameEvent) -> None:

@@ -23,6 +23,7 @@ from game.app.screens import help as help_screen
 from game.app.screens import settings as settings_screen
 from game.app.screens import statistics as statistics_screen
 from game.app.session import Session
+from game.app.stats import win_summary
 from game.app.words import plural
 from game.engine import GameCode, InvalidCode, services
 
@@ -64,6 +65,8 @@ class Window(Scene):
     title = ""
     width_em = 26.0
     close_outside = False
+    dims = True
+    """The window dims everything under it."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -167,10 +170,11 @@ class Window(Scene):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
         size = surface.get_size()
-        if self._dim is None or self._dim.get_size() != size:
-            self._dim = pygame.Surface(size, pygame.SRCALPHA)
-            self._dim.fill((0, 12, 6, 130))
-        surface.blit(self._dim, (0, 0))
+        if self.dims:
+            if self._dim is None or self._dim.get_size() != size:
+                self._dim = pygame.Surface(size, pygame.SRCALPHA)
+                self._dim.fill((0, 12, 6, 130))
+            surface.blit(self._dim, (0, 0))
         painter = self.app.painter
         panel = self.panel
         radius = max(8, self.px // 2)
@@ -290,14 +294,14 @@ class Notice(Window):
 
 
 class EndMessage(Window):
-    """Won, stuck ("no useful move") or lost for certain, with what to do next (SPEC 7)."""
+    """Won or stuck ("no useful move"), with what to do next (SPEC 7). A game the solver
+    proves lost is said in the status line, without a window (the table's solver part)."""
 
     width_em = 28.0
 
-    def __init__(self, app: App, session: Session, kind: str, detail: Any = None) -> None:
+    def __init__(self, app: App, session: Session, kind: str) -> None:
         self.session = session
         self.kind = kind
-        self.detail = detail
         game = session.current.game
         seconds = int(session.current.elapsed())
         clock = f"{seconds // 60}:{seconds % 60:02d}"
@@ -308,8 +312,11 @@ class EndMessage(Window):
                 (f"Score {game.score}  ·  Time {clock}  ·  Moves {game.move_count}", PANEL_TEXT),
                 (f"Game {game.code} won{helped}." if game.code else f"Won{helped}.", MUTED),
             ]
+            if session.keeper is not None:  # nothing is counted where nothing is saved
+                summary = win_summary(session.keeper.stats, game.start.cell_count)
+                self.lines += [(text, PANEL_TEXT if i == 0 else ACCENT) for i, text in enumerate(summary)]
             self.buttons = [("restart", "Play again", False), ("new", "New game", True)]
-        elif kind == "stuck":
+        else:
             self.title = "No useful move left"
             if game.move_count == 0:  # dealt that way: nothing to undo or restart
                 self.lines = [("This deal has no useful move at all.", PANEL_TEXT)]
@@ -318,25 +325,6 @@ class EndMessage(Window):
                 self.lines = [("Every move left is a take-back or leads back to a position already seen.",
                                PANEL_TEXT)]
                 self.buttons = [("undo", "Undo", False), ("restart", "Restart deal", False), ("new", "New game", True)]
-        else:
-            if game.move_count == 0:
-                self.title = "This deal cannot be won"
-                text = ("The solver proved that no winning line exists from the deal. Winnable deals only, "
-                        "in the New Game window, deals only games that can be won.")
-                self.lines = [(text, PANEL_TEXT)]
-                self.buttons = [("close", "Play on", False), ("new", "New game", True)]
-                super().__init__(app)
-                return
-            self.title = "This game can no longer be won"
-            text = "The solver proved that no winning line is left from here."
-            undos = getattr(detail, "undos", detail)
-            if isinstance(undos, int) and not isinstance(undos, bool) and undos > 0:
-                text += f" Undoing {undos} move{'s' if undos != 1 else ''} leads back to a winnable position."
-            elif getattr(detail, "reason", ""):
-                text += f" No way back was found: {detail.reason}."
-            self.lines = [(text, PANEL_TEXT)]
-            self.buttons = [("close", "Play on", False), ("undo", "Undo", False),
-                            ("restart", "Restart deal", False), ("new", "New game", True)]
         super().__init__(app)
 
     def build(self, size: tuple[int, int]) -> None:
@@ -491,9 +479,7 @@ class NewGame(Window):
             self.copy()
             return
         if field_focus and key == pygame.K_BACKSPACE:
-            self.code_text = self.code_text[:-1]
-            self.error = ""
-            self.dirty = True
+            self.erase()
             return
         if field_focus and key == pygame.K_SPACE:
             return  # typed blanks arrive as text input
@@ -510,6 +496,19 @@ class NewGame(Window):
                 return
             self.focus = self.index("field")
         self.type_text(text)
+
+    def erase(self) -> None:
+        """Backspace in the code field."""
+        self.code_text = self.code_text[:-1]
+        self.error = ""
+        self.dirty = True
+
+    def on_pointer(self, p: Pointer) -> None:
+        field = self.widgets[self.index("field")]
+        tapped = p.kind == "up" and p.touch and self.pressed == "field" and field.box.contains(*p.pos)
+        super().on_pointer(p)
+        if tapped and not self.waiting:  # a finger on the code field: the keypad comes up
+            self.app.push(CodeKeypad(self.app, self))
 
     def type_text(self, text: str) -> None:
         text = "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n\t")
@@ -688,3 +687,103 @@ def game_at_stake(session: Session) -> str | None:
     where = f"game {game.code}" if game.code is not None else "game"
     return (f"The {where} in progress ({plural(game.move_count, 'move')}, score {game.score}) "
             "will be gone, and it counts as lost in the statistics.")
+
+
+KEYPAD_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567-")
+"""What a game code is made of: the RFC 4648 base32 letters (A-Z, 2-7), the 1 of "SH1"
+and "C1", and the dashes."""
+KEYPAD_ERASE, KEYPAD_DONE = "Erase", "Done"
+FINGER_PX = 48
+"""The smallest key a finger hits reliably (about 9 mm on a phone, 7 mm on a tablet)."""
+
+
+class CodeKeypad(Window):
+    """An on-screen keypad for the New Game window's code field, for a player with only a
+    finger: the code's characters, Erase and Done, along the foot of the screen, with the
+    field's text (and what is wrong with it) shown above the keys. Each key edits the
+    field exactly as typing does; keys typed on a keyboard still reach the field."""
+
+    dims = False
+    close_outside = True  # a tap above the keys puts them away, as a phone's keyboard does
+
+    def __init__(self, app: App, window: NewGame) -> None:
+        self.window = window
+        self.columns = 9
+        self.echo = Box(0, 0, 0, 0)
+        super().__init__(app)
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.px
+        labels = [*KEYPAD_KEYS, KEYPAD_ERASE, KEYPAD_DONE]
+        self.columns = columns = 9 if w >= h else 6
+        rows = -(-len(labels) // columns)
+        pad = max(8, px // 2)
+        gap = max(4, px // 3)
+        width = min(w - 16, max(columns * (FINGER_PX + gap), round(h * 1.4)))
+        key_w = (width - 2 * pad - (columns - 1) * gap) // columns
+        key_h = max(FINGER_PX, min(round(key_w * 0.75), round(h * 0.09)))
+        echo_h = round(px * 2.4)
+        height = pad + echo_h + gap + rows * (key_h + gap) - gap + pad
+        self.panel = Box((w - width) // 2, max(8, h - height - 8), width, height)
+        self.echo = Box(self.panel.x + pad, self.panel.y + pad, width - 2 * pad, echo_h)
+        top = self.echo.y + echo_h + gap
+        self.widgets = []
+        for i, label in enumerate(labels):
+            row, col = divmod(i, columns)
+            box = Box(self.panel.x + pad + col * (key_w + gap), top + row * (key_h + gap), key_w, key_h)
+            self.widgets.append(Widget(f"key{label}", box, label, primary=label == KEYPAD_DONE))
+        self.focus = len(self.widgets) - 1
+
+    def activate(self, widget: Widget) -> None:
+        label = widget.label
+        window = self.window
+        if label == KEYPAD_DONE:
+            self.close()
+            return
+        window.focus = window.index("field")
+        if label == KEYPAD_ERASE:
+            window.erase()
+        else:
+            window.on_text(label)
+        self.dirty = True
+
+    def on_key(self, event: Any) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        self.window.on_key(event)  # a keyboard after all: its keys go to the field
+        self.dirty = True
+        if self.app.scenes.find(NewGame) is None:
+            self.close()  # Enter dealt: the New Game window is gone
+
+    def on_text(self, text: str) -> None:
+        self.window.on_text(text)
+        self.dirty = True
+
+    def close(self) -> None:
+        super().close()
+        self.window.dirty = True
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        painter = self.app.painter
+        px = self.px
+        box = pygame.Rect(self.echo)
+        window = self.window
+        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
+        pygame.draw.rect(surface, ERROR if window.error else FOCUS, box, width=2, border_radius=6)
+        if window.error:
+            text, colour, size = window.error, ERROR, round(px * 0.85)
+        elif window.code_text:
+            text, colour, size = window.code_text, PANEL_TEXT, round(px * 1.2)
+        else:
+            text, colour, size = "Type the game code, like SH1-C4-AAAAAJ2", MUTED, px
+        words = painter.text(wrap(painter.font(size), text, box.w - px)[0], size, colour)
+        surface.blit(words, (box.x + px // 2, box.centery - words.get_height() // 2))
+
+    def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
+        painter = self.app.painter
+        size = round(min(widget.box.h * 0.45, self.px * (1.0 if len(widget.label) > 1 else 1.4)))
+        face = button_face(painter, widget.box, widget.label, hover=self.hover == widget.name, focus=focus,
+                           primary=widget.primary, pressed=self.pressed == widget.name, font_px=size)
+        surface.blit(face, widget.box[:2])

@@ -119,14 +119,22 @@ CODES_PAGE: tuple[Block, ...] = (
 KEYS_PAGE: tuple[Block, ...] = (
     ("h", "At the table"),
     ("keys", (
-        ("Ctrl+Z", "Undo"),
+        ("Ctrl+Z, U", "Undo"),
         ("Ctrl+Y, Ctrl+Shift+Z", "Redo"),
         ("H", "Hint: show a move of a winning line"),
         ("N", "New game"),
         ("R", "Restart the deal"),
+        ("Ctrl+D", "Demo: the game plays on along a winning line the solver proved; any input stops it"),
         ("F11", "Fullscreen on or off"),
         ("F1", "Help"),
-        ("Esc", "Close a window, or drop the selection"),
+        ("Esc", "Close a window; at the table, clear the selection and the focus, nothing else"),
+    )),
+    ("h", "Moving cards with the keys"),
+    ("keys", (
+        ("1 \u2026 9, 0", "Column 1 \u2026 10: the first key picks up the run on top, the second drops it there"),
+        ("A, B, C, D", "Cell 1, 2, 3, 4"),
+        ("F", "The foundation"),
+        ("Enter, Space", "Send the selection where a double-tap would send it"),
     )),
     ("h", "In Help, Statistics and Settings"),
     ("keys", (
@@ -164,7 +172,7 @@ def example_position() -> Position:
 
 class ExampleBoard:
     """The example position, what is selected or dragged, and the last message. Geometry
-    is set by :meth:`place` each frame; no drawing here (the screen draws)."""
+    is set by :meth:`place` when the screen lays out; no drawing here (the screen draws)."""
 
     def __init__(self) -> None:
         self.rules = APP_RULES
@@ -305,6 +313,7 @@ class HelpScreen(Screen):
         self.code = code
         self.board = ExampleBoard()
         self.copied = False
+        self.layout()
 
     # -- keys ----------------------------------------------------------------------------------
     def key(self, event: Any) -> None:
@@ -452,7 +461,8 @@ class HelpScreen(Screen):
             width -= max(1, u // 2)
         rect = pygame.Rect(column.x + (column.w - width) // 2, y, width, ExampleBoard.height_for(width))
         pygame.draw.rect(surface, (20, 80, 56), rect.inflate(u, u), border_radius=u // 2)
-        board.place(rect)
+        if self.measuring:  # the board's geometry is set by the layout, never by a draw
+            board.place(rect)
         self.hot_area(rect, None)
         self.paint_board(surface)
         y = rect.bottom + u

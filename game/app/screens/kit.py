@@ -2,11 +2,16 @@
 bar, a Close button, optional tabs and a content column that scrolls, with buttons that
 work by mouse, touch and keyboard.
 
-Drawing is immediate: :meth:`Screen.paint` draws the content at the current scroll and
-registers the buttons it drew (:class:`Hot`), which ``handle`` then hit-tests. Sizes come
-from the window (:attr:`Screen.unit`), so the text is readable from 800x600 to 3840x2160.
-Keys: Esc or Backspace closes; Tab, Shift+Tab, Up and Down move the focus (or scroll a
-page without buttons); Enter or Space presses; Left and Right change a value or switch
+Drawing is immediate: :meth:`Screen.paint` draws the content at the current scroll. The
+same code lays the screen out: :meth:`Screen.layout` runs it on a one-pixel surface
+(nothing is really drawn) to register the buttons (:class:`Hot`), which ``handle`` then
+hit-tests, to measure the content and to keep the scroll inside it. Layout happens when
+the window is resized, after input and in ``update`` whenever something changed; ``draw``
+only paints. Sizes come from the window (:attr:`Screen.unit`), so the text is readable
+from 800x600 to 3840x2160. A page taller than the window shows a scroll bar and a "More
+below" button at its foot.
+Keys: Esc or Backspace closes; Tab and Shift+Tab move the focus, Up and Down too but past
+the tabs (or scroll a page without buttons); Enter or Space presses; Left and Right change a value or switch
 tabs; Page Up, Page Down, Home and End scroll; the wheel and a finger drag scroll too.
 """
 
@@ -37,6 +42,7 @@ BUTTON_HOVER = (48, 108, 82)
 BUTTON_ON = (26, 140, 96)
 BUTTON_TEXT = (245, 250, 245)
 WARN = (255, 190, 120)
+MORE = "More below"
 DRAG_SLOP = 8
 """Pixels a pointer may move before a press becomes a scroll (or a drag)."""
 
@@ -69,6 +75,15 @@ def _wrap_cached(font: Any, text: str, width: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
+@lru_cache(maxsize=8)
+def _shade(width: int, height: int) -> pygame.Surface:
+    """A strip that fades from clear to the background colour, top to bottom."""
+    strip = pygame.Surface((1, height), pygame.SRCALPHA)
+    for y in range(height):
+        strip.set_at((0, y), (*BACKGROUND, round(235 * (y / max(1, height - 1)) ** 1.5)))
+    return pygame.transform.scale(strip, (max(1, width), height))
+
+
 def wrap(font: Any, text: str, width: int) -> tuple[str, ...]:
     """``text`` broken into lines no wider than ``width`` pixels (a long word stays whole)."""
     return _wrap_cached(font, text, max(1, width))
@@ -99,6 +114,12 @@ class Screen(Scene):
         self._captured = False
         self.viewport = pygame.Rect(0, 0, *self.size)
         self._first_content = 0
+        self._measure = pygame.Surface((1, 1))
+        self.measuring = False
+        """True while :meth:`layout` runs the painting code to place things (the buttons
+        are registered then, and only then)."""
+        self.more: Hot | None = None
+        """The "More below" button, while the page goes on below the window."""
 
     # -- sizes -------------------------------------------------------------------------------
     @property
@@ -127,12 +148,45 @@ class Screen(Scene):
         self.size = (int(size[0]), int(size[1]))
         self.pointer.size = self.size
         self.dirty = True
+        self.layout()
+
+    def update(self, dt: float) -> None:
+        if self.dirty:
+            self.layout()
+
+    def layout(self) -> None:
+        """Place the bar, the tabs and the content for the current size, page and scroll:
+        register the buttons, measure the content and clamp the scroll into it."""
+        self.measuring = True
+        try:
+            for _ in range(2):  # again if clamping moved the content
+                self.hots = []
+                top = self.paint_bar(self._measure)
+                self._first_content = len(self.hots)
+                self.viewport = pygame.Rect(0, top, self.size[0], self.size[1] - top)
+                self.clamp_scroll()
+                end = self.paint(self._measure, self.viewport.y + self.unit - self.scroll)
+                self.content_height = end + self.scroll - self.viewport.y
+                if not self.clamp_scroll():
+                    break
+                self.dirty = True
+        finally:
+            self.measuring = False
+        self.more = None
+        if self.scroll < self.max_scroll():
+            self.more = Hot(self.more_rect(), self.page_down)
+            self.hots.append(self.more)
 
     def close(self) -> None:
         self.pointer.reset()
         super().close()
 
     def handle(self, event: Any) -> None:
+        self.react(event)
+        if self.dirty:
+            self.layout()
+
+    def react(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN:
             self.key(event)
             return
@@ -147,22 +201,14 @@ class Screen(Scene):
         self.pointer_event(pointer)
 
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
-        if surface.get_size() != self.size:
-            self.resized(surface.get_size())
-        self.hots = []
         surface.fill(BACKGROUND)
-        top = self.paint_bar(surface)
-        self._first_content = len(self.hots)
-        self.viewport = pygame.Rect(0, top, self.size[0], self.size[1] - top)
-        self.clamp_scroll()
+        self.paint_bar(surface)
         clip = surface.get_clip()
         surface.set_clip(self.viewport)
-        end = self.paint(surface, self.viewport.y + self.unit - self.scroll)
+        self.paint(surface, self.viewport.y + self.unit - self.scroll)
         surface.set_clip(clip)
-        self.content_height = end + self.scroll - self.viewport.y
-        if self.clamp_scroll():
-            self.dirty = True
         self.paint_scrollbar(surface)
+        self.paint_more(surface)
         self.paint_focus(surface)
         return None
 
@@ -202,18 +248,54 @@ class Screen(Scene):
             top += tab_h
         return top
 
-    def paint_scrollbar(self, surface: pygame.Surface) -> None:
+    def scrollbar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """The scroll bar's track and thumb, when the page is taller than the window."""
         view = self.viewport
-        if self.content_height <= view.h:
+        if self.max_scroll() <= 0:
+            return None
+        u = self.unit
+        w = max(8, u // 2)
+        track = pygame.Rect(self.size[0] - w - 3, view.y + 4, w, view.h - 8)
+        thumb_h = max(2 * u, int(track.h * view.h / max(1, self.content_height + u)))
+        travel = track.h - thumb_h
+        top = track.y + int(travel * self.scroll / max(1, self.max_scroll()))
+        return track, pygame.Rect(track.x, top, w, thumb_h)
+
+    def paint_scrollbar(self, surface: pygame.Surface) -> None:
+        bar = self.scrollbar()
+        if bar is None:
+            return
+        track, thumb = bar
+        pygame.draw.rect(surface, BAR, track, border_radius=track.w // 2)
+        pygame.draw.rect(surface, TEXT_DIM, thumb, border_radius=track.w // 2)
+
+    def more_rect(self) -> pygame.Rect:
+        """The "More below" button: centred at the foot of the window."""
+        u = self.unit
+        w = self.font(u, True).size(MORE)[0] + 3 * u
+        h = round(1.8 * u)
+        return pygame.Rect((self.size[0] - w) // 2, self.size[1] - h - u // 2, w, h)
+
+    def paint_more(self, surface: pygame.Surface) -> None:
+        """The cue that the page goes on: a shade over its foot and a button that scrolls."""
+        if self.more is None:
             return
         u = self.unit
-        track = pygame.Rect(self.size[0] - max(6, u // 3) - 2, view.y + 4, max(6, u // 3), view.h - 8)
-        share = view.h / self.content_height
-        thumb_h = max(u, int(track.h * share))
-        travel = track.h - thumb_h
-        top = track.y + int(travel * self.scroll / max(1, self.content_height - view.h))
-        pygame.draw.rect(surface, BAR, track, border_radius=track.w // 2)
-        pygame.draw.rect(surface, BAR_LINE, (track.x, top, track.w, thumb_h), border_radius=track.w // 2)
+        view = self.viewport
+        fade = round(2.5 * u)
+        shade = _shade(view.w, fade)
+        surface.blit(shade, (0, view.bottom - fade))
+        rect = self.more.rect
+        pygame.draw.rect(surface, BUTTON_ON, rect, border_radius=rect.h // 2)
+        pygame.draw.rect(surface, (180, 240, 210), rect, width=max(1, u // 12), border_radius=rect.h // 2)
+        words = self.font(u, True).render(MORE, True, BUTTON_TEXT)
+        x = rect.x + (rect.w - words.get_width() - u) // 2
+        surface.blit(words, (x + u, rect.centery - words.get_height() // 2))
+        cx, cy, r = x + u // 3, rect.centery, max(4, u // 3)
+        pygame.draw.polygon(surface, BUTTON_TEXT, [(cx - r, cy - r // 2), (cx + r, cy - r // 2), (cx, cy + r * 2 // 3)])
+
+    def page_down(self) -> None:
+        self.scroll_by(max(self.unit, self.viewport.h - 2 * self.unit))
 
     def paint_focus(self, surface: pygame.Surface) -> None:
         for hot in self.hots:
@@ -248,13 +330,15 @@ class Screen(Scene):
         font = self.font(size or self.unit, True)
         words = font.render(label, True, BUTTON_TEXT)
         surface.blit(words, words.get_rect(center=rect.center))
-        self.hots.append(hot)
+        if self.measuring:
+            self.hots.append(hot)
         return hot
 
     def hot_area(self, rect: pygame.Rect, action: Callable[[], None] | None, key: str = "") -> Hot:
         """Register a pressable area drawn by the caller."""
         hot = Hot(pygame.Rect(rect), action, key)
-        self.hots.append(hot)
+        if self.measuring:
+            self.hots.append(hot)
         return hot
 
     # -- scrolling ---------------------------------------------------------------------------
@@ -299,9 +383,11 @@ class Screen(Scene):
                 return hot
         return None
 
-    def move_focus(self, step: int) -> bool:
-        """Move the keyboard focus; False if there is nothing to focus."""
-        keys = [h.key for h in self.focusable() if h.key != "close" or step == 0]
+    def move_focus(self, step: int, arrows: bool = False) -> bool:
+        """Move the keyboard focus; False if there is nothing to focus. The arrows visit
+        the page's own controls, not the tabs (Left and Right switch those)."""
+        keys = [h.key for h in self.focusable()
+                if (h.key != "close" or step == 0) and not (arrows and h.key.startswith("tab"))]
         if not keys:
             return False
         if self.focus_key in keys:
@@ -334,7 +420,7 @@ class Screen(Scene):
             self.move_focus(-1 if shift else 1)
         elif key in (pygame.K_DOWN, pygame.K_UP):
             step = 1 if key == pygame.K_DOWN else -1
-            if not self.uses_arrows_for_focus() or not self.move_focus(step):
+            if not self.uses_arrows_for_focus() or not self.move_focus(step, arrows=True):
                 self.scroll_by(step * 2 * self.unit)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             hot = self.focused()

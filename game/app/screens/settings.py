@@ -3,8 +3,10 @@ time, the lost-game warning, the classic run limit, winnable-only deals per diff
 fullscreen at start. Every change applies at once (``on_change(name)`` tells the app,
 which saves and applies it).
 
+Two tabs, Play and Look and sound, so that each page fits the window without scrolling.
 Mouse and touch press the choices; the keyboard moves between rows with Up, Down and Tab
-and changes the focused row with Left, Right, Enter or Space.
+and changes the focused row with Left, Right, Enter or Space (with no row focused, Left
+and Right switch the tab).
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ VOLUME_STEP = 0.1
 DOUBLE_TAP_RANGE = (200, 1000)
 DOUBLE_TAP_STEP = 50
 DIFFICULTIES = ((4, "Easy"), (2, "Medium"), (1, "Hard"))
+PLAY, LOOK = range(2)
+PAGES = ("Play", "Look and sound")
+"""Two tabs, so that each fits a 1280x800 window (and 800x600) without scrolling."""
 
 
 @dataclass(frozen=True)
@@ -38,15 +43,17 @@ class Row:
     kind: str
     """"toggle", "choice", "stepper" or "winnable"."""
     choices: tuple[tuple[Any, str], ...] = ()
+    page: int = 0
+    """The tab it is on: ``PLAY`` or ``LOOK``."""
 
 
 ROWS: tuple[Row, ...] = (
-    Row("sound", "Sound", "Card sounds and the win fanfare.", "toggle"),
-    Row("volume", "Volume", "How loud the sounds are.", "stepper"),
+    Row("sound", "Sound", "Card sounds and the win fanfare.", "toggle", page=LOOK),
+    Row("volume", "Volume", "How loud the sounds are.", "stepper", page=LOOK),
     Row("animation", "Animation speed", "How fast cards glide; Off moves them at once.", "choice",
-        (("off", "Off"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow"))),
+        (("off", "Off"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow")), page=LOOK),
     Row("four_colour", "Four-colour deck", "Clubs green and diamonds blue, so no two suits look alike.",
-        "toggle"),
+        "toggle", page=LOOK),
     Row("double_tap_ms", "Double-tap time", "The longest pause between the two taps of a double-tap.",
         "stepper"),
     Row("warn_lost", "Warn when the game is lost",
@@ -58,7 +65,7 @@ ROWS: tuple[Row, ...] = (
     Row("winnable_only", "Winnable deals only",
         "What the New Game window offers first: only deals the solver has proved can be won.",
         "winnable"),
-    Row("fullscreen", "Start in fullscreen", "F11 switches at any time.", "toggle"),
+    Row("fullscreen", "Start in fullscreen", "F11 switches at any time.", "toggle", page=LOOK),
 )
 
 
@@ -66,12 +73,14 @@ class SettingsScreen(Screen):
     """Settings, changed in place on ``settings``; ``on_change(name)`` follows each change."""
 
     title = "Settings"
+    tabs = PAGES
 
     def __init__(self, app: App, settings: Settings | None = None,
                  on_change: Callable[[str], None] | None = None) -> None:
         super().__init__(app)
         self.settings = settings if settings is not None else app.settings
         self.on_change = on_change
+        self.layout()
 
     def uses_arrows_for_focus(self) -> bool:
         return True
@@ -119,7 +128,7 @@ class SettingsScreen(Screen):
     def paint(self, surface: pygame.Surface, y: int) -> int:
         column = self.column()
         u = self.unit
-        for row in ROWS:
+        for row in (r for r in ROWS if r.page == self.tab):
             y = self.paint_row(surface, row, column, y) + u
         return y
 
@@ -157,8 +166,8 @@ class SettingsScreen(Screen):
                             right=lambda c=cells: self.set_winnable(c, True))
                 x += w + gap
             return max(y, cy + h)
-        self.hot_area(whole, lambda: self.step(row, 0), key=row.name).left = lambda: self.step(row, -1)
-        self.hots[-1].right = lambda: self.step(row, 1)
+        area = self.hot_area(whole, lambda: self.step(row, 0), key=row.name)
+        area.left, area.right = (lambda: self.step(row, -1)), (lambda: self.step(row, 1))
         x = cx
         for (value, label, chosen), w in zip(segments, widths):
             rect = pygame.Rect(x, cy, w, h)

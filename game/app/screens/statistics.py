@@ -44,6 +44,7 @@ class StatsScreen(Screen):
         self.stats = stats
         self.on_reset = on_reset
         self.confirming = False
+        self.layout()
 
     def uses_arrows_for_focus(self) -> bool:
         return True
@@ -82,7 +83,7 @@ class StatsScreen(Screen):
         font = self.font(u)
         bold = self.font(u, True)
         small = self.font(max(13, round(u * 0.8)), True)
-        row_h = round(u * 1.9)
+        row_h = round(u * 1.8)
         # header: the difficulty names, on two lines when the window is narrow
         headers = [
             [name] if small.size(name)[0] <= cell_w - u // 2 else name.replace(" (", "\n(").split("\n")

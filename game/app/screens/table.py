@@ -39,7 +39,6 @@ from game.engine import (
     Position,
     Rules,
 )
-from game.engine.services import LossReport
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -406,10 +405,9 @@ class TableScene(Scene):
         elif self.current.verdict is None and self.solver.wants_verdict() and self.solver.demo is None:
             self.solver.lost_due = self.app.time + LOST_QUIET_S
 
-
-    def _open_end(self, kind: str, report: LossReport | None = None) -> None:
+    def _open_end(self, kind: str) -> None:
         if dialogs.find_message(self.app) is None:
-            self.app.push(dialogs.EndMessage(self.app, self.session, kind, detail=report))
+            self.app.push(dialogs.EndMessage(self.app, self.session, kind))
 
     # == the solver, in the background =======================================================
 

@@ -1,0 +1,126 @@
+"""F11 through the real loop: fullscreen covers the screen from its corner, and F11 again
+brings back exactly the window's former size and place (issue 13, item 7)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.app.loop import App
+from tests.app.table_helpers import key, make_app
+
+
+def _window() -> pygame.Window:
+    """SDL's own idea of the game window (what the window manager is asked to show)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
+
+
+def _place(app: App) -> tuple[tuple[int, int], tuple[int, int]]:
+    window = _window()
+    return tuple(window.position), tuple(window.size)  # type: ignore[return-value]
+
+
+def test_f11_twice_brings_back_the_windows_size_and_place() -> None:
+    app = make_app("SH1-C4-AAAAAJ2", size=(1280, 800))
+    try:
+        window = _window()
+        window.position = (37, 51)  # the player moved it
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=650, size=(1100, 650)))
+        app.step(1 / 60)  # and resized it
+        before = _place(app)
+        assert before == ((37, 51), (1100, 650))
+        key(app, pygame.K_F11)
+        desktop = tuple(pygame.display.get_desktop_sizes()[0])
+        assert app.fullscreen and app.settings.fullscreen
+        assert _place(app) == ((0, 0), desktop) and app.size == desktop
+        assert app.scenes.bottom.layout.size == desktop
+        key(app, pygame.K_F11)
+        assert not app.fullscreen and not app.settings.fullscreen
+        assert _place(app) == before and app.size == (1100, 650)
+        assert app.scenes.bottom.layout.size == (1100, 650)
+        key(app, pygame.K_F11)  # and again
+        key(app, pygame.K_F11)
+        assert _place(app) == before and app.size == (1100, 650)
+    finally:
+        app.close()
+
+
+def test_a_game_started_fullscreen_goes_to_a_centred_window() -> None:
+    pygame.display.init()
+    app = App(size=(800, 600), fullscreen=True)
+    try:
+        desktop = tuple(pygame.display.get_desktop_sizes()[0])
+        assert app.size == desktop
+        app.toggle_fullscreen()
+        assert not app.fullscreen and app.size == (800, 600)
+        assert _place(app) == (((desktop[0] - 800) // 2, (desktop[1] - 600) // 2), (800, 600))
+    finally:
+        app.close()
+
+
+# -- the real game on a real X server with no window manager (where the bug lived) ----------
+
+XVFB, XDOTOOL = shutil.which("Xvfb"), shutil.which("xdotool")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _x_server(stack: contextlib.ExitStack) -> str:
+    """An Xvfb of 1920x1080 on a free display, stopped when ``stack`` closes."""
+    read, write = os.pipe()
+    server = subprocess.Popen([XVFB, "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    stack.callback(lambda: (server.terminate(), server.wait(10)))
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        number = pipe.readline().decode().strip()
+    assert number, "Xvfb gave no display"
+    return ":" + number
+
+
+def _until(check: Callable[[], Any], what: str) -> Any:
+    """Ask ``check`` until it gives something true (the X server answers when it does)."""
+    for _ in range(600):
+        value = check()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"never happened: {what}")
+
+
+@pytest.mark.skipif(XVFB is None or XDOTOOL is None, reason="needs Xvfb and xdotool")
+def test_f11_without_a_window_manager_covers_the_screen_and_comes_back(tmp_path: Path) -> None:
+    with contextlib.ExitStack() as stack:
+        env = dict(os.environ, DISPLAY=_x_server(stack), SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+                   HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "data"))
+
+        def xdo(*args: str) -> str:
+            return subprocess.run([XDOTOOL, *args], env=env, capture_output=True, text=True).stdout
+
+        def geometry(window: str) -> tuple[int, int, int, int]:
+            shell = dict(line.split("=", 1) for line in xdo("getwindowgeometry", "--shell", window).split()
+                         if "=" in line)
+            return int(shell["X"]), int(shell["Y"]), int(shell["WIDTH"]), int(shell["HEIGHT"])
+
+        game = subprocess.Popen([sys.executable, "-m", "game", "--windowed", "--size", "1280x800"], cwd=ROOT,
+                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        stack.callback(lambda: (game.kill(), game.wait(10)))
+        window = _until(lambda: xdo("search", "--onlyvisible", "--pid", str(game.pid)).split(), "a window")[0]
+        start = _until(lambda: (g := geometry(window))[2:] == (1280, 800) and g, "the 1280x800 window")
+        xdo("windowfocus", "--sync", window)
+        xdo("key", "--window", window, "F11")
+        _until(lambda: geometry(window) == (0, 0, 1920, 1080), f"fullscreen from the corner (at {geometry(window)})")
+        xdo("key", "--window", window, "F11")
+        _until(lambda: geometry(window) == start, f"the window back at {start} (at {geometry(window)})")

@@ -1,0 +1,111 @@
+"""The won panel (SPEC 7): score, time and moves, and this difficulty's statistics with
+what the win bettered, played through the real game with its files in a temporary folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.app.launch import build, open_game
+from game.app.saving.persistence import Persistence
+from game.app.saving.storage import Storage
+from game.app.screens.dialogs import EndMessage
+from game.app.stats import Stats, win_summary
+from game.engine import Game
+from tests.app.test_resume import _winning_line
+
+
+def _win(app: Any, session: Any, table: Any, moves: list[Any]) -> EndMessage:
+    """Play ``moves`` on the game in play, let the cards settle; the panel on top."""
+    for move in moves:
+        session.current.play(move)
+        app.step(1 / 60)
+    table.finish_animations()
+    for _ in range(3):
+        app.step(1 / 60)
+    table.finish_animations()
+    app.step(1 / 60)
+    top = app.scenes.top
+    assert isinstance(top, EndMessage) and top.kind == "won"
+    return top
+
+
+def _open_at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stats: Stats | None) -> tuple[Any, list[Any]]:
+    """The real game, resuming the start of a winning line, with ``stats`` on disk."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = tmp_path / "seahaven-towers"
+    start, moves = _winning_line()
+    Persistence(folder=folder).game_changed(Game(start), 0.0)
+    if stats is not None:
+        Storage(folder).save_stats(stats)
+    Storage(folder).flush()  # saves are written on a background thread
+    (folder / "settings.json").write_text('{"version": 1, "animation": "off"}')
+    return open_game((1280, 800), True, None), moves
+
+
+def test_the_won_panel_shows_this_difficultys_figures_and_new_bests(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    before = Stats()
+    start, _ = _winning_line()
+    cells = start.cell_count
+    f = before.of(cells)
+    f.played, f.won, f.current_streak, f.best_streak, f.best_score, f.fastest_win_s = 3, 2, 1, 2, 10, 9999.0
+    opened, moves = _open_at(tmp_path, monkeypatch, before)
+    try:
+        panel = _win(opened.app, opened.session, opened.table, moves)
+        text = " ".join(line for line, _colour in panel.lines)
+        assert "played 4, won 3 (75%), streak 2, best streak 2" in text
+        assert "new best score" in text and "fastest win" in text
+        # counted once, and what it bettered was compared with the figures before it
+        figures = opened.session.keeper.stats.of(cells)
+        assert figures.won == 3 and figures.best_score == opened.session.current.game.score
+    finally:
+        opened.app.close()
+    # a won game resumes to the same panel, still saying what the win bettered
+    again = open_game((1280, 800), True, None)
+    try:
+        for _ in range(5):
+            again.app.step(1 / 60)
+        again.table.finish_animations()
+        again.app.step(1 / 60)
+        panel = again.app.scenes.top
+        assert isinstance(panel, EndMessage) and panel.kind == "won"
+        assert "new best score" in " ".join(line for line, _colour in panel.lines)
+    finally:
+        again.app.close()
+
+
+def test_a_win_that_betters_nothing_says_so_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened, moves = _open_at(tmp_path, monkeypatch, None)  # the first win ever: no earlier best
+    try:
+        panel = _win(opened.app, opened.session, opened.table, moves)
+        text = " ".join(line for line, _colour in panel.lines)
+        assert "played 1, won 1 (100%), streak 1, best streak 1" in text
+        assert "best score" not in text and "fastest" not in text
+    finally:
+        opened.app.close()
+
+
+def test_where_nothing_is_saved_the_panel_shows_no_statistics() -> None:
+    start, moves = _winning_line()
+    app, session, table = build((1280, 800), game=Game(start))
+    try:
+        panel = _win(app, session, table, moves)
+        assert len(panel.lines) == 2 and "played" not in " ".join(line for line, _c in panel.lines)
+    finally:
+        app.close()
+
+
+def test_stats_remember_what_a_win_bettered_through_their_file() -> None:
+    stats = Stats()
+    stats.record_start(2)
+    stats.record_win(2, 500, 300)
+    assert win_summary(stats, 2) == ["Medium: played 1, won 1 (100%), streak 1, best streak 1."]
+    stats.record_start(2)
+    stats.record_win(2, 490, 200)
+    assert stats.open is not None and stats.open.beat == ("time",)
+    assert Stats.from_json(stats.to_json()) == stats
+    assert win_summary(stats, 2)[1] == "Your fastest win!"
+    assert win_summary(stats, 4) == []
