@@ -29,6 +29,39 @@ WARN = (255, 190, 120)
 PANEL = (248, 246, 238)
 PANEL_TEXT = (34, 40, 38)
 ACCENT = (26, 112, 78)
+MUTED = (96, 104, 100)
+"""Secondary text on a light panel."""
+ERROR = (176, 36, 36)
+"""What is wrong, on a light panel."""
+BACKGROUND = (12, 46, 33)
+"""Behind the full-window screens (Help, Statistics, Settings)."""
+HEADING = (255, 214, 110)
+BUTTON = (36, 84, 64)
+BUTTON_HOVER = (48, 108, 82)
+BUTTON_ON = (26, 140, 96)
+BUTTON_TEXT = (245, 250, 245)
+
+
+@lru_cache(maxsize=1024)
+def _wrap_cached(font: Any, text: str, width: int) -> tuple[str, ...]:
+    words = text.split(" ")
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = word if not line else f"{line} {word}"
+        if not line or font.size(candidate)[0] <= width:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return tuple(lines)
+
+
+def wrap(font: Any, text: str, width: int) -> tuple[str, ...]:
+    """``text`` broken into lines no wider than ``width`` pixels (a long word stays whole):
+    the one word wrap of every window and screen."""
+    return _wrap_cached(font, text, max(1, width))
 
 
 def load_assets(four_colour: bool = False) -> Assets:

@@ -17,23 +17,21 @@ import pygame
 
 from game.app.input import Pointer, PointerInput
 from game.app.layout import Box
-from game.app.render import ACCENT, FOCUS, PANEL_TEXT, button_face
+from game.app.render import ACCENT, ERROR, FOCUS, MUTED, PANEL_TEXT, button_face, wrap
 from game.app.scenes import Scene
 from game.app.screens import help as help_screen
 from game.app.screens import settings as settings_screen
 from game.app.screens import statistics as statistics_screen
 from game.app.session import Session
 from game.app.stats import win_summary
-from game.app.words import plural
+from game.app.words import DIFFICULTY_NAMES, cells_phrase, plural
 from game.engine import GameCode, InvalidCode, services
 
 if TYPE_CHECKING:
     from game.app.loop import App
 
 SCREENS = {"help": "Help", "statistics": "Statistics", "settings": "Settings"}
-DIFFICULTIES = ((4, "Easy", "4 cells"), (2, "Medium", "2 cells"), (1, "Hard", "1 cell"))
-ERROR = (176, 36, 36)
-MUTED = (96, 104, 100)
+DIFFICULTIES = tuple((cells, name, cells_phrase(cells)) for cells, name in DIFFICULTY_NAMES.items())
 
 
 def open_screen(app: App, session: Session, name: str) -> None:
@@ -249,22 +247,6 @@ class Window(Scene):
             out.append(Widget(name, Box(x, bottom - h, w, h), label, primary=primary))
             x += w + gap
         return out
-
-
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    words = text.split()
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        candidate = f"{line} {word}".strip()
-        if font.size(candidate)[0] <= width or not line:
-            line = candidate
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines or [""]
 
 
 class Notice(Window):

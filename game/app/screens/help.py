@@ -16,7 +16,8 @@ import pygame
 from game.app.hand import Hand, Refusal
 from game.app.input import Pointer
 from game.app.layout import Box, board_height, board_layout, card_aspect
-from game.app.screens.kit import DRAG_SLOP, FOCUS, HEADING, TEXT, TEXT_DIM, WARN, Screen
+from game.app.render import FOCUS, HEADING, TEXT, TEXT_DIM, WARN
+from game.app.screens.kit import DRAG_SLOP, Screen
 from game.app.words import plural
 from game.engine import (
     APP_RULES,

@@ -25,23 +25,25 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.input import Pointer, PointerInput
+from game.app.render import (
+    BACKGROUND,
+    BAND,
+    BAND_LINE,
+    BUTTON,
+    BUTTON_HOVER,
+    BUTTON_ON,
+    BUTTON_TEXT,
+    FOCUS,
+    HEADING,
+    TEXT,
+    TEXT_DIM,
+    wrap,
+)
 from game.app.scenes import Scene
 
 if TYPE_CHECKING:
     from game.app.loop import App
 
-BACKGROUND = (12, 46, 33)
-BAR = (8, 32, 24)
-BAR_LINE = (60, 120, 92)
-TEXT = (236, 242, 236)
-TEXT_DIM = (168, 196, 178)
-HEADING = (255, 214, 110)
-FOCUS = (130, 220, 255)
-BUTTON = (36, 84, 64)
-BUTTON_HOVER = (48, 108, 82)
-BUTTON_ON = (26, 140, 96)
-BUTTON_TEXT = (245, 250, 245)
-WARN = (255, 190, 120)
 MORE = "More below"
 DRAG_SLOP = 8
 """Pixels a pointer may move before a press becomes a scroll (or a drag)."""
@@ -59,22 +61,6 @@ class Hot:
     right: Callable[[], None] | None = None
 
 
-@lru_cache(maxsize=1024)
-def _wrap_cached(font: Any, text: str, width: int) -> tuple[str, ...]:
-    words = text.split(" ")
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        candidate = word if not line else f"{line} {word}"
-        if not line or font.size(candidate)[0] <= width:
-            line = candidate
-        else:
-            lines.append(line)
-            line = word
-    lines.append(line)
-    return tuple(lines)
-
-
 @lru_cache(maxsize=8)
 def _shade(width: int, height: int) -> pygame.Surface:
     """A strip that fades from clear to the background colour, top to bottom."""
@@ -82,11 +68,6 @@ def _shade(width: int, height: int) -> pygame.Surface:
     for y in range(height):
         strip.set_at((0, y), (*BACKGROUND, round(235 * (y / max(1, height - 1)) ** 1.5)))
     return pygame.transform.scale(strip, (max(1, width), height))
-
-
-def wrap(font: Any, text: str, width: int) -> tuple[str, ...]:
-    """``text`` broken into lines no wider than ``width`` pixels (a long word stays whole)."""
-    return _wrap_cached(font, text, max(1, width))
 
 
 class Screen(Scene):
@@ -222,8 +203,8 @@ class Screen(Scene):
         u = self.unit
         w = self.size[0]
         bar_h = round(u * 2.6)
-        pygame.draw.rect(surface, BAR, (0, 0, w, bar_h))
-        pygame.draw.line(surface, BAR_LINE, (0, bar_h - 1), (w, bar_h - 1))
+        pygame.draw.rect(surface, BAND, (0, 0, w, bar_h))
+        pygame.draw.line(surface, BAND_LINE, (0, bar_h - 1), (w, bar_h - 1))
         title = self.font(round(u * 1.25), True).render(self.title, True, HEADING)
         surface.blit(title, (u, (bar_h - title.get_height()) // 2))
         label = "Close  \u00d7"
@@ -233,7 +214,7 @@ class Screen(Scene):
         top = bar_h
         if self.tabs:
             tab_h = round(u * 2.2)
-            pygame.draw.rect(surface, BAR, (0, top, w, tab_h))
+            pygame.draw.rect(surface, BAND, (0, top, w, tab_h))
             widths = [self.font(u, True).size(name)[0] + 2 * u for name in self.tabs]
             total = sum(widths) + (len(widths) - 1) * (u // 3)
             x = max(u // 2, (w - total) // 2)
@@ -244,7 +225,7 @@ class Screen(Scene):
                     left=lambda: self.set_tab(self.tab - 1), right=lambda: self.set_tab(self.tab + 1),
                 )
                 x += tw + u // 3
-            pygame.draw.line(surface, BAR_LINE, (0, top + tab_h - 1), (w, top + tab_h - 1))
+            pygame.draw.line(surface, BAND_LINE, (0, top + tab_h - 1), (w, top + tab_h - 1))
             top += tab_h
         return top
 
@@ -266,7 +247,7 @@ class Screen(Scene):
         if bar is None:
             return
         track, thumb = bar
-        pygame.draw.rect(surface, BAR, track, border_radius=track.w // 2)
+        pygame.draw.rect(surface, BAND, track, border_radius=track.w // 2)
         pygame.draw.rect(surface, TEXT_DIM, thumb, border_radius=track.w // 2)
 
     def more_rect(self) -> pygame.Rect:

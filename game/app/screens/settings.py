@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.screens.kit import TEXT_DIM, Screen
+from game.app.render import TEXT_DIM
+from game.app.screens.kit import Screen
 from game.app.settings import Settings
+from game.app.words import DIFFICULTY_NAMES
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -27,7 +29,6 @@ if TYPE_CHECKING:
 VOLUME_STEP = 0.1
 DOUBLE_TAP_RANGE = (200, 1000)
 DOUBLE_TAP_STEP = 50
-DIFFICULTIES = ((4, "Easy"), (2, "Medium"), (1, "Hard"))
 PLAY, LOOK = range(2)
 PAGES = ("Play", "Look and sound")
 """Two tabs, so that each fits a 1280x800 window (and 800x600) without scrolling."""
@@ -195,7 +196,7 @@ class SettingsScreen(Screen):
             current = getattr(s, row.name)
             return [(value, label, value == current) for value, label in row.choices]
         if row.kind == "winnable":
-            return [(cells, name, bool(s.winnable_only.get(cells))) for cells, name in DIFFICULTIES]
+            return [(cells, name, bool(s.winnable_only.get(cells))) for cells, name in DIFFICULTY_NAMES.items()]
         readout = f"{round(s.volume * 100)}%" if row.name == "volume" else f"{s.double_tap_ms} ms"
         return [(-1, "\u2013", False), (None, readout, False), (1, "+", False)]
 

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.screens.kit import BAR_LINE, HEADING, TEXT, TEXT_DIM, WARN, Screen
+from game.app.render import BAND_LINE, HEADING, TEXT, TEXT_DIM, WARN
+from game.app.screens.kit import Screen
 from game.app.stats import DifficultyStats, Stats, format_duration, format_rate
 from game.app.words import DIFFICULTY_NAMES
 
@@ -97,7 +98,7 @@ class StatsScreen(Screen):
                 row_y = y + (tall - len(lines) + n) * small.get_linesize()
                 surface.blit(words, (x + cell_w - words.get_width() - u // 2, row_y))
         y += tall * small.get_linesize() + u // 3
-        pygame.draw.line(surface, BAR_LINE, (column.x, y), (column.right, y), max(1, u // 12))
+        pygame.draw.line(surface, BAND_LINE, (column.x, y), (column.right, y), max(1, u // 12))
         for r, (label, values) in enumerate(figure_rows(self.stats)):
             if r % 2:
                 pygame.draw.rect(surface, (16, 56, 41), (column.x, y, column.w, row_h))
@@ -108,7 +109,7 @@ class StatsScreen(Screen):
                 x = column.x + label_w + (i + 1) * cell_w - words.get_width() - u // 2
                 surface.blit(words, (x, y + (row_h - words.get_height()) // 2))
             y += row_h
-        pygame.draw.line(surface, BAR_LINE, (column.x, y), (column.right, y), max(1, u // 12))
+        pygame.draw.line(surface, BAND_LINE, (column.x, y), (column.right, y), max(1, u // 12))
         y += u
         y = self.text(
             surface,
