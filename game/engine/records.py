@@ -77,7 +77,12 @@ def read_records(text: str) -> Iterator[object]:
         else:
             yield whole
         return
-    for n, line in enumerate(text.splitlines(), 1):
+    yield from _json_lines(text.splitlines())
+
+
+def _json_lines(lines: Iterable[str]) -> Iterator[object]:
+    """One record per line; a line that is not JSON yields an :class:`InvalidRecord`."""
+    for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
@@ -137,13 +142,7 @@ def _stream_lines(head: str, pieces: Iterator[str]) -> Iterator[object]:
         parts = pending.split("\n")
         yield from parts
 
-    for n, line in enumerate(lines(), 1):
-        if not line.strip():
-            continue
-        try:
-            yield json.loads(line)
-        except (ValueError, RecursionError) as error:
-            yield InvalidRecord(f"line {n} is not JSON ({str(error)[:80]})")
+    yield from _json_lines(lines())
 
 
 def _stream_list(head: str, pieces: Iterator[str]) -> Iterator[object]:
