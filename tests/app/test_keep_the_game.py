@@ -69,7 +69,7 @@ def test_the_new_game_window_says_dealing_counts_the_game_as_lost() -> None:
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
     key(app, pygame.K_n)
     window = app.scenes.top
-    assert isinstance(window, NewGame) and "counts as lost if you deal now" in window.about_this_game()
+    assert isinstance(window, NewGame) and "Dealing now counts it as lost" in window.about_this_game()
 
 
 @pytest.fixture

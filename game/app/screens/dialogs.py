@@ -584,9 +584,9 @@ class NewGame(Window):
     def about_this_game(self) -> str:
         """The line about the game in play: its code, and what dealing now would cost."""
         code = self.session.current.code
-        line = f"This game: {code}" if code is not None else "This game has no code."
+        line = f"This game: {code}." if code is not None else "This game has no code."
         if self.session.current.in_progress:
-            line += " It counts as lost if you deal now."
+            line += " Dealing now counts it as lost."
         return f"{line}   {self.note}" if self.note else line
 
     # -- drawing ---------------------------------------------------------------------------
@@ -605,9 +605,10 @@ class NewGame(Window):
         small = round(px * 0.8) if len(lines) > 1 else px
         if small != px:
             lines = wrap(painter.font(small), self.about_this_game(), room)
-        top = self.label_ys["current"] - (len(lines[:2]) - 1) * small // 2
+        step = round(small * 1.3)
+        top = self.label_ys["current"] - (len(lines[:2]) - 1) * step // 2
         for i, line in enumerate(lines[:2]):
-            surface.blit(painter.text(line, small, PANEL_TEXT), (x0, top + i * small))
+            surface.blit(painter.text(line, small, PANEL_TEXT), (x0, top + i * step))
 
     def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
         if widget.kind != "field":
