@@ -23,11 +23,8 @@ HOME_VARIABLES = ("HOME", "USERPROFILE", "APPDATA", "LOCALAPPDATA",
 """Where platformdirs (and so the game) looks for the player's folders, on every system."""
 
 
-@pytest.fixture(autouse=True)
-def own_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Every test runs with its own empty HOME and XDG folders (inherited by the programs
-    it starts), so nothing it does can read or write the player's files."""
-    home = tmp_path_factory.mktemp("home")
+def _give_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point every variable of :data:`HOME_VARIABLES` into ``home`` (the folders made)."""
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("USERPROFILE", str(home))
     for name, sub in (("APPDATA", "AppData/Roaming"), ("LOCALAPPDATA", "AppData/Local"),
@@ -38,4 +35,22 @@ def own_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
         folder.mkdir(parents=True, exist_ok=True)
         monkeypatch.setenv(name, str(folder))
     (home / "run").chmod(0o700)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A home for what runs outside any one test (module and session fixtures, such as the
+    wheel built once for the packaging tests, and the tools they start, pip included)."""
+    home = tmp_path_factory.mktemp("session-home")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _give_home(home, monkeypatch)
+        yield home
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every test runs with its own empty HOME and XDG folders (inherited by the programs
+    it starts), so nothing it does can read or write the player's files."""
+    home = tmp_path_factory.mktemp("home")
+    _give_home(home, monkeypatch)
     yield home
