@@ -224,12 +224,17 @@ class Painter:
 
 def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, pressed: bool = False,
                 enabled: bool = True, primary: bool = False, focus: bool = False, dark: bool = False,
-                icon: str | None = None, font_px: int | None = None) -> pygame.Surface:
-    """A rounded button: icon and/or word, its states shown by colour."""
+                solid: bool = False, icon: str | None = None, font_px: int | None = None) -> pygame.Surface:
+    """A rounded button: icon and/or word, its states shown by colour. Three looks: on a
+    light panel (the windows), ``dark`` on the felt's bands (the toolbar), and ``dark`` and
+    ``solid`` on the full-window screens (``primary`` there is a chosen option)."""
     w, h = box.w, box.h
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, h // 4)
-    if dark:
+    if dark and solid:
+        base = (*(BUTTON_ON if primary else BUTTON_HOVER if hover or pressed else BUTTON), 255)
+        fg = BUTTON_TEXT if enabled else (110, 140, 124)
+    elif dark:
         base = (255, 255, 255, 0)
         if hover or focus:
             base = (255, 255, 255, 34)
@@ -245,10 +250,12 @@ def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, 
     if pressed and not dark:
         base = (base[0] - 20, base[1] - 20, base[2] - 20, base[3])
     pygame.draw.rect(surf, base, (0, 0, w, h), border_radius=radius)
+    if dark and solid and primary:
+        pygame.draw.rect(surf, (180, 240, 210), (0, 0, w, h), width=max(1, h // 24), border_radius=radius)
     if focus:
         pygame.draw.rect(surf, (*FOCUS, 255), (0, 0, w, h), width=max(2, h // 16), border_radius=radius)
     size = font_px or max(11, round(h * 0.40))
-    words = painter.text(label, size, fg, bold=not dark) if label else None
+    words = painter.text(label, size, fg, bold=solid or not dark) if label else None
     icon_surf = None
     if icon:
         isize = round(h * 0.58)

@@ -1,6 +1,13 @@
-"""What the Help, Statistics and Settings screens share: a full-window scene with a title
-bar, a Close button, optional tabs and a content column that scrolls, with buttons that
-work by mouse, touch and keyboard.
+"""The one widget kit of every window and screen, on one palette, one word wrap, one
+pointer vocabulary (mouse and touch alike) and one keyboard: Tab and Shift+Tab move the
+focus, Enter or Space presses, Esc closes.
+
+Two kinds of scene are built with it:
+
+- :class:`Screen`, for Help, Statistics and Settings: a full-window scene with a title
+  bar, a Close button, optional tabs and a content column that scrolls;
+- :class:`Window`, for the panels over the table (New Game, messages, the menu, the
+  keypad): a centred panel of :class:`Widget` buttons, toggles, choices and fields.
 
 Drawing is immediate: :meth:`Screen.paint` draws the content at the current scroll. The
 same code lays the screen out: :meth:`Screen.layout` runs it on a one-pixel surface
@@ -25,18 +32,21 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.input import Pointer, PointerInput
+from game.app.layout import Box
 from game.app.render import (
+    ACCENT,
     BACKGROUND,
     BAND,
     BAND_LINE,
-    BUTTON,
-    BUTTON_HOVER,
     BUTTON_ON,
     BUTTON_TEXT,
     FOCUS,
     HEADING,
+    MUTED,
+    PANEL_TEXT,
     TEXT,
     TEXT_DIM,
+    button_face,
     wrap,
 )
 from game.app.scenes import Scene
@@ -303,14 +313,9 @@ class Screen(Scene):
         """Draw a button and register it; ``on`` shows it chosen."""
         hot = Hot(pygame.Rect(rect), action, key, left, right)
         hovered = self.hover is not None and self.hover.key == key and key and self.hover.rect == hot.rect
-        colour = BUTTON_ON if on else (BUTTON_HOVER if hovered else BUTTON)
-        radius = max(4, rect.h // 4)
-        pygame.draw.rect(surface, colour, rect, border_radius=radius)
-        if on:
-            pygame.draw.rect(surface, (180, 240, 210), rect, width=max(1, self.unit // 12), border_radius=radius)
-        font = self.font(size or self.unit, True)
-        words = font.render(label, True, BUTTON_TEXT)
-        surface.blit(words, words.get_rect(center=rect.center))
+        face = button_face(self.app.painter, Box(*rect), label, hover=bool(hovered), primary=on, dark=True,
+                           solid=True, font_px=size or self.unit)
+        surface.blit(face, rect.topleft)
         if self.measuring:
             self.hots.append(hot)
         return hot
@@ -493,3 +498,210 @@ class Screen(Scene):
 
     def captured(self, pointer: Pointer) -> None:
         """Moves and the release of a press :meth:`capture` took."""
+
+
+# == panels: windows over another scene =====================================================
+
+
+@dataclass
+class Widget:
+    name: str
+    box: Box
+    label: str = ""
+    kind: str = "button"
+    """"button", "toggle", "field" or "choice"."""
+    primary: bool = False
+    enabled: bool = True
+    on: bool = False
+
+
+class Window(Scene):
+    """A centred panel with a title, lines of text and widgets."""
+
+    title = ""
+    width_em = 26.0
+    close_outside = False
+    dims = True
+    """The window dims everything under it."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.pointer = PointerInput(app.settings.double_tap_ms)
+        self.widgets: list[Widget] = []
+        self.focus = 0
+        self.show_focus = False
+        self.hover: str | None = None
+        self.pressed: str | None = None
+        self.panel = Box(0, 0, 0, 0)
+        self.px = 16
+        self._dim: pygame.Surface | None = None
+        self.resized(app.size)
+
+    # -- layout ----------------------------------------------------------------------------
+    def resized(self, size: tuple[int, int]) -> None:
+        self.px = max(14, min(40, round(min(size) * 0.024)))
+        self.build(size)
+        self.dirty = True
+
+    def build(self, size: tuple[int, int]) -> None:
+        """Place the widgets (override)."""
+
+    def panel_box(self, size: tuple[int, int], height: int) -> Box:
+        w = min(size[0] - 16, round(self.px * self.width_em))
+        h = min(size[1] - 16, height)
+        return Box((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, event: Any) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.on_key(event)
+            return
+        if event.type == pygame.TEXTINPUT:
+            self.on_text(event.text)
+            return
+        self.pointer.size = self.app.size
+        p = self.pointer.translate(event)
+        if p is not None:
+            self.on_pointer(p)
+
+    def widget_at(self, pos: tuple[float, float]) -> Widget | None:
+        for widget in self.widgets:
+            if widget.box.contains(*pos):
+                return widget
+        return None
+
+    def on_pointer(self, p: Pointer) -> None:
+        widget = self.widget_at(p.pos)
+        name = widget.name if widget is not None and widget.enabled else None
+        if p.kind == "move":
+            if name != self.hover and not p.touch:
+                self.hover = name
+                self.dirty = True
+        elif p.kind == "down":
+            self.pressed = name
+            self.show_focus = False
+            self.dirty = True
+            if name is None and self.close_outside and not self.panel.contains(*p.pos):
+                self.close()
+        elif p.kind == "up":
+            pressed, self.pressed = self.pressed, None
+            self.dirty = True
+            if pressed is not None and pressed == name and widget is not None:
+                self.focus = self.widgets.index(widget)
+                self.activate(widget)
+
+    def on_key(self, event: Any) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.cancel()
+        elif key == pygame.K_TAB or key in (pygame.K_DOWN, pygame.K_UP):
+            back = bool(event.mod & pygame.KMOD_SHIFT) or key == pygame.K_UP
+            self.move_focus(-1 if back else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.widgets:
+            self.show_focus = True
+            self.activate(self.widgets[self.focus])
+        elif key == pygame.K_F11:
+            self.app.toggle_fullscreen()
+
+    def on_text(self, text: str) -> None:
+        """Typed text (override where there is a text field)."""
+
+    def move_focus(self, step: int) -> None:
+        enabled = [i for i, w in enumerate(self.widgets) if w.enabled]
+        if not enabled:
+            return
+        if self.focus not in enabled:
+            self.focus = enabled[0]
+        else:
+            self.focus = enabled[(enabled.index(self.focus) + step) % len(enabled)]
+        self.show_focus = True
+        self.dirty = True
+
+    def activate(self, widget: Widget) -> None:
+        """A widget was clicked, tapped or activated from the keyboard (override)."""
+
+    def cancel(self) -> None:
+        self.close()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
+        size = surface.get_size()
+        if self.dims:
+            if self._dim is None or self._dim.get_size() != size:
+                self._dim = pygame.Surface(size, pygame.SRCALPHA)
+                self._dim.fill((0, 12, 6, 130))
+            surface.blit(self._dim, (0, 0))
+        painter = self.app.painter
+        panel = self.panel
+        radius = max(8, self.px // 2)
+        face = painter.panel(panel.w, panel.h, radius)
+        spread = (face.get_width() - panel.w) // 2
+        surface.blit(face, (panel.x - spread, panel.y - spread))
+        if self.title:
+            title = painter.text(self.title, round(self.px * 1.35), ACCENT, bold=True)
+            surface.blit(title, (panel.x + self.px, panel.y + round(self.px * 0.7)))
+        self.draw_body(surface)
+        for i, widget in enumerate(self.widgets):
+            self.draw_widget(surface, widget, focus=self.show_focus and i == self.focus)
+        return None
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Text between the title and the widgets (override)."""
+
+    def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
+        painter = self.app.painter
+        box = widget.box
+        if widget.kind == "toggle":
+            size = round(box.h * 0.62)
+            mark = pygame.Rect(box.x, box.y + (box.h - size) // 2, size, size)
+            pygame.draw.rect(surface, ACCENT if widget.on else (150, 156, 150), mark, width=0 if widget.on else 2,
+                             border_radius=max(2, size // 5))
+            if widget.on:
+                pygame.draw.lines(surface, (255, 255, 255), False, [
+                    (mark.x + size * 0.22, mark.y + size * 0.52), (mark.x + size * 0.43, mark.y + size * 0.72),
+                    (mark.x + size * 0.78, mark.y + size * 0.3)], max(2, size // 7))
+            colour = PANEL_TEXT if widget.enabled else MUTED
+            text = painter.text(widget.label, self.px, colour)
+            surface.blit(text, text.get_rect(midleft=(mark.right + self.px // 2, box.y + box.h // 2)))
+            if focus:
+                pygame.draw.rect(surface, FOCUS, pygame.Rect(box).inflate(8, 4), width=2, border_radius=6)
+            return
+        if widget.kind == "choice":
+            face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
+                               primary=widget.on, pressed=self.pressed == widget.name, font_px=self.px)
+            surface.blit(face, box[:2])
+            return
+        face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
+                           primary=widget.primary, enabled=widget.enabled, pressed=self.pressed == widget.name,
+                           font_px=self.px)
+        surface.blit(face, box[:2])
+
+    def text_lines(self, surface: pygame.Surface, lines: list[tuple[str, tuple[int, int, int]]], top: int) -> int:
+        """Write wrapped lines inside the panel from ``top``; returns the y below them."""
+        painter = self.app.painter
+        y = top
+        for text, colour in lines:
+            for line in wrap(painter.font(self.px), text, self.panel.w - 2 * self.px):
+                surf = painter.text(line, self.px, colour)
+                surface.blit(surf, (self.panel.x + self.px, y))
+                y += round(self.px * 1.45)
+        return y
+
+    def button_row(self, names: list[tuple[str, str, bool]], bottom: int) -> list[Widget]:
+        """Buttons right-aligned along the panel's bottom edge: (name, label, primary)."""
+        painter = self.app.painter
+        h = round(self.px * 2.3)
+        gap = self.px // 2
+        widths = [max(round(self.px * 5.5), painter.text(label, self.px, bold=True).get_width() + 2 * self.px)
+                  for _n, label, _p in names]
+        room = self.panel.w - 2 * self.px
+        while sum(widths) + gap * (len(widths) - 1) > room and gap > 2:
+            gap -= 1
+        scale = min(1.0, (room - gap * (len(widths) - 1)) / max(1, sum(widths)))
+        widths = [int(w * scale) for w in widths]
+        x = self.panel.right - self.px - sum(widths) - gap * (len(widths) - 1)
+        out = []
+        for (name, label, primary), w in zip(names, widths):
+            out.append(Widget(name, Box(x, bottom - h, w, h), label, primary=primary))
+            x += w + gap
+        return out
