@@ -111,6 +111,9 @@ class App:
         self._last_input = 0.0
         self._pace = pygame.time.Clock()
         self._first_frame_reported = False
+        self._fullscreen_after_first_frame = False
+        """The window opened borderless over the whole screen; fullscreen follows the first
+        frame (X11 only: see :meth:`_open_window`)."""
         self._mixer_ready = False
         _set_icon()
         self.screen = self._open_window()
@@ -123,12 +126,39 @@ class App:
 
     # -- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
+        if self.fullscreen and self.frames == 0 and pygame.display.get_driver() == "x11":
+            # On X11 a fullscreen window waits up to 100 ms for a window manager to agree
+            # (for ever, without one), before anything shows. So the first frame goes to a
+            # borderless window that already covers the screen, and the window becomes
+            # fullscreen right after it (see render): the table is there 0.1 s sooner.
+            desktop = self._desktop()
+            surface = pygame.display.set_mode(desktop, pygame.NOFRAME)
+            window = self._sdl_window()
+            if window is not None:
+                window.position = (0, 0)
+                self._fullscreen_after_first_frame = True
+                return surface
         if self.fullscreen:
             try:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
                 self.fullscreen = False
         return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def _finish_fullscreen(self) -> None:
+        """The first frame is on the screen: now make the window truly fullscreen."""
+        self._fullscreen_after_first_frame = False
+        window = self._sdl_window()
+        try:
+            if window is None:
+                raise pygame.error("no window")
+            window.set_fullscreen(desktop=True)
+        except pygame.error:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        surface = pygame.display.get_surface()
+        if surface is not None and surface.get_size() != self.size:
+            self.screen = surface
+            self._relayout()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -326,6 +356,8 @@ class App:
             self._first_frame_reported = True
             if os.environ.get("SEAHAVEN_TRACE_STARTUP") == "1":
                 print(f"seahaven: first frame {since_launch():.3f} s after launch", file=sys.stderr, flush=True)
+        if self._fullscreen_after_first_frame:
+            self._finish_fullscreen()
 
     def idle_timeout(self) -> float | None:
         waits = [w for w in (scene.wake_in() for scene in self.scenes) if w is not None]
