@@ -96,10 +96,6 @@ class CurrentGame:
             self._listeners.append(listener)
         return listener
 
-    def unsubscribe(self, listener: Listener) -> None:
-        if listener in self._listeners:
-            self._listeners.remove(listener)
-
     def _emit(self, kind: Change, before: Position, **details: object) -> None:
         event = GameEvent(kind, before, **details)  # type: ignore[arg-type]
         for listener in list(self._listeners):

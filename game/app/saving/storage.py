@@ -162,18 +162,23 @@ def _versioned_body(obj: Any) -> dict[str, Any]:
 # -- the game in progress -----------------------------------------------------------------
 
 
-def game_to_json(game: Game, elapsed_s: float) -> dict[str, Any]:
-    """The ``current.json`` body of SPEC 10 for ``game``."""
-    body: dict[str, Any] = {"version": VERSION, "code": None if game.code is None else str(game.code)}
+def _game_parts(game: Game, elapsed_s: float) -> tuple[dict[str, Any], tuple[Move, ...], dict[str, Any]]:
+    """The fields of ``current.json`` before its moves, the moves, and the fields after
+    them: the one list of what a saved game holds."""
+    head: dict[str, Any] = {"version": VERSION, "code": None if game.code is None else str(game.code)}
     if game.code is None:
-        body["position"] = game.start.to_json()
-    body["moves"] = [move.to_json() for move in game.line]
-    body["undone"] = game.undone
-    body["elapsed_s"] = round(max(0.0, float(elapsed_s)), 3)
-    body["score"] = game.score
+        head["position"] = game.start.to_json()
+    tail: dict[str, Any] = {"undone": game.undone, "elapsed_s": round(max(0.0, float(elapsed_s)), 3),
+                            "score": game.score}
     if game.hints_used:
-        body["hints"] = game.hints_used
-    return body
+        tail["hints"] = game.hints_used
+    return head, game.line, tail
+
+
+def game_to_json(game: Game, elapsed_s: float) -> dict[str, Any]:
+    """The ``current.json`` body of SPEC 10 for ``game`` (with the hints shown)."""
+    head, line, tail = _game_parts(game, elapsed_s)
+    return {**head, "moves": [move.to_json() for move in line], **tail}
 
 
 _MOVE_TEXT: dict[Move, str] = {}
@@ -202,14 +207,7 @@ def _game_bytes(head: dict[str, Any], line: tuple[Move, ...], tail: dict[str, An
 def game_snapshot(game: Game, elapsed_s: float) -> Callable[[], bytes]:
     """What the main thread takes of ``game`` for a save (a few fields and the tuple of its
     moves, all immutable); calling the result makes the file's bytes, on any thread."""
-    head: dict[str, Any] = {"version": VERSION, "code": None if game.code is None else str(game.code)}
-    if game.code is None:
-        head["position"] = game.start.to_json()
-    line = game.line
-    tail: dict[str, Any] = {"undone": game.undone, "elapsed_s": round(max(0.0, float(elapsed_s)), 3),
-                            "score": game.score}
-    if game.hints_used:
-        tail["hints"] = game.hints_used
+    head, line, tail = _game_parts(game, elapsed_s)
     return lambda: _game_bytes(head, line, tail)
 
 
