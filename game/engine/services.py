@@ -22,6 +22,8 @@ LOST_SECONDS = 2.0
 """Time budget for one position when looking for the way back (each undo depth)."""
 DEAL_SECONDS = 2.0
 DEMO_SECONDS = 5.0
+DEAL_LOST = "the deal itself cannot be won"
+"""A :class:`LossReport`'s reason when every position back to the deal was proved lost."""
 
 
 class Undecided(TimeoutError):
@@ -83,6 +85,11 @@ class LossReport:
     def lost(self) -> bool:
         return self.status == "lost"
 
+    @property
+    def deal_lost(self) -> bool:
+        """Lost all the way back to the deal: no undo, nor a restart, can win it."""
+        return self.lost and self.undos is None and self.reason == DEAL_LOST
+
 
 def history(game: Game) -> tuple[list[Position], int]:
     """The positions of the game's line up to now, oldest first, and how many undos the
@@ -117,10 +124,8 @@ def lost(
             why = "cancelled" if result.cancelled else "the solver ran out of time"
             return LossReport("lost", None, f"{why} {k} undo{'s' if k > 1 else ''} back", window)
     if window < len(positions) - 1:
-        reason = f"no winnable position within the last {window} undos"
-    else:
-        reason = "the deal itself cannot be won"
-    return LossReport("lost", None, reason, window)
+        return LossReport("lost", None, f"no winnable position within the last {window} undos", window)
+    return LossReport("lost", None, DEAL_LOST, window)
 
 
 def winnable_deal(

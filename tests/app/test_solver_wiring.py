@@ -121,3 +121,19 @@ def test_a_deal_with_no_useful_move_says_so_and_offers_only_a_new_game() -> None
     top = app.scenes.top
     assert isinstance(top, EndMessage) and top.kind == "stuck"
     assert [name for name, _label, _default in top.buttons] == ["new"]
+
+
+def test_the_verdict_says_cannot_be_won_only_when_the_deal_itself_is_lost(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A way back the solver could not finish looking for is not a proof that none exists."""
+    calls: list[str] = []
+    solver = fake_solver(calls)
+    solver.lost = lambda game, **_: LossReport("lost", None, "the solver ran out of time 2 undos back", 5)
+    use(monkeypatch, solver)
+    app = make_app("SH1-C4-AAAAAJ2")
+    drag(app, card_point(app, column(1)), card_point(app, column(7)))
+    settle(app)
+    wait_for_work(app)
+    table = app.scenes.bottom
+    assert table.solver.verdict_text() == ("Solver: lost", True)
+    table.current.solver_says(table.position, table.rules, LossReport("lost", None, services.DEAL_LOST, 1))
+    assert table.solver.verdict_text() == ("Solver: cannot be won", True)

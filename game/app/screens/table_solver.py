@@ -84,7 +84,7 @@ class TableSolver:
         if report.status == "won":
             return "Solver: winnable", False
         if report.lost:
-            if self.table.game.move_count == 0 or (report.undos is None and not report.reason.startswith("cancelled")):
+            if self.table.game.move_count == 0 or report.deal_lost:
                 return "Solver: cannot be won", True
             if report.undos:
                 return f"Solver: lost, undo {report.undos}", True
