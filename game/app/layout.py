@@ -5,7 +5,11 @@ cells and the position. No pygame here, so the geometry is tested without a disp
 Bands from top to bottom: the toolbar; the top row (cells on the left, foundations in the
 order clubs, diamonds, hearts, spades on the right); the column numbers; the ten columns;
 the status line. Cards are as large as fit; a column's fan compresses as it grows so no
-card ever leaves its lane.
+card ever leaves its lane, but never below :data:`INDEX_DEPTH`, so every card of a
+column shows its whole index (rank and suit). A column too long for its lane at that step
+makes room: in two bands the long band takes room from the other; then all the cards
+shrink, just enough, and grow back when the column is short again
+(:func:`compute_layout` with the position).
 
 A window clearly taller than wide (a phone or tablet held upright) gets two bands
 instead, because ten columns in one row would leave small cards over empty felt: the
@@ -46,6 +50,10 @@ FAN = 0.27
 MAX_FAN = 0.42
 """Where the one row has height to spare, columns fan out further, up to this."""
 _FAN_CARDS = 12  # the fan is widened only while a column of this many still fits
+INDEX_DEPTH = 0.235
+"""How far down a card its top-left index reaches (rank, with the tail of the Q, and suit),
+in card heights, with a hair of air: the art's index ends at 78.4 of 350 units
+(``tests/app/test_layout_fit.py`` measures it). A column's step never falls below it."""
 
 # the two-band (portrait) arrangement, in card heights
 _BAND_COLUMNS = 5
@@ -128,13 +136,29 @@ class Layout:
     def card_size(self) -> tuple[int, int]:
         return (self.card_w, self.card_h)
 
+    @property
+    def min_step(self) -> int:
+        """The least step between a column's cards: each card's whole index shows."""
+        return min_step(self.card_h)
+
     def column_step(self, pile: Pile, count: int) -> float:
         """The vertical step between cards of column ``pile`` holding ``count`` cards: the
-        fan, or less when that many would run past the bottom of the column's lane."""
+        fan, or less when that many would run past the bottom of the column's lane, but
+        never less than :attr:`min_step` (a layout made for the position always has the
+        room: :func:`compute_layout`)."""
         if count <= 1:
             return float(self.fan)
-        room = self.lanes[pile].bottom - self.piles[pile].y - self.card_h
-        return max(0.0, min(float(self.fan), room / (count - 1)))
+        return min(float(self.fan), max(float(self.min_step), self.column_room(pile) / (count - 1)))
+
+    def column_room(self, pile: Pile) -> int:
+        """How far a column's top card may sit below its first card and stay in its lane."""
+        return self.lanes[pile].bottom - self.piles[pile].y - self.card_h
+
+    def fits(self, position: Position) -> bool:
+        """Whether every column of ``position`` shows every card's index inside its lane."""
+        step = self.min_step
+        return all(self.column_room(pile) >= (len(position.cards(pile)) - 1) * step
+                   for pile in COLUMNS if pile in self.piles and position.has_pile(pile))
 
     def card_box(self, pile: Pile, index: int, count: int) -> Box:
         """Card ``index`` (from the bottom) of ``pile`` holding ``count`` visible cards."""
@@ -226,10 +250,21 @@ def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(high, value))
 
 
-def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT) -> Layout:
+def min_step(card_h: int) -> int:
+    """The least step between a column's cards of height ``card_h``: the index's depth."""
+    return max(1, math.ceil(card_h * INDEX_DEPTH))
+
+
+def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT,
+                   position: Position | None = None) -> Layout:
     """Lay out a table of ``width`` x ``height`` pixels with ``cell_count`` cells: ten
     columns in one row, or in two bands of five where the window is tall enough for
-    those to give clearly larger cards."""
+    those to give clearly larger cards.
+
+    With a ``position``, its columns are given the room to show every card's index: in two
+    bands a long band takes what the other does not need, and where that is not enough
+    every card is made smaller, only as much as the longest column needs. A position whose
+    columns fit gets exactly the layout of the window alone."""
     width, height = max(int(width), MIN_SIZE[0]), max(int(height), MIN_SIZE[1])
     short = min(width, height)
     bar_h = round(_clamp(short * 0.058, 40, 96))
@@ -238,9 +273,35 @@ def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEF
     status = Box(0, height - status_h, width, status_h)
     room = height - bar_h - status_h
     one_row = _one_row_card_width(width, room, aspect)
-    if height > width and _two_band_card_width(width, room, aspect) >= _PORTRAIT_GAIN * one_row:
-        return _two_bands(width, height, cell_count, aspect, toolbar, status)
-    return _one_row(width, height, cell_count, aspect, toolbar, status)
+    two_bands = height > width and _two_band_card_width(width, room, aspect) >= _PORTRAIT_GAIN * one_row
+    counts = _column_counts(position)
+
+    def make(card_w: int | None = None) -> Layout:
+        if two_bands:
+            return _two_bands(width, height, cell_count, aspect, toolbar, status, card_w, counts)
+        return _one_row(width, height, cell_count, aspect, toolbar, status, card_w)
+
+    layout = make()
+    if position is None or layout.fits(position):
+        return layout
+    # the largest card that fits: the room grows as the cards shrink, so search it
+    low, high = 8, layout.card_w - 1
+    best = make(low)
+    while low <= high:
+        middle = (low + high) // 2
+        trial = make(middle)
+        if trial.fits(position):
+            best, low = trial, middle + 1
+        else:
+            high = middle - 1
+    return replace(best, buttons=layout.buttons)  # the toolbar stays as it is
+
+
+def _column_counts(position: Position | None) -> tuple[int, ...]:
+    """How many cards each column of ``position`` holds (none: no position)."""
+    if position is None:
+        return ()
+    return tuple(len(position.cards(pile)) for pile in COLUMNS if position.has_pile(pile))
 
 
 def board_layout(box: Box, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT) -> Layout:
@@ -282,9 +343,12 @@ def _lane_xs(width: int, card_w: int, count: int) -> list[int]:
     return [round(left + i * (card_w + gap)) for i in range(count)]
 
 
-def _one_row(width: int, height: int, cell_count: int, aspect: float, toolbar: Box, status: Box) -> Layout:
-    """Cells and foundations in the top row, the ten columns in one row under it."""
-    card_w = _one_row_card_width(width, status.y - toolbar.bottom, aspect)
+def _one_row(width: int, height: int, cell_count: int, aspect: float, toolbar: Box, status: Box,
+             card_w: int | None = None) -> Layout:
+    """Cells and foundations in the top row, the ten columns in one row under it; the cards
+    as large as fit, or ``card_w`` wide."""
+    if card_w is None:
+        card_w = _one_row_card_width(width, status.y - toolbar.bottom, aspect)
     card_h = max(11, int(card_w * aspect))
     xs = _lane_xs(width, card_w, 10)
 
@@ -323,11 +387,15 @@ def _one_row(width: int, height: int, cell_count: int, aspect: float, toolbar: B
     )
 
 
-def _two_bands(width: int, height: int, cell_count: int, aspect: float, toolbar: Box, status: Box) -> Layout:
+def _two_bands(width: int, height: int, cell_count: int, aspect: float, toolbar: Box, status: Box,
+               card_w: int | None = None, counts: tuple[int, ...] = ()) -> Layout:
     """The foundations in a row, the cells in a row under them (both centred), then
     columns 1-5 and under them columns 6-10, the room below the cells shared equally; each
-    band has its column numbers above it and a little bare felt below."""
-    card_w = _two_band_card_width(width, status.y - toolbar.bottom, aspect)
+    band has its column numbers above it and a little bare felt below. When a band's
+    longest column (``counts``: cards per column) needs more than half, the other band
+    gives it what it does not need itself."""
+    if card_w is None:
+        card_w = _two_band_card_width(width, status.y - toolbar.bottom, aspect)
     card_h = max(11, int(card_w * aspect))
     xs = _lane_xs(width, card_w, _BAND_COLUMNS)
     pitch = xs[1] - xs[0]
@@ -342,9 +410,12 @@ def _two_bands(width: int, height: int, cell_count: int, aspect: float, toolbar:
     foot = max(2, round(card_h * _P_BOTTOM))
     first_y = cells_y + card_h + label_gap
     table_bottom = status.y - foot
-    band_h = (table_bottom - first_y - foot - label_gap) // 2
-    band_ys = (first_y, first_y + band_h + foot + label_gap)
-    band_bottoms = (first_y + band_h, table_bottom)
+    total = table_bottom - first_y - foot - label_gap
+    band_h = total // 2
+    fan = _fan(card_h, band_h)
+    first_h = _first_band_height(total, card_h, fan, counts)
+    band_ys = (first_y, first_y + first_h + foot + label_gap)
+    band_bottoms = (first_y + first_h, table_bottom)
 
     piles: dict[Pile, Box] = {}
     for pile, x in zip(FOUNDATIONS, centred(len(FOUNDATIONS)), strict=True):
@@ -373,10 +444,32 @@ def _two_bands(width: int, height: int, cell_count: int, aspect: float, toolbar:
         lanes=lanes,
         labels=labels,
         table_bottom=table_bottom,
-        fan=_fan(card_h, band_h),
+        fan=fan,
         radius=max(2, round(card_w * 0.07)),
         bands=2,
     )
+
+
+def _first_band_height(total: int, card_h: int, fan: int, counts: tuple[int, ...]) -> int:
+    """How much of the ``total`` height of the two bands the first one takes: half, unless
+    a band's longest column needs more to show every index; then the other band keeps what
+    its own columns need (at the full fan if it can) and the long band has the rest."""
+    half = total // 2
+    if len(counts) < 2 * _BAND_COLUMNS:
+        return half
+    step = min_step(card_h)
+    longest = (max(counts[:_BAND_COLUMNS]), max(counts[_BAND_COLUMNS:]))
+
+    def need(count: int, each: int) -> int:
+        return card_h + max(0, count - 1) * each
+
+    least = [need(n, step) for n in longest]
+    if all(n <= half for n in least) or sum(least) > total:
+        return half  # both fit, or neither does: the cards must shrink anyway
+    long_band = 0 if least[0] > half else 1
+    other = 1 - long_band
+    keep = min(half, max(least[other], need(longest[other], fan)), total - least[long_band])
+    return total - keep if long_band == 0 else keep
 
 
 def _fan(card_h: int, lane_h: int) -> int:

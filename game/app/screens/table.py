@@ -107,7 +107,18 @@ class TableScene(Scene):
 
     # == layout ==============================================================================
     def _compute_layout(self, size: tuple[int, int]) -> Layout:
-        return compute_layout(size[0], size[1], self.game.position.cell_count, self.aspect)
+        """The geometry of this window for the position on the table (a long column can
+        make every card smaller, or take room from the other band)."""
+        position = self.game.position
+        return compute_layout(size[0], size[1], position.cell_count, self.aspect, position)
+
+    def _relayout(self) -> None:
+        """The position changed: when its columns need other room, the whole table is laid
+        out again (every card then glides to its new place, see :meth:`_glide_from`)."""
+        layout = self._compute_layout(self.app.size)
+        if layout != self.layout:
+            self.layout = layout
+            self.invalidate()
 
     def resized(self, size: tuple[int, int]) -> None:
         old = self.layout
@@ -258,7 +269,11 @@ class TableScene(Scene):
                 continue
             distance = ((start[0] - end[0]) ** 2 + (start[1] - end[1]) ** 2) ** 0.5
             duration = animation.glide_time(distance, layout.card_h, factor)
-            self.tweens.glide(card, start, end, duration)
+            # a card that changes pile is lifted (a shadow, above the rest); one that only
+            # moves with its pile because the table was laid out again slides flat
+            was, now = before.position.find(card), position.find(card)
+            lifted = was is None or now is None or was[0] != now[0]
+            self.tweens.glide(card, start, end, duration, lifted=lifted)
             if self.tweens.is_moving(card):
                 self._float(card)
                 moved = True
@@ -360,6 +375,7 @@ class TableScene(Scene):
         self.hint = None
         self.solver.lost_due = None
         self.review = "change"
+        self._relayout()
         self._glide_from(before)
         self._region("status")
         self._region("toolbar")

@@ -249,12 +249,12 @@ class TableView:
                 card, _pos, tween = entry
                 found = self.table.position.find(card)
                 pile_z = pile_order.get(found[0], 0) if found else 0
-                return (1 if tween is not None else 0, found[1] if found else 0, pile_z)
+                return (1 if tween is not None and tween.lifted else 0, found[1] if found else 0, pile_z)
 
             started.sort(key=z)
             shadow, spread = painter.shadow(w, h)
             for card, pos, tween in started:
-                if tween is not None:
+                if tween is not None and tween.lifted:
                     sprites.append((shadow, (pos[0] - spread + spread // 3, pos[1] - spread + spread // 2)))
                 sprites.append((painter.card(card, w, h), pos))
             if waiting:  # the deck still to be dealt, face down: only its top card shows
