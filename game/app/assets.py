@@ -11,11 +11,11 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.art_cache import KEEP_SIZES, Lru, SizedArt
 from game.engine import DECK
 from game.resources import resource_path
 
@@ -37,8 +37,10 @@ SOUND_NAMES = ("pick_up", "place", "foundation", "invalid", "deal", "undo", "win
 
 FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 
-_CACHE_LIMIT = 640
-"""Rendered surfaces kept (least recently used dropped): 52 faces x 2 schemes x a few sizes."""
+ICON_SIZES_KEPT = 8
+"""Icon sizes kept: the toolbar's, the windows' buttons', Help's... all drawn at once."""
+FONTS_KEPT = 48
+"""Font objects kept (each holds a parsed font file): every size the screens use at once."""
 
 INK_MARK = "<!-- ink -->"
 """In a card SVG, separates the card stock (identical on every face) from the ink."""
@@ -64,6 +66,11 @@ def render_svg(text: str, width: int, height: int) -> pygame.Surface:
     return pygame.image.load_sized_svg(io.BytesIO(document.encode("utf-8")), (width, height))
 
 
+def _kind(name: str) -> str:
+    """What a sprite is, for the cache: its folder (``cards``, ``icons``...) or its name."""
+    return name.partition("/")[0]
+
+
 class Assets:
     """Loads and caches everything the game shows or plays.
 
@@ -74,9 +81,11 @@ class Assets:
     def __init__(self, four_colour: bool = False) -> None:
         self.four_colour = four_colour
         self._svg_text: dict[str, str] = {}
-        self._surfaces: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-        self._stocks: dict[tuple[int, int], pygame.Surface] = {}
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._surfaces: SizedArt[pygame.Surface] = SizedArt(keep_by_kind={"icons": ICON_SIZES_KEPT})
+        """Rendered sprites by kind (their folder), size and name: only the last few sizes
+        of each kind, so memory stays flat however often the window changes size."""
+        self._stocks: Lru[pygame.Surface] = Lru(KEEP_SIZES)
+        self._fonts: Lru[pygame.font.Font] = Lru(FONTS_KEPT)
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._mixer_failed = False
 
@@ -119,7 +128,7 @@ class Assets:
         from concurrent.futures import ThreadPoolExecutor  # 9 ms to import: only when used
 
         names = [f"cards/{self.scheme}/{card}.svg" for card in DECK]
-        names = [name for name in names if (name, width, height) not in self._surfaces]
+        names = [name for name in names if self._surfaces.get("cards", (width, height), name) is None]
         if not names:
             return
         layers = [self._text(name).partition(INK_MARK) for name in names]
@@ -136,14 +145,12 @@ class Assets:
         for name, drawn in zip(names, inks, strict=True):
             surface = stock.copy()
             surface.blit(drawn, (0, 0))
-            self._remember((name, width, height), surface)
+            self._remember(name, width, height, surface)
 
     def _image(self, name: str, width: int, height: int) -> pygame.Surface:
         """Render a sprite at a size once, then serve it from the cache."""
-        key = (name, width, height)
-        surface = self._surfaces.get(key)
+        surface = self._surfaces.get(_kind(name), (width, height), name)
         if surface is not None:
-            self._surfaces.move_to_end(key)
             return surface
         if width < 1 or height < 1:
             raise ValueError(f"cannot draw {name} at {width}x{height}")
@@ -155,7 +162,7 @@ class Assets:
             surface.blit(render_svg(root + ink_text, width, height), (0, 0))
         else:
             surface = render_svg(stock_text, width, height)  # no ink mark: the whole file
-        return self._remember(key, surface)
+        return self._remember(name, width, height, surface)
 
     def _text(self, name: str) -> str:
         """The SVG text of a sprite, read from disk once."""
@@ -173,19 +180,18 @@ class Assets:
         """
         surface = self._stocks.get((width, height))
         if surface is None:
-            if len(self._stocks) > 8:
-                self._stocks.clear()
-            surface = self._stocks[width, height] = render_svg(text, width, height)
+            surface = self._stocks.put((width, height), render_svg(text, width, height))
         return surface
 
-    def _remember(self, key: tuple[object, ...], surface: pygame.Surface) -> pygame.Surface:
+    def _remember(self, name: str, width: int, height: int, surface: pygame.Surface) -> pygame.Surface:
         """Cache a rendered surface (in the display's pixel format once there is a display)."""
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             surface = surface.convert_alpha()
-        self._surfaces[key] = surface
-        if len(self._surfaces) > _CACHE_LIMIT:
-            self._surfaces.popitem(last=False)
-        return surface
+        return self._surfaces.put(_kind(name), (width, height), name, surface)
+
+    def cached(self) -> int:
+        """How many rendered surfaces the caches hold (the sprites and the card stocks)."""
+        return len(self._surfaces) + len(self._stocks)
 
     # --- text and sound -------------------------------------------------------------------
 
@@ -196,8 +202,7 @@ class Assets:
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            font = pygame.font.Font(resource_path("fonts", FONT_FILES[bold]), size)
-            self._fonts[key] = font
+            font = self._fonts.put(key, pygame.font.Font(resource_path("fonts", FONT_FILES[bold]), size))
         return font
 
     def sound(self, name: str) -> pygame.mixer.Sound | None:

@@ -5,11 +5,14 @@ frame only blits.
 
 from __future__ import annotations
 
+import time
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
 import pygame
 
+from game.app.art_cache import Lru, SizedArt
 from game.app.assets import Assets
 from game.app.layout import Box
 from game.engine import Card
@@ -84,14 +87,31 @@ def _display_surface(size: tuple[int, int]) -> pygame.Surface:
     return pygame.Surface(size, 0, screen) if screen is not None else pygame.Surface(size)
 
 
+TEXTS_KEPT = 400
+"""Rendered strings kept (the most recently drawn)."""
+SHAPES_KEPT = 48
+"""Outlines, shadows and panels kept: their sizes follow what is drawn (a selection of
+three cards, a dragged run), not only the window."""
+
+
 class Painter:
-    """Cached drawing for one set of assets."""
+    """Cached drawing for one set of assets. Every cache is bounded: art drawn at the size
+    of the window or of the cards keeps only its last few sizes (:class:`SizedArt`), the
+    rest a number of entries, so memory stays flat however often the window changes size."""
 
     def __init__(self, assets: Any) -> None:
         self.assets = assets
-        self._text: dict[tuple[object, ...], pygame.Surface] = {}
-        self._cards: dict[tuple[object, ...], pygame.Surface] = {}
-        self._misc: dict[tuple[object, ...], pygame.Surface] = {}
+        self._text: Lru[pygame.Surface] = Lru(TEXTS_KEPT)
+        self._cards: SizedArt[pygame.Surface] = SizedArt()
+        self._misc: SizedArt[pygame.Surface] = SizedArt(keep_by_kind={"icon": 8, "felt": 1})
+        self._shapes: Lru[pygame.Surface] = Lru(SHAPES_KEPT)
+        self._rough: OrderedDict[tuple[Card, bool, int, int], None] = OrderedDict()
+        """Faces shown scaled from another size until :meth:`refine` draws them crisp."""
+
+    def cached(self) -> int:
+        """How many surfaces the caches hold, the art's own included."""
+        own = len(self._text) + len(self._cards) + len(self._misc) + len(self._shapes)
+        return own + (self.assets.cached() if hasattr(self.assets, "cached") else 0)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         try:
@@ -103,46 +123,72 @@ class Painter:
         key = (text, size, colour, bold)
         surf = self._text.get(key)
         if surf is None:
-            if len(self._text) > 400:
-                self._text.clear()
-            surf = self.font(size, bold).render(text, True, colour)
-            self._text[key] = surf
+            surf = self._text.put(key, self.font(size, bold).render(text, True, colour))
         return surf
 
-    def card(self, card: Card, w: int, h: int) -> pygame.Surface:
-        key = (card, w, h)
-        surf = self._cards.get(key)
+    def card(self, card: Card, w: int, h: int, quick: bool = False) -> pygame.Surface:
+        """The face of ``card`` at ``w`` x ``h``. ``quick``: when the face must be drawn at
+        a new size (the window or the long-column layout changed), scale it from a size
+        already drawn at once and draw it crisp later (:meth:`refine`), so a new card size
+        never holds up a frame."""
+        scheme = getattr(self.assets, "four_colour", False)
+        surf = self._cards.get("card", (w, h), (card, scheme))
         if surf is None:
-            surf = self.assets.card(card, w, h)
-            if surf.get_size() != (w, h):
-                surf = pygame.transform.smoothscale(surf, (w, h))
-            self._cards[key] = surf
+            near = self._nearest(card, scheme) if quick else None
+            if near is not None:
+                surf = pygame.transform.smoothscale(near, (w, h))
+                self._rough[card, scheme, w, h] = None
+            else:
+                surf = self._crisp(card, w, h)
+            self._cards.put("card", (w, h), (card, scheme), surf)
         return surf
+
+    def _crisp(self, card: Card, w: int, h: int) -> pygame.Surface:
+        surf = self.assets.card(card, w, h)
+        return surf if surf.get_size() == (w, h) else pygame.transform.smoothscale(surf, (w, h))
+
+    def _nearest(self, card: Card, scheme: bool) -> pygame.Surface | None:
+        """The largest crisp face of ``card`` kept, to scale from (None: none kept)."""
+        found = [(size, surf) for size, surf in self._cards.find("card", (card, scheme))
+                 if (card, scheme, *size) not in self._rough]  # type: ignore[misc]
+        return max(found, key=lambda item: item[1].get_width())[1] if found else None
+
+    @property
+    def refining(self) -> bool:
+        """Whether faces drawn ``quick`` still wait to be drawn crisp."""
+        return bool(self._rough)
+
+    def refine(self, budget_s: float) -> bool:
+        """Draw crisp faces for those shown scaled, for about ``budget_s`` seconds; True
+        when the last one is done (the caller then repaints what it cached)."""
+        if not self._rough:
+            return False
+        start = time.perf_counter()
+        while self._rough and time.perf_counter() - start < budget_s:
+            (card, scheme, w, h), _ = self._rough.popitem(last=False)
+            if (w, h) in self._cards.sizes("card"):  # (a size no longer kept is skipped)
+                self._cards.replace("card", (w, h), (card, scheme), self._crisp(card, w, h))
+        return not self._rough
 
     def back(self, w: int, h: int) -> pygame.Surface:
-        key = ("back", w, h)
-        surf = self._misc.get(key)
+        surf = self._misc.get("back", (w, h), "back")
         if surf is None:
-            surf = self.assets.back(w, h)
-            self._misc[key] = surf
+            surf = self._misc.put("back", (w, h), "back", self.assets.back(w, h))
         return surf
 
     def marker(self, kind: str, w: int, h: int) -> pygame.Surface:
-        key = ("marker", kind, w, h)
-        surf = self._misc.get(key)
+        surf = self._misc.get("marker", (w, h), kind)
         if surf is None:
-            surf = self.assets.marker(kind, w, h)
-            self._misc[key] = surf
+            surf = self._misc.put("marker", (w, h), kind, self.assets.marker(kind, w, h))
         return surf
 
     def icon(self, name: str, size: int) -> pygame.Surface:
-        key = ("icon", name, size)
-        surf = self._misc.get(key)
+        surf = self._misc.get("icon", size, name)
         if surf is None:
             surf = self.assets.icon(name, size)
             if surf.get_size() != (size, size):
                 surf = pygame.transform.smoothscale(surf, (size, size))
-            self._misc[key] = surf
+            self._misc.put("icon", size, name, surf)
         return surf
 
     def surface(self, size: tuple[int, int]) -> pygame.Surface:
@@ -150,10 +196,8 @@ class Painter:
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         """The table cloth: a soft vertical gradient with a vignette, smooth at any size."""
-        key = ("felt", size)
-        surf = self._misc.get(key)
+        surf = self._misc.get("felt", size, "felt")
         if surf is None:
-            self._misc = {k: v for k, v in self._misc.items() if k[0] != "felt"}
             n = 16  # smoothscale makes a smooth cloth of a tiny picture
             small = _display_surface((n, n))
             for y in range(n):
@@ -165,14 +209,14 @@ class Painter:
                     v = max(0.0, 1 - 0.22 * (dx * dx + dy * dy))
                     small.set_at((x, y), (round(base[0] * v), round(base[1] * v), round(base[2] * v)))
             surf = pygame.transform.smoothscale(small, size)  # in the display's format already
-            self._misc[key] = surf
+            self._misc.put("felt", size, "felt", surf)
         return surf
 
     def shadow(self, w: int, h: int) -> tuple[pygame.Surface, int]:
         """A soft shadow for a lifted card, and how far it spreads beyond the card."""
         spread = max(3, w // 14)
         key = ("shadow", w, h)
-        surf = self._misc.get(key)
+        surf = self._shapes.get(key)
         if surf is None:
             sw, sh = w + 2 * spread, h + 2 * spread
             small = pygame.Surface((max(4, sw // 6), max(4, sh // 6)), pygame.SRCALPHA)
@@ -181,14 +225,14 @@ class Painter:
                              border_radius=max(1, small.get_width() // 8))
             surf = pygame.transform.smoothscale(small, (sw, sh))
             surf = pygame.transform.smoothscale(pygame.transform.smoothscale(surf, (sw // 3, sh // 3)), (sw, sh))
-            self._misc[key] = surf
+            self._shapes.put(key, surf)
         return surf, spread
 
     def outline(self, w: int, h: int, colour: tuple[int, int, int], width: int, radius: int,
                 glow: bool = True) -> pygame.Surface:
         """A rounded outline (with a soft glow) drawn around a card-sized box."""
         key = ("outline", w, h, colour, width, radius, glow)
-        surf = self._misc.get(key)
+        surf = self._shapes.get(key)
         if surf is None:
             pad = width * 2
             surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
@@ -199,7 +243,7 @@ class Painter:
                                      width=2, border_radius=radius + i)
             pygame.draw.rect(surf, (*colour, 255), (pad - width // 2, pad - width // 2, w + width, h + width),
                              width=width, border_radius=radius + width // 2)
-            self._misc[key] = surf
+            self._shapes.put(key, surf)
         return surf
 
     def draw_outline(self, surface: pygame.Surface, box: Box, colour: tuple[int, int, int], width: int,
@@ -210,7 +254,7 @@ class Painter:
 
     def panel(self, w: int, h: int, radius: int) -> pygame.Surface:
         key = ("panel", w, h, radius)
-        surf = self._misc.get(key)
+        surf = self._shapes.get(key)
         if surf is None:
             spread = max(6, min(w, h) // 30)
             surf = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
@@ -218,7 +262,7 @@ class Painter:
             pygame.draw.rect(small, (0, 0, 0, 140), small.get_rect().inflate(-2, -2), border_radius=2)
             surf.blit(pygame.transform.smoothscale(small, surf.get_size()), (0, spread // 2))
             pygame.draw.rect(surf, PANEL, (spread, spread, w, h), border_radius=radius)
-            self._misc[key] = surf
+            self._shapes.put(key, surf)
         return surf
 
 

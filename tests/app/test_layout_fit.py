@@ -152,6 +152,12 @@ def test_the_table_shrinks_the_cards_as_a_column_grows_and_back_on_undo() -> Non
         widths.append(table.layout.card_w)
     assert len(table.position.cards(COLUMNS[0])) == 17
     assert widths[0] == first and widths[-1] < first
+    assert app.painter.refining  # the faces of the last size are first scaled from the one before
+    for _ in range(2000):
+        if not app.painter.refining:
+            break
+        app.step(STEP)  # then drawn crisp, a few each frame
+    assert not app.painter.refining
     app.step(STEP)
     screen = pygame.display.get_surface()
     layout = table.layout
@@ -159,6 +165,7 @@ def test_the_table_shrinks_the_cards_as_a_column_grows_and_back_on_undo() -> Non
     depth = min_step(layout.card_h)
     for card, box in cards:
         art = app.painter.card(card, layout.card_w, layout.card_h)
+        assert art is app.assets.card(card, layout.card_w, layout.card_h)  # crisp, not scaled
         inner = pygame.Rect(layout.radius, 2, layout.card_w // 2 - layout.radius, depth - 2)
         for x, y in itertools.product(range(inner.x, inner.right, 2), range(inner.y, inner.bottom, 2)):
             assert screen.get_at((box.x + x, box.y + y))[:3] == art.get_at((x, y))[:3], (card, x, y)

@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from game.app.loop import App
 
 MESSAGE_S = 3.5
+REFINE_S = 0.006
+"""Time per frame spent drawing crisp the card faces first shown scaled from another size
+(after a resize or a change of card size), once the cards are still."""
 TOOLTIP_DELAY_S = 0.6
 
 
@@ -192,6 +195,9 @@ class TableScene(Scene):
             pointer.tooltip_shown = True
             self.dirty = True
         self.jobs.poll()
+        painter = self.app.painter
+        if painter.refining and not self.busy() and pointer.drag is None and painter.refine(REFINE_S):
+            self.invalidate()  # every face of the new card size is crisp now
         if (self.solver.demo is not None and now >= self.solver.demo_due and not self.floating and self.cascade is None
                 and self.pointer.drag is None and self.app.scenes.top is self):
             self.solver.demo_step()
@@ -218,6 +224,8 @@ class TableScene(Scene):
             waits.append(max(0.0, self.pointer.hover_since + TOOLTIP_DELAY_S - now))
         if self.jobs.running():
             waits.append(0.05)
+        if self.app.painter.refining:
+            waits.append(0.0)
         if self.solver.lost_due is not None:
             waits.append(max(0.0, self.solver.lost_due - now))
         if self.solver.demo is not None:

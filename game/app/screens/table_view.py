@@ -61,6 +61,7 @@ class TableView:
         size = layout.size
         if self._cache is None or self._cache.get_size() != size:
             self._cache = self.painter.surface(size)
+            self._faces.clear()  # the bands and buttons of the old size: never drawn again
         cache = self._cache
         painter = self.painter
         cache.blit(painter.felt(size), (0, 0))
@@ -98,11 +99,11 @@ class TableView:
             while rank > 0 and Card(rank, SUITS[s]) in hidden:
                 rank -= 1
             if rank:
-                surface.blit(painter.card(Card(rank, SUITS[s]), w, h), slot[:2])
+                surface.blit(painter.card(Card(rank, SUITS[s]), w, h, quick=True), slot[:2])
             return rect
         for card, box in layout.pile_cards(position, pile):
             if card not in hidden:
-                surface.blit(painter.card(card, w, h), box[:2])
+                surface.blit(painter.card(card, w, h, quick=True), box[:2])
         return rect
 
     def _paint_toolbar(self, surface: pygame.Surface) -> None:
@@ -256,7 +257,7 @@ class TableView:
             for card, pos, tween in started:
                 if tween is not None and tween.lifted:
                     sprites.append((shadow, (pos[0] - spread + spread // 3, pos[1] - spread + spread // 2)))
-                sprites.append((painter.card(card, w, h), pos))
+                sprites.append((painter.card(card, w, h, quick=True), pos))
             if waiting:  # the deck still to be dealt, face down: only its top card shows
                 waiting.sort(key=lambda e: e[2].begin)
                 _card, pos, _tween = waiting[0]
@@ -267,7 +268,7 @@ class TableView:
             lift = self.table.pointer.lift_offset()
             sprites.append((shadow, (boxes[0].x - spread + lift, boxes[0].y - spread + lift * 2)))
             for card, box in zip(self.table.pointer.drag.cards, boxes):
-                sprites.append((painter.card(card, w, h), (box.x - lift, box.y - lift)))
+                sprites.append((painter.card(card, w, h, quick=True), (box.x - lift, box.y - lift)))
         if self.table.pointer.hover and self.table.pointer.tooltip_shown and self.table.pointer.press is None:
             sprites.append(self._tooltip())
         return sprites
@@ -328,7 +329,7 @@ class TableView:
             surface.blit(self._cache, (0, 0))
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(0, layout.toolbar.bottom, layout.size[0], layout.status.y - layout.toolbar.bottom))
-        rects = [surface.blit(self.painter.card(b.key, w, h), (round(b.x), round(b.y)))  # type: ignore[arg-type]
+        rects = [surface.blit(self.painter.card(b.key, w, h, quick=True), (round(b.x), round(b.y)))  # type: ignore[arg-type]
                  for b in cascade.flying()]
         surface.set_clip(clip)
         self._prev_rects = []
