@@ -25,12 +25,11 @@ import pygame
 
 from game.app.audio import Audio
 from game.app.render import Painter, load_assets
-from game.app.scenes import Scene, SceneStack
+from game.app.scenes import STEP, Scene, SceneStack
 from game.app.settings import Settings
 from game.app.waiting import sdl_waiter
 from game.resources import resource_path
 
-STEP = 1 / 60
 MAX_FRAME = 0.25
 FPS_CAP = 60
 IDLE_POLL = 0.008
