@@ -25,6 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from game.app.layout import card_aspect, compute_layout, parse_size
+    from game.app.screens.actions import ACTIONS
     from game.engine import GameCode, InvalidCode
 
     def fail(text: str) -> int:
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             position = GameCode.parse(args.code).position()
         except InvalidCode as error:
             return fail(str(error))
-    layout = compute_layout(size[0], size[1], position.cell_count, card_aspect(), position)
+    layout = compute_layout(size[0], size[1], position.cell_count, card_aspect(), ACTIONS.toolbar_slots(), position)
     print(json.dumps(layout.to_json(position)))
     return 0
 

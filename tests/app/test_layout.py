@@ -53,7 +53,7 @@ def test_piles_never_overlap_and_every_card_is_inside(size: tuple[int, int], cel
     position = long_columns_position()
     if cells != 4:
         position = GameCode(cells, 1).position()
-    layout = compute_layout(*size, cells, aspect, position)
+    layout = compute_layout(*size, cells, aspect, position=position)
     for pile in position.piles():
         for card, box in layout.pile_cards(position, pile):
             assert box.inside(layout.lanes[pile]), (size, card)  # so inside the window, over no other pile
@@ -66,7 +66,7 @@ def test_piles_never_overlap_and_every_card_is_inside(size: tuple[int, int], cel
 @pytest.mark.parametrize("size", SIZES)
 def test_a_19_card_column_fits_and_stays_readable(size: tuple[int, int]) -> None:
     position = long_columns_position()
-    layout = compute_layout(*size, 4, DEFAULT_CARD_ASPECT, position)
+    layout = compute_layout(*size, 4, DEFAULT_CARD_ASPECT, position=position)
     for pile in (column(1), column(6)):
         boxes = [box for _card, box in layout.pile_cards(position, pile)]
         assert len(boxes) == 19

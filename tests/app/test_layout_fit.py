@@ -59,7 +59,7 @@ def test_the_least_step_is_the_depth_of_the_arts_index(four_colour: bool) -> Non
 
 
 def check_readable(size: tuple[int, int], position: Position) -> None:
-    layout = compute_layout(*size, position.cell_count, card_aspect(), position)
+    layout = compute_layout(*size, position.cell_count, card_aspect(), position=position)
     window = Box(0, 0, *size)
     boxes: list[tuple[object, Box]] = []
     for pile in position.piles():
@@ -86,14 +86,14 @@ def test_long_columns_built_by_legal_moves_show_every_index(size: tuple[int, int
 
 def test_only_as_small_as_needed_and_the_other_band_first() -> None:
     positions = long_positions(4, 1, least=5)
-    widths = [compute_layout(1280, 800, 4, card_aspect(), p).card_w for p in positions]
+    widths = [compute_layout(1280, 800, 4, card_aspect(), position=p).card_w for p in positions]
     assert widths == sorted(widths, reverse=True)  # each card more: never larger cards
     assert widths[0] == compute_layout(1280, 800, 4, card_aspect()).card_w
     assert widths[-1] >= 0.65 * widths[0]
     # a tall window gives the long band the other band's room before shrinking anything
     tall = compute_layout(1080, 1920, 4, card_aspect())
     six = long_positions(4, 1, least=6)[0]
-    layout = compute_layout(1080, 1920, 4, card_aspect(), six)
+    layout = compute_layout(1080, 1920, 4, card_aspect(), position=six)
     assert tall.column_room(COLUMNS[0]) < 5 * tall.min_step  # six cards need more than half
     assert layout.card_w == tall.card_w
     assert layout.lanes[COLUMNS[0]].h > tall.lanes[COLUMNS[0]].h
@@ -109,7 +109,7 @@ def test_landscape_deals_look_exactly_as_before(key: str) -> None:
     size_text, code = key.split()
     w, h = (int(n) for n in size_text.split("x"))
     position = GameCode.parse(code).position()
-    layout = compute_layout(w, h, position.cell_count, card_aspect(), position)
+    layout = compute_layout(w, h, position.cell_count, card_aspect(), position=position)
     got = layout.to_json(position)
     got["lanes"] = {str(p): list(b) for p, b in layout.lanes.items()}
     got["labels"] = {str(p): list(b) for p, b in layout.labels.items()}
@@ -122,7 +122,7 @@ def test_fresh_deals_in_a_tall_window_keep_large_cards() -> None:
         for deal in range(0, 30_000_000, 1_000_003):
             position = GameCode(cells, deal).position()
             for size in ((1080, 1920), (1024, 1366), (768, 1024)):
-                layout = compute_layout(*size, cells, card_aspect(), position)
+                layout = compute_layout(*size, cells, card_aspect(), position=position)
                 check_readable(size, position) if deal == 0 else None
                 if size == (1080, 1920):
                     assert layout.card_w >= 140, (cells, deal)
@@ -148,7 +148,8 @@ def test_the_table_shrinks_the_cards_as_a_column_grows_and_back_on_undo() -> Non
         steps(app, 2)  # mid-glide: cards of the old size and place move to the new ones
         settle(app)
         assert len(table.position.cards(move.dest)) == n  # the drag made the move
-        assert table.layout == compute_layout(1280, 800, 4, card_aspect(), table.position)
+        fitted = compute_layout(1280, 800, 4, card_aspect(), position=table.position)
+        assert table.layout.to_json(table.position) == fitted.to_json(table.position)
         widths.append(table.layout.card_w)
     assert len(table.position.cards(COLUMNS[0])) == 17
     assert widths[0] == first and widths[-1] < first
@@ -195,7 +196,7 @@ def test_layout_of_a_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[st
     data = json.loads(capsys.readouterr().out)
     position = game.position
     assert len(position.cards(COLUMNS[1])) == 17
-    assert data == compute_layout(1080, 1920, 1, card_aspect(), position).to_json(position)
+    assert data == compute_layout(1080, 1920, 1, card_aspect(), position=position).to_json(position)
     assert data["bands"] == 2 and len(data["cards"]) == 52
 
 
