@@ -105,8 +105,8 @@ class Painter:
         self._cards: SizedArt[pygame.Surface] = SizedArt()
         self._misc: SizedArt[pygame.Surface] = SizedArt(keep_by_kind={"icon": 8, "felt": 1})
         self._shapes: Lru[pygame.Surface] = Lru(SHAPES_KEPT)
-        self._rough: OrderedDict[tuple[Card, bool, int, int], None] = OrderedDict()
-        """Faces shown scaled from another size until :meth:`refine` draws them crisp."""
+        self._rough: OrderedDict[tuple[str, Any, int, int], None] = OrderedDict()
+        """Art shown scaled from another size until :meth:`refine` draws it crisp."""
 
     def cached(self) -> int:
         """How many surfaces the caches hold, the art's own included."""
@@ -132,55 +132,61 @@ class Painter:
         already drawn at once and draw it crisp later (:meth:`refine`), so a new card size
         never holds up a frame."""
         scheme = getattr(self.assets, "four_colour", False)
-        surf = self._cards.get("card", (w, h), (card, scheme))
+        return self._sized(self._cards, "card", (card, scheme), w, h, quick)
+
+    def back(self, w: int, h: int) -> pygame.Surface:
+        return self._sized(self._misc, "back", "back", w, h, False)
+
+    def marker(self, kind: str, w: int, h: int, quick: bool = False) -> pygame.Surface:
+        """The outline of an empty pile (``quick`` as for :meth:`card`)."""
+        return self._sized(self._misc, "marker", kind, w, h, quick)
+
+    def _sized(self, cache: SizedArt[pygame.Surface], kind: str, key: Any, w: int, h: int,
+               quick: bool) -> pygame.Surface:
+        surf = cache.get(kind, (w, h), key)
         if surf is None:
-            near = self._nearest(card, scheme) if quick else None
+            near = self._nearest(cache, kind, key) if quick else None
             if near is not None:
                 surf = pygame.transform.smoothscale(near, (w, h))
-                self._rough[card, scheme, w, h] = None
+                self._rough[kind, key, w, h] = None
             else:
-                surf = self._crisp(card, w, h)
-            self._cards.put("card", (w, h), (card, scheme), surf)
+                surf = self._crisp(kind, key, w, h)
+            cache.put(kind, (w, h), key, surf)
         return surf
 
-    def _crisp(self, card: Card, w: int, h: int) -> pygame.Surface:
-        surf = self.assets.card(card, w, h)
+    def _crisp(self, kind: str, key: Any, w: int, h: int) -> pygame.Surface:
+        if kind == "card":
+            surf = self.assets.card(key[0], w, h)
+        elif kind == "marker":
+            surf = self.assets.marker(key, w, h)
+        else:
+            surf = self.assets.back(w, h)
         return surf if surf.get_size() == (w, h) else pygame.transform.smoothscale(surf, (w, h))
 
-    def _nearest(self, card: Card, scheme: bool) -> pygame.Surface | None:
-        """The largest crisp face of ``card`` kept, to scale from (None: none kept)."""
-        found = [(size, surf) for size, surf in self._cards.find("card", (card, scheme))
-                 if (card, scheme, *size) not in self._rough]  # type: ignore[misc]
-        return max(found, key=lambda item: item[1].get_width())[1] if found else None
+    def _nearest(self, cache: SizedArt[pygame.Surface], kind: str, key: Any) -> pygame.Surface | None:
+        """The ``key`` of ``kind`` kept to scale from: the largest crisp one, else (moves
+        made faster than the crisp art is drawn) the largest scaled one; None: none kept."""
+        found = [((kind, key, *size) not in self._rough, surf.get_width(), surf)  # type: ignore[misc]
+                 for size, surf in cache.find(kind, key)]
+        return max(found, key=lambda item: item[:2])[2] if found else None
 
     @property
     def refining(self) -> bool:
-        """Whether faces drawn ``quick`` still wait to be drawn crisp."""
+        """Whether art drawn ``quick`` still waits to be drawn crisp."""
         return bool(self._rough)
 
     def refine(self, budget_s: float) -> bool:
-        """Draw crisp faces for those shown scaled, for about ``budget_s`` seconds; True
-        when the last one is done (the caller then repaints what it cached)."""
+        """Draw crisp the art shown scaled, for about ``budget_s`` seconds; True when the
+        last is done (the caller then repaints what it cached)."""
         if not self._rough:
             return False
         start = time.perf_counter()
         while self._rough and time.perf_counter() - start < budget_s:
-            (card, scheme, w, h), _ = self._rough.popitem(last=False)
-            if (w, h) in self._cards.sizes("card"):  # (a size no longer kept is skipped)
-                self._cards.replace("card", (w, h), (card, scheme), self._crisp(card, w, h))
+            (kind, key, w, h), _ = self._rough.popitem(last=False)
+            cache = self._cards if kind == "card" else self._misc
+            if (w, h) in cache.sizes(kind):  # (a size no longer kept is skipped)
+                cache.replace(kind, (w, h), key, self._crisp(kind, key, w, h))
         return not self._rough
-
-    def back(self, w: int, h: int) -> pygame.Surface:
-        surf = self._misc.get("back", (w, h), "back")
-        if surf is None:
-            surf = self._misc.put("back", (w, h), "back", self.assets.back(w, h))
-        return surf
-
-    def marker(self, kind: str, w: int, h: int) -> pygame.Surface:
-        surf = self._misc.get("marker", (w, h), kind)
-        if surf is None:
-            surf = self._misc.put("marker", (w, h), kind, self.assets.marker(kind, w, h))
-        return surf
 
     def icon(self, name: str, size: int) -> pygame.Surface:
         surf = self._misc.get("icon", size, name)

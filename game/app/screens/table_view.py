@@ -82,7 +82,7 @@ class TableView:
             surface.blit(painter.felt(layout.size), rect, rect)
         slot = layout.piles[pile]
         kind = "cell" if pile.is_cell else "column" if pile.is_column else f"found-{pile.key}"
-        surface.blit(painter.marker(kind, w, h), slot[:2])
+        surface.blit(painter.marker(kind, w, h, quick=True), slot[:2])
         drag = self.table.pointer.drag
         hidden = self.table.floating | (set(drag.cards) if drag is not None else set())
         if pile.is_foundation:
