@@ -17,7 +17,7 @@ import pygame
 
 from game.app.input import Pointer
 from game.app.layout import Box
-from game.app.render import ACCENT, ERROR, FOCUS, MUTED, PANEL_TEXT, button_face, wrap
+from game.app.render import button_face, wrap
 from game.app.scenes import Scene
 from game.app.screens import help as help_screen
 from game.app.screens import settings as settings_screen
@@ -66,7 +66,7 @@ class Notice(Window):
         self.focus = 0
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        self.text_lines(surface, [(self.text, PANEL_TEXT)], self.panel.y + round(self.px * 3.2))
+        self.text_lines(surface, [(self.text, "panel_text")], self.panel.y + round(self.px * 3.2))
 
     def activate(self, widget: Widget) -> None:
         self.close()
@@ -88,21 +88,21 @@ class EndMessage(Window):
             self.title = "You won!"
             helped = " with help" if game.hints_used else ""
             self.lines = [
-                (f"Score {game.score}  ·  Time {clock}  ·  Moves {game.move_count}", PANEL_TEXT),
-                (f"Game {game.code} won{helped}." if game.code else f"Won{helped}.", MUTED),
+                (f"Score {game.score}  ·  Time {clock}  ·  Moves {game.move_count}", "panel_text"),
+                (f"Game {game.code} won{helped}." if game.code else f"Won{helped}.", "muted"),
             ]
             if session.keeper is not None:  # nothing is counted where nothing is saved
                 summary = win_summary(session.keeper.stats, game.start.cell_count)
-                self.lines += [(text, PANEL_TEXT if i == 0 else ACCENT) for i, text in enumerate(summary)]
+                self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
             self.buttons = [("restart", "Play again", False), ("new", "New game", True)]
         else:
             self.title = "No useful move left"
             if game.move_count == 0:  # dealt that way: nothing to undo or restart
-                self.lines = [("This deal has no useful move at all.", PANEL_TEXT)]
+                self.lines = [("This deal has no useful move at all.", "panel_text")]
                 self.buttons = [("new", "New game", True)]
             else:
                 self.lines = [("Every move left is a take-back or leads back to a position already seen.",
-                               PANEL_TEXT)]
+                               "panel_text")]
                 self.buttons = [("undo", "Undo", False), ("restart", "Restart deal", False), ("new", "New game", True)]
         super().__init__(app)
 
@@ -193,7 +193,7 @@ class NewGame(Window):
     def __init__(self, app: App, session: Session) -> None:
         self.session = session
         settings = app.settings
-        self.cells = settings.cells if settings.cells in (4, 2, 1) else 4
+        self.cells = settings.cells
         self.code_text = ""
         self.error = ""
         self.note = ""
@@ -325,8 +325,7 @@ class NewGame(Window):
             self.focus = self.index(name)
         elif name == "winnable":
             widget.on = not widget.on
-            self.app.settings.winnable_only[self.cells] = widget.on
-            self.session.setting_changed("winnable_only")
+            self.session.settings.set("winnable_only", {**self.session.settings.winnable_only, self.cells: widget.on})
         elif name == "field":
             pass
         elif name == "paste":
@@ -389,14 +388,15 @@ class NewGame(Window):
     # -- drawing ---------------------------------------------------------------------------
     def draw_body(self, surface: pygame.Surface) -> None:
         painter = self.app.painter
+        theme = painter.theme
         px, panel = self.px, self.panel
         x0 = panel.x + px
-        surface.blit(painter.text("Difficulty", px, MUTED, bold=True), (x0, self.label_ys["difficulty"]))
-        surface.blit(painter.text("Game code (leave empty for a new random deal)", px, MUTED, bold=True),
+        surface.blit(painter.text("Difficulty", px, theme.muted, bold=True), (x0, self.label_ys["difficulty"]))
+        surface.blit(painter.text("Game code (leave empty for a new random deal)", px, theme.muted, bold=True),
                      (x0, self.label_ys["code"]))
         if self.error:
             for i, line in enumerate(wrap(painter.font(round(px * 0.85)), self.error, panel.w - 2 * px)[:2]):
-                surface.blit(painter.text(line, round(px * 0.85), ERROR), (x0, self.label_ys["error"] + i * px))
+                surface.blit(painter.text(line, round(px * 0.85), theme.error), (x0, self.label_ys["error"] + i * px))
         room = self.widgets[self.index("copy")].box.x - px - x0
         lines = wrap(painter.font(px), self.about_this_game(), room)
         small = round(px * 0.8) if len(lines) > 1 else px
@@ -405,22 +405,23 @@ class NewGame(Window):
         step = round(small * 1.3)
         top = self.label_ys["current"] - (len(lines[:2]) - 1) * step // 2
         for i, line in enumerate(lines[:2]):
-            surface.blit(painter.text(line, small, PANEL_TEXT), (x0, top + i * step))
+            surface.blit(painter.text(line, small, theme.panel_text), (x0, top + i * step))
 
     def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
         if widget.kind != "field":
             super().draw_widget(surface, widget, focus)
             return
         painter = self.app.painter
+        theme = painter.theme
         box = pygame.Rect(widget.box)
         active = self.widgets[self.focus] is widget
-        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
-        border = ERROR if self.error else (FOCUS if active else (170, 176, 170))
-        pygame.draw.rect(surface, border, box, width=2, border_radius=6)
+        pygame.draw.rect(surface, theme.field, box, border_radius=6)
+        border = theme.error if self.error else (theme.focus if active else theme.panel_button_off)
+        pygame.draw.rect(surface, border, box, width=max(2, round(2 * theme.outline_scale)), border_radius=6)
         text = self.code_text
-        colour = PANEL_TEXT
+        colour = theme.panel_text
         if not text and not active:
-            text, colour = "SH1-C4-AAAAAJ2", (170, 176, 170)
+            text, colour = "SH1-C4-AAAAAJ2", theme.panel_button_off
         surf = painter.text(text, self.px, colour)
         clip = surface.get_clip()
         surface.set_clip(box.inflate(-8, -4))
@@ -430,7 +431,7 @@ class NewGame(Window):
         surface.blit(surf, (x, box.y + (box.h - surf.get_height()) // 2))
         if active:
             cx = x + (surf.get_width() if self.code_text else 0) + 1
-            pygame.draw.line(surface, PANEL_TEXT, (cx, box.y + box.h // 5), (cx, box.bottom - box.h // 5), 2)
+            pygame.draw.line(surface, theme.panel_text, (cx, box.y + box.h // 5), (cx, box.bottom - box.h // 5), 2)
         surface.set_clip(clip)
 
 
@@ -550,14 +551,16 @@ class CodeKeypad(Window):
         px = self.px
         box = pygame.Rect(self.echo)
         window = self.window
-        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
-        pygame.draw.rect(surface, ERROR if window.error else FOCUS, box, width=2, border_radius=6)
+        theme = painter.theme
+        pygame.draw.rect(surface, theme.field, box, border_radius=6)
+        pygame.draw.rect(surface, theme.error if window.error else theme.focus, box,
+                         width=max(2, round(2 * theme.outline_scale)), border_radius=6)
         if window.error:
-            text, colour, size = window.error, ERROR, round(px * 0.85)
+            text, colour, size = window.error, theme.error, round(px * 0.85)
         elif window.code_text:
-            text, colour, size = window.code_text, PANEL_TEXT, round(px * 1.2)
+            text, colour, size = window.code_text, theme.panel_text, round(px * 1.2)
         else:
-            text, colour, size = "Type the game code, like SH1-C4-AAAAAJ2", MUTED, px
+            text, colour, size = "Type the game code, like SH1-C4-AAAAAJ2", theme.muted, px
         words = painter.text(wrap(painter.font(size), text, box.w - px)[0], size, colour)
         surface.blit(words, (box.x + px // 2, box.centery - words.get_height() // 2))
 

@@ -92,7 +92,7 @@ class TableScene(Scene):
         self._shown_second = -1
         self.current.subscribe(self._on_game_event)
         session.notices.append(self.say)
-        session.setting_listeners.append(lambda _name: self.invalidate())
+        session.settings.subscribe(lambda _name: self.invalidate())
         session.action_listeners.append(self.action)
         self._deal()
 
@@ -479,7 +479,7 @@ class TableScene(Scene):
         self.pointer.input.reset()
 
     def art_changed(self) -> None:
-        self.view.painter = self.app.painter
+        self.view.use(self.app.painter)
         self.invalidate()
 
 
