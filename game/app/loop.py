@@ -25,7 +25,7 @@ import pygame
 from game.app.render import Painter, load_assets
 from game.app.scenes import Scene, SceneStack
 from game.app.settings import Settings
-from game.app.theme import Theme, theme_for
+from game.app.theme import theme_for
 from game.resources import resource_path
 
 STEP = 1 / 60
@@ -244,11 +244,6 @@ class App:
     # -- services for scenes ---------------------------------------------------------------
     def push(self, scene: Scene) -> Scene:
         return self.scenes.push(scene)
-
-    @property
-    def theme(self) -> Theme:
-        """The looks in force (every screen draws its colours from it)."""
-        return self.painter.theme
 
     def _setting_changed(self, name: str) -> None:
         if name in ART_SETTINGS:

@@ -121,7 +121,7 @@ class Painter:
         key = ("marker", kind, w, h)
         surf = self._misc.get(key)
         if surf is None:
-            surf = self.assets.marker(kind, w, h)
+            surf = self._shaded(self.assets.marker(kind, w, h))
             self._misc[key] = surf
         return surf
 

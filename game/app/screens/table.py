@@ -189,8 +189,6 @@ class TableScene(Scene):
                 and self.app.scenes.top is self):
             self.solver.ask_lost()
 
-    _tooltip_shown = False
-
     def busy(self) -> bool:
         return bool(self.floating) or self.tweens.active or self.cascade is not None
 
@@ -411,8 +409,6 @@ class TableScene(Scene):
 
     # == the solver, in the background =======================================================
 
-
-
     def _show_hint(self, move: Move) -> None:
         self.hint = (move, self.app.time + 4.0)
         cards = self.position.cards(move.source) if self.position.has_pile(move.source) else ()
@@ -420,18 +416,6 @@ class TableScene(Scene):
         if move.count > 1:
             what = f"the run from {what[4:]}"
         self.say(f"Hint: {what} from {move.source.name} to {move.dest.name}.")
-
-
-
-
-    # == the demo =========================================================================
-
-
-
-
-
-
-
 
     # == the win cascade =====================================================================
     def _start_cascade(self) -> None:
@@ -482,9 +466,6 @@ class TableScene(Scene):
         self.view.use(self.app.painter)
         self.invalidate()
 
-
-
-
     def player_acts(self) -> None:
         """Input: finish animations; a lost-game check in progress waits for the next pause
         (the solver never competes with a drag or a glide for the processor)."""
@@ -498,7 +479,6 @@ class TableScene(Scene):
             self.solver.lost_due = self.app.time + LOST_QUIET_S
         elif self.solver.lost_due is not None:
             self.solver.lost_due = self.app.time + LOST_QUIET_S
-
 
     def refuse(self, refusal: Refusal) -> None:
         """Show why nothing happens: the cards that cannot be lifted shake, the status
@@ -521,24 +501,6 @@ class TableScene(Scene):
         elif isinstance(answer, Refusal):
             self.refuse(answer)
         self.dirty = True
-
-
-
-
-
-
-
-
-
-
-
-    # -- keyboard -----------------------------------------------------------------------------
-
-
-
-
-
-
 
     # -- toolbar ------------------------------------------------------------------------------
     def action(self, name: str) -> None:
