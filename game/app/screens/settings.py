@@ -23,7 +23,7 @@ from game.app.screens.kit import Screen
 from game.app.settings import SPECS, Settings, Spec
 
 if TYPE_CHECKING:
-    from game.app.loop import App
+    from game.app.scenes import App
     from game.app.session import Session
 
 PAGES = ((declared.PLAY, "Play"), (declared.LOOK, "Look"), (declared.SOUND, "Sound and window"))

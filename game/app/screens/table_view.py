@@ -14,21 +14,12 @@ from typing import Any
 import pygame
 
 from game.app.layout import Box
-from game.app.loop import STEP
 from game.app.render import Painter, button_face
+from game.app.scenes import STEP
+from game.app.screens import actions
 from game.app.theme import Colour
 from game.app.words import DIFFICULTY_NAMES
 from game.engine import COLUMNS, SUITS, Card, Pile
-
-BUTTON_LABELS = {
-    "new": "New", "restart": "Restart", "undo": "Undo", "redo": "Redo", "hint": "Hint",
-    "help": "Help", "menu": "Menu", "fullscreen": "",
-}
-BUTTON_TIPS = {
-    "new": "New game (N)", "restart": "Restart this deal (R)", "undo": "Undo (Ctrl+Z)",
-    "redo": "Redo (Ctrl+Y)", "hint": "Hint (H)", "help": "Help (F1)", "menu": "Menu",
-    "fullscreen": "Fullscreen on/off (F11)",
-}
 
 
 class TableView:
@@ -121,9 +112,10 @@ class TableView:
             state = (name, box, wide, self.table.pointer.hover == name and enabled, pressed and enabled, enabled)
             face = self._faces.get(state)
             if face is None:
+                action = actions.ACTIONS[name]
                 face = button_face(
-                    painter, box, BUTTON_LABELS[name] if wide else "", hover=state[3], pressed=state[4],
-                    enabled=state[5], dark=True, icon=name,
+                    painter, box, action.button_text() if wide else "", hover=state[3], pressed=state[4],
+                    enabled=state[5], dark=True, icon=action.icon_name,
                 )
                 if len(self._faces) > 200:
                     self._faces.clear()
@@ -148,8 +140,7 @@ class TableView:
             theme = self.painter.theme
             shade.fill((*theme.band, 200))
             y = 0 if line_at_top else box.h - 1
-            line = max(1, round(theme.outline_scale))
-            pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), line)
+            pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), max(1, round(theme.outline_scale)))
             band.blit(shade, (0, 0))
             self._faces[key] = band
         return band
@@ -289,7 +280,7 @@ class TableView:
         assert self.table.pointer.hover is not None
         box = layout.buttons[self.table.pointer.hover]
         px = max(12, round(layout.toolbar.h * 0.3))
-        text = painter.text(BUTTON_TIPS[self.table.pointer.hover], px, painter.theme.tooltip_text)
+        text = painter.text(actions.ACTIONS[self.table.pointer.hover].tooltip_text(), px, painter.theme.tooltip_text)
         pad = px // 2
         surf = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
         pygame.draw.rect(surf, (*painter.theme.tooltip, 245), surf.get_rect(), border_radius=pad // 2 + 2)
