@@ -223,6 +223,7 @@ def read_states(output: str) -> list[tuple[str, State]]:
     return states
 
 
+@pytest.mark.slow  # about 12 s: .ci/run runs it, the everyday run skips it
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 def test_kill_at_random_moments_and_resume(tmp_path: Path) -> None:
     env = dict(os.environ)
