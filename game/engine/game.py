@@ -110,6 +110,16 @@ class Game:
         return tuple(a.move for a in self._actions)
 
     @property
+    def line_length(self) -> int:
+        """How many moves the line holds, the undone (redoable) ones included."""
+        return len(self._actions)
+
+    def actions(self, start: int = 0, stop: int | None = None) -> tuple[Action, ...]:
+        """The actions of the line from ``start`` to ``stop`` (undone ones included): an
+        immutable snapshot, costing what the slice holds (the whole line is one copy)."""
+        return tuple(self._actions[start:stop])
+
+    @property
     def undone(self) -> int:
         """How many moves are undone and can be redone."""
         return len(self._actions) - self._cursor

@@ -34,7 +34,7 @@ class Autosave:
     def save_now(self) -> None:
         """Save the game as it stands (at start, so that the statistics count it)."""
         current = self.session.current
-        self._tell(self.keeper.game_changed(current.game, current.elapsed()))
+        self._tell(self.keeper.game_changed(current.game, current.elapsed(), full=True))
 
     def quit(self) -> None:
         """The window closes: save the game with its time, and the settings."""

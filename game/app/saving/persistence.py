@@ -65,12 +65,13 @@ class Persistence:
 
     # -- during play -----------------------------------------------------------------------
 
-    def game_changed(self, game: Game, elapsed_s: float) -> list[str]:
+    def game_changed(self, game: Game, elapsed_s: float, full: bool = False) -> list[str]:
         """Save ``game`` and count it in the statistics. Call after every move, undo, redo,
-        new game and restart. Returns the new warnings."""
+        new game and restart (``full``: write the whole game now, not only the change).
+        Returns the new warnings."""
         before = len(self.messages)
         self._sync_stats(game, elapsed_s)
-        self._save_game(game, elapsed_s)
+        self._save_game(game, elapsed_s, full)
         return self.messages[before:]
 
     def hint_used(self, game: Game, elapsed_s: float) -> list[str]:
@@ -87,7 +88,7 @@ class Persistence:
         before = len(self.messages)
         if game is not None:
             self._sync_stats(game, elapsed_s)
-            self._save_game(game, elapsed_s)
+            self._save_game(game, elapsed_s, full=True)
         try:
             self.storage.flush()  # saves are written on a background thread
         except SaveError as error:
@@ -139,9 +140,9 @@ class Persistence:
         if changed:
             self._save_stats()
 
-    def _save_game(self, game: Game, elapsed_s: float) -> None:
+    def _save_game(self, game: Game, elapsed_s: float, full: bool = False) -> None:
         try:
-            self.storage.save_game(game, elapsed_s)
+            self.storage.save_game(game, elapsed_s, full)
             self._failing.discard("game")
         except SaveError as error:
             self._warn("game", str(error))
