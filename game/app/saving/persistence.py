@@ -29,8 +29,9 @@ from game.engine import Game
 class Persistence:
     """The player's saved game, settings and statistics, kept in step with the table."""
 
-    def __init__(self, storage: Storage | None = None, folder: Path | str | None = None) -> None:
-        self.storage = storage if storage is not None else Storage(folder)
+    def __init__(self, storage: Storage | None = None, folder: Path | str | None = None,
+                 read_only: bool = False) -> None:
+        self.storage = storage if storage is not None else Storage(folder, read_only=read_only)
         self.messages: list[str] = []
         """Sentences for the player not yet shown (bad files, failed saves)."""
         self._failing: set[str] = set()  # which files failed to save (warn once per failure run)
@@ -165,8 +166,8 @@ class Persistence:
             self.messages.append(message)
 
 
-def start(folder: Path | str | None = None) -> tuple[Persistence, SavedGame | None]:
+def start(folder: Path | str | None = None, read_only: bool = False) -> tuple[Persistence, SavedGame | None]:
     """Load settings, statistics and the saved game: what the game needs before it opens
-    its window."""
-    keeper = Persistence(folder=folder)
+    its window (``read_only``: and never write them)."""
+    keeper = Persistence(folder=folder, read_only=read_only)
     return keeper, keeper.resume()
