@@ -43,8 +43,9 @@ class Tween:
     end: Point
     begin: float
     duration: float
-    lifted: bool = False
-    """Drawn with a shadow above everything (a card in flight)."""
+    lifted: bool = True
+    """Drawn lifted (with a shadow, above the cards at rest): a card changing pile. A card
+    that only slides with its pile, because the table was laid out again, is not."""
 
     def at(self, now: float) -> Point:
         if self.duration <= 0 or now >= self.begin + self.duration:
@@ -86,9 +87,8 @@ class Tweens(Generic[K]):
         for key in [k for k, s in self._shakes.items() if now >= s.begin + s.duration]:
             del self._shakes[key]
 
-    def glide(
-        self, key: K, start: Point, end: Point, duration: float, delay: float = 0.0, lifted: bool = True
-    ) -> None:
+    def glide(self, key: K, start: Point, end: Point, duration: float, delay: float = 0.0,
+              lifted: bool = True) -> None:
         """Glide ``key`` from ``start`` to ``end``; an ongoing tween of it is replaced,
         starting from where it is drawn now."""
         current = self._tweens.get(key)
@@ -113,13 +113,6 @@ class Tweens(Generic[K]):
     def shake_offset(self, key: K, now: float | None = None) -> float:
         shake = self._shakes.get(key)
         return 0.0 if shake is None else shake.offset(self.now if now is None else now)
-
-    def moving(self) -> list[K]:
-        """Keys with a tween, the ones that started (or start) first first."""
-        return sorted(self._tweens, key=lambda k: self._tweens[k].begin)
-
-    def shaking(self) -> list[K]:
-        return list(self._shakes)
 
     def is_moving(self, key: K) -> bool:
         return key in self._tweens or key in self._shakes

@@ -74,17 +74,19 @@ def _kind(name: str) -> str:
 class Assets:
     """Loads and caches everything the game shows or plays.
 
-    ``four_colour`` picks the deck for the Settings option (clubs green, diamonds blue);
-    it can be changed at any time and the next ``card()`` call uses the right art.
+    ``four_colour`` picks the deck for the Settings option (clubs green, diamonds blue),
+    ``large_index`` the faces with larger corners and a heavier edge (the high-contrast
+    table); they can be changed at any time and the next ``card()`` call uses the right art.
     """
 
-    def __init__(self, four_colour: bool = False) -> None:
+    def __init__(self, four_colour: bool = False, large_index: bool = False) -> None:
         self.four_colour = four_colour
+        self.large_index = large_index
         self._svg_text: dict[str, str] = {}
         self._surfaces: SizedArt[pygame.Surface] = SizedArt(keep_by_kind={"icons": ICON_SIZES_KEPT})
         """Rendered sprites by kind (their folder), size and name: only the last few sizes
         of each kind, so memory stays flat however often the window changes size."""
-        self._stocks: Lru[pygame.Surface] = Lru(KEEP_SIZES)
+        self._stocks: Lru[pygame.Surface] = Lru(2 * KEEP_SIZES)  # plain and large-index stocks
         self._fonts: Lru[pygame.font.Font] = Lru(FONTS_KEPT)
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
 
@@ -93,7 +95,8 @@ class Assets:
     @property
     def scheme(self) -> str:
         """Folder name of the current colour scheme under ``sprites/cards``."""
-        return "four-colour" if self.four_colour else "classic"
+        scheme = "four-colour" if self.four_colour else "classic"
+        return f"{scheme}-large" if self.large_index else scheme
 
     def card(self, card: Card, width: int, height: int) -> pygame.Surface:
         """The face of ``card`` at ``width`` x ``height`` pixels, in the current colour scheme."""
@@ -177,9 +180,10 @@ class Assets:
         Kept in the renderer's own pixel format: blitting the ink onto it in the same
         format is several times faster than across formats.
         """
-        surface = self._stocks.get((width, height))
+        key = (text, width, height)
+        surface = self._stocks.get(key)
         if surface is None:
-            surface = self._stocks.put((width, height), render_svg(text, width, height))
+            surface = self._stocks.put(key, render_svg(text, width, height))
         return surface
 
     def _remember(self, name: str, width: int, height: int, surface: pygame.Surface) -> pygame.Surface:

@@ -51,9 +51,12 @@ MAX_FAN = 0.42
 """Where the one row has height to spare, columns fan out further, up to this."""
 _FAN_CARDS = 12  # the fan is widened only while a column of this many still fits
 INDEX_DEPTH = 0.235
-"""How far down a card its top-left index reaches (rank, with the tail of the Q, and suit),
-in card heights, with a hair of air: the art's index ends at 78.4 of 350 units
-(``tests/app/test_layout_fit.py`` measures it). A column's step never falls below it."""
+"""How far down a card its top-left index reaches (rank, with the hook of the J and the
+tail of the Q, and suit), in card heights, with a hair of air: the art's index ends at
+81 of 350 units (``tests/app/test_layout_fit.py`` measures it). A column's step never
+falls below it."""
+INDEX_DEPTH_LARGE = 0.298
+"""The same for the faces with large indices (the high-contrast table): 102 of 350 units."""
 
 # the two-band (portrait) arrangement, in card heights
 _BAND_COLUMNS = 5
@@ -127,6 +130,8 @@ class Layout:
     radius: int = field(default=0)
     bands: int = 1
     """Rows of columns: 1, or 2 (columns 1-5 above 6-10) in a tall window."""
+    index_depth: float = INDEX_DEPTH
+    """How far down a card its index reaches, in card heights (the art's; see INDEX_DEPTH)."""
 
     @property
     def window(self) -> Box:
@@ -139,7 +144,7 @@ class Layout:
     @property
     def min_step(self) -> int:
         """The least step between a column's cards: each card's whole index shows."""
-        return min_step(self.card_h)
+        return min_step(self.card_h, self.index_depth)
 
     def column_step(self, pile: Pile, count: int) -> float:
         """The vertical step between cards of column ``pile`` holding ``count`` cards: the
@@ -250,13 +255,14 @@ def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(high, value))
 
 
-def min_step(card_h: int) -> int:
+def min_step(card_h: int, depth: float = INDEX_DEPTH) -> int:
     """The least step between a column's cards of height ``card_h``: the index's depth."""
-    return max(1, math.ceil(card_h * INDEX_DEPTH))
+    return max(1, math.ceil(card_h * depth))
 
 
 def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT,
-                   toolbar_slots: tuple[ToolSlot, ...] = (), position: Position | None = None) -> Layout:
+                   toolbar_slots: tuple[ToolSlot, ...] = (), position: Position | None = None,
+                   index_depth: float = INDEX_DEPTH) -> Layout:
     """Lay out a table of ``width`` x ``height`` pixels with ``cell_count`` cells: ten
     columns in one row, or in two bands of five where the window is tall enough for
     those to give clearly larger cards; ``toolbar_slots`` are the toolbar's buttons.
@@ -264,13 +270,14 @@ def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEF
     With a ``position``, its columns are given the room to show every card's index: in two
     bands a long band takes what the other does not need, and where that is not enough
     every card is made smaller, only as much as the longest column needs. A position whose
-    columns fit gets exactly the layout of the window alone."""
-    layout, left = _table_layout(width, height, cell_count, aspect, position)
+    columns fit gets exactly the layout of the window alone. ``index_depth`` is how far
+    down the art's index reaches (:data:`INDEX_DEPTH`, or :data:`INDEX_DEPTH_LARGE`)."""
+    layout, left = _table_layout(width, height, cell_count, aspect, position, index_depth)
     return replace(layout, buttons=_toolbar_buttons(layout.toolbar, left, toolbar_slots))
 
 
 def _table_layout(width: int, height: int, cell_count: int, aspect: float,
-                  position: Position | None) -> tuple[Layout, int]:
+                  position: Position | None, depth: float = INDEX_DEPTH) -> tuple[Layout, int]:
     """The table's geometry (no toolbar buttons yet) fitted to ``position``, and where the
     window's own first column starts (the toolbar lines up with it, whatever the cards)."""
     width, height = max(int(width), MIN_SIZE[0]), max(int(height), MIN_SIZE[1])
@@ -286,8 +293,11 @@ def _table_layout(width: int, height: int, cell_count: int, aspect: float,
 
     def make(card_w: int | None = None) -> Layout:
         if two_bands:
-            return _two_bands(width, height, cell_count, aspect, toolbar, status, card_w, counts)
-        return _one_row(width, height, cell_count, aspect, toolbar, status, card_w)
+            made = _two_bands(width, height, cell_count, aspect, toolbar, status, card_w, counts, depth)
+        else:
+            made = _one_row(width, height, cell_count, aspect, toolbar, status, card_w)
+        # the fan shows a whole index too (it does with the ordinary art: FAN > INDEX_DEPTH)
+        return replace(made, index_depth=depth, fan=max(made.fan, min_step(made.card_h, depth)))
 
     layout = make()
     left = layout.piles[COLUMNS[0]].x
@@ -397,7 +407,7 @@ def _one_row(width: int, height: int, cell_count: int, aspect: float, toolbar: B
 
 
 def _two_bands(width: int, height: int, cell_count: int, aspect: float, toolbar: Box, status: Box,
-               card_w: int | None = None, counts: tuple[int, ...] = ()) -> Layout:
+               card_w: int | None = None, counts: tuple[int, ...] = (), depth: float = INDEX_DEPTH) -> Layout:
     """The foundations in a row, the cells in a row under them (both centred), then
     columns 1-5 and under them columns 6-10, the room below the cells shared equally; each
     band has its column numbers above it and a little bare felt below. When a band's
@@ -422,7 +432,7 @@ def _two_bands(width: int, height: int, cell_count: int, aspect: float, toolbar:
     total = table_bottom - first_y - foot - label_gap
     band_h = total // 2
     fan = _fan(card_h, band_h)
-    first_h = _first_band_height(total, card_h, fan, counts)
+    first_h = _first_band_height(total, card_h, max(fan, min_step(card_h, depth)), counts, depth)
     band_ys = (first_y, first_y + first_h + foot + label_gap)
     band_bottoms = (first_y + first_h, table_bottom)
 
@@ -459,14 +469,15 @@ def _two_bands(width: int, height: int, cell_count: int, aspect: float, toolbar:
     )
 
 
-def _first_band_height(total: int, card_h: int, fan: int, counts: tuple[int, ...]) -> int:
+def _first_band_height(total: int, card_h: int, fan: int, counts: tuple[int, ...],
+                       depth: float = INDEX_DEPTH) -> int:
     """How much of the ``total`` height of the two bands the first one takes: half, unless
     a band's longest column needs more to show every index; then the other band keeps what
     its own columns need (at the full fan if it can) and the long band has the rest."""
     half = total // 2
     if len(counts) < 2 * _BAND_COLUMNS:
         return half
-    step = min_step(card_h)
+    step = min_step(card_h, depth)
     longest = (max(counts[:_BAND_COLUMNS]), max(counts[_BAND_COLUMNS:]))
 
     def need(count: int, each: int) -> int:
@@ -522,8 +533,12 @@ def card_aspect() -> float:
 def parse_size(text: str) -> tuple[int, int]:
     """Read ``1280x800``; raise ValueError saying what is wrong."""
     parts = text.lower().replace("×", "x").split("x")
+    shown = text if len(text) <= 40 else text[:40] + "…"
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"a size looks like 1280x800, not {text!r}")
+        raise ValueError(f"a size looks like 1280x800, not {shown!r}")
+    if any(len(p.strip()) > 6 for p in parts):  # never hand Python a number too long to read
+        raise ValueError(f"the size {shown} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} to "
+                         f"{MAX_SIZE[0]}x{MAX_SIZE[1]}")
     w, h = (int(p) for p in parts)
     if w < MIN_SIZE[0] or h < MIN_SIZE[1] or w > MAX_SIZE[0] or h > MAX_SIZE[1]:
         raise ValueError(

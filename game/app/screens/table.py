@@ -18,7 +18,7 @@ from game.app import animation
 from game.app.animation import Cascade, Tweens
 from game.app.current import LINE_CHANGES, Change, GameEvent, Status
 from game.app.hand import Hand, Refusal
-from game.app.layout import Layout, card_aspect, compute_layout
+from game.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Layout, card_aspect, compute_layout
 from game.app.scenes import Scene
 from game.app.screens import actions, dialogs
 from game.app.screens.table_api import Snapshot
@@ -88,7 +88,7 @@ class TableScene(Scene):
         self._shown_second = -1
         self.current.subscribe(self._on_game_event)
         session.notices.append(self.say)
-        session.setting_listeners.append(lambda _name: self.invalidate())
+        session.settings.subscribe(lambda _name: self.invalidate())
         session.action_listeners.append(self.action)
         self._deal()
 
@@ -106,8 +106,9 @@ class TableScene(Scene):
         """The geometry of this window for the position on the table (a long column can
         make every card smaller, or take room from the other band)."""
         position = self.game.position
+        depth = INDEX_DEPTH_LARGE if getattr(self.app.assets, "large_index", False) else INDEX_DEPTH
         return compute_layout(size[0], size[1], position.cell_count, self.aspect, actions.ACTIONS.toolbar_slots(),
-                              position)
+                              position, depth)
 
     def _relayout(self) -> None:
         """The position changed: when its columns need other room, the whole table is laid
@@ -199,8 +200,6 @@ class TableScene(Scene):
         if (due is not None and now >= due and not self.floating and pointer.drag is None and pointer.press is None
                 and self.app.scenes.top is self):
             self.solver.ask_lost()
-
-    _tooltip_shown = False
 
     def busy(self) -> bool:
         return bool(self.floating) or self.tweens.active or self.cascade is not None
@@ -429,8 +428,6 @@ class TableScene(Scene):
 
     # == the solver, in the background =======================================================
 
-
-
     def _show_hint(self, move: Move) -> None:
         self.hint = (move, self.app.time + 4.0)
         cards = self.position.cards(move.source) if self.position.has_pile(move.source) else ()
@@ -438,18 +435,6 @@ class TableScene(Scene):
         if move.count > 1:
             what = f"the run from {what[4:]}"
         self.say(f"Hint: {what} from {move.source.name} to {move.dest.name}.")
-
-
-
-
-    # == the demo =========================================================================
-
-
-
-
-
-
-
 
     # == the win cascade =====================================================================
     def _start_cascade(self) -> None:
@@ -497,11 +482,9 @@ class TableScene(Scene):
         self.pointer.input.reset()
 
     def art_changed(self) -> None:
-        self.view.painter = self.app.painter
+        self.view.use(self.app.painter)
+        self.layout = self._compute_layout(self.app.size)  # large indices need a longer step
         self.invalidate()
-
-
-
 
     def player_acts(self) -> None:
         """Input: finish animations; a lost-game check in progress waits for the next pause
@@ -516,7 +499,6 @@ class TableScene(Scene):
             self.solver.lost_due = self.app.time + LOST_QUIET_S
         elif self.solver.lost_due is not None:
             self.solver.lost_due = self.app.time + LOST_QUIET_S
-
 
     def refuse(self, refusal: Refusal) -> None:
         """Show why nothing happens: the cards that cannot be lifted shake, the status
@@ -539,24 +521,6 @@ class TableScene(Scene):
         elif isinstance(answer, Refusal):
             self.refuse(answer)
         self.dirty = True
-
-
-
-
-
-
-
-
-
-
-
-    # -- keyboard -----------------------------------------------------------------------------
-
-
-
-
-
-
 
     # -- toolbar ------------------------------------------------------------------------------
     def action(self, name: str) -> None:
