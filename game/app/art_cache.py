@@ -2,9 +2,9 @@
 changes size (or the long-column layout changes the card size).
 
 :class:`SizedArt` keeps, for each kind of art (card faces, backs, markers, icons...), the
-surfaces of the few sizes used most recently: the current one and the last one or two
-(Help's board and the table draw cards at two sizes at once; an undo may go back to the
-size before). A new size drops the whole oldest size. :class:`Lru` keeps a number of
+surfaces of the sizes used most recently: the current one and the last (a new card size is
+first scaled from the last, see ``Painter.card``; Help's board has a size of its own),
+more for small art such as icons. A new size drops the whole oldest size. :class:`Lru` keeps a number of
 entries, for art whose size varies with what is drawn (outlines of a selection, the
 shadow of a dragged run).
 """
@@ -17,8 +17,9 @@ from typing import Generic, TypeVar
 
 V = TypeVar("V")
 
-KEEP_SIZES = 3
-"""Sizes kept of each kind of art: the current one and the last two."""
+KEEP_SIZES = 2
+"""Sizes kept of each kind of art: the current one and the last (the table and Help's board
+draw cards at two sizes at once; a new size is first scaled from the last)."""
 
 
 class SizedArt(Generic[V]):
