@@ -16,6 +16,7 @@ from game.__main__ import main
 from game.app.layout import FAN, INDEX_DEPTH, INDEX_DEPTH_LARGE, Box, card_aspect, compute_layout, min_step
 from game.app.saving.storage import game_to_json
 from game.engine import COLUMNS, DECK, GameCode, Position
+from tests.app import test_files
 from tests.app.long_columns import long_column_game, long_positions
 from tests.app.table_helpers import settle, steps
 
@@ -235,3 +236,27 @@ def test_layout_of_a_bad_saved_game_says_why_in_one_line(tmp_path: Path, capsys:
     assert out.out == ""
     lines = out.err.strip().splitlines()
     assert len(lines) == 1 and says in lines[0] and lines[0].startswith("seahaven layout: error:"), lines
+
+
+as_user = test_files.as_user
+"""A non-root user: root reads any file, a player does not."""
+
+
+def test_layout_of_a_saved_game_the_player_cannot_read(as_user: tuple[list[str], dict[str, str], Path]) -> None:
+    import os
+    import subprocess
+
+    command, extra, folder = as_user
+    game, moves = long_column_game()
+    game.play(moves[0])
+    path = folder / "current.json"
+    path.write_text(json.dumps(game_to_json(game, 1.0)))
+    os.chmod(path, 0o000 if os.geteuid() else 0o600)  # root's own, or nobody's
+    if os.geteuid() == 0:
+        os.chown(path, 0, 0)
+    env = test_files._user_env(extra, folder)
+    done = subprocess.run([*command, "-m", "game", "layout", "--game", str(path)], capture_output=True, text=True,
+                          env=env, cwd=Path(__file__).resolve().parents[2], timeout=120)
+    assert done.returncode == 3 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot read" in lines[0] and "ermission" in lines[0], lines
