@@ -239,11 +239,11 @@ def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, 
     if pressed and not dark:
         base = (max(0, base[0] - 20), max(0, base[1] - 20), max(0, base[2] - 20), base[3])
     pygame.draw.rect(surf, base, (0, 0, w, h), border_radius=radius)
-    edge = max(1, round(h / 24 * theme.outline_scale))
+    edge = theme.line(max(1, h // 24))
     if dark and solid and primary:
         pygame.draw.rect(surf, theme.button_on_edge, (0, 0, w, h), width=edge, border_radius=radius)
     if focus:
-        ring = max(2, round(h / 16 * theme.outline_scale))
+        ring = theme.line(max(2, h // 16))
         pygame.draw.rect(surf, (*theme.focus, 255), (0, 0, w, h), width=ring, border_radius=radius)
     size = font_px or max(11, round(h * 0.40))
     words = painter.text(label, size, fg, bold=solid or not dark) if label else None
@@ -283,9 +283,10 @@ def _weave(surf: pygame.Surface, strength: int) -> None:
 
 @lru_cache(maxsize=4)
 def _grain_tile(strength: int) -> tuple[pygame.Surface, pygame.Surface]:
-    """Two 64x64 tiles: what the grain adds and what it takes away."""
+    """Two 256x256 tiles (a 64x64 pattern repeated, so a window takes few blits): what the
+    grain adds and what it takes away."""
     rng = random.Random(1729)
-    n = 64
+    n, big = 64, 256
     light, dark = pygame.Surface((n, n)), pygame.Surface((n, n))
     for y in range(n):
         row = rng.random() * 0.6  # a thread running across
@@ -293,4 +294,11 @@ def _grain_tile(strength: int) -> tuple[pygame.Surface, pygame.Surface]:
             v = round(strength * ((rng.random() - 0.5) * 1.4 + (row - 0.3) + (0.35 if (x + y) % 4 == 0 else 0)))
             grey = (abs(v), abs(v), abs(v))
             (light if v > 0 else dark).set_at((x, y), grey)
-    return light, dark
+    tiles = []
+    for small in (light, dark):
+        tile = pygame.Surface((big, big))
+        for y in range(0, big, n):
+            for x in range(0, big, n):
+                tile.blit(small, (x, y))
+        tiles.append(tile)
+    return tiles[0], tiles[1]

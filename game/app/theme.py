@@ -111,6 +111,10 @@ class Theme:
     outline_scale: float = 1.0
     """How much thicker than usual the highlights and focus rings are drawn."""
 
+    def line(self, width: int) -> int:
+        """A line ``width`` pixels wide as this theme draws it (thicker in high contrast)."""
+        return max(width, round(width * self.outline_scale))
+
 
 GREEN = Theme(
     name="green", label="Green felt",

@@ -508,7 +508,7 @@ class HelpScreen(Screen):
         for pile in board.piles():
             slot = board.slot(pile)
             pygame.draw.rect(surface, theme.slot, slot, border_radius=radius)
-            pygame.draw.rect(surface, theme.slot_line, slot, width=max(1, round(w / 40 * theme.outline_scale)),
+            pygame.draw.rect(surface, theme.slot_line, slot, width=theme.line(max(1, w // 40)),
                              border_radius=radius)
             if pile.is_foundation and not position.cards(pile):
                 mark = self.font(max(8, h // 4), True).render(str(pile.key), True, theme.slot_line)
@@ -526,7 +526,7 @@ class HelpScreen(Screen):
                 top = board.card_rect(pile, len(cards) - count, len(cards))
                 bottom = board.card_rect(pile, len(cards) - 1, len(cards))
                 pygame.draw.rect(surface, theme.selection, top.union(bottom).inflate(4, 4),
-                                 width=max(2, round(w / 25 * theme.outline_scale)),
+                                 width=theme.line(max(2, w // 25)),
                                  border_radius=radius)
         if board.drag is not None:
             source, count, start, now = board.drag

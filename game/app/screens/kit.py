@@ -285,7 +285,7 @@ class Screen(Scene):
     def paint_focus(self, surface: pygame.Surface) -> None:
         for hot in self.hots:
             if hot.key and hot.key == self.focus_key:
-                width = max(2, round(self.unit / 8 * self.theme.outline_scale))
+                width = self.theme.line(max(2, self.unit // 8))
                 pygame.draw.rect(surface, self.theme.focus, hot.rect.inflate(6, 6), width=width,
                                  border_radius=max(4, self.unit // 3))
 
@@ -711,7 +711,7 @@ class Window(Scene):
             size = round(box.h * 0.62)
             mark = pygame.Rect(box.x, box.y + (box.h - size) // 2, size, size)
             pygame.draw.rect(surface, theme.accent if widget.on else theme.panel_button_off, mark,
-                             width=0 if widget.on else max(2, round(2 * theme.outline_scale)),
+                             width=0 if widget.on else theme.line(2),
                              border_radius=max(2, size // 5))
             if widget.on:
                 pygame.draw.lines(surface, theme.accent_text, False, [
@@ -722,7 +722,7 @@ class Window(Scene):
             surface.blit(text, text.get_rect(midleft=(mark.right + self.px // 2, box.y + box.h // 2)))
             if focus:
                 pygame.draw.rect(surface, theme.focus, pygame.Rect(box).inflate(8, 4),
-                                 width=max(2, round(2 * theme.outline_scale)), border_radius=6)
+                                 width=theme.line(2), border_radius=6)
             return
         if widget.kind == "choice":
             face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
@@ -744,7 +744,7 @@ class Window(Scene):
         box = pygame.Rect(widget.box)
         pygame.draw.rect(surface, theme.field, box, border_radius=6)
         border = theme.error if field.error else (theme.focus if active else theme.panel_button_off)
-        pygame.draw.rect(surface, border, box, width=max(2, round(2 * theme.outline_scale)), border_radius=6)
+        pygame.draw.rect(surface, border, box, width=theme.line(2), border_radius=6)
         text = field.text
         colour = theme.panel_text
         if not text and not active:

@@ -372,7 +372,7 @@ class CodeKeypad(Window):
         theme = painter.theme
         pygame.draw.rect(surface, theme.field, box, border_radius=6)
         pygame.draw.rect(surface, theme.error if field.error else theme.focus, box,
-                         width=max(2, round(2 * theme.outline_scale)), border_radius=6)
+                         width=theme.line(2), border_radius=6)
         if field.error:
             text, colour, size = field.error, theme.error, round(px * 0.85)
         elif field.text:

@@ -140,7 +140,7 @@ class TableView:
             theme = self.painter.theme
             shade.fill((*theme.band, 200))
             y = 0 if line_at_top else box.h - 1
-            pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), max(1, round(theme.outline_scale)))
+            pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), theme.line(1))
             band.blit(shade, (0, 0))
             self._faces[key] = band
         return band
@@ -192,7 +192,7 @@ class TableView:
         layout, position = self.table.layout, self.table.position
         theme = self.painter.theme
         out: list[tuple[Box, Colour, int, bool]] = []
-        thick = max(2, round(layout.card_w / 28 * theme.outline_scale))
+        thick = theme.line(max(2, layout.card_w // 28))
 
         def top_box(pile: Pile, count: int = 1) -> Box:
             cards = position.cards(pile) if position.has_pile(pile) else ()
