@@ -126,12 +126,15 @@ class Painter:
         return surf
 
     def icon(self, name: str, size: int) -> pygame.Surface:
+        """A toolbar icon in the theme's text colour (the art is white line drawings)."""
         key = ("icon", name, size)
         surf = self._misc.get(key)
         if surf is None:
             surf = self.assets.icon(name, size)
             if surf.get_size() != (size, size):
                 surf = pygame.transform.smoothscale(surf, (size, size))
+            surf = surf.copy()
+            surf.fill((*self.theme.text, 255), special_flags=pygame.BLEND_RGBA_MULT)
             self._misc[key] = surf
         return surf
 
