@@ -279,9 +279,16 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
         # Moves made under the app's run limit include every classic one, so replaying
         # under APP_RULES accepts games whose player switched the setting mid-game.
         game = Game(start, APP_RULES, code)
+        known: dict[tuple[Any, ...], Any] = {}  # each distinct JSON move is read once (a long game repeats them)
         for n, raw in enumerate(raw_moves, 1):
             try:
-                game.play(game.position.resolve(Move.from_json(raw)))
+                key = (raw.get("from"), raw.get("to"), raw.get("count", 1), len(raw)) if type(raw) is dict else None
+                move = known.get(key) if key is not None else None  # type: ignore[arg-type]
+                if move is None:
+                    move = Move.from_json(raw)
+                    if key is not None and type(key[2]) is int:
+                        known[key] = move
+                game.play(game.position.resolve(move))
             except SeahavenError as error:
                 raise BadFile(f"move {n}: {error}") from None
         for _ in range(undone):
