@@ -645,6 +645,10 @@ class Storage:
         self._seq = seq
         if saved is not None:
             self._remember(saved.game)
+            n = saved.game.line_length
+            head, fields = _game_fields(saved.game, saved.elapsed_s)
+            self._latest = (saved.game, head, n, saved.game.actions(n - 1, n)[0] if n else None, fields)
+            self._full_seq = seq  # what was read is on disk already
         message = " ".join(m for m in messages if m) or None
         return Loaded(saved, message=message, reason=reason or problem, moved_to=moved_to)
 
@@ -658,20 +662,24 @@ class Storage:
             raise SaveError(self._refused[CURRENT])
         if self.read_only:
             return
-        self._seq += 1
-        seq = self._seq
+        head, fields = _game_fields(game, elapsed_s)
+        n = game.line_length
+        last_action = game.actions(n - 1, n)[0] if n else None
         failure: SaveError | None = None
-        if JOURNAL in self._refused:
+        if self._latest is not None and self._latest[:4] == (game, head, n, last_action) \
+                and self._latest[4] == fields and self._last is not None and self._last[0] is game:
+            pass  # nothing changed since the last save (the save at the start of a resumed game)
+        elif JOURNAL in self._refused:
+            self._seq += 1
             full = True
         else:
+            self._seq += 1
             try:
-                self._journal.append(seq, self._entry(seq, game, elapsed_s))
+                self._journal.append(self._seq, self._entry(self._seq, game, elapsed_s))
             except SaveError as error:
                 failure, full = error, True
         self._remember(game)
-        n = game.line_length
-        self._latest = (game, *_game_fields(game, elapsed_s)[:1], n, game.actions(n - 1, n)[0] if n else None,
-                        _game_fields(game, elapsed_s)[1])
+        self._latest = (game, head, n, last_action, fields)
         self._since_full += 1
         if full or self._since_full >= FULL_SAVE_EVERY or time.monotonic() >= self._full_due:
             try:
@@ -784,7 +792,6 @@ class Storage:
         path = self.path(name)
         lead, what = _WHAT[name]
         if self.read_only:  # nothing is moved nor written: the player was told so once
-            self._refused[name] = f"{what.capitalize()} will not be saved."
             return Loaded(default(), reason=reason)
         kind = "unreadable" if unreadable else "damaged"
         stamp = time.strftime("%Y%m%d-%H%M%S")
