@@ -48,12 +48,12 @@ def main() -> int:
     os.environ["HOME"] = str(home)
     size = write_save(home / "seahaven-towers", args.moves)
 
+    import pygame
+
     from game.app.launch import open_game
     from game.app.loop import STEP, App
     from game.app.saving.script import _post_drag
     from game.engine import Move
-
-    import pygame
 
     first_frame: list[float] = []
     render = App.render

@@ -3,15 +3,19 @@
 Everything lives in one per-user folder (``platformdirs.user_data_dir("seahaven-towers")``,
 which follows ``XDG_DATA_HOME`` on Linux). Each file is JSON with a ``"version"``:
 
-- ``current.json``: the game in progress, as SPEC 10 fixes it, with one optional field
-  more: ``"hints"``, the hints shown for it (saved the moment one is shown);
+- ``current.json``: the game in progress, as SPEC 10 fixes it, with two optional fields
+  more: ``"hints"``, the hints shown for it (saved the moment one is shown), and ``"seq"``,
+  the last entry of the journal it holds;
+- ``current-journal.jsonl``: every action since ``current.json`` was last written in full,
+  appended the moment it is made (:class:`Journal`);
 - ``settings.json``: :class:`~game.app.settings.Settings`;
 - ``stats.json``: :class:`~game.app.stats.Stats`.
 
 Writes are atomic (a temporary file in the same folder, flushed and fsynced, renamed
 over the old one), so killing the game at any moment leaves either the old file or the
-new one. They happen on one background thread (:class:`_Writer`: the latest write of a
-file wins, files are written in order): the main thread only takes a snapshot, so a save
+new one; the journal is appended to, a whole line at a time. Full writes happen on one
+background thread (:class:`_Writer`: the latest write of a file wins, files are written
+in order): the main thread only takes a snapshot, so a save
 never holds up a frame; :meth:`Storage.flush` waits for them. Reads are bounded (1 MB, and
 :data:`MAX_GAME_BYTES` for the game, far more than any save the writer makes) and every
 value is checked; the moves of a saved game are replayed through the engine. Only regular
