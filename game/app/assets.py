@@ -67,25 +67,27 @@ def render_svg(text: str, width: int, height: int) -> pygame.Surface:
 class Assets:
     """Loads and caches everything the game shows or plays.
 
-    ``four_colour`` picks the deck for the Settings option (clubs green, diamonds blue);
-    it can be changed at any time and the next ``card()`` call uses the right art.
+    ``four_colour`` picks the deck for the Settings option (clubs green, diamonds blue),
+    ``large_index`` the faces with larger corners and a heavier edge (the high-contrast
+    table); they can be changed at any time and the next ``card()`` call uses the right art.
     """
 
-    def __init__(self, four_colour: bool = False) -> None:
+    def __init__(self, four_colour: bool = False, large_index: bool = False) -> None:
         self.four_colour = four_colour
+        self.large_index = large_index
         self._svg_text: dict[str, str] = {}
         self._surfaces: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-        self._stocks: dict[tuple[int, int], pygame.Surface] = {}
+        self._stocks: dict[tuple[str, int, int], pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
-        self._mixer_failed = False
 
     # --- images ---------------------------------------------------------------------------
 
     @property
     def scheme(self) -> str:
         """Folder name of the current colour scheme under ``sprites/cards``."""
-        return "four-colour" if self.four_colour else "classic"
+        scheme = "four-colour" if self.four_colour else "classic"
+        return f"{scheme}-large" if self.large_index else scheme
 
     def card(self, card: Card, width: int, height: int) -> pygame.Surface:
         """The face of ``card`` at ``width`` x ``height`` pixels, in the current colour scheme."""
@@ -171,11 +173,12 @@ class Assets:
         Kept in the renderer's own pixel format: blitting the ink onto it in the same
         format is several times faster than across formats.
         """
-        surface = self._stocks.get((width, height))
+        key = (text, width, height)
+        surface = self._stocks.get(key)
         if surface is None:
             if len(self._stocks) > 8:
                 self._stocks.clear()
-            surface = self._stocks[width, height] = render_svg(text, width, height)
+            surface = self._stocks[key] = render_svg(text, width, height)
         return surface
 
     def _remember(self, key: tuple[object, ...], surface: pygame.Surface) -> pygame.Surface:
@@ -201,17 +204,18 @@ class Assets:
         return font
 
     def sound(self, name: str) -> pygame.mixer.Sound | None:
-        """A sound effect, or None when there is no audio device (never raises)."""
-        if name in self._sounds:
-            return self._sounds[name]
-        sound: pygame.mixer.Sound | None = None
-        try:
-            if not pygame.mixer.get_init() and not self._mixer_failed:
-                pygame.mixer.init()
+        """A sound effect for the open audio device, or None when there is no device or
+        the file cannot be read (never raises)."""
+        if name not in self._sounds:
+            sound: pygame.mixer.Sound | None = None
             if pygame.mixer.get_init():
-                sound = pygame.mixer.Sound(resource_path("sounds", f"{name}.wav"))
-        except Exception:  # no audio device, no mixer module, missing file: play nothing
-            self._mixer_failed = not pygame.mixer.get_init()
-            sound = None
-        self._sounds[name] = sound
-        return sound
+                try:
+                    sound = pygame.mixer.Sound(resource_path("sounds", f"{name}.wav"))
+                except Exception:  # no mixer module, a missing or broken file: play nothing
+                    sound = None
+            self._sounds[name] = sound
+        return self._sounds[name]
+
+    def forget_sounds(self) -> None:
+        """The audio device closes: the sounds made for it go with it."""
+        self._sounds.clear()

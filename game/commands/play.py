@@ -69,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
 
         alert.show("Seahaven Towers", sentence)  # a double-clicked game has no terminal
         return 4
+    from game import windows_console
+
+    windows_console.release()  # Windows: the window outlives the console it was started from
     from game.app.launch import play
 
     return play(size, bool(getattr(args, "windowed", False)), code, not_saving=not_saving)

@@ -187,8 +187,8 @@ def flush(keeper: Persistence) -> None:
 
 def test_settings_changes_are_saved(tmp_path: Path) -> None:
     keeper = Persistence(folder=tmp_path)
-    keeper.settings.animation = "off"
-    keeper.settings.winnable_only = {4: True, 2: True, 1: False}
+    keeper.settings.set("animation", "off")
+    keeper.settings.set("winnable_only", {4: True, 2: True, 1: False})
     keeper.settings_changed()
     assert Persistence(folder=tmp_path).settings == keeper.settings
 
@@ -225,6 +225,7 @@ def read_states(output: str) -> list[tuple[str, State]]:
     return states
 
 
+@pytest.mark.slow  # about 12 s: .ci/run runs it, the everyday run skips it
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 def test_kill_at_random_moments_and_resume(tmp_path: Path) -> None:
     env = dict(os.environ)

@@ -13,15 +13,16 @@ import pytest
 from game.app.launch import open_game
 from game.app.saving.storage import Storage
 from game.app.screens import settings as settings_screen
+from game.app.screens.actions import ACTIONS
 from game.app.screens.help import (
     CODES,
     EXAMPLES,
     KEYS,
-    KEYS_PAGE,
     RULES,
     ExampleBoard,
     HelpScreen,
     example_position,
+    keys_page,
 )
 from game.app.screens.settings import SettingsScreen
 from game.app.screens.statistics import StatsScreen, figure_rows
@@ -157,8 +158,9 @@ TABLE_KEYS = ("Ctrl+Z", "U", "Ctrl+Y", "Ctrl+Shift+Z", "H", "N", "R", "Ctrl+D", 
 def test_help_keyboard_page_lists_every_key_the_readme_lists() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     line = readme[readme.index("- **Keyboard**"):].split("\n- ", 1)[0]
-    table = next(rows for kind, rows in KEYS_PAGE if kind == "keys")
-    moving = [rows for kind, rows in KEYS_PAGE if kind == "keys"][1]
+    page = keys_page(ACTIONS.key_rows())  # as the table's F1 opens it
+    table = next(rows for kind, rows in page if kind == "keys")
+    moving = [rows for kind, rows in page if kind == "keys"][1]
     shown = {part.strip() for keys, _ in table + moving for part in keys.replace(",", " , ").split(" , ")}
     shown |= {k.strip() for keys, _ in moving for k in keys.replace("\u2026", ",").split(",")}
     for name in TABLE_KEYS:
@@ -183,19 +185,25 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     settings = app.settings
     assert screen.tab == settings_screen.PLAY
     key(app, pygame.K_RIGHT)  # nothing focused yet: the next tab
-    assert screen.tab == settings_screen.LOOK
+    key(app, pygame.K_RIGHT)
+    assert screen.tab == settings_screen.SOUND
     key(app, pygame.K_DOWN)  # focus: sound
     key(app, pygame.K_LEFT)  # off
     assert settings.sound is False
     key(app, pygame.K_DOWN)  # volume
     key(app, pygame.K_LEFT)
     assert settings.volume == pytest.approx(0.7)
-    key(app, pygame.K_DOWN)  # animation speed
+    click(app, hot(screen, f"tab{settings_screen.LOOK}"))
+    key(app, pygame.K_DOWN)  # focus: the table (whose name starts like a tab's)
+    assert screen.focus_key == "table"
     key(app, pygame.K_RIGHT)
-    assert settings.animation == "fast"
-    key(app, pygame.K_RETURN)
-    assert settings.animation == "normal"
+    assert settings.table == "blue" and app.painter.theme.name == "blue"
+    key(app, pygame.K_LEFT)
+    assert settings.table == "green"
     # by mouse and by finger: press the chosen segment
+    animation = next(a for a in screen.hots if a.key == "animation").rect
+    click(app, (animation.right - 5, animation.centery))  # "Slow"
+    assert settings.animation == "slow"
     four = next(a for a in screen.hots if a.key == "four_colour").rect
     click(app, (four.right - 5, four.centery))  # "On"
     assert settings.four_colour is True

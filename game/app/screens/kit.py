@@ -33,26 +33,12 @@ import pygame
 
 from game.app.input import Pointer, PointerInput
 from game.app.layout import Box
-from game.app.render import (
-    ACCENT,
-    BACKGROUND,
-    BAND,
-    BAND_LINE,
-    BUTTON_ON,
-    BUTTON_TEXT,
-    FOCUS,
-    HEADING,
-    MUTED,
-    PANEL_TEXT,
-    TEXT,
-    TEXT_DIM,
-    button_face,
-    wrap,
-)
+from game.app.render import button_face, wrap
 from game.app.scenes import Scene
+from game.app.theme import Colour
 
 if TYPE_CHECKING:
-    from game.app.loop import App
+    from game.app.scenes import App
 
 MORE = "More below"
 DRAG_SLOP = 8
@@ -71,12 +57,17 @@ class Hot:
     right: Callable[[], None] | None = None
 
 
+def _is_tab(key: str) -> bool:
+    """Whether a hot area's key is a tab's ("tab0", "tab1"; not a setting like "table")."""
+    return key.startswith("tab") and key[3:].isdigit()
+
+
 @lru_cache(maxsize=8)
-def _shade(width: int, height: int) -> pygame.Surface:
-    """A strip that fades from clear to the background colour, top to bottom."""
+def _shade(width: int, height: int, colour: Colour) -> pygame.Surface:
+    """A strip that fades from clear to ``colour`` (the background), top to bottom."""
     strip = pygame.Surface((1, height), pygame.SRCALPHA)
     for y in range(height):
-        strip.set_at((0, y), (*BACKGROUND, round(235 * (y / max(1, height - 1)) ** 1.5)))
+        strip.set_at((0, y), (*colour, round(235 * (y / max(1, height - 1)) ** 1.5)))
     return pygame.transform.scale(strip, (max(1, width), height))
 
 
@@ -192,7 +183,7 @@ class Screen(Scene):
         self.pointer_event(pointer)
 
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
-        surface.fill(BACKGROUND)
+        surface.fill(self.theme.background)
         self.paint_bar(surface)
         clip = surface.get_clip()
         surface.set_clip(self.viewport)
@@ -213,9 +204,10 @@ class Screen(Scene):
         u = self.unit
         w = self.size[0]
         bar_h = round(u * 2.6)
-        pygame.draw.rect(surface, BAND, (0, 0, w, bar_h))
-        pygame.draw.line(surface, BAND_LINE, (0, bar_h - 1), (w, bar_h - 1))
-        title = self.font(round(u * 1.25), True).render(self.title, True, HEADING)
+        theme = self.theme
+        pygame.draw.rect(surface, theme.band, (0, 0, w, bar_h))
+        pygame.draw.line(surface, theme.band_line, (0, bar_h - 1), (w, bar_h - 1))
+        title = self.font(round(u * 1.25), True).render(self.title, True, theme.heading)
         surface.blit(title, (u, (bar_h - title.get_height()) // 2))
         label = "Close  \u00d7"
         close_w = self.font(u, True).size(label)[0] + 2 * u
@@ -224,7 +216,7 @@ class Screen(Scene):
         top = bar_h
         if self.tabs:
             tab_h = round(u * 2.2)
-            pygame.draw.rect(surface, BAND, (0, top, w, tab_h))
+            pygame.draw.rect(surface, theme.band, (0, top, w, tab_h))
             widths = [self.font(u, True).size(name)[0] + 2 * u for name in self.tabs]
             total = sum(widths) + (len(widths) - 1) * (u // 3)
             x = max(u // 2, (w - total) // 2)
@@ -235,7 +227,7 @@ class Screen(Scene):
                     left=lambda: self.set_tab(self.tab - 1), right=lambda: self.set_tab(self.tab + 1),
                 )
                 x += tw + u // 3
-            pygame.draw.line(surface, BAND_LINE, (0, top + tab_h - 1), (w, top + tab_h - 1))
+            pygame.draw.line(surface, theme.band_line, (0, top + tab_h - 1), (w, top + tab_h - 1))
             top += tab_h
         return top
 
@@ -257,8 +249,8 @@ class Screen(Scene):
         if bar is None:
             return
         track, thumb = bar
-        pygame.draw.rect(surface, BAND, track, border_radius=track.w // 2)
-        pygame.draw.rect(surface, TEXT_DIM, thumb, border_radius=track.w // 2)
+        pygame.draw.rect(surface, self.theme.band, track, border_radius=track.w // 2)
+        pygame.draw.rect(surface, self.theme.text_dim, thumb, border_radius=track.w // 2)
 
     def more_rect(self) -> pygame.Rect:
         """The "More below" button: centred at the foot of the window."""
@@ -274,16 +266,18 @@ class Screen(Scene):
         u = self.unit
         view = self.viewport
         fade = round(2.5 * u)
-        shade = _shade(view.w, fade)
+        theme = self.theme
+        shade = _shade(view.w, fade, theme.background)
         surface.blit(shade, (0, view.bottom - fade))
         rect = self.more.rect
-        pygame.draw.rect(surface, BUTTON_ON, rect, border_radius=rect.h // 2)
-        pygame.draw.rect(surface, (180, 240, 210), rect, width=max(1, u // 12), border_radius=rect.h // 2)
-        words = self.font(u, True).render(MORE, True, BUTTON_TEXT)
+        pygame.draw.rect(surface, theme.button_on, rect, border_radius=rect.h // 2)
+        pygame.draw.rect(surface, theme.button_on_edge, rect, width=max(1, u // 12), border_radius=rect.h // 2)
+        words = self.font(u, True).render(MORE, True, theme.button_text)
         x = rect.x + (rect.w - words.get_width() - u) // 2
         surface.blit(words, (x + u, rect.centery - words.get_height() // 2))
         cx, cy, r = x + u // 3, rect.centery, max(4, u // 3)
-        pygame.draw.polygon(surface, BUTTON_TEXT, [(cx - r, cy - r // 2), (cx + r, cy - r // 2), (cx, cy + r * 2 // 3)])
+        pygame.draw.polygon(surface, theme.button_text,
+                            [(cx - r, cy - r // 2), (cx + r, cy - r // 2), (cx, cy + r * 2 // 3)])
 
     def page_down(self) -> None:
         self.scroll_by(max(self.unit, self.viewport.h - 2 * self.unit))
@@ -291,13 +285,15 @@ class Screen(Scene):
     def paint_focus(self, surface: pygame.Surface) -> None:
         for hot in self.hots:
             if hot.key and hot.key == self.focus_key:
-                pygame.draw.rect(surface, FOCUS, hot.rect.inflate(6, 6), width=max(2, self.unit // 8),
+                width = max(2, round(self.unit / 8 * self.theme.outline_scale))
+                pygame.draw.rect(surface, self.theme.focus, hot.rect.inflate(6, 6), width=width,
                                  border_radius=max(4, self.unit // 3))
 
     def text(self, surface: pygame.Surface, text: str, x: int, y: int, width: int, *, size: int | None = None,
-             colour: tuple[int, int, int] = TEXT, bold: bool = False, spacing: float = 1.25) -> int:
-        """Draw ``text`` wrapped to ``width`` from (x, y); return the y below it. Lines
-        outside the visible area are skipped, not drawn."""
+             colour: Colour | None = None, bold: bool = False, spacing: float = 1.25) -> int:
+        """Draw ``text`` wrapped to ``width`` from (x, y) (in the theme's text colour unless
+        told); return the y below it. Lines outside the visible area are skipped, not drawn."""
+        colour = colour or self.theme.text
         font = self.font(size or self.unit, bold)
         line_h = round(font.get_linesize() * spacing / 1.25 * 1.1)
         clip = surface.get_clip()
@@ -352,7 +348,7 @@ class Screen(Scene):
         if index != self.tab:
             self.tab = index
             self.scroll = 0
-            self.focus_key = f"tab{index}" if self.focus_key.startswith("tab") else ""
+            self.focus_key = f"tab{index}" if _is_tab(self.focus_key) else ""
             self.tab_changed()
         self.dirty = True
 
@@ -373,7 +369,7 @@ class Screen(Scene):
         """Move the keyboard focus; False if there is nothing to focus. The arrows visit
         the page's own controls, not the tabs (Left and Right switch those)."""
         keys = [h.key for h in self.focusable()
-                if (h.key != "close" or step == 0) and not (arrows and h.key.startswith("tab"))]
+                if (h.key != "close" or step == 0) and not (arrows and _is_tab(h.key))]
         if not keys:
             return False
         if self.focus_key in keys:
@@ -503,6 +499,58 @@ class Screen(Scene):
 # == panels: windows over another scene =====================================================
 
 
+class TextField:
+    """The text of an entry field and what is wrong with it: the one model that typing,
+    pasting and an on-screen keypad all edit. ``on_edit`` hears of every change (the
+    window owning the field moves its focus there and repaints); ``on_submit`` is Enter;
+    ``editable`` says whether the field takes edits now."""
+
+    def __init__(self, max_len: int, on_edit: Callable[[], None] | None = None,
+                 on_submit: Callable[[], None] | None = None,
+                 editable: Callable[[], bool] | None = None) -> None:
+        self.max_len = max_len
+        self.text = ""
+        self.error = ""
+        """A sentence saying what is wrong with the text; the next edit clears it."""
+        self.on_edit = on_edit
+        self.on_submit = on_submit
+        self.editable = editable
+
+    def can_edit(self) -> bool:
+        return self.editable is None or self.editable()
+
+    def type(self, text: str) -> None:
+        """Add typed (or pasted, or keyed-in) text: printable characters, one line."""
+        if not self.can_edit():
+            return
+        text = "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n\t")
+        self.text = (self.text + text)[: self.max_len]
+        self._edited()
+
+    def erase(self) -> None:
+        """Backspace: the last character goes."""
+        if not self.can_edit():
+            return
+        self.text = self.text[:-1]
+        self._edited()
+
+    def replace(self, text: str) -> None:
+        """The whole text becomes ``text`` (a paste)."""
+        if not self.can_edit():
+            return
+        self.text = ""
+        self.type(text)
+
+    def submit(self) -> None:
+        if self.on_submit is not None:
+            self.on_submit()
+
+    def _edited(self) -> None:
+        self.error = ""
+        if self.on_edit is not None:
+            self.on_edit()
+
+
 @dataclass
 class Widget:
     name: str
@@ -513,6 +561,10 @@ class Widget:
     primary: bool = False
     enabled: bool = True
     on: bool = False
+    field: TextField | None = None
+    """A "field" widget's text (its ``label`` is the hint shown while it is empty)."""
+    font_px: int = 0
+    """The label's size in pixels (0: the window's text size)."""
 
 
 class Window(Scene):
@@ -629,7 +681,7 @@ class Window(Scene):
         if self.dims:
             if self._dim is None or self._dim.get_size() != size:
                 self._dim = pygame.Surface(size, pygame.SRCALPHA)
-                self._dim.fill((0, 12, 6, 130))
+                self._dim.fill((*self.theme.dim, 130))
             surface.blit(self._dim, (0, 0))
         painter = self.app.painter
         panel = self.panel
@@ -638,7 +690,7 @@ class Window(Scene):
         spread = (face.get_width() - panel.w) // 2
         surface.blit(face, (panel.x - spread, panel.y - spread))
         if self.title:
-            title = painter.text(self.title, round(self.px * 1.35), ACCENT, bold=True)
+            title = painter.text(self.title, round(self.px * 1.35), painter.theme.accent, bold=True)
             surface.blit(title, (panel.x + self.px, panel.y + round(self.px * 0.7)))
         self.draw_body(surface)
         for i, widget in enumerate(self.widgets):
@@ -650,21 +702,27 @@ class Window(Scene):
 
     def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
         painter = self.app.painter
+        theme = painter.theme
         box = widget.box
+        if widget.kind == "field" and widget.field is not None:
+            self.draw_field(surface, widget, self.widgets[self.focus] is widget if self.widgets else False)
+            return
         if widget.kind == "toggle":
             size = round(box.h * 0.62)
             mark = pygame.Rect(box.x, box.y + (box.h - size) // 2, size, size)
-            pygame.draw.rect(surface, ACCENT if widget.on else (150, 156, 150), mark, width=0 if widget.on else 2,
+            pygame.draw.rect(surface, theme.accent if widget.on else theme.panel_button_off, mark,
+                             width=0 if widget.on else max(2, round(2 * theme.outline_scale)),
                              border_radius=max(2, size // 5))
             if widget.on:
-                pygame.draw.lines(surface, (255, 255, 255), False, [
+                pygame.draw.lines(surface, theme.accent_text, False, [
                     (mark.x + size * 0.22, mark.y + size * 0.52), (mark.x + size * 0.43, mark.y + size * 0.72),
                     (mark.x + size * 0.78, mark.y + size * 0.3)], max(2, size // 7))
-            colour = PANEL_TEXT if widget.enabled else MUTED
+            colour = theme.panel_text if widget.enabled else theme.muted
             text = painter.text(widget.label, self.px, colour)
             surface.blit(text, text.get_rect(midleft=(mark.right + self.px // 2, box.y + box.h // 2)))
             if focus:
-                pygame.draw.rect(surface, FOCUS, pygame.Rect(box).inflate(8, 4), width=2, border_radius=6)
+                pygame.draw.rect(surface, theme.focus, pygame.Rect(box).inflate(8, 4),
+                                 width=max(2, round(2 * theme.outline_scale)), border_radius=6)
             return
         if widget.kind == "choice":
             face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
@@ -673,14 +731,43 @@ class Window(Scene):
             return
         face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
                            primary=widget.primary, enabled=widget.enabled, pressed=self.pressed == widget.name,
-                           font_px=self.px)
+                           font_px=widget.font_px or self.px)
         surface.blit(face, box[:2])
 
-    def text_lines(self, surface: pygame.Surface, lines: list[tuple[str, tuple[int, int, int]]], top: int) -> int:
-        """Write wrapped lines inside the panel from ``top``; returns the y below them."""
+    def draw_field(self, surface: pygame.Surface, widget: Widget, active: bool) -> None:
+        """A text field: its text (scrolled to its end), or its hint while it is empty and
+        not focused, a caret when focused, a red edge while its text is wrong."""
+        field = widget.field
+        assert field is not None
+        painter = self.app.painter
+        theme = painter.theme
+        box = pygame.Rect(widget.box)
+        pygame.draw.rect(surface, theme.field, box, border_radius=6)
+        border = theme.error if field.error else (theme.focus if active else theme.panel_button_off)
+        pygame.draw.rect(surface, border, box, width=max(2, round(2 * theme.outline_scale)), border_radius=6)
+        text = field.text
+        colour = theme.panel_text
+        if not text and not active:
+            text, colour = widget.label, theme.panel_button_off
+        surf = painter.text(text, self.px, colour)
+        clip = surface.get_clip()
+        surface.set_clip(box.inflate(-8, -4))
+        x = box.x + self.px // 2
+        if surf.get_width() > box.w - self.px:
+            x = box.right - self.px // 2 - surf.get_width()
+        surface.blit(surf, (x, box.y + (box.h - surf.get_height()) // 2))
+        if active:
+            cx = x + (surf.get_width() if field.text else 0) + 1
+            pygame.draw.line(surface, theme.panel_text, (cx, box.y + box.h // 5), (cx, box.bottom - box.h // 5), 2)
+        surface.set_clip(clip)
+
+    def text_lines(self, surface: pygame.Surface, lines: list[tuple[str, str]], top: int) -> int:
+        """Write wrapped lines inside the panel from ``top``, each in a colour of the theme
+        named by its role ("panel_text", "muted", "accent"); returns the y below them."""
         painter = self.app.painter
         y = top
-        for text, colour in lines:
+        for text, role in lines:
+            colour = getattr(painter.theme, role)
             for line in wrap(painter.font(self.px), text, self.panel.w - 2 * self.px):
                 surf = painter.text(line, self.px, colour)
                 surface.blit(surf, (self.panel.x + self.px, y))
