@@ -8,7 +8,6 @@ from typing import Any
 
 import pygame
 
-from game.app.render import TEXT
 from game.app.scenes import Scene
 
 
@@ -22,6 +21,6 @@ class Loading(Scene):
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
         size = surface.get_size()
         surface.blit(self.app.painter.felt(size), (0, 0))
-        line = self.app.painter.text(self.text, max(14, min(size) // 30), TEXT)
+        line = self.app.painter.text(self.text, max(14, min(size) // 30), self.app.painter.theme.text)
         surface.blit(line, line.get_rect(center=(size[0] // 2, size[1] // 2)))
         return None
