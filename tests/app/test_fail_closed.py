@@ -216,8 +216,23 @@ def test_a_save_that_fails_as_the_window_closes_is_said(tmp_path: Path, monkeypa
 # -- item 3: every move on the table is in the operating system's hands at once ---------------
 
 
-def _start(env: dict[str, str], script: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, *GAME], env={**env, "SEAHAVEN_SCRIPT": script}, cwd=ROOT,
+SLOW_FSYNC = """
+import os, runpy, sys, time
+real_fsync = os.fsync
+def slow_fsync(fd):  # a disk whose every fsync waits behind others' writes (seen: seconds)
+    time.sleep(0.4)
+    real_fsync(fd)
+os.fsync = slow_fsync
+sys.argv = ["seahaven", *sys.argv[1:]]
+runpy.run_module("game", run_name="__main__")
+"""
+"""The real game with a slow ``fsync``, so that a test does not depend on the machine's
+disk (``/tmp`` may be a tmpfs, where a ``dd ... oflag=sync`` load slows nothing)."""
+
+
+def _start(env: dict[str, str], script: str, slow_fsync: bool = False) -> subprocess.Popen[str]:
+    command = [sys.executable, "-c", SLOW_FSYNC, *GAME[2:]] if slow_fsync else [sys.executable, *GAME]
+    return subprocess.Popen(command, env={**env, "SEAHAVEN_SCRIPT": script}, cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -233,6 +248,8 @@ def _until_held(game: subprocess.Popen[str]) -> dict[str, object]:
 @posix_only
 @pytest.mark.skipif(not shutil.which("dd"), reason="needs dd for the disk load")
 def test_kill_9_under_a_syncing_disk_load_loses_no_move_on_the_table(tmp_path: Path) -> None:
+    """Under a dd load that syncs every block, with the game's own fsync slow too, every
+    move on the table for 50 ms is found after kill -9 (the journal has it; fsync lags)."""
     env = _user_env({}, tmp_path)
     folder = tmp_path / "seahaven-towers"
     load = subprocess.Popen(["dd", "if=/dev/zero", f"of={tmp_path / 'load'}", "bs=64k", "count=100000",
@@ -240,7 +257,7 @@ def test_kill_9_under_a_syncing_disk_load_loses_no_move_on_the_table(tmp_path: P
     rng = random.Random(21)
     try:
         for _ in range(4):
-            game = _start(env, f"{rng.randint(3, 25)},hold")
+            game = _start(env, f"{rng.randint(3, 25)},hold", slow_fsync=True)
             try:
                 held = _until_held(game)
                 time.sleep(0.05)  # on the table for 50 ms
