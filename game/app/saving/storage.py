@@ -231,8 +231,25 @@ def _move_texts(moves: Any) -> str:
 def _game_bytes(head: dict[str, Any], line: tuple[Action, ...], tail: dict[str, Any]) -> bytes:
     """The bytes of ``current.json``: exactly ``_dumps(game_to_json(...))`` and a newline,
     built from the cached text of each move."""
-    moves = _move_texts([action.move for action in line])
-    return f'{_dumps(head)[:-1]},"moves":[{moves}],{_dumps(tail)[1:]}\n'.encode()
+    return b"".join(_game_chunks(head, line, tail))
+
+
+_Data = bytes | list[bytes]
+"""What the writer writes: a file's bytes, or them in pieces."""
+
+_CHUNK = 4096
+"""Moves per piece of a long game's bytes: each piece is a short call into C, so the
+writer thread never holds the interpreter lock long enough to delay a frame."""
+
+
+def _game_chunks(head: dict[str, Any], line: tuple[Action, ...], tail: dict[str, Any]) -> list[bytes]:
+    """The bytes of ``current.json`` in pieces (see :data:`_CHUNK`)."""
+    chunks = [f'{_dumps(head)[:-1]},"moves":['.encode()]
+    for start in range(0, len(line), _CHUNK):
+        text = _move_texts([action.move for action in line[start : start + _CHUNK]])
+        chunks.append((text if not start else "," + text).encode())
+    chunks.append(f'],{_dumps(tail)[1:]}\n'.encode())
+    return chunks
 
 
 def game_snapshot(game: Game, elapsed_s: float, seq: int | None = None) -> Callable[[], bytes]:
@@ -240,6 +257,15 @@ def game_snapshot(game: Game, elapsed_s: float, seq: int | None = None) -> Calla
     actions, all immutable); calling the result makes the file's bytes, on any thread."""
     head, line, tail = _game_parts(game, elapsed_s, seq)
     return lambda: _game_bytes(head, line, tail)
+
+
+def _game_snapshot_chunks(game: Game, elapsed_s: float, seq: int) -> Callable[[], list[bytes]]:
+    """:func:`game_snapshot`, giving the bytes in pieces (what the writer thread writes),
+    at a cost to the main thread that does not grow with the game (see
+    :meth:`Game.line_snapshot`)."""
+    head, tail = _game_fields(game, elapsed_s, seq)
+    line = game.line_snapshot()
+    return lambda: _game_chunks(head, line(), tail)
 
 
 def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
@@ -567,7 +593,7 @@ class Storage:
                 seq, journal = self._seq, self._journal
                 self._full_seq = seq
                 line = game.actions(0, n)
-                self._write(CURRENT, lambda: _game_bytes(head, line, {**tail, "seq": seq}),
+                self._write(CURRENT, lambda: _game_chunks(head, line, {**tail, "seq": seq}),
                             then=lambda: journal.saved_up_to(seq))
         _WRITER.flush()
         for name in list(self._failed):
@@ -665,7 +691,7 @@ class Storage:
         self._since_full = 0
         self._full_due = time.monotonic() + FULL_SAVE_S
         self._full_seq = seq
-        self._write(CURRENT, game_snapshot(game, elapsed_s, seq), then=lambda: journal.saved_up_to(seq))
+        self._write(CURRENT, _game_snapshot_chunks(game, elapsed_s, seq), then=lambda: journal.saved_up_to(seq))
 
     def _entry(self, seq: int, game: Game, elapsed_s: float) -> bytes:
         """The journal line that turns the game last saved into ``game``."""
@@ -790,7 +816,7 @@ class Storage:
             moved_to=target,
         )
 
-    def _write(self, name: str, make_data: Callable[[], bytes], then: Callable[[], None] | None = None) -> None:
+    def _write(self, name: str, make_data: Callable[[], _Data], then: Callable[[], None] | None = None) -> None:
         """Hand the write of ``name`` to the writer thread (``then`` runs once it is on
         disk); raise :class:`SaveError` now if the file is one that must not be written
         over, or if its last write failed. Nothing is written by a read-only storage."""
@@ -803,7 +829,7 @@ class Storage:
         if error is not None:
             raise error
 
-    def _write_now(self, name: str, make_data: Callable[[], bytes], then: Callable[[], None] | None = None) -> None:
+    def _write_now(self, name: str, make_data: Callable[[], _Data], then: Callable[[], None] | None = None) -> None:
         """Write ``name`` atomically (on the writer thread); remember a failure."""
         try:
             self._write_file(name, make_data())
@@ -818,17 +844,19 @@ class Storage:
         if then is not None:
             then()
 
-    def _write_file(self, name: str, data: bytes) -> None:
+    def _write_file(self, name: str, data: bytes | list[bytes]) -> None:
         path = self.path(name)
         limit = MAX_GAME_BYTES if name == CURRENT else MAX_FILE_BYTES
-        if len(data) > limit:  # never write what the reader would refuse
+        chunks = [data] if isinstance(data, bytes) else data
+        if sum(len(chunk) for chunk in chunks) > limit:  # never write what the reader would refuse
             raise SaveError(f"{_WHAT[name][1].capitalize()} is too long to be saved; play goes on.")
         temp: str | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=_TEMP_SUFFIX, dir=self.folder)
             with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
+                for chunk in chunks:
+                    handle.write(chunk)
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(temp, path)
