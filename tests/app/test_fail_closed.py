@@ -295,3 +295,62 @@ def test_a_signal_saves_the_playing_time_and_closes_cleanly(tmp_path: Path, name
     body = json.loads((tmp_path / "seahaven-towers" / CURRENT).read_text())
     assert body["elapsed_s"] > float(held["elapsed_s"])  # type: ignore[arg-type]
     assert not (tmp_path / "seahaven-towers" / JOURNAL).exists()  # the full save took the journal in
+
+
+def test_the_journal_brings_back_every_kind_of_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.app.saving import storage as storage_module
+
+    monkeypatch.setattr(storage_module, "FULL_SAVE_S", 3600.0)  # however slow the machine: journal only
+    storage = Storage(tmp_path)
+    game = Game.from_code(CODE)
+    storage.save_game(game, 0.0)
+    for _ in range(3):
+        game.play(game.useful_moves()[0])
+        storage.save_game(game, 1.0)
+    game.undo()
+    storage.save_game(game, 2.0)
+    game.undo()
+    game.play(game.legal_moves()[-1])  # after undos: the undone moves are dropped
+    game.hints_used = 2
+    storage.save_game(game, 3.5)
+    assert not (tmp_path / CURRENT).exists()  # all of it is in the journal so far
+
+    def same(saved: Game, elapsed: float) -> None:
+        loaded = Storage(tmp_path).load_game()
+        assert loaded.message is None and loaded.value is not None
+        got = loaded.value.game
+        assert (got.line, got.undone, got.score, got.hints_used) == (
+            saved.line, saved.undone, saved.score, saved.hints_used)
+        assert loaded.value.elapsed_s == elapsed
+
+    same(game, 3.5)
+    other = Game.from_code("SH1-C2-AAAAAAF")  # a new deal
+    other.play(other.useful_moves()[0])
+    storage.save_game(other, 4.0)
+    same(other, 4.0)
+    other.restart()
+    storage.save_game(other, 5.0)
+    other.play(other.useful_moves()[-1])
+    storage.save_game(other, 6.0)
+    same(other, 6.0)
+    storage.flush()  # a full save: current.json holds it all, and the journal is emptied
+    assert (tmp_path / CURRENT).exists() and not (tmp_path / JOURNAL).exists()
+    same(other, 6.0)
+
+
+def test_a_journal_that_does_not_follow_on_is_kept_aside_and_its_good_start_used(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    game = Game.from_code(CODE)
+    states = []
+    for _ in range(4):
+        game.play(game.useful_moves()[0])
+        storage.save_game(game, 1.0)
+        states.append(game.line)
+    journal = tmp_path / JOURNAL
+    lines = journal.read_bytes().splitlines(keepends=True)
+    journal.write_bytes(b"".join(lines[:2] + lines[3:]))  # entry 3 lost
+    loaded = Storage(tmp_path).load_game()
+    assert loaded.value is not None and loaded.value.game.line == states[1]
+    assert loaded.message and "last moves could not be read" in loaded.message and "column" not in loaded.message
+    aside = list(tmp_path.glob("current-journal.bad-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == b"".join(lines[:2] + lines[3:])
