@@ -228,18 +228,21 @@ def test_classic_run_limit_applies_to_the_game_at_once(app: Any) -> None:
 def test_statistics_show_figures_and_reset_asks_first(app: Any, tmp_path: Path) -> None:
     keeper = app.scenes.bottom.session.keeper
     keeper.stats.record_start(4)
-    keeper.stats.record_win(4, 640, 125, hints=1)
+    keeper.stats.record_win(4, 640, 125)
+    keeper.stats.record_start(4)
+    keeper.stats.record_win(4, 900, 60, hints=1)  # helped: no record, not in the rate
     keeper.stats.record_start(1)
     rows = dict(figure_rows(keeper.stats))
-    assert rows["Played"] == ["1", "0", "1"] and rows["Win rate"] == ["100%", "\u2014", "0%"]
-    assert rows["Fastest win"][0] == "2:05" and rows["Won with help"][0] == "1"
+    assert rows["Played"] == ["2", "0", "1"] and rows["Win rate"] == ["100%", "\u2014", "0%"]
+    assert rows["Won"][0] == "1" and rows["Won with help"][0] == "1"
+    assert rows["Fastest win"][0] == "2:05" and rows["Best score"][0] == "640"
     from game.app.screens import dialogs
 
     dialogs.open_screen(app, app.scenes.bottom.session, "statistics")
     app.step(1 / 60)
     screen = app.scenes.top
     click(app, hot(screen, "reset"))
-    assert screen.confirming and keeper.stats.of(4).played == 1
+    assert screen.confirming and keeper.stats.of(4).played == 2
     key(app, pygame.K_ESCAPE)  # cancel, not close
     assert not screen.confirming and app.scenes.top is screen
     click(app, hot(screen, "reset"))
