@@ -27,6 +27,9 @@ class Settings:
     show_verdict: bool = True
     """The solver's live verdict in the status line (winnable, lost, thinking)."""
     classic_run_limit: bool = False
+    finish_by_itself: bool = False
+    """When every card left can go home one by one, send them without asking (off: the
+    rules make no move for the player; the table offers Finish instead)."""
     winnable_only: dict[int, bool] = field(default_factory=_winnable_defaults)
     fullscreen: bool = True
     cells: int = 4

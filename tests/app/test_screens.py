@@ -199,11 +199,11 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     four = next(a for a in screen.hots if a.key == "four_colour").rect
     click(app, (four.right - 5, four.centery))  # "On"
     assert settings.four_colour is True
-    click(app, hot(screen, "tab0"), touch=True)
-    assert screen.tab == settings_screen.PLAY
     double = next(a for a in screen.hots if a.key == "double_tap_ms").rect
     click(app, (double.right - 5, double.centery), touch=True)  # "+"
     assert settings.double_tap_ms == 550
+    click(app, hot(screen, "tab0"), touch=True)
+    assert screen.tab == settings_screen.PLAY
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False, precise_x=0.0, precise_y=-5.0))
     app.step(1 / 60)  # the last rows may lie below the window's edge: scroll down to them
     app.step(1 / 60)

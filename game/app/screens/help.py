@@ -129,6 +129,8 @@ KEYS_PAGE: tuple[Block, ...] = (
         ("N", "New game"),
         ("R", "Restart the deal"),
         ("Ctrl+D", "Demo: the game plays on along a winning line the solver proved; any input stops it"),
+        ("E", "Finish: when every card left can go home one by one, send them home (also the "
+              "Finish button in the status line; each card is a move you can undo)"),
         ("F11", "Fullscreen on or off"),
         ("F1", "Help"),
         ("Esc", "Close a window; at the table, clear the selection and the focus, nothing else"),

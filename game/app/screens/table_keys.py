@@ -77,6 +77,8 @@ class TableKeys:
                 self.table.say(f"This game has {cells_phrase(self.table.position.cell_count)}.")
         elif key == pygame.K_f:
             self.key_foundation()
+        elif key == pygame.K_e:
+            self.table.action("finish")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.focus_visible() or self.hand.selection is not None:
                 self.key_send()

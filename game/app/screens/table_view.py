@@ -15,7 +15,7 @@ import pygame
 
 from game.app.layout import Box
 from game.app.loop import STEP
-from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
+from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face, wrap
 from game.app.words import DIFFICULTY_NAMES
 from game.engine import COLUMNS, SUITS, Card, Pile
 
@@ -43,6 +43,8 @@ class TableView:
         self._dirty_piles: set[Pile] = set()
         self._faces: dict[object, pygame.Surface] = {}
         self._prev_rects: list[pygame.Rect] = []
+        self._toast_message: Any = None
+        """The message the status line had no room for (shown above it), as last painted."""
 
     def invalidate(self) -> None:
         """Repaint the whole cache (a new size, a new deal, new art)."""
@@ -148,6 +150,10 @@ class TableView:
         return band
 
     def _paint_status(self, surface: pygame.Surface) -> None:
+        """Score, moves and time on the left (always: nothing covers them), the code on the
+        right, the solver's verdict beside it, Finish in the middle when offered, and a
+        message in the widest gap left; a message too long for any gap is shown above the
+        status line instead (:meth:`_toast`)."""
         layout, painter = self.table.layout, self.painter
         box = layout.status
         band = self._band(box, line_at_top=True)
@@ -162,29 +168,64 @@ class TableView:
         left = painter.text(stats, px, TEXT)
         cy = box.y + box.h // 2
         surface.blit(left, left.get_rect(midleft=(pad, cy)))
+        left_edge = pad + left.get_width() + px
         code = str(game.code) if game.code is not None else "custom position"
         right = painter.text(code, px, TEXT_DIM)
-        surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
-        right_edge = box.right - pad - right.get_width()
+        if right.get_width() < box.right - pad - left_edge:
+            surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
+            right_edge = box.right - pad - right.get_width() - px
+        else:
+            right_edge = box.right - pad
+        gaps = [(left_edge, right_edge)]
+        if self.table.finish.offered():
+            finish = self.table.finish.box()
+            if finish.x >= left_edge and finish.right <= right_edge:
+                pressed = self.table.pointer.press is not None and self.table.pointer.press.button == "finish"
+                face = button_face(painter, finish, "Finish", dark=True, solid=True, primary=True, pressed=pressed,
+                                   font_px=max(11, round(finish.h * 0.5)))
+                surface.blit(face, finish[:2])
+                gaps = [(left_edge, finish.x - px), (finish.right + px, right_edge)]
         verdict = self.table.solver.verdict_text()
         if verdict is not None:
             said = painter.text(verdict[0], px, WARN if verdict[1] else TEXT_DIM, bold=verdict[1])
-            if said.get_width() < right_edge - (pad + left.get_width() + 3 * px):
-                surface.blit(said, said.get_rect(midright=(right_edge - 2 * px, cy)))
-                right_edge -= said.get_width() + 2 * px
-        if self.table.message is not None:
-            room_left = pad + left.get_width() + px
-            room_right = right_edge - px
-            message = self.table.message
-            text = painter.text(message.text, px, WARN if message.warn else TEXT, bold=message.warn)
-            if text.get_width() > room_right - room_left:
-                # no room beside the numbers: the message takes the whole line for a while
-                surface.blit(band, box[:2])
-                if text.get_width() > box.w - 2 * pad:
-                    text = painter.text(message.text, max(9, round(px * 0.8)), WARN if message.warn else TEXT)
-                surface.blit(text, text.get_rect(center=(box.w // 2, cy)))
+            last = gaps[-1]
+            if said.get_width() < last[1] - last[0] - px:
+                surface.blit(said, said.get_rect(midright=(last[1], cy)))
+                gaps[-1] = (last[0], last[1] - said.get_width() - 2 * px)
+        self._toast_message = None
+        message = self.table.message
+        if message is not None:
+            colour = WARN if message.warn else TEXT
+            text = painter.text(message.text, px, colour, bold=message.warn)
+            room = max(gaps, key=lambda gap: gap[1] - gap[0])
+            if text.get_width() > room[1] - room[0]:
+                text = painter.text(message.text, max(9, round(px * 0.85)), colour, bold=message.warn)
+            if text.get_width() <= room[1] - room[0]:
+                surface.blit(text, text.get_rect(center=((room[0] + room[1]) // 2, cy)))
             else:
-                surface.blit(text, text.get_rect(center=((room_left + room_right) // 2, cy)))
+                self._toast_message = message  # no room beside the figures: above the line
+
+    def _toast(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """A message with no room in the status line, on a dark pill just above it (the
+        score, moves and time stay where they are)."""
+        message = self._toast_message
+        if message is None or message is not self.table.message:
+            return None
+        layout, painter = self.table.layout, self.painter
+        box = layout.status
+        px = max(11, round(box.h * 0.48))
+        width = box.w - 2 * px
+        lines = wrap(painter.font(px, message.warn), message.text, width - 2 * px)[:3]
+        texts = [painter.text(line, px, WARN if message.warn else TEXT, bold=message.warn) for line in lines]
+        line_h = round(px * 1.3)
+        w = max(t.get_width() for t in texts) + 2 * px
+        h = line_h * len(texts) + px
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*BAND, 235), surf.get_rect(), border_radius=px // 2)
+        pygame.draw.rect(surf, (*BAND_LINE, 255), surf.get_rect(), width=1, border_radius=px // 2)
+        for i, text in enumerate(texts):
+            surf.blit(text, ((w - text.get_width()) // 2, px // 2 + i * line_h + (line_h - text.get_height()) // 2))
+        return surf, ((box.w - w) // 2, box.y - h - max(2, px // 3))
 
     def _overlays(self) -> list[tuple[Box, tuple[int, int, int], int, bool]]:
         """Outlines drawn above the resting cards: selection, focus, drop targets, hint."""
@@ -270,6 +311,9 @@ class TableView:
                 sprites.append((painter.card(card, w, h), (box.x - lift, box.y - lift)))
         if self.table.pointer.hover and self.table.pointer.tooltip_shown and self.table.pointer.press is None:
             sprites.append(self._tooltip())
+        toast = self._toast()
+        if toast is not None:
+            sprites.append(toast)
         return sprites
 
     def _tooltip(self) -> tuple[pygame.Surface, tuple[int, int]]:
