@@ -227,10 +227,11 @@ class TableView:
             surf.blit(text, ((w - text.get_width()) // 2, px // 2 + i * line_h + (line_h - text.get_height()) // 2))
         return surf, ((box.w - w) // 2, box.y - h - max(2, px // 3))
 
-    def _overlays(self) -> list[tuple[Box, tuple[int, int, int], int, bool]]:
-        """Outlines drawn above the resting cards: selection, focus, drop targets, hint."""
+    def _overlays(self) -> list[tuple[Box, tuple[int, int, int], int, bool, int]]:
+        """Outlines drawn above the resting cards: selection, focus, drop targets, hint
+        (box, colour, width, glow, the tint's opacity)."""
         layout, position = self.table.layout, self.table.position
-        out: list[tuple[Box, tuple[int, int, int], int, bool]] = []
+        out: list[tuple[Box, tuple[int, int, int], int, bool, int]] = []
         thick = max(2, layout.card_w // 28)
 
         def top_box(pile: Pile, count: int = 1) -> Box:
@@ -242,23 +243,25 @@ class TableView:
             return Box(first.x, first.y, first.w, last.bottom - first.y)
 
         if self.table.pointer.drag is not None:
+            # where the cards may go: a light outline; where they would go now: a thick gold
+            # outline with a glow and a gold tint, plain to see on the felt and on a card
             for pile in self.table.pointer.drag.destinations:
                 if pile != self.table.pointer.drag.target:
-                    out.append((top_box(pile), LEGAL, max(1, thick // 2), False))
+                    out.append((top_box(pile), LEGAL, max(2, thick // 2 + 1), False, 40))
             target = self.table.pointer.drag.target
             if target is not None and target in self.table.pointer.drag.destinations:
-                out.append((top_box(target), GOLD, thick, True))
+                out.append((top_box(target), GOLD, max(4, layout.card_w // 14), True, 90))
         if self.table.hand.selection is not None and position.has_pile(self.table.hand.selection.pile):
-            out.append((top_box(self.table.hand.selection.pile, self.table.hand.selection.count), GOLD, thick, True))
+            out.append((top_box(self.table.hand.selection.pile, self.table.hand.selection.count), GOLD, thick, True, 0))
         if self.table.hint is not None:
             move = self.table.hint[0]
-            out.append((top_box(move.source, move.count), SKY, thick, True))
-            out.append((top_box(move.dest), SKY, thick, True))
+            out.append((top_box(move.source, move.count), SKY, thick, True, 0))
+            out.append((top_box(move.dest), SKY, thick, True, 0))
         if self.table.keys.focus_visible() and position.has_pile(self.table.keys.focus):
             box = top_box(self.table.keys.focus)
             pad = thick * 2 + 2
             ring = Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad)
-            out.append((ring, KEY_FOCUS, max(2, thick // 2 + 1), False))
+            out.append((ring, KEY_FOCUS, max(2, thick // 2 + 1), False, 0))
         return out
 
     def _sprites(self, alpha: float) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -267,8 +270,8 @@ class TableView:
         w, h = layout.card_size
         now = self.table.tweens.now + alpha * STEP
         sprites: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        for box, colour, width, glow in self._overlays():
-            surf = painter.outline(box.w, box.h, colour, width, layout.radius, glow)
+        for box, colour, width, glow, fill in self._overlays():
+            surf = painter.outline(box.w, box.h, colour, width, layout.radius, glow, fill)
             sprites.append((surf, (box.x - width * 2, box.y - width * 2)))
         if self.table.floating:
             boxes = layout.card_boxes(self.table.position)
