@@ -64,7 +64,7 @@ ROWS: tuple[Row, ...] = (
         "Runs move only as far as free cells + 1 allow, as in PySolFC and Aisleriot. "
         "Off: the app's (free cells + 1) \u00d7 2 to the power of the empty columns.", "toggle"),
     Row("finish_by_itself", "Finish by itself",
-        "When every card left can go home one by one, send them without asking (else Finish, E, offers it).",
+        "When every card left can go home one by one, send them home at once. Off: Finish (E) offers it.",
         "toggle"),
     Row("winnable_only", "Winnable deals only",
         "What the New Game window offers first: only deals the solver has proved can be won.",
