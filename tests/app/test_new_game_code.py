@@ -12,8 +12,8 @@ import types
 import pygame
 import pytest
 
-from game.app.screens import dialogs
-from game.app.screens.dialogs import NewGame
+from game.app.screens import new_game
+from game.app.screens.new_game import NewGame
 from game.engine import services
 from tests.app.table_helpers import click, key, make_app, steps, wait_jobs
 from tests.app.test_windows import type_text
@@ -37,7 +37,7 @@ def fake_solver(monkeypatch: pytest.MonkeyPatch, verdict: str) -> tuple[threadin
         return verdict
 
     fake = types.SimpleNamespace(winnable_deal=services.winnable_deal, deal_verdict=deal_verdict)
-    monkeypatch.setattr(dialogs, "services", fake)
+    monkeypatch.setattr(new_game, "services", fake)
     return release, threads
 
 

@@ -10,7 +10,8 @@ import pygame
 import pytest
 
 from game.app.render import GOLD
-from game.app.screens.dialogs import EndMessage, NewGame
+from game.app.screens.dialogs import EndMessage
+from game.app.screens.new_game import NewGame
 from game.app.stats import Stats, bests_line
 from game.engine import CELLS, COLUMNS
 from tests.app.table_helpers import app_with, card_point, click, key, post, settle, steps

@@ -76,7 +76,7 @@ class TableFinish:
         table.solver.stop_demo()
         self.queue = list(line)
         self.due = self.app.time
-        table._region("status")
+        table.mark_region("status")
         if self.app.settings.animation_factor <= 0:
             while self.queue:
                 self.step()
@@ -105,7 +105,7 @@ class TableFinish:
         """Input stops a finish under way; the rest is offered again."""
         if self.queue is not None:
             self.queue = None
-            self.table._region("status")
+            self.table.mark_region("status")
 
     def after_change(self) -> None:
         """The cards are still after a change: finish by itself if the setting asks and the
