@@ -98,3 +98,10 @@ def test_any_input_stops_a_finish_under_way() -> None:
     steps(app, 120)
     assert table.game.move_count == made and table.finish.queue is None and table.finish.offered()
     assert table.position.cards(COLUMNS[9]) == ()
+
+
+def test_helps_key_list_shows_finish() -> None:
+    from game.app.screens.actions import ACTIONS
+
+    rows = dict(ACTIONS.key_rows())
+    assert "E" in rows and rows["E"].startswith("Finish")
