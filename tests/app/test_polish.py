@@ -9,7 +9,6 @@ import time
 import pygame
 import pytest
 
-from game.app.render import GOLD
 from game.app.screens.dialogs import EndMessage
 from game.app.screens.new_game import NewGame
 from game.app.stats import Stats, bests_line
@@ -83,7 +82,8 @@ def test_the_drop_target_is_outlined_plainly_on_the_felt(size: tuple[int, int]) 
     # the outline runs along the slot's edge, gold and several pixels thick (the card hangs
     # from the pointer in the slot's middle: its upper half shows)
     edge = [tuple(app.screen.get_at((slot.x + dx, slot.y + slot.h // 4)))[:3] for dx in range(-2, 2)]
-    assert all(sum(abs(a - b) for a, b in zip(pixel, GOLD)) < 60 for pixel in edge), edge
+    gold = table.view.painter.theme.selection
+    assert all(sum(abs(a - b) for a, b in zip(pixel, gold)) < 60 for pixel in edge), edge
     tinted = tuple(app.screen.get_at(inside))[:3]
     assert tinted[0] > felt_before[0] + 30  # and the slot itself glows gold
 

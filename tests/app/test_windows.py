@@ -63,7 +63,7 @@ def test_new_game_window_shows_why_a_code_is_refused() -> None:
 def test_new_game_window_pastes_from_the_clipboard(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     app = make_app("SH1-C4-AAAAAJ2")
     monkeypatch.setattr(new_game, "clipboard_get", lambda: "  SH1-C1-AAAAAAC \n")
-    app.settings.winnable_only = dict(NO_WINNABLE_ONLY["winnable_only"])
+    app.settings.set("winnable_only", dict(NO_WINNABLE_ONLY["winnable_only"]))
     key(app, pygame.K_n)
     key(app, pygame.K_v, pygame.KMOD_LCTRL)
     window = app.scenes.top
