@@ -182,13 +182,16 @@ class Painter:
         return surf, spread
 
     def outline(self, w: int, h: int, colour: Colour, width: int, radius: int,
-                glow: bool = True) -> pygame.Surface:
-        """A rounded outline (with a soft glow) drawn around a card-sized box."""
-        key = ("outline", w, h, colour, width, radius, glow)
+                glow: bool = True, fill: int = 0) -> pygame.Surface:
+        """A rounded outline (with a soft glow) drawn around a card-sized box; ``fill`` > 0
+        also tints the inside with the colour at that opacity (0-255)."""
+        key = ("outline", w, h, colour, width, radius, glow, fill)
         surf = self._misc.get(key)
         if surf is None:
             pad = width * 2
             surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            if fill:
+                pygame.draw.rect(surf, (*colour, fill), (pad, pad, w, h), border_radius=radius)
             if glow:
                 for i in range(pad, 0, -1):
                     a = round(70 * (1 - i / (pad + 1)))

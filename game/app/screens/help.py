@@ -88,8 +88,11 @@ RULES_PAGE: tuple[Block, ...] = (
     ("b", "+10 for each card put on a foundation; \u201315 for each card taken back from one."),
     ("b", "Winning adds 200 on Easy, 500 on Medium, 1000 on Hard."),
     ("b", "Undo takes back exactly the points its move earned. The score never goes below zero."),
-    ("b", "Time is shown and kept in the statistics but does not change the score. Hints are "
-          "free, but a game won after a hint counts as \u201cwon with help\u201d."),
+    ("b", "Time is shown and kept in the statistics but does not change the score."),
+    ("h", "Won with help"),
+    ("p", "Hints and the demo are free to use, but a game won after a hint, or finished by the "
+          "demo, is \u201cwon with help\u201d: it counts as played, and as won with help, but not in "
+          "the win rate, the streaks, the best score or the fastest win."),
     ("h", "Your game is never lost"),
     ("p", "The game is saved after every move. Close the window, or lose power, and the next start "
           "brings back the same deal, the same moves, your undo history, score and time."),
