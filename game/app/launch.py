@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from game.app.deal_facts import Rater
 from game.app.loop import App
 from game.app.saving import persistence
 from game.app.saving.autosave import Autosave
@@ -66,6 +67,7 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None) ->
                                 game=saved.game if saved else None, elapsed_s=saved.elapsed_s if saved else 0.0,
                                 keeper=keeper)
     autosave = Autosave(keeper, session)
+    Rater(session)
     app.on_quit.append(autosave.quit)
     if saved is not None:
         table.say("Welcome back: your game is as you left it.")

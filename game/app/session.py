@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from game.app.current import LINE_CHANGES, Change, CurrentGame, GameEvent
+from game.app.deal_facts import DealFacts
 from game.app.jobs import Jobs
 from game.app.settings import Settings
 from game.app.stats import Stats
@@ -40,6 +41,8 @@ class Session:
     setting_listeners: list[Callable[[str], None]] = field(default_factory=list)
     action_listeners: list[Callable[[str], None]] = field(default_factory=list)
     """Who carries out an action asked for from a window (the table: "demo", "hint")."""
+    facts: DealFacts = field(default_factory=DealFacts)
+    """Ratings, daily deals and demo marks of deals (the keeper's, in the real game)."""
 
     def __post_init__(self) -> None:
         self.current.subscribe(self._void_jobs)
@@ -68,8 +71,11 @@ class Session:
         for notice in list(self.notices):
             notice(text, warn=warn)
 
-    def deal(self, code: GameCode) -> None:
-        """Play the deal of ``code`` now; its difficulty becomes the one last chosen."""
+    def deal(self, code: GameCode, daily: str | None = None) -> None:
+        """Play the deal of ``code`` now; its difficulty becomes the one last chosen.
+        ``daily``: the date (``YYYY-MM-DD``) whose daily deal it is."""
+        if daily is not None:
+            self.facts.is_daily(code, daily)
         self.settings.cells = code.cells
         self.current.new_game(Game.from_code(code, self.settings.rules))
         self.setting_changed("cells")
