@@ -142,3 +142,15 @@ class Rater:
         self.session.jobs.start("rate", rate, code.position(), current.rules,
                                 on_done=lambda rating: facts.rated(code, rating), follows_game=False)
 
+
+
+def share_text(date: str, difficulty: str, seconds: float, moves: int, helped: bool, rating: int | None) -> str:
+    """What a player copies after winning a daily deal: the day, the difficulty, the time,
+    the moves and whether help was used; never the deal's moves."""
+    total = int(seconds)
+    clock = f"{total // 3600}:{total // 60 % 60:02d}:{total % 60:02d}" if total >= 3600 else \
+        f"{total // 60}:{total % 60:02d}"
+    rated = f" (rated {rating} of 5)" if rating is not None else ""
+    help_words = "with help" if helped else "no help"
+    return (f"Seahaven Towers daily deal {date}, {difficulty}{rated}: won in {clock}, "
+            f"{moves} moves, {help_words}.")

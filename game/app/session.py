@@ -10,6 +10,7 @@ from typing import Protocol
 
 from game.app.current import LINE_CHANGES, Change, CurrentGame, GameEvent
 from game.app.deal_facts import DealFacts
+from game.app.history import History
 from game.app.jobs import Jobs
 from game.app.settings import Settings
 from game.app.stats import Stats
@@ -21,9 +22,14 @@ class Records(Protocol):
     :class:`game.app.saving.persistence.Persistence`, which sits above the screens)."""
 
     stats: Stats
+    history: History
 
     def reset_stats(self) -> list[str]:
         """Forget all statistics; the sentences to show if they could not be saved."""
+        ...
+
+    def export_history(self) -> str:
+        """Write the history as CSV into the data folder; one sentence saying where (or why not)."""
         ...
 
 Notice = Callable[..., None]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -156,6 +157,19 @@ class Persistence:
         self._save_stats()
         self._note(self.history_file.append_reset(history_file.now_stamp()))
         return self.messages[before:]
+
+    def export_history(self) -> str:
+        """Write every recorded game as CSV into the data folder (a new file each time,
+        named by the moment); one sentence saying where it went, or why it could not."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.storage.path(f"history-{stamp}.csv")
+        try:
+            self.storage.folder.mkdir(parents=True, exist_ok=True)
+            history_file.replace_file(path, history_file.to_csv(self.history.entries).encode())
+        except OSError as error:
+            return f"The history could not be exported ({error.strerror or error})."
+        count = len(self.history.entries)
+        return f"{count} game{'' if count == 1 else 's'} exported to {path}."
 
     def take_messages(self) -> list[str]:
         """The sentences not shown yet; the queue is emptied."""

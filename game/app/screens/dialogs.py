@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.deal_facts import share_text
+from game.app.history import History
 from game.app.input import Pointer
 from game.app.layout import Box
 from game.app.render import ACCENT, ERROR, FOCUS, MUTED, PANEL_TEXT, button_face, wrap
 from game.app.scenes import Scene
+from game.app.screens import daily as daily_screen
 from game.app.screens import help as help_screen
 from game.app.screens import settings as settings_screen
 from game.app.screens import statistics as statistics_screen
@@ -26,7 +29,7 @@ from game.app.screens.kit import Widget, Window
 from game.app.session import Session
 from game.app.stats import win_summary
 from game.app.words import DIFFICULTY_NAMES, cells_phrase, plural
-from game.engine import GameCode, InvalidCode, services
+from game.engine import GameCode, InvalidCode, daily, services
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -37,9 +40,51 @@ DIFFICULTIES = tuple((cells, name, cells_phrase(cells)) for cells, name in DIFFI
 
 def open_screen(app: App, session: Session, name: str) -> None:
     """Open the Help, Statistics or Settings screen."""
-    openers = {"help": help_screen.open_scene, "statistics": statistics_screen.open_scene,
-               "settings": settings_screen.open_scene}
+    if name == "statistics":
+        app.push(statistics_screen.open_scene(app, session, on_daily=lambda: open_daily(app, session)))
+        return
+    openers = {"help": help_screen.open_scene, "settings": settings_screen.open_scene}
     app.push(openers[name](app, session))
+
+
+def open_daily(app: App, session: Session) -> None:
+    """The Daily deals screen: today's deals and the calendar."""
+    history = session.keeper.history if session.keeper is not None else History()
+
+    def note() -> str:
+        return "Finding the daily deal\u2026" if session.jobs.running("daily") else ""
+
+    app.push(daily_screen.DailyScreen(app, history, daily.today(), lambda day, cells: play_daily(app, session, day,
+                                                                                                  cells), note))
+
+
+def play_daily(app: App, session: Session, day: Any, cells: int) -> None:
+    """Find the daily deal of ``day`` for ``cells`` cells (on a worker thread: a fixed amount
+    of the solver's work, usually a few milliseconds) and play it, asking first if a game
+    in progress would be thrown away. The screens over the table close when it is dealt."""
+
+    def found(deal: daily.DailyDeal) -> None:
+        session.facts.rated(deal.code, deal.rating)
+
+        def start() -> None:
+            for kind in (daily_screen.DailyScreen, statistics_screen.StatsScreen):
+                scene = app.scenes.find(kind)
+                if scene is not None:
+                    scene.close()
+            session.deal(deal.code, daily=deal.date.isoformat())
+
+        name = DIFFICULTY_NAMES[cells]
+        at_stake = game_at_stake(session) if session.current.code != deal.code else None
+        if at_stake is None:
+            start()
+        else:
+            app.push(Confirm(app, f"Play the daily deal ({name}, {deal.date.isoformat()})?", at_stake,
+                             "Play it", start))
+
+    def failed(error: BaseException) -> None:
+        session.say("The daily deal could not be found.", warn=True)
+
+    session.jobs.start("daily", daily.daily_deal, day, cells, on_done=found, on_error=failed, follows_game=False)
 
 
 def find_message(app: App) -> Scene | None:
@@ -72,6 +117,9 @@ class Notice(Window):
         self.close()
 
 
+COPY_FAILED = "The clipboard cannot be reached."
+
+
 class EndMessage(Window):
     """Won or stuck ("no useful move"), with what to do next (SPEC 7). A game the solver
     proves lost is said in the status line, without a window (the table's solver part)."""
@@ -81,6 +129,8 @@ class EndMessage(Window):
     def __init__(self, app: App, session: Session, kind: str) -> None:
         self.session = session
         self.kind = kind
+        self.share = ""
+        """The result to copy and share, after a daily deal is won."""
         game = session.current.game
         seconds = int(session.current.elapsed())
         clock = f"{seconds // 60}:{seconds % 60:02d}"
@@ -91,10 +141,21 @@ class EndMessage(Window):
                 (f"Score {game.score}  ·  Time {clock}  ·  Moves {game.move_count}", PANEL_TEXT),
                 (f"Game {game.code} won{helped}." if game.code else f"Won{helped}.", MUTED),
             ]
+            rating = session.facts.rating(game.code)
+            day = session.facts.daily_date(game.code)
+            if day is not None:
+                self.lines.append((f"The daily deal of {day} ({DIFFICULTY_NAMES[game.start.cell_count]}).", ACCENT))
+            if rating is not None:
+                self.lines.append((f"Deal rating: {rating} of 5.", MUTED))
             if session.keeper is not None:  # nothing is counted where nothing is saved
                 summary = win_summary(session.keeper.stats, game.start.cell_count)
                 self.lines += [(text, PANEL_TEXT if i == 0 else ACCENT) for i, text in enumerate(summary)]
             self.buttons = [("restart", "Play again", False), ("new", "New game", True)]
+            if day is not None:
+                helped = bool(game.hints_used) or (game.code is not None and str(game.code) in session.facts.demo)
+                self.share = share_text(day, DIFFICULTY_NAMES[game.start.cell_count], session.current.elapsed(),
+                                        game.move_count, helped, rating)
+                self.buttons.insert(0, ("share", "Copy result", False))
         else:
             self.title = "No useful move left"
             if game.move_count == 0:  # dealt that way: nothing to undo or restart
@@ -120,6 +181,14 @@ class EndMessage(Window):
 
     def activate(self, widget: Widget) -> None:
         current = self.session.current
+        if widget.name == "share":
+            copied = clipboard_put(self.share)
+            self.lines = [line for line in self.lines if line[0] not in (self.share, COPY_FAILED)]
+            self.lines.append((self.share, ACCENT) if copied else (COPY_FAILED, ERROR))
+            self.session.say("Your result is on the clipboard." if copied else COPY_FAILED, warn=not copied)
+            self.build(self.app.size)
+            self.dirty = True
+            return
         self.close()
         if widget.name == "undo":
             current.undo()
@@ -136,7 +205,8 @@ class Menu(Window):
     width_em = 16.0
     close_outside = True
     ENTRIES = (("help", "Help"), ("statistics", "Statistics"), ("settings", "Settings"),
-               ("new", "New game"), ("demo", "Demo (Ctrl+D)"), ("fullscreen", "Fullscreen on/off"), ("quit", "Quit"))
+               ("new", "New game"), ("daily", "Today's deal"), ("demo", "Demo (Ctrl+D)"),
+               ("fullscreen", "Fullscreen on/off"), ("quit", "Quit"))
 
     def build(self, size: tuple[int, int]) -> None:
         h = round(self.px * 2.3)
@@ -160,6 +230,8 @@ class Menu(Window):
             open_screen(app, self.session, widget.name)
         elif widget.name == "new":
             app.push(NewGame(app, self.session))
+        elif widget.name == "daily":
+            open_daily(app, self.session)
         elif widget.name == "demo":
             self.session.ask("demo")
         elif widget.name == "fullscreen":
@@ -243,7 +315,8 @@ class NewGame(Window):
         y += round(px * 1.5) + gap
         self.label_ys["current"] = y + (row - px) // 2
         widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), "Copy"))
-        widgets.extend(self.button_row([("cancel", "Cancel", False), ("deal", "Deal", True)], panel.bottom - px))
+        widgets.extend(self.button_row([("daily", "Today's deal", False), ("cancel", "Cancel", False),
+                                        ("deal", "Deal", True)], panel.bottom - px))
         self.widgets = widgets
 
     # -- input -----------------------------------------------------------------------------
@@ -335,6 +408,9 @@ class NewGame(Window):
             self.copy()
         elif name == "cancel":
             self.close()
+        elif name == "daily":  # today's deal of the difficulty chosen here
+            self.close()
+            play_daily(self.app, self.session, daily.today(), self.cells)
         elif name == "deal":
             self.deal()
         self.dirty = True
@@ -382,6 +458,9 @@ class NewGame(Window):
         """The line about the game in play: its code, and what dealing now would cost."""
         code = self.session.current.code
         line = f"This game: {code}." if code is not None else "This game has no code."
+        rating = self.session.facts.rating(code)
+        if rating is not None:
+            line = line[:-1] + f", rated {rating} of 5."
         if self.session.current.in_progress:
             line += " Dealing now counts it as lost."
         return f"{line}   {self.note}" if self.note else line
