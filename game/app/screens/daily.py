@@ -21,13 +21,19 @@ import pygame
 from game.app.history import History
 from game.app.render import BAND_LINE, BUTTON, BUTTON_ON, FOCUS, GOLD, HEADING, TEXT, TEXT_DIM, WARN
 from game.app.screens.kit import Screen
+from game.app.screens.statistics import StatsScreen
+from game.app.session import Session
 from game.app.words import DIFFICULTY_NAMES
+from game.engine import daily
 from game.engine.daily import FIRST_DAY
 
 if TYPE_CHECKING:
-    from game.app.loop import App
+    from game.app.scenes import App
 
+Day = _dt.date
 PlayDaily = Callable[[_dt.date, int], None]
+Ask = Callable[[str, Callable[[], None]], None]
+"""``ask(title, start)``: run ``start`` now, or once the player agrees to leave the game in play."""
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 
@@ -221,3 +227,30 @@ def _bind(function: Callable[[int], None], value: int) -> Callable[[], None]:
 
 def _bind_day(function: Callable[[_dt.date], None], day: _dt.date) -> Callable[[], None]:
     return lambda: function(day)
+
+
+def play_daily(app: App, session: Session, day: _dt.date, cells: int, ask: Ask | None = None) -> None:
+    """Find the daily deal of ``day`` for ``cells`` cells on a worker thread (a fixed amount
+    of the solver's work, usually a few milliseconds) and play it: through ``ask`` when a
+    game in progress would be lost (None: at once, as the New Game window does, which says
+    so itself). The Daily deals and Statistics screens close when it is dealt."""
+
+    def found(deal: daily.DailyDeal) -> None:
+        session.facts.rated(deal.code, deal.rating)
+
+        def start() -> None:
+            for kind in (DailyScreen, StatsScreen):
+                scene = app.scenes.find(kind)
+                if scene is not None:
+                    scene.close()
+            session.deal(deal.code, daily=deal.date.isoformat())
+
+        if ask is None or session.current.code == deal.code:
+            start()
+        else:
+            ask(f"Play the daily deal ({DIFFICULTY_NAMES[cells]}, {deal.date.isoformat()})?", start)
+
+    def failed(error: BaseException) -> None:
+        session.say("The daily deal could not be found.", warn=True)
+
+    session.jobs.start("daily", daily.daily_deal, day, cells, on_done=found, on_error=failed, follows_game=False)

@@ -31,7 +31,7 @@ from game.engine import (
 )
 
 if TYPE_CHECKING:
-    from game.app.loop import App
+    from game.app.scenes import App
     from game.app.session import Session
 
 RULES, EXAMPLES, CODES, KEYS = range(4)
@@ -136,19 +136,15 @@ CODES_PAGE: tuple[Block, ...] = (
           "counts your wins per rating. seahaven solve --rate CODE prints it."),
 )
 
-KEYS_PAGE: tuple[Block, ...] = (
-    ("h", "At the table"),
-    ("keys", (
-        ("Ctrl+Z, U", "Undo"),
-        ("Ctrl+Y, Ctrl+Shift+Z", "Redo"),
-        ("H", "Hint: show a move of a winning line"),
-        ("N", "New game"),
-        ("R", "Restart the deal"),
-        ("Ctrl+D", "Demo: the game plays on along a winning line the solver proved; any input stops it"),
-        ("F11", "Fullscreen on or off"),
-        ("F1", "Help"),
-        ("Esc", "Close a window; at the table, clear the selection and the focus, nothing else"),
-    )),
+def keys_page(table_keys: tuple[tuple[str, str], ...]) -> tuple[Block, ...]:
+    """The Keyboard page; ``table_keys`` are the table's actions (keys, what they do), as
+    their registry (``screens/actions.py``) lists them."""
+    if not table_keys:
+        return _KEYS_PAGE_REST
+    return (("h", "At the table"), ("keys", table_keys), *_KEYS_PAGE_REST)
+
+
+_KEYS_PAGE_REST: tuple[Block, ...] = (
     ("h", "Moving cards with the keys"),
     ("keys", (
         ("1 \u2026 9, 0", "Column 1 \u2026 10: the first key picks up the run on top, the second drops it there"),
@@ -327,10 +323,12 @@ class HelpScreen(Screen):
     title = "Help"
     tabs = ("Rules", "Examples", "Game codes", "Keyboard")
 
-    def __init__(self, app: App, page: int = RULES, code: str | None = None) -> None:
+    def __init__(self, app: App, page: int = RULES, code: str | None = None,
+                 table_keys: tuple[tuple[str, str], ...] = ()) -> None:
         super().__init__(app)
         self.tab = page
         self.code = code
+        self.keys_page = keys_page(table_keys)
         self.board = ExampleBoard()
         self.copied = False
         self.layout()
@@ -418,7 +416,7 @@ class HelpScreen(Screen):
             y = self.paint_blocks(surface, CODES_PAGE, y)
             return self.paint_code(surface, y)
         if self.tab == KEYS:
-            return self.paint_blocks(surface, KEYS_PAGE, y)
+            return self.paint_blocks(surface, self.keys_page, y)
         return self.paint_examples(surface, y)
 
     def paint_blocks(self, surface: pygame.Surface, blocks: tuple[Block, ...], y: int) -> int:
@@ -555,7 +553,9 @@ class HelpScreen(Screen):
                 surface.blit(self.card_image(card, w, h), box)
 
 
-def open_scene(app: App, session: Session, page: int = RULES) -> HelpScreen:
-    """The Help screen (the table's F1 and Help button open it), naming the game's code."""
+def open_scene(app: App, session: Session, page: int = RULES,
+               table_keys: tuple[tuple[str, str], ...] = ()) -> HelpScreen:
+    """The Help screen (the table's F1 and Help button open it), naming the game's code
+    and listing the table's keys."""
     code = session.current.code
-    return HelpScreen(app, page, code=None if code is None else str(code))
+    return HelpScreen(app, page, code=None if code is None else str(code), table_keys=table_keys)

@@ -19,7 +19,7 @@ from game.app.words import DIFFICULTY_NAMES
 from game.engine.daily import today
 
 if TYPE_CHECKING:
-    from game.app.loop import App
+    from game.app.scenes import App
     from game.app.session import Session
 
 FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (

@@ -14,20 +14,12 @@ from typing import Any
 import pygame
 
 from game.app.layout import Box
-from game.app.loop import STEP
 from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
+from game.app.scenes import STEP
+from game.app.screens import actions
 from game.app.words import DIFFICULTY_NAMES
 from game.engine import COLUMNS, SUITS, Card, Pile
 
-BUTTON_LABELS = {
-    "new": "New", "restart": "Restart", "undo": "Undo", "redo": "Redo", "hint": "Hint",
-    "help": "Help", "menu": "Menu", "fullscreen": "",
-}
-BUTTON_TIPS = {
-    "new": "New game (N)", "restart": "Restart this deal (R)", "undo": "Undo (Ctrl+Z)",
-    "redo": "Redo (Ctrl+Y)", "hint": "Hint (H)", "help": "Help (F1)", "menu": "Menu",
-    "fullscreen": "Fullscreen on/off (F11)",
-}
 KEY_FOCUS = (250, 250, 250)
 """The keyboard focus ring: white, thin, no glow (gold is the selection, blue the hint)."""
 
@@ -116,9 +108,10 @@ class TableView:
             state = (name, box, wide, self.table.pointer.hover == name and enabled, pressed and enabled, enabled)
             face = self._faces.get(state)
             if face is None:
+                action = actions.ACTIONS[name]
                 face = button_face(
-                    painter, box, BUTTON_LABELS[name] if wide else "", hover=state[3], pressed=state[4],
-                    enabled=state[5], dark=True, icon=name,
+                    painter, box, action.button_text() if wide else "", hover=state[3], pressed=state[4],
+                    enabled=state[5], dark=True, icon=action.icon_name,
                 )
                 if len(self._faces) > 200:
                     self._faces.clear()
@@ -277,7 +270,7 @@ class TableView:
         assert self.table.pointer.hover is not None
         box = layout.buttons[self.table.pointer.hover]
         px = max(12, round(layout.toolbar.h * 0.3))
-        text = painter.text(BUTTON_TIPS[self.table.pointer.hover], px, (30, 34, 32))
+        text = painter.text(actions.ACTIONS[self.table.pointer.hover].tooltip_text(), px, (30, 34, 32))
         pad = px // 2
         surf = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
         pygame.draw.rect(surf, (250, 248, 236, 245), surf.get_rect(), border_radius=pad // 2 + 2)
