@@ -171,20 +171,24 @@ class History:
         """This difficulty's games since the last reset, oldest first."""
         return [entry for entry in self.since_reset() if entry.cells == cells]
 
-    def daily_days(self) -> dict[tuple[str, int], bool]:
-        """(date, cells) of every daily deal played -> whether it was won (without help
-        or with it: a daily won with a hint is still won)."""
-        days: dict[tuple[str, int], bool] = {}
+    def daily_days(self) -> dict[tuple[str, int], str]:
+        """(date, cells) of every daily deal played -> the best that became of it: "won"
+        (without help), "helped" (won with a hint or the demo) or "played"."""
+        order = {"played": 0, "helped": 1, "won": 2}
+        days: dict[tuple[str, int], str] = {}
         for entry in self.entries:
             if entry.daily is not None:
                 key = (entry.daily, entry.cells)
-                days[key] = days.get(key, False) or entry.won
+                state = "won" if entry.clean_win else "helped" if entry.won else "played"
+                if order[state] >= order[days.get(key, "played")]:
+                    days[key] = state
         return days
 
     def daily_streak(self, today: _dt.date) -> int:
         """Days in a row, ending today (or yesterday, if today's is not won yet), with a
-        daily deal won at any difficulty."""
-        won = {date for (date, _), ok in self.daily_days().items() if ok}
+        daily deal won at any difficulty without help (a helped win is no record, as in
+        the statistics)."""
+        won = {date for (date, _), state in self.daily_days().items() if state == "won"}
         day = today if today.isoformat() in won else today - _dt.timedelta(days=1)
         streak = 0
         while day.isoformat() in won:

@@ -13,6 +13,7 @@ import pytest
 
 from game.app.deal_facts import share_text
 from game.app.history import Entry
+from game.app.launch import open_game
 from game.app.screens.daily import DailyScreen
 from game.app.screens.dialogs import EndMessage, Menu
 from game.app.screens.graphs import ROLLING, series
@@ -21,7 +22,20 @@ from game.app.screens.statistics import StatsScreen
 from game.engine import APP_RULES
 from game.engine.daily import daily_deal, today
 from game.engine.solver import solve
-from tests.app.test_screens import app, click, key  # noqa: F401 - the fixture is used by name
+from tests.app.test_screens import click, key
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The real app, windowed, with its files in a temporary folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = tmp_path / "seahaven-towers"
+    folder.mkdir()
+    (folder / "settings.json").write_text('{"version": 1, "animation": "off"}')
+    application = open_game((1024, 768), True, "SH1-C4-AAAAAJ2").app
+    application.step(0.0)
+    yield application
+    application.close()
 
 
 def hot(screen: Any, name: str) -> tuple[int, int]:
@@ -113,7 +127,7 @@ def test_a_daily_win_offers_a_result_to_share_without_the_moves(app: Any) -> Non
     assert any(text in (panel.share, "The clipboard cannot be reached.") for text, _ in panel.lines)
     history = session.keeper.history
     assert history.entries[-1].daily == "2026-12-01" and history.entries[-1].won
-    assert history.daily_days() == {("2026-12-01", 4): True}
+    assert history.daily_days() == {("2026-12-01", 4): "won"}
 
 
 def test_share_text() -> None:
@@ -130,10 +144,11 @@ def test_series_rolling_rate_times_and_scores() -> None:
     entries = [entry(True), entry(False), entry(True, hints=1), entry(True)] + [entry(False)] * 20
     data = series(entries, 20)
     assert data.games == 20 and len(data.rate) == 20
-    assert data.rate[0] == pytest.approx(2 / 5)  # game 5: of the first five, two won without help
+    assert data.rate[0] == pytest.approx(2 / 4)  # game 5: of the four before that count, two won
     assert data.rate[-1] == 0.0
     everything = series(entries, 0)
-    assert everything.rate[:4] == [1.0, 0.5, pytest.approx(1 / 3), 0.5]
+    assert everything.rate[:3] == [1.0, 0.5, pytest.approx(2 / 3)]  # the helped win is left out
+    assert len(everything.rate) == len(entries) - 1
     assert everything.times == [(200.0, False), (200.0, True), (200.0, False)]
     assert [state for _, state in everything.scores[:4]] == ["won", "lost", "helped", "won"]
     assert ROLLING == 10

@@ -81,7 +81,7 @@ def test_a_scripted_run_leaves_matching_lines(tmp_path: Path, monkeypatch: pytes
         assert written[0]["score"] == 720 and written[1]["moves"] == 1 and written[2]["moves"] == 1
         assert all(w["rules"] == "app" and w["demo"] is False for w in written)
         agree(keeper.history.totals(), keeper.stats)
-        assert keeper.history.daily_days() == {("2026-12-01", 1): True}
+        assert keeper.history.daily_days() == {("2026-12-01", 1): "won"}
         assert parse((folder / "history.jsonl").read_text()).entries == keeper.history.entries
         keeper.reset_stats()  # a reset: the totals start again, the lines stay
         agree(keeper.history.totals(), keeper.stats)

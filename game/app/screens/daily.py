@@ -114,7 +114,7 @@ class DailyScreen(Screen):
         return y + u
 
     def paint_choice(self, surface: pygame.Surface, column: pygame.Rect, y: int,
-                     days: dict[tuple[str, int], bool]) -> int:
+                     days: dict[tuple[str, int], str]) -> int:
         """The chosen day and its three Play buttons, with what became of each."""
         u = self.unit
         day = self.selected
@@ -127,10 +127,10 @@ class DailyScreen(Screen):
         w = (column.w - 2 * gap) // 3
         for i, (cells, label) in enumerate(DIFFICULTY_NAMES.items()):
             state = days.get((day.isoformat(), cells))
-            status = "won" if state else "played" if state is not None else ""
+            status = {"won": "won", "helped": "won with help", "played": "played"}.get(state or "", "")
             text = f"Play {label}" + (f" \u00b7 {status}" if status else "")
             rect = pygame.Rect(column.x + i * (w + gap), y, w, h)
-            self.button(surface, rect, text, _bind(self.play, cells), key=f"play{cells}", on=bool(state),
+            self.button(surface, rect, text, _bind(self.play, cells), key=f"play{cells}", on=state == "won",
                         size=max(13, round(u * 0.85)))
         y += h
         if self.note is not None and self.note():
@@ -139,7 +139,7 @@ class DailyScreen(Screen):
         return y
 
     def paint_month(self, surface: pygame.Surface, column: pygame.Rect, y: int,
-                    days: dict[tuple[str, int], bool]) -> int:
+                    days: dict[tuple[str, int], str]) -> int:
         """The month's header with its arrows, the weekdays, and a button per day."""
         u = self.unit
         year, month = self.month
@@ -181,7 +181,7 @@ class DailyScreen(Screen):
         return y
 
     def paint_day(self, surface: pygame.Surface, rect: pygame.Rect, day: _dt.date,
-                  days: dict[tuple[str, int], bool], font: Any) -> None:
+                  days: dict[tuple[str, int], str], font: Any) -> None:
         playable = FIRST_DAY <= day <= self.today
         key = day_key(day) if playable else ""
         hot = self.hot_area(rect, _bind_day(self.select, day) if playable else None, key=key)
@@ -199,8 +199,10 @@ class DailyScreen(Screen):
         for i, cells in enumerate(DIFFICULTY_NAMES):
             state = days.get((day.isoformat(), cells))
             centre = (rect.right - (3 - i) * 3 * dot, rect.bottom - dot - max(3, rect.h // 10))
-            if state:
+            if state == "won":
                 pygame.draw.circle(surface, GOLD, centre, dot)
+            elif state == "helped":
+                pygame.draw.circle(surface, WARN, centre, dot)
             elif state is not None:
                 pygame.draw.circle(surface, WARN, centre, dot, max(1, dot // 3))
 
@@ -208,7 +210,7 @@ class DailyScreen(Screen):
         dot = max(3, size // 3)
         font = self.font(size)
         x = column.x
-        for colour, filled, text in ((GOLD, True, "won"), (WARN, False, "played, not won")):
+        for colour, filled, text in ((GOLD, True, "won"), (WARN, True, "won with help"), (WARN, False, "played")):
             pygame.draw.circle(surface, colour, (x + dot, y + size // 2 + 2), dot, 0 if filled else max(1, dot // 3))
             words = font.render(text, True, TEXT_DIM)
             surface.blit(words, (x + 3 * dot, y))

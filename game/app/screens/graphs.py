@@ -50,13 +50,15 @@ class Series:
 
 
 def series(entries: Sequence[Entry], count: int) -> Series:
-    """The numbers drawn for ``entries`` (one difficulty, oldest first), ``count`` last games."""
+    """The numbers drawn for ``entries`` (one difficulty, oldest first), ``count`` last games.
+    The win rate leaves wins with help out, as the statistics do: a point for each other
+    game, over the last :data:`ROLLING` such games."""
     shown = list(entries[-count:]) if count else list(entries)
-    start = len(entries) - len(shown)
-    wins = [entry.clean_win for entry in entries]
+    counted = [entry.won for entry in entries if not (entry.won and entry.helped)]
+    first = len(counted) - sum(1 for entry in shown if not (entry.won and entry.helped))
     rate = []
-    for i in range(start, len(entries)):
-        window = wins[max(0, i - ROLLING + 1): i + 1]
+    for i in range(first, len(counted)):
+        window = counted[max(0, i - ROLLING + 1): i + 1]
         rate.append(sum(window) / len(window))
     times = [(entry.time_s, entry.helped) for entry in shown if entry.won]
     scores = [(entry.score, "helped" if entry.won and entry.helped else "won" if entry.won else "lost")
@@ -146,7 +148,7 @@ class Graphs:
         games = f"the last {data.games} {name} games" if data.games > 1 else f"the last {name} game"
         if self.kind == "rate":
             y = self._title(surface, f"Win rate over {games} (each point: the last {ROLLING} games; "
-                            "wins with help do not count)", x, y, width, small)
+                            "wins with help are left out)", x, y, width, small)
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
             return self._line_chart(surface, pygame.Rect(x, y, width, height), data.rate, small)
         if self.kind == "time":
