@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.app.launch import open_game
 from game.app.loop import App
@@ -19,7 +21,7 @@ from game.app.saving.history import Entry, HistoryFile, parse
 from game.app.saving.persistence import Persistence
 from game.app.session import Session
 from game.app.stats import Stats
-from game.engine import APP_RULES, GameCode
+from game.engine import APP_RULES, Game, GameCode
 from game.engine.solver import solve
 from tests.app.table_helpers import key
 
@@ -161,3 +163,77 @@ def test_the_command_prints_json_lines_and_csv(tmp_path: Path) -> None:
     (folder / "history.jsonl").open("a").write("garbage\n")
     damaged = run()
     assert damaged.returncode == 0 and len(damaged.stdout.splitlines()) == 2 and "1 line" in damaged.stderr
+
+
+WINNABLE = {4: "SH1-C4-AAAAAJ2", 2: "SH1-C2-IJBC4M6", 1: "SH1-C1-FX3EN2X"}
+LINES = {cells: solve(GameCode.parse(code).position(), APP_RULES).line for cells, code in WINNABLE.items()}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["move", "undo", "hint", "win", "restart", "new", "reset"]),
+                          st.sampled_from([4, 2, 1])), max_size=25))
+def test_statistics_and_history_never_disagree(tmp_path_factory: pytest.TempPathFactory,
+                                               steps: list[tuple[str, int]]) -> None:
+    """After every event of any sequence (moves, undos, hints, wins, restarts, new deals,
+    a reset), Statistics' played and won agree with the history's lines."""
+    folder = tmp_path_factory.mktemp("agree")
+    keeper = Persistence(folder=folder)
+    game = Game.from_code(WINNABLE[4])
+    elapsed = 0.0
+    for kind, cells in steps:
+        elapsed += 3
+        if kind == "move" and game.move_count < len(LINES[game.start.cell_count]) and not game.is_won:
+            game.play(LINES[game.start.cell_count][game.move_count])
+        elif kind == "undo":
+            game.undo()
+        elif kind == "hint" and not game.is_won:
+            game.hints_used += 1
+            keeper.hint_used(game, elapsed)
+        elif kind == "win":
+            for move in LINES[game.start.cell_count][game.move_count:]:
+                game.play(move)
+        elif kind == "restart":
+            game.restart()
+        elif kind == "new":
+            game = Game.from_code(WINNABLE[cells])
+        elif kind == "reset":
+            keeper.reset_stats()
+        keeper.game_changed(game, elapsed)
+        agree(keeper.history.totals(), keeper.stats)
+    assert parse((folder / "history.jsonl").read_text()).totals() == keeper.history.totals() \
+        if (folder / "history.jsonl").exists() else True
+
+
+def test_a_damaged_history_is_told_at_start_and_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = tmp_path / "seahaven-towers"
+    folder.mkdir()
+    damaged = json.dumps(entry(1).to_json()) + "\n{half a line\n"
+    (folder / "history.jsonl").write_text(damaged)
+    opened = open_game((1024, 768), True, "SH1-C4-AAAAAJ2")
+    try:
+        notice = opened.app.scenes.top
+        assert "1 line of your game history" in getattr(notice, "text", ""), notice
+        assert opened.session.keeper.history.entries == [entry(1)]
+    finally:
+        opened.app.close()
+    assert (folder / "history.jsonl").read_text().startswith(damaged)
+
+
+def test_a_failed_write_is_said_once_and_play_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    keeper = HistoryFile(tmp_path)
+    keeper.load()
+    real = history_module._append
+
+    def full(path: Path, data: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(history_module, "_append", full)
+    first = keeper.append(entry(1))
+    assert first is not None and "could not be saved" in first
+    assert keeper.append(entry(2)) is None  # said once
+    monkeypatch.setattr(history_module, "_append", real)
+    assert keeper.append(entry(3)) is None
+    monkeypatch.setattr(history_module, "_append", full)
+    assert keeper.append(entry(4)) is not None  # a new failure after a success is said again
+    assert [e.moves for e in HistoryFile(tmp_path).load().entries] == [entry(3).moves]
