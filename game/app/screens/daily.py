@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.history import History
-from game.app.render import BAND_LINE, BUTTON, BUTTON_ON, FOCUS, GOLD, HEADING, TEXT, TEXT_DIM, WARN
 from game.app.screens.kit import Screen
 from game.app.screens.statistics import StatsScreen
 from game.app.session import Session
@@ -104,10 +103,10 @@ class DailyScreen(Screen):
         days = self.history.daily_days()
         streak = self.history.daily_streak(self.today)
         y = self.text(surface, "One deal a day for each difficulty, the same for every player, proved winnable by "
-                      "the solver. A new one comes at midnight UTC.", column.x, y, column.w, colour=TEXT_DIM,
-                      size=small) + u // 2
+                      "the solver. A new one comes at midnight UTC.", column.x, y, column.w,
+                      colour=self.theme.text_dim, size=small) + u // 2
         y = self.text(surface, f"Daily streak: {streak} day{'' if streak == 1 else 's'} in a row with a daily "
-                      "deal won.", column.x, y, column.w, colour=TEXT, bold=True) + u // 2
+                      "deal won.", column.x, y, column.w, colour=self.theme.text, bold=True) + u // 2
         y = self.paint_choice(surface, column, y, days) + u
         y = self.paint_month(surface, column, y, days)
         y = self.paint_legend(surface, column, y + u // 2, small)
@@ -121,7 +120,7 @@ class DailyScreen(Screen):
         name = "Today" if day == self.today else f"{WEEKDAYS[day.weekday()]} {day.day} " \
             f"{calendar.month_name[day.month]} {day.year}"
         y = self.text(surface, f"{name}\u2019s deals" if day == self.today else f"The deals of {name}",
-                      column.x, y, column.w, colour=HEADING, bold=True) + u // 3
+                      column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
         h = round(u * 2.3)
         gap = u // 2
         w = (column.w - 2 * gap) // 3
@@ -135,7 +134,7 @@ class DailyScreen(Screen):
         y += h
         if self.note is not None and self.note():
             y = self.text(surface, self.note(), column.x, y + u // 3, column.w, size=max(13, round(u * 0.8)),
-                          colour=TEXT_DIM)
+                          colour=self.theme.text_dim)
         return y
 
     def paint_month(self, surface: pygame.Surface, column: pygame.Rect, y: int,
@@ -156,14 +155,14 @@ class DailyScreen(Screen):
         if later:
             self.button(surface, pygame.Rect(column.right - arrow_w, y, arrow_w, h), f"{after} >",
                         lambda: self.shift_month(1), key="month-next")
-        title = self.font(u, True).render(f"{calendar.month_name[month]} {year}", True, HEADING)
+        title = self.font(u, True).render(f"{calendar.month_name[month]} {year}", True, self.theme.heading)
         surface.blit(title, title.get_rect(center=(column.centerx, y + h // 2)))
         y += h + u // 2
         cell_w = column.w // 7
         small = max(13, round(u * 0.75))
         font = self.font(small, True)
         for i, name in enumerate(WEEKDAYS):
-            words = font.render(name, True, TEXT_DIM)
+            words = font.render(name, True, self.theme.text_dim)
             surface.blit(words, (column.x + i * cell_w + (cell_w - words.get_width()) // 2, y))
         y += font.get_linesize() + u // 4
         weeks = calendar.Calendar().monthdatescalendar(year, month)
@@ -177,7 +176,7 @@ class DailyScreen(Screen):
                 rect = pygame.Rect(column.x + i * cell_w + 2, y + 2, cell_w - 4, cell_h - 4)
                 self.paint_day(surface, rect, day, days, number_font)
             y += cell_h
-        pygame.draw.line(surface, BAND_LINE, (column.x, y), (column.right, y), 1)
+        pygame.draw.line(surface, self.theme.band_line, (column.x, y), (column.right, y), 1)
         return y
 
     def paint_day(self, surface: pygame.Surface, rect: pygame.Rect, day: _dt.date,
@@ -188,39 +187,44 @@ class DailyScreen(Screen):
         hot.left = _bind_day(self.select, day - _dt.timedelta(days=1)) if playable else None
         hot.right = _bind_day(self.select, day + _dt.timedelta(days=1)) if playable else None
         chosen = day == self.selected
-        pygame.draw.rect(surface, BUTTON_ON if chosen else BUTTON, rect, border_radius=max(3, rect.h // 8))
+        theme = self.theme
+        radius = max(3, rect.h // 8)
+        pygame.draw.rect(surface, theme.button_on if chosen else theme.button, rect, border_radius=radius)
         if day == self.today:
-            pygame.draw.rect(surface, GOLD, rect, width=max(2, rect.h // 16), border_radius=max(3, rect.h // 8))
+            pygame.draw.rect(surface, theme.selection, rect, width=max(2, rect.h // 16), border_radius=radius)
         if self.focus_key == key and key:
-            pygame.draw.rect(surface, FOCUS, rect.inflate(4, 4), width=2, border_radius=max(3, rect.h // 8))
-        number = font.render(str(day.day), True, TEXT if playable else TEXT_DIM)
+            pygame.draw.rect(surface, theme.focus, rect.inflate(4, 4), width=2, border_radius=radius)
+        number = font.render(str(day.day), True, self.theme.text if playable else self.theme.text_dim)
         surface.blit(number, (rect.x + rect.w // 8, rect.y + rect.h // 12))
         dot = max(3, min(rect.w // 10, rect.h // 7))
         for i, cells in enumerate(DIFFICULTY_NAMES):
             state = days.get((day.isoformat(), cells))
             centre = (rect.right - (3 - i) * 3 * dot, rect.bottom - dot - max(3, rect.h // 10))
             if state == "won":
-                pygame.draw.circle(surface, GOLD, centre, dot)
+                pygame.draw.circle(surface, self.theme.selection, centre, dot)
             elif state == "helped":
-                pygame.draw.circle(surface, WARN, centre, dot)
+                pygame.draw.circle(surface, self.theme.warn, centre, dot)
             elif state is not None:
-                pygame.draw.circle(surface, WARN, centre, dot, max(1, dot // 3))
+                pygame.draw.circle(surface, self.theme.warn, centre, dot, max(1, dot // 3))
 
     def paint_legend(self, surface: pygame.Surface, column: pygame.Rect, y: int, size: int) -> int:
         dot = max(3, size // 3)
         font = self.font(size)
         x = column.x
-        for colour, filled, text in ((GOLD, True, "won"), (WARN, True, "won with help"), (WARN, False, "played")):
+        marks = ((self.theme.selection, True, "won"), (self.theme.warn, True, "won with help"),
+                 (self.theme.warn, False, "played"))
+        for colour, filled, text in marks:
             pygame.draw.circle(surface, colour, (x + dot, y + size // 2 + 2), dot, 0 if filled else max(1, dot // 3))
-            words = font.render(text, True, TEXT_DIM)
+            words = font.render(text, True, self.theme.text_dim)
             surface.blit(words, (x + 3 * dot, y))
             x += 3 * dot + words.get_width() + size
-        words = font.render("Dots: Easy, Medium, Hard. Page Up and Page Down change the month.", True, TEXT_DIM)
+        note = "Dots: Easy, Medium, Hard. Page Up and Page Down change the month."
+        words = font.render(note, True, self.theme.text_dim)
         if x + words.get_width() <= column.right:
             surface.blit(words, (x, y))
             return y + font.get_linesize()
         return self.text(surface, "Dots: Easy, Medium, Hard. Page Up and Page Down change the month.", column.x,
-                         y + font.get_linesize(), column.w, size=size, colour=TEXT_DIM)
+                         y + font.get_linesize(), column.w, size=size, colour=self.theme.text_dim)
 
 
 def _bind(function: Callable[[int], None], value: int) -> Callable[[], None]:

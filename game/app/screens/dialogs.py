@@ -21,7 +21,7 @@ import pygame
 from game.app.deal_facts import share_text
 from game.app.history import History
 from game.app.layout import Box
-from game.app.render import ACCENT, ERROR, MUTED, PANEL_TEXT, wrap
+from game.app.render import wrap
 from game.app.scenes import Scene
 from game.app.screens import daily as daily_screen
 from game.app.screens import help as help_screen
@@ -97,7 +97,7 @@ class Notice(Window):
         self.focus = 0
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        self.text_lines(surface, [(self.text, PANEL_TEXT)], self.panel.y + round(self.px * 3.2))
+        self.text_lines(surface, [(self.text, "panel_text")], self.panel.y + round(self.px * 3.2))
 
     def activate(self, widget: Widget) -> None:
         self.close()
@@ -124,18 +124,18 @@ class EndMessage(Window):
             self.title = "You won!"
             helped = " with help" if game.hints_used else ""
             self.lines = [
-                (f"Score {game.score}  ·  Time {clock}  ·  Moves {game.move_count}", PANEL_TEXT),
-                (f"Game {game.code} won{helped}." if game.code else f"Won{helped}.", MUTED),
+                (f"Score {game.score}  ·  Time {clock}  ·  Moves {game.move_count}", "panel_text"),
+                (f"Game {game.code} won{helped}." if game.code else f"Won{helped}.", "muted"),
             ]
             rating = session.facts.rating(game.code)
             day = session.facts.daily_date(game.code)
             if day is not None:
-                self.lines.append((f"The daily deal of {day} ({DIFFICULTY_NAMES[game.start.cell_count]}).", ACCENT))
+                self.lines.append((f"The daily deal of {day} ({DIFFICULTY_NAMES[game.start.cell_count]}).", "accent"))
             if rating is not None:
-                self.lines.append((f"Deal rating: {rating} of 5.", MUTED))
+                self.lines.append((f"Deal rating: {rating} of 5.", "muted"))
             if session.keeper is not None:  # nothing is counted where nothing is saved
                 summary = win_summary(session.keeper.stats, game.start.cell_count)
-                self.lines += [(text, PANEL_TEXT if i == 0 else ACCENT) for i, text in enumerate(summary)]
+                self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
             self.buttons = [("restart", "Play again", False), ("new", "New game", True)]
             if day is not None:
                 helped = bool(game.hints_used) or (game.code is not None and str(game.code) in session.facts.demo)
@@ -145,11 +145,11 @@ class EndMessage(Window):
         else:
             self.title = "No useful move left"
             if game.move_count == 0:  # dealt that way: nothing to undo or restart
-                self.lines = [("This deal has no useful move at all.", PANEL_TEXT)]
+                self.lines = [("This deal has no useful move at all.", "panel_text")]
                 self.buttons = [("new", "New game", True)]
             else:
                 self.lines = [("Every move left is a take-back or leads back to a position already seen.",
-                               PANEL_TEXT)]
+                               "panel_text")]
                 self.buttons = [("undo", "Undo", False), ("restart", "Restart deal", False), ("new", "New game", True)]
         super().__init__(app)
 
@@ -170,7 +170,7 @@ class EndMessage(Window):
         if widget.name == "share":
             copied = clipboard_put(self.share)
             self.lines = [line for line in self.lines if line[0] not in (self.share, COPY_FAILED)]
-            self.lines.append((self.share, ACCENT) if copied else (COPY_FAILED, ERROR))
+            self.lines.append((self.share, "accent") if copied else (COPY_FAILED, "error"))
             self.session.say("Your result is on the clipboard." if copied else COPY_FAILED, warn=not copied)
             self.build(self.app.size)
             self.dirty = True

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app.history import Entry
-from game.app.render import BAND_LINE, GOLD, HEADING, SKY, TEXT, TEXT_DIM, WARN
 from game.app.stats import format_duration
 from game.app.words import DIFFICULTY_NAMES
 
 if TYPE_CHECKING:
     from game.app.screens.kit import Screen
+    from game.app.theme import Theme
 
 KINDS = (("rate", "Win rate"), ("time", "Time"), ("score", "Score"))
 """The three graphs, one shown at a time so that it can be large."""
@@ -90,6 +90,11 @@ class Graphs:
         self.count = RANGES[1]
         self.kind = KINDS[0][0]
 
+    @property
+    def theme(self) -> Theme:
+        """The looks in force (the screen's theme)."""
+        return self.screen.theme
+
     def _follow(self, prefix: str, value: object) -> None:
         """Keep the keyboard focus on the chosen button of a row when Left or Right changed it."""
         screen = self.screen
@@ -144,7 +149,7 @@ class Graphs:
         name = DIFFICULTY_NAMES[self.cells]
         if not data.games:
             return screen.text(surface, f"No {name} game recorded yet: the graphs fill in as you play.",
-                               x, y, width, colour=TEXT_DIM) + u
+                               x, y, width, colour=self.theme.text_dim) + u
         games = f"the last {data.games} {name} games" if data.games > 1 else f"the last {name} game"
         if self.kind == "rate":
             y = self._title(surface, f"Win rate over {games} (each point: the last {ROLLING} games; "
@@ -155,15 +160,16 @@ class Graphs:
             y = self._title(surface, f"Time of each won game of {games} ({len(data.times)} won)", x, y, width, small)
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
             longest = max((t for t, _ in data.times), default=0.0)
+            won, helped_colour = self.theme.selection, self.theme.warn
             return self._bars(surface, pygame.Rect(x, y, width, height), [t for t, _ in data.times],
-                              [WARN if helped else GOLD for _, helped in data.times], small, format_duration,
-                              [(GOLD, "won"), (WARN, "won with help")], top=nice_top(longest / 60) * 60)
+                              [helped_colour if helped else won for _, helped in data.times], small, format_duration,
+                              [(won, "won"), (helped_colour, "won with help")], top=nice_top(longest / 60) * 60)
         y = self._title(surface, f"Score of each of {games}", x, y, width, small)
         height = max(6 * u, min(bottom - y, round(width * 0.75)))
-        colours = {"won": GOLD, "helped": WARN, "lost": TEXT_DIM}
+        colours = {"won": self.theme.selection, "helped": self.theme.warn, "lost": self.theme.text_dim}
         return self._bars(surface, pygame.Rect(x, y, width, height), [float(v) for v, _ in data.scores],
                           [colours[state] for _, state in data.scores], small, lambda v: str(int(v)),
-                          [(GOLD, "won"), (WARN, "won with help"), (TEXT_DIM, "not won")])
+                          [(colours["won"], "won"), (colours["helped"], "won with help"), (colours["lost"], "not won")])
 
     def _choices(self, surface: pygame.Surface, x: int, y: int, width: int,
                  items: list[tuple[str, str, bool, Callable[[], None]]], step: Callable[[int], None]) -> int:
@@ -180,7 +186,7 @@ class Graphs:
         return y + h
 
     def _title(self, surface: pygame.Surface, text: str, x: int, y: int, width: int, size: int) -> int:
-        bottom = self.screen.text(surface, text, x, y, width, size=size, colour=HEADING, bold=True)
+        bottom = self.screen.text(surface, text, x, y, width, size=size, colour=self.theme.heading, bold=True)
         return bottom + self.screen.unit // 4
 
     def _frame(self, surface: pygame.Surface, box: pygame.Rect, top: float, label: Callable[[float], str],
@@ -192,10 +198,10 @@ class Graphs:
         plot = pygame.Rect(box.x + room, box.y + size // 2, box.w - room, box.h - size)
         for k, text in zip((2, 1, 0), labels, strict=True):
             gy = plot.bottom - round(plot.h * k / 2)
-            pygame.draw.line(surface, BAND_LINE, (plot.x, gy), (plot.right, gy), 1)
-            words = font.render(text, True, TEXT_DIM)
+            pygame.draw.line(surface, self.theme.band_line, (plot.x, gy), (plot.right, gy), 1)
+            words = font.render(text, True, self.theme.text_dim)
             surface.blit(words, (plot.x - words.get_width() - size // 3, gy - words.get_height() // 2))
-        pygame.draw.line(surface, TEXT_DIM, plot.bottomleft, plot.topleft, max(1, size // 12))
+        pygame.draw.line(surface, self.theme.text_dim, plot.bottomleft, plot.topleft, max(1, size // 12))
         return plot
 
     def _line_chart(self, surface: pygame.Surface, box: pygame.Rect, values: list[float], size: int) -> int:
@@ -206,11 +212,11 @@ class Graphs:
         points = [(plot.x + (plot.w * (i + 0.5) / n), plot.bottom - plot.h * v) for i, v in enumerate(values)]
         width = max(2, size // 6)
         if n > 1:
-            pygame.draw.lines(surface, SKY, False, points, width)
+            pygame.draw.lines(surface, self.theme.hint, False, points, width)
         dot = max(2, min(size // 4, round(plot.w / n / 3)))
         for point in points if n <= 60 else points[-1:]:
-            pygame.draw.circle(surface, SKY, (round(point[0]), round(point[1])), dot)
-        last = self.screen.font(size, True).render(f"{round(values[-1] * 100)}%", True, TEXT)
+            pygame.draw.circle(surface, self.theme.hint, (round(point[0]), round(point[1])), dot)
+        last = self.screen.font(size, True).render(f"{round(values[-1] * 100)}%", True, self.theme.text)
         lx = min(plot.right - last.get_width(), round(points[-1][0]) + dot + 2)
         surface.blit(last, (lx, max(plot.y, round(points[-1][1]) - last.get_height() - dot)))
         return box.bottom
@@ -225,7 +231,7 @@ class Graphs:
         top = top or nice_top(max(values, default=0.0))
         plot = self._frame(surface, box, top, label, size)
         if not values:
-            words = font.render("None yet", True, TEXT_DIM)
+            words = font.render("None yet", True, self.theme.text_dim)
             surface.blit(words, words.get_rect(center=plot.center))
             return box.bottom
         n = len(values)
@@ -238,7 +244,7 @@ class Graphs:
         used = [(colour, name) for colour, name in key if colour in colours]
         x = plot.right
         for colour, name in reversed(used):  # the key, right-aligned above the plot
-            words = font.render(name, True, TEXT_DIM)
+            words = font.render(name, True, self.theme.text_dim)
             x -= words.get_width()
             surface.blit(words, (x, box.y - key_h))
             mark = pygame.Rect(0, 0, size * 2 // 3, size * 2 // 3)

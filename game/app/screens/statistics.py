@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app.history import History
-from game.app.render import BAND_LINE, HEADING, TEXT, TEXT_DIM, WARN
 from game.app.screens.graphs import Graphs
 from game.app.screens.kit import Screen
 from game.app.stats import DifficultyStats, Stats, format_duration, format_rate
@@ -119,29 +118,29 @@ class StatsScreen(Screen):
         for i, lines in enumerate(headers):
             x = column.x + label_w + i * cell_w
             for n, line in enumerate(lines):
-                words = small.render(line, True, HEADING)
+                words = small.render(line, True, self.theme.heading)
                 row_y = y + (tall - len(lines) + n) * small.get_linesize()
                 surface.blit(words, (x + cell_w - words.get_width() - u // 2, row_y))
         y += tall * small.get_linesize() + u // 3
-        pygame.draw.line(surface, BAND_LINE, (column.x, y), (column.right, y), max(1, u // 12))
+        pygame.draw.line(surface, self.theme.band_line, (column.x, y), (column.right, y), max(1, u // 12))
         for r, (label, values) in enumerate(figure_rows(self.stats)):
             if r % 2:
-                pygame.draw.rect(surface, (16, 56, 41), (column.x, y, column.w, row_h))
-            words = font.render(label, True, TEXT_DIM)
+                pygame.draw.rect(surface, self.theme.stripe, (column.x, y, column.w, row_h))
+            words = font.render(label, True, self.theme.text_dim)
             surface.blit(words, (column.x + u // 3, y + (row_h - words.get_height()) // 2))
             for i, value in enumerate(values):
-                words = bold.render(value, True, TEXT)
+                words = bold.render(value, True, self.theme.text)
                 x = column.x + label_w + (i + 1) * cell_w - words.get_width() - u // 2
                 surface.blit(words, (x, y + (row_h - words.get_height()) // 2))
             y += row_h
-        pygame.draw.line(surface, BAND_LINE, (column.x, y), (column.right, y), max(1, u // 12))
+        pygame.draw.line(surface, self.theme.band_line, (column.x, y), (column.right, y), max(1, u // 12))
         y += u * 2 // 3
         y = self.text(
             surface,
             "A game counts as played from its first move. Starting a new game or restarting "
             "one that is not finished counts as a loss and ends the streak. \u201cWon with help\u201d "
             "counts wins where a hint was used.",
-            column.x, y, column.w, size=max(13, round(u * 0.8)), colour=TEXT_DIM,
+            column.x, y, column.w, size=max(13, round(u * 0.8)), colour=self.theme.text_dim,
         ) + u
         return self.paint_reset(surface, column, y)
 
@@ -155,7 +154,7 @@ class StatsScreen(Screen):
             self.button(surface, rect, label, self.ask_reset, key="reset")
             return y + h
         y = self.text(surface, "Reset all statistics of all three difficulties? This cannot be undone.",
-                      column.x, y, column.w, colour=WARN, bold=True) + u // 2
+                      column.x, y, column.w, colour=self.theme.warn, bold=True) + u // 2
         x = column.x
         for label, action, key in (("Reset", self.confirm_reset, "confirm"), ("Cancel", self.cancel_reset, "cancel")):
             rect = pygame.Rect(x, y, self.font(u, True).size(label)[0] + 2 * u, h)
@@ -178,26 +177,26 @@ class StatsScreen(Screen):
         h = round(u * 2.2)
         small = max(13, round(u * 0.8))
         streak = self.daily_streak
-        y = self.text(surface, "Daily deals", column.x, y, column.w, colour=HEADING, bold=True) + u // 3
+        y = self.text(surface, "Daily deals", column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
         line = f"Daily streak: {streak} day{'' if streak == 1 else 's'} in a row with a daily deal won."
-        y = self.text(surface, line, column.x, y, column.w, colour=TEXT) + u // 2
+        y = self.text(surface, line, column.x, y, column.w, colour=self.theme.text) + u // 2
         if self.on_daily is not None:
             label = "Daily deals and calendar\u2026"
             rect = pygame.Rect(column.x, y, self.font(u, True).size(label)[0] + 2 * u, h)
             self.button(surface, rect, label, self.on_daily, key="daily")
             y += h + u
-        y = self.text(surface, "History", column.x, y, column.w, colour=HEADING, bold=True) + u // 3
+        y = self.text(surface, "History", column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
         games = len(self.history.entries)
         y = self.text(surface, f"Every game that ends is recorded: {games} game{'' if games == 1 else 's'} so far. "
                       "The export writes them all as a CSV file into the game's data folder.",
-                      column.x, y, column.w, size=small, colour=TEXT_DIM) + u // 2
+                      column.x, y, column.w, size=small, colour=self.theme.text_dim) + u // 2
         if self.on_export is not None:
             label = "Export history as CSV"
             rect = pygame.Rect(column.x, y, self.font(u, True).size(label)[0] + 2 * u, h)
             self.button(surface, rect, label, self.export, key="export")
             y += h + u // 3
             if self.exported:
-                y = self.text(surface, self.exported, column.x, y, column.w, size=small, colour=TEXT)
+                y = self.text(surface, self.exported, column.x, y, column.w, size=small, colour=self.theme.text)
         return y + u
 
     def paint_ratings(self, surface: pygame.Surface, column: pygame.Rect, y: int, size: int) -> int:
@@ -206,7 +205,7 @@ class StatsScreen(Screen):
         cells = self.graphs.cells
         table = self.history.wins_per_rating(cells)
         y = self.text(surface, f"{DIFFICULTY_NAMES[cells]}: wins per deal rating (1 easiest, 5 hardest)",
-                      column.x, y, column.w, size=size, colour=HEADING, bold=True) + u // 4
+                      column.x, y, column.w, size=size, colour=self.theme.heading, bold=True) + u // 4
         font = self.font(size)
         bold = self.font(size, True)
         keys: list[int | None] = [1, 2, 3, 4, 5, None]
@@ -215,15 +214,15 @@ class StatsScreen(Screen):
         for i, key in enumerate(keys):
             played, won = table.get(key, (0, 0))
             x = column.x + i * slot
-            head = font.render(f"rated {key}" if key else "not rated", True, TEXT_DIM)
+            head = font.render(f"rated {key}" if key else "not rated", True, self.theme.text_dim)
             if head.get_width() > slot - 4:
-                head = font.render(str(key) if key else "\u2014", True, TEXT_DIM)
+                head = font.render(str(key) if key else "\u2014", True, self.theme.text_dim)
             surface.blit(head, (x + (slot - head.get_width()) // 2, y))
-            value = bold.render(f"{won} / {played}" if played else "\u2014", True, TEXT)
+            value = bold.render(f"{won} / {played}" if played else "\u2014", True, self.theme.text)
             surface.blit(value, (x + (slot - value.get_width()) // 2, y + row_h))
         y += 2 * row_h
-        pygame.draw.line(surface, BAND_LINE, (column.x, y), (column.right, y), 1)
-        return self.text(surface, "won / played", column.x, y + u // 4, column.w, size=size, colour=TEXT_DIM)
+        pygame.draw.line(surface, self.theme.band_line, (column.x, y), (column.right, y), 1)
+        return self.text(surface, "won / played", column.x, y + u // 4, column.w, size=size, colour=self.theme.text_dim)
 
 
 def open_scene(app: App, session: Session, on_daily: Callable[[], None] | None = None) -> StatsScreen:
