@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 KINDS = (("rate", "Win rate"), ("time", "Time"), ("score", "Score"))
 """The three graphs, one shown at a time so that it can be large."""
-RANGES = (20, 50, 200, 0)
+ALL = 0
+RANGES = (20, 50, 200, ALL)
 """How many of the last games the graphs show (0: all of them)."""
 ROLLING = 10
 """The win rate at a game is over the last this many games up to it."""
@@ -193,10 +194,11 @@ class Graphs:
                size: int) -> pygame.Rect:
         """Axes, grid lines and their labels; returns the plotting area."""
         font = self.screen.font(size)
-        labels = [label(top * k / 2) for k in (2, 1, 0)]
+        steps = range(2, -1, -1)  # the top, the middle and the bottom of the axis
+        labels = [label(top * k / 2) for k in steps]
         room = max(font.size(text)[0] for text in labels) + size // 2
         plot = pygame.Rect(box.x + room, box.y + size // 2, box.w - room, box.h - size)
-        for k, text in zip((2, 1, 0), labels, strict=True):
+        for k, text in zip(steps, labels, strict=True):
             gy = plot.bottom - round(plot.h * k / 2)
             pygame.draw.line(surface, self.theme.band_line, (plot.x, gy), (plot.right, gy), 1)
             words = font.render(text, True, self.theme.text_dim)
