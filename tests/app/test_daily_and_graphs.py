@@ -185,3 +185,28 @@ def test_statistics_graphs_by_touch_and_keys_and_export(app: Any, tmp_path: Path
     written = list((tmp_path / "seahaven-towers").glob("history-*.csv"))
     assert len(written) == 1 and str(written[0]) in screen.exported
     assert written[0].read_text().count("\n") == 1 + 4
+
+
+def test_an_answer_that_deals_a_game_voids_the_other_answers_of_the_same_poll() -> None:
+    """A job's callback that changes the game (the daily deal, a winnable deal) cancels the
+    jobs about the old game, even ones already finished in the same poll: they are dropped."""
+    import threading
+
+    from game.app.jobs import Jobs
+
+    jobs = Jobs()
+    heard: list[str] = []
+    done = threading.Event()
+
+    def quick(*, cancel: threading.Event, progress: object) -> str:
+        done.set()
+        return "value"
+
+    jobs.start("first", quick, on_done=lambda value: (heard.append("first"), jobs.game_changed()), follows_game=False)
+    jobs.start("lost", quick, on_done=lambda value: heard.append("lost"))
+    for _ in range(1000):
+        if all(entry.job.done for entry in jobs._running.values()):
+            break
+        time.sleep(0.001)
+    jobs.poll()
+    assert heard == ["first"] and not jobs.running()

@@ -53,6 +53,7 @@ class DailyScreen(Screen):
         self.month = (today.year, today.month)
         self.on_play = on_play
         self.note = note
+        self._days: tuple[tuple[int, int], dict[tuple[str, int], str], int] | None = None
         super().__init__(app)
         self.focus_key = f"play{app.settings.cells if app.settings.cells in DIFFICULTY_NAMES else 4}"
         self.layout()
@@ -100,8 +101,10 @@ class DailyScreen(Screen):
         u = self.unit
         column = self.column()
         small = max(13, round(u * 0.8))
-        days = self.history.daily_days()
-        streak = self.history.daily_streak(self.today)
+        key = (len(self.history.entries), self.history.reset_at)
+        if self._days is None or self._days[0] != key:  # a layout paints twice; 10,000 games take a while
+            self._days = (key, self.history.daily_days(), self.history.daily_streak(self.today))
+        _key, days, streak = self._days
         y = self.text(surface, "One deal a day for each difficulty, the same for every player, proved winnable by "
                       "the solver. A new one comes at midnight UTC.", column.x, y, column.w,
                       colour=self.theme.text_dim, size=small) + u // 2

@@ -90,6 +90,16 @@ class Graphs:
         self.cells = cells if cells in DIFFICULTY_NAMES else 4
         self.count = RANGES[1]
         self.kind = KINDS[0][0]
+        self._cache: tuple[tuple[object, ...], Series] | None = None
+
+    def data(self) -> Series:
+        """The series of the chosen difficulty and range, computed again only when they or
+        the history change (a layout paints twice, and a long history has 10,000 games)."""
+        entries = self.entries_of(self.cells)
+        key = (self.cells, self.count, len(entries), entries[-1] if entries else None, entries[0] if entries else None)
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, series(entries, self.count))
+        return self._cache[1]
 
     @property
     def theme(self) -> Theme:
@@ -145,8 +155,7 @@ class Graphs:
         screen = self.screen
         u = screen.unit
         small = max(13, round(u * 0.8))
-        entries = self.entries_of(self.cells)
-        data = series(entries, self.count)
+        data = self.data()
         name = DIFFICULTY_NAMES[self.cells]
         if not data.games:
             return screen.text(surface, f"No {name} game recorded yet: the graphs fill in as you play.",
@@ -207,6 +216,8 @@ class Graphs:
         return plot
 
     def _line_chart(self, surface: pygame.Surface, box: pygame.Rect, values: list[float], size: int) -> int:
+        if self.screen.measuring:  # a layout only needs the height
+            return box.bottom
         plot = self._frame(surface, box, 1.0, lambda v: f"{round(v * 100)}%", size)
         if not values:
             return box.bottom
@@ -227,6 +238,8 @@ class Graphs:
               colours: list[tuple[int, int, int]], size: int, label: Callable[[float], str],
               key: list[tuple[tuple[int, int, int], str]], top: float | None = None) -> int:
         """Bars of ``values`` in their ``colours``, with the key of the colours used above."""
+        if self.screen.measuring:  # a layout only needs the height
+            return box.bottom
         font = self.screen.font(size)
         key_h = font.get_linesize()
         box = pygame.Rect(box.x, box.y + key_h, box.w, box.h - key_h)

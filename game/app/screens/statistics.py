@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.history import History
+from game.app.history import Entry, History
 from game.app.screens.graphs import Graphs
 from game.app.screens.kit import Screen
 from game.app.stats import DifficultyStats, Stats, format_duration, format_rate
@@ -59,8 +59,17 @@ class StatsScreen(Screen):
         self.exported = ""
         """Where the last export went (or why it failed), said under its button."""
         cells = getattr(app.settings, "cells", 4)
-        self.graphs = Graphs(self, self.history.of, cells)
+        self.graphs = Graphs(self, self._entries_of, cells)
+        self._ratings: tuple[tuple[int, int, int], dict[int | None, tuple[int, int]]] | None = None
+        self._entries: tuple[tuple[int, int, int], list[Entry]] | None = None
         self.layout()
+
+    def _entries_of(self, cells: int) -> list[Entry]:
+        """The games of ``cells`` cells since the last reset (kept until the history grows)."""
+        key = (cells, len(self.history.entries), self.history.reset_at)
+        if self._entries is None or self._entries[0] != key:
+            self._entries = (key, self.history.of(cells))
+        return self._entries[1]
 
     def export(self) -> None:
         if self.on_export is not None:
@@ -203,7 +212,10 @@ class StatsScreen(Screen):
         """Games and wins (without help) per deal rating, for the graphs' difficulty."""
         u = self.unit
         cells = self.graphs.cells
-        table = self.history.wins_per_rating(cells)
+        key = (cells, len(self.history.entries), self.history.reset_at)
+        if self._ratings is None or self._ratings[0] != key:
+            self._ratings = (key, self.history.wins_per_rating(cells))
+        table = self._ratings[1]
         y = self.text(surface, f"{DIFFICULTY_NAMES[cells]}: wins per deal rating (1 easiest, 5 hardest)",
                       column.x, y, column.w, size=size, colour=self.theme.heading, bold=True) + u // 4
         font = self.font(size)
