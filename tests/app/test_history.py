@@ -237,3 +237,18 @@ def test_a_failed_write_is_said_once_and_play_goes_on(tmp_path: Path, monkeypatc
     monkeypatch.setattr(history_module, "_append", full)
     assert keeper.append(entry(4)) is not None  # a new failure after a success is said again
     assert [e.moves for e in HistoryFile(tmp_path).load().entries] == [entry(3).moves]
+
+
+def test_a_copy_that_does_not_save_writes_no_history(tmp_path: Path) -> None:
+    """Without the data folder's lock the game plays but never writes (h5's lock fails
+    closed): the history, the deal facts and the export leave the folder alone."""
+    keeper = Persistence(folder=tmp_path, read_only=True)
+    game = Game.from_code(WINNABLE[4])
+    for move in LINES[4]:
+        game.play(move)
+        keeper.game_changed(game, 5.0)
+    keeper.facts.rated(WINNABLE[4], 2)
+    assert keeper.history.entries and keeper.history.entries[-1].won  # counted in this session
+    assert "cannot be exported" in keeper.export_history()
+    assert not (tmp_path / "history.jsonl").exists() and not (tmp_path / "deals.json").exists()
+    assert not list(tmp_path.glob("history-*.csv"))

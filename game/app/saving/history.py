@@ -73,8 +73,10 @@ __all__ = ["FIELDS", "HISTORY", "Counts", "Entry", "History", "HistoryFile", "no
 class HistoryFile:
     """``history.jsonl`` in ``folder``: read once at start, then appended to."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, read_only: bool = False) -> None:
         self.path = Path(folder) / HISTORY
+        self.read_only = read_only
+        """Never write (this copy of the game could not lock the data folder)."""
         self.history = History()
         self.message: str | None = None
         """What to tell the player about the file after :meth:`load` (damaged lines)."""
@@ -112,7 +114,7 @@ class HistoryFile:
         return self._append_line({"v": VERSION, "at": at, "event": "reset"})
 
     def _append_line(self, obj: dict[str, Any]) -> str | None:
-        if self._refused is not None:
+        if self._refused is not None or self.read_only:
             return None  # the player was told at start; the file is left as it is
         data = (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
         try:

@@ -73,7 +73,7 @@ class Persistence:
         self._note(loaded_stats.message)
         self._game: Game | None = None
         self._seen: _Seen | None = None
-        self.history_file = HistoryFile(self.storage.folder)
+        self.history_file = HistoryFile(self.storage.folder, read_only=self.storage.read_only)
         self.history_file.load()
         self._note(self.history_file.message)
         self.facts = DealFacts()
@@ -163,6 +163,8 @@ class Persistence:
     def export_history(self) -> str:
         """Write every recorded game as CSV into the data folder (a new file each time,
         named by the moment); one sentence saying where it went, or why it could not."""
+        if self.storage.read_only:
+            return "The history cannot be exported: this copy of the game does not write to its data folder."
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.storage.path(f"history-{stamp}.csv")
         try:
@@ -226,6 +228,8 @@ class Persistence:
             self.facts.load_json(parse_json(read_bounded(self.storage.path(DEALS))))
 
     def _save_facts(self) -> None:
+        if self.storage.read_only:
+            return
         try:
             self.storage.folder.mkdir(parents=True, exist_ok=True)
             data = (json.dumps(self.facts.to_json(), separators=(",", ":")) + "\n").encode()
