@@ -176,14 +176,16 @@ for _action in (
            toolbar=1, short=N_("New"), menu=4),
     Action("restart", N_("Restart the deal"), lambda t: t.ask_restart(), keys=("R",), toolbar=2,
            short=N_("Restart"), tooltip=N_("Restart this deal"), enabled=lambda t: t.game.started),
-    Action("demo", N_("Demo"), lambda t: t.solver.ask_demo(), keys=("Ctrl+D",), menu=5,
+    Action("daily", N_("Today's deal"), lambda t: dialogs.open_daily(t.app, t.session), menu=5,
+           help=N_("Today's deal: the daily deals of each difficulty and their calendar")),
+    Action("demo", N_("Demo"), lambda t: t.solver.ask_demo(), keys=("Ctrl+D",), menu=6,
            menu_label=N_("Demo (Ctrl+D)"),
            help=N_("Demo: the game plays on along a winning line the solver proved; any input stops it")),
     Action("finish", N_("Finish"), lambda t: t.ask_finish(), keys=("E",),
            help=N_("Finish: when every card left can go home one by one, send them home (also the Finish "
                    "button in the status line; each card is a move you can undo)")),
     Action("fullscreen", N_("Fullscreen on or off"), lambda t: t.app.toggle_fullscreen(), keys=("F11",),
-           toolbar=3, right=True, square=True, tooltip=N_("Fullscreen on/off"), menu=6,
+           toolbar=3, right=True, square=True, tooltip=N_("Fullscreen on/off"), menu=7,
            menu_label=N_("Fullscreen on/off")),
     Action("help", N_("Help"), _open_help, keys=("F1",),
            toolbar=1, right=True, short=N_("Help"), menu=1),
@@ -192,6 +194,6 @@ for _action in (
     Action("menu", N_("Menu"), _open_menu, toolbar=2, right=True, short=N_("Menu")),
     Action("statistics", N_("Statistics"), lambda t: dialogs.open_screen(t.app, t.session, "statistics"), menu=2),
     Action("settings", N_("Settings"), lambda t: dialogs.open_screen(t.app, t.session, "settings"), menu=3),
-    Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=7),
+    Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
 ):
     ACTIONS.declare(_action)
