@@ -13,6 +13,7 @@ game, deterministically.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import sys
 import time
@@ -22,9 +23,11 @@ from typing import Any
 
 import pygame
 
+from game.app.audio import Audio
 from game.app.render import Painter, load_assets
 from game.app.scenes import STEP, Scene, SceneStack
 from game.app.settings import Settings
+from game.app.waiting import sdl_waiter
 from game.resources import resource_path
 
 MAX_FRAME = 0.25
@@ -38,10 +41,15 @@ SLEEP_POLL = 0.05
 click, and a move is input, so the click itself is answered at ``IDLE_POLL``)."""
 SLEEP_AFTER = 5.0
 WINDOWED_DEFAULT = (1280, 800)
-MIXER_BUFFER = 1024
-"""Audio buffer in samples: short enough for a click to sound at once, long enough that
-mixing does not wake the CPU 86 times a second."""
 _IMPORTED = time.perf_counter()
+_REPAINT_EVENTS = frozenset(
+    getattr(pygame, name) for name in (
+        "WINDOWEXPOSED", "WINDOWRESTORED", "WINDOWSHOWN", "WINDOWMAXIMIZED", "WINDOWDISPLAYCHANGED",
+        "VIDEOEXPOSE", "RENDER_TARGETS_RESET", "RENDER_DEVICE_RESET",
+    ) if hasattr(pygame, name)
+)
+"""Window events after which the window shows pixels the game did not draw: the next
+frame paints the whole window."""
 
 
 def since_launch() -> float:
@@ -113,15 +121,21 @@ class App:
         self._fullscreen_after_first_frame = False
         """The window opened borderless over the whole screen; fullscreen follows the first
         frame (X11 only: see :meth:`_open_window`)."""
-        self._mixer_ready = False
+        self._surface_seen: tuple[int, int, int, int] | None = None
+        """What the window's surface was at the last frame (object, pixels, size): any
+        change means the window shows pixels the game never drew, so the next frame is
+        painted whole."""
         _set_icon()
         self.screen = self._open_window()
+        self._wait = sdl_waiter()
+        """SDL's own wait for input (no CPU while idle), or None: then the loop polls."""
         pygame.display.set_caption("Seahaven Towers")
         pygame.key.set_repeat(380, 40)
 
         self.assets = load_assets(self.settings.four_colour)
         self.painter = Painter(self.assets)
         self.scenes = SceneStack()
+        self.audio = Audio(lambda name: self.assets.sound(name), lambda: self.assets.forget_sounds(), clock)
 
     # -- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -154,10 +168,7 @@ class App:
             window.set_fullscreen(desktop=True)
         except pygame.error:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        surface = pygame.display.get_surface()
-        if surface is not None and surface.get_size() != self.size:
-            self.screen = surface
-            self._relayout()
+        self._follow_surface()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -236,6 +247,27 @@ class App:
             scene.resized(self.size)
         self.scenes.changed = True
 
+    def _follow_surface(self) -> None:
+        """Draw on the surface the window has now, and paint it whole when it is new.
+
+        SDL gives the window a new surface whenever it changes (fullscreen after the
+        borderless first frame, F11, a resize, a lost and regained framebuffer), sometimes
+        as a new object of the same size, and the old one may be freed. Drawing only the
+        changed rectangles on a new surface would leave the rest of the window as SDL
+        made it (black), and drawing on the old one would reach freed memory."""
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        seen = (id(surface), getattr(surface, "_pixels_address", 0), *surface.get_size())
+        if seen == self._surface_seen:
+            return
+        resized = surface.get_size() != self.screen.get_size()
+        self.screen = surface
+        self._surface_seen = seen
+        if resized:
+            self._relayout()
+        self.scenes.changed = True
+
     # -- services for scenes ---------------------------------------------------------------
     def push(self, scene: Scene) -> Scene:
         return self.scenes.push(scene)
@@ -249,27 +281,8 @@ class App:
         self.scenes.changed = True
 
     def play_sound(self, name: str) -> None:
-        if not self.settings.sound or not self._mixer_ready:
-            return
-        try:
-            sound = self.assets.sound(name)
-        except Exception:
-            sound = None
-        if sound is not None:
-            sound.set_volume(max(0.0, min(1.0, self.settings.volume)))
-            sound.play()
-
-    def _init_mixer(self) -> None:
-        """Sound starts after the first frame, so the table shows as early as possible."""
-        try:
-            if not pygame.mixer.get_init():
-                # 1024 samples (23 ms at 44.1 kHz): the audio thread wakes half as often as
-                # with pygame's 512, which is half of the game's CPU use at an idle table
-                pygame.mixer.pre_init(buffer=MIXER_BUFFER)
-                pygame.mixer.init()
-            self._mixer_ready = True
-        except pygame.error:
-            self._mixer_ready = False
+        if self.settings.sound:
+            self.audio.play(name, self.settings.volume)
 
     def quit(self) -> None:
         self.running = False
@@ -286,8 +299,9 @@ class App:
         if etype in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
             if pygame.display.get_surface() is not None and pygame.display.get_surface().get_size() != self.size:
                 self.resize(pygame.display.get_surface().get_size())
+            self.scenes.changed = True  # same size or not, SDL may have a new surface
             return
-        if etype in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+        if etype in _REPAINT_EVENTS:
             self.scenes.changed = True
             return
         if etype == pygame.WINDOWFOCUSLOST:
@@ -326,12 +340,14 @@ class App:
             for scene in scenes:
                 scene.update(STEP)
             self._acc -= STEP
+        self.audio.update()
         self.render(self._acc / STEP)
 
     def needs_draw(self) -> bool:
         return self.scenes.changed or any(scene.needs_draw() for scene in self.scenes.visible())
 
     def render(self, alpha: float = 0.0, force: bool = False) -> None:
+        self._follow_surface()
         if not (force or self.needs_draw()):
             return
         full = force or self.scenes.changed
@@ -359,14 +375,14 @@ class App:
             self._finish_fullscreen()
 
     def idle_timeout(self) -> float | None:
-        waits = [w for w in (scene.wake_in() for scene in self.scenes) if w is not None]
+        waits = [w for w in (*(scene.wake_in() for scene in self.scenes), self.audio.wake_in()) if w is not None]
         return min(waits) if waits else None
 
     def run(self, max_frames: int | None = None) -> int:
         """Play until the window closes: sleep while nothing moves, 60 frames a second
         while something does."""
         self.step(0.0)
-        self._init_mixer()
+        self.audio.allowed = True  # sounds from now on: the first frame did not wait for the device
         frames = 0
         while self.running and (max_frames is None or frames < max_frames):
             if not self.needs_draw() and not pygame.event.peek():
@@ -380,9 +396,11 @@ class App:
         return 0
 
     def _sleep(self, timeout: float | None) -> None:
-        """Wait for input (or ``timeout`` seconds) at almost no CPU cost. pygame's
-        ``event.wait`` polls every millisecond (a few percent of a core); polling every
-        ``IDLE_POLL`` seconds answers within a frame and costs a tenth of that."""
+        """Wait for input (or ``timeout`` seconds) at almost no CPU cost: in SDL's own wait
+        where it can be reached (:mod:`game.app.waiting`), which sleeps until the window
+        system has something; else by polling every ``IDLE_POLL`` seconds, which answers
+        within a frame (pygame's ``event.wait`` polls every millisecond: a few percent of
+        a core)."""
         deadline = time.perf_counter() + (1.0 if timeout is None else max(0.0, min(1.0, timeout)))
         while True:
             events = pygame.event.get()
@@ -394,6 +412,9 @@ class App:
             left = deadline - now
             if left <= 0:
                 return
+            if self._wait is not None:
+                self._wait(math.ceil(left * 1000))
+                continue
             quiet = now - self._last_input
             poll = IDLE_POLL if quiet < 1.0 else DEEP_IDLE_POLL if quiet < SLEEP_AFTER else SLEEP_POLL
             time.sleep(min(poll, left))
@@ -401,4 +422,5 @@ class App:
     def close(self) -> None:
         for hook in list(self.on_close):
             hook()
+        self.audio.close()
         pygame.display.quit()
