@@ -96,6 +96,7 @@ class Actions:
 
     def __init__(self) -> None:
         self._actions: dict[str, Action] = {}
+        self._slots: tuple[tuple[str, bool, bool], ...] | None = None
 
     def declare(self, action: Action) -> Action:
         if action.name in self._actions:
@@ -105,6 +106,7 @@ class Actions:
             if key in taken:
                 raise ValueError(f"the key {key} of {action.name!r} already belongs to another action")
         self._actions[action.name] = action
+        self._slots = None
         return action
 
     def copy(self) -> Actions:
@@ -127,8 +129,11 @@ class Actions:
         return sorted(placed, key=lambda a: (a.right, a.toolbar))
 
     def toolbar_slots(self) -> tuple[tuple[str, bool, bool], ...]:
-        """(name, right, square) of each toolbar button, for the layout."""
-        return tuple((a.name, a.right, a.square) for a in self.toolbar())
+        """(name, right, square) of each toolbar button, for the layout (asked every frame:
+        kept until the next declaration)."""
+        if self._slots is None:
+            self._slots = tuple((a.name, a.right, a.square) for a in self.toolbar())
+        return self._slots
 
     def menu(self) -> list[Action]:
         return sorted((a for a in self if a.menu), key=lambda a: a.menu)
