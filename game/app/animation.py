@@ -43,8 +43,6 @@ class Tween:
     end: Point
     begin: float
     duration: float
-    lifted: bool = False
-    """Drawn with a shadow above everything (a card in flight)."""
     on_finished: Callable[[], None] | None = None
     """Runs once the card is at its end (reached, or jumped to by :meth:`Tweens.finish`)."""
 
@@ -109,7 +107,7 @@ class Tweens(Generic[K]):
                 item.on_finished()
 
     def glide(
-        self, key: K, start: Point, end: Point, duration: float, delay: float = 0.0, lifted: bool = True,
+        self, key: K, start: Point, end: Point, duration: float, delay: float = 0.0,
         on_finished: Callable[[], None] | None = None,
     ) -> bool:
         """Glide ``key`` from ``start`` to ``end``; an ongoing tween of it is replaced
@@ -122,7 +120,7 @@ class Tweens(Generic[K]):
         if duration <= 0 or start == end:
             self._tweens.pop(key, None)
             return False
-        self._tweens[key] = Tween(start, end, self.now + delay, duration, lifted, on_finished)
+        self._tweens[key] = Tween(start, end, self.now + delay, duration, on_finished)
         return True
 
     def shake(self, key: K, amplitude: float, on_finished: Callable[[], None] | None = None) -> None:
@@ -143,13 +141,6 @@ class Tweens(Generic[K]):
     def shake_offset(self, key: K, now: float | None = None) -> float:
         shake = self._shakes.get(key)
         return 0.0 if shake is None else shake.offset(self.now if now is None else now)
-
-    def moving(self) -> list[K]:
-        """Keys with a tween, the ones that started (or start) first first."""
-        return sorted(self._tweens, key=lambda k: self._tweens[k].begin)
-
-    def shaking(self) -> list[K]:
-        return list(self._shakes)
 
     def is_moving(self, key: K) -> bool:
         return key in self._tweens or key in self._shakes

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app.layout import Box
-from game.app.render import ACCENT, MUTED, PANEL_TEXT, wrap
+from game.app.render import wrap
 from game.app.scenes import Scene
 from game.app.screens import help as help_screen
 from game.app.screens import settings as settings_screen
@@ -67,7 +67,7 @@ class Notice(Window):
         self.focus = 0
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        self.text_lines(surface, [(self.text, PANEL_TEXT)], self.panel.y + round(self.px * 3.2))
+        self.text_lines(surface, [(self.text, "panel_text")], self.panel.y + round(self.px * 3.2))
 
     def activate(self, widget: Widget) -> None:
         self.close()
@@ -89,21 +89,21 @@ class EndMessage(Window):
             self.title = "You won!"
             helped = " with help" if game.hints_used else ""
             self.lines = [
-                (f"Score {game.score}  ·  Time {clock}  ·  Moves {game.move_count}", PANEL_TEXT),
-                (f"Game {game.code} won{helped}." if game.code else f"Won{helped}.", MUTED),
+                (f"Score {game.score}  ·  Time {clock}  ·  Moves {game.move_count}", "panel_text"),
+                (f"Game {game.code} won{helped}." if game.code else f"Won{helped}.", "muted"),
             ]
             if session.keeper is not None:  # nothing is counted where nothing is saved
                 summary = win_summary(session.keeper.stats, game.start.cell_count)
-                self.lines += [(text, PANEL_TEXT if i == 0 else ACCENT) for i, text in enumerate(summary)]
+                self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
             self.buttons = [("restart", "Play again", False), ("new", "New game", True)]
         else:
             self.title = "No useful move left"
             if game.move_count == 0:  # dealt that way: nothing to undo or restart
-                self.lines = [("This deal has no useful move at all.", PANEL_TEXT)]
+                self.lines = [("This deal has no useful move at all.", "panel_text")]
                 self.buttons = [("new", "New game", True)]
             else:
                 self.lines = [("Every move left is a take-back or leads back to a position already seen.",
-                               PANEL_TEXT)]
+                               "panel_text")]
                 self.buttons = [("undo", "Undo", False), ("restart", "Restart deal", False), ("new", "New game", True)]
         super().__init__(app)
 

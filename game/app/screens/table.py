@@ -59,7 +59,7 @@ class TableScene(Scene):
         """The drawing: it reads this scene and the game in play, and changes neither."""
         self._shown_second = -1
         session.notices.append(self.say)
-        session.setting_listeners.append(lambda _name: self.invalidate())
+        session.settings.subscribe(lambda _name: self.invalidate())
         session.action_listeners.append(self.action)
         self.motion.deal(then=lambda: self.cards_still("arrival"))
 
@@ -322,7 +322,7 @@ class TableScene(Scene):
         self.pointer.input.reset()
 
     def art_changed(self) -> None:
-        self.view.painter = self.app.painter
+        self.view.use(self.app.painter)
         self.invalidate()
 
     def player_acts(self) -> None:
