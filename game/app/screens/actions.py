@@ -45,7 +45,8 @@ class Action:
     name: str
     label: str
     """The Menu's words (and Help's, unless ``help`` says more)."""
-    run: Callable[[Table], None]
+    run: Callable[[Table], object]
+    """What it does to the table (what it returns is ignored)."""
     keys: tuple[str, ...] = ()
     """Shortcuts as the player reads them; the first is the one the tooltip names."""
     tooltip: str = ""

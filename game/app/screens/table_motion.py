@@ -13,6 +13,7 @@ win, a stuck game, a question for the solver). Nothing polls a flag for it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from game.app import animation
 from game.app.animation import Cascade, Tweens
@@ -146,7 +147,7 @@ class TableMotion:
                 continue
             distance = ((start[0] - end[0]) ** 2 + (start[1] - end[1]) ** 2) ** 0.5
             duration = animation.glide_time(distance, layout.card_h, factor)
-            if self.tweens.glide(card, start, end, duration, on_finished=lambda c=card: self._rest(c)):
+            if self.tweens.glide(card, start, end, duration, on_finished=partial(self._rest, card)):
                 self._float(card)
         table.dirty = True
         if not self.floating:
@@ -156,7 +157,7 @@ class TableMotion:
         """The cards from ``index`` up that cannot be lifted shake."""
         table = self.table
         for card in table.position.cards(pile)[index:]:
-            self.tweens.shake(card, max(4.0, table.layout.card_w * 0.06), on_finished=lambda c=card: self._rest(c))
+            self.tweens.shake(card, max(4.0, table.layout.card_w * 0.06), on_finished=partial(self._rest, card))
             self._float(card)
 
     def deal(self, then: Callable[[], None] | None = None) -> None:
@@ -181,7 +182,7 @@ class TableMotion:
             for i, card in enumerate(order):
                 box = boxes[card]
                 self.tweens.glide(card, start, (box.x, box.y), 0.26 * factor, delay=i * animation.DEAL_STEP_S * factor,
-                                  on_finished=lambda c=card: self._rest(c))
+                                  on_finished=partial(self._rest, card))
                 self.floating.add(card)
             table.app.play_sound("deal")
         if not self.floating:
