@@ -88,8 +88,11 @@ RULES_PAGE: tuple[Block, ...] = (
     ("b", "+10 for each card put on a foundation; \u201315 for each card taken back from one."),
     ("b", "Winning adds 200 on Easy, 500 on Medium, 1000 on Hard."),
     ("b", "Undo takes back exactly the points its move earned. The score never goes below zero."),
-    ("b", "Time is shown and kept in the statistics but does not change the score. Hints are "
-          "free, but a game won after a hint counts as \u201cwon with help\u201d."),
+    ("b", "Time is shown and kept in the statistics but does not change the score."),
+    ("h", "Won with help"),
+    ("p", "Hints and the demo are free to use, but a game won after a hint, or finished by the "
+          "demo, is \u201cwon with help\u201d: it counts as played, and as won with help, but not in "
+          "the win rate, the streaks, the best score or the fastest win."),
     ("h", "Your game is never lost"),
     ("p", "The game is saved after every move. Close the window, or lose power, and the next start "
           "brings back the same deal, the same moves, your undo history, score and time."),
@@ -508,7 +511,7 @@ class HelpScreen(Screen):
         for pile in board.piles():
             slot = board.slot(pile)
             pygame.draw.rect(surface, theme.slot, slot, border_radius=radius)
-            pygame.draw.rect(surface, theme.slot_line, slot, width=max(1, round(w / 40 * theme.outline_scale)),
+            pygame.draw.rect(surface, theme.slot_line, slot, width=theme.line(max(1, w // 40)),
                              border_radius=radius)
             if pile.is_foundation and not position.cards(pile):
                 mark = self.font(max(8, h // 4), True).render(str(pile.key), True, theme.slot_line)
@@ -526,7 +529,7 @@ class HelpScreen(Screen):
                 top = board.card_rect(pile, len(cards) - count, len(cards))
                 bottom = board.card_rect(pile, len(cards) - 1, len(cards))
                 pygame.draw.rect(surface, theme.selection, top.union(bottom).inflate(4, 4),
-                                 width=max(2, round(w / 25 * theme.outline_scale)),
+                                 width=theme.line(max(2, w // 25)),
                                  border_radius=radius)
         if board.drag is not None:
             source, count, start, now = board.drag

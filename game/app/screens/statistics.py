@@ -1,5 +1,6 @@
-"""The Statistics screen: per difficulty, games played and won, win rate, current and best
-streak, best score, fastest win and wins with help; a Reset button that asks first."""
+"""The Statistics screen: per difficulty, games played, won on one's own and won with help,
+win rate, current and best streak, best score and fastest win (helped wins are in none of
+the last five); a Reset button that asks first."""
 
 from __future__ import annotations
 
@@ -18,13 +19,13 @@ if TYPE_CHECKING:
 
 FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (
     ("Played", lambda f: str(f.played)),
-    ("Won", lambda f: str(f.won)),
+    ("Won", lambda f: str(f.won_alone)),
+    ("Won with help", lambda f: str(f.wins_with_help)),
     ("Win rate", lambda f: format_rate(f.win_rate)),
     ("Current streak", lambda f: str(f.current_streak)),
     ("Best streak", lambda f: str(f.best_streak)),
     ("Best score", lambda f: "\u2014" if f.best_score is None else str(f.best_score)),
     ("Fastest win", lambda f: format_duration(f.fastest_win_s)),
-    ("Won with help", lambda f: str(f.wins_with_help)),
 )
 """The rows of the table: a label and how to show the figure."""
 
@@ -112,9 +113,9 @@ class StatsScreen(Screen):
         y += u
         y = self.text(
             surface,
-            "A game counts as played from its first move. Starting a new game or restarting "
-            "one that is not finished counts as a loss and ends the streak. \u201cWon with help\u201d "
-            "counts wins where a hint was used.",
+            "A game counts as played from its first move; a new game or a restart before the win "
+            "counts as a loss. \u201cWon with help\u201d (after a hint or the demo) counts as played, "
+            "not in the win rate, the streaks or the bests.",
             column.x, y, column.w, size=max(13, round(u * 0.8)), colour=self.theme.text_dim,
         ) + u
         h = round(u * 2.2)

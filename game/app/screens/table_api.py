@@ -84,7 +84,19 @@ class Table(Protocol):
 
     def ask_demo(self) -> None: ...
 
-    def demo_running(self) -> bool: ...
+    def ask_finish(self) -> None:
+        """Send every card home when each can go one by one (the Finish button, E)."""
+        ...
+
+    def stop_demo(self) -> None: ...
+
+    def demo_running(self) -> bool:
+        """The demo plays, or looks for its winning line."""
+        ...
+
+    def button_at(self, pos: tuple[float, float]) -> str | None:
+        """The action whose button is under ``pos`` (the toolbar's, the status line's Finish)."""
+        ...
 
     def clear_marks(self) -> None:
         """Esc: drop what is held, selected, hinted and focused."""

@@ -130,6 +130,15 @@ class TableSolver:
         self.table.play(move)
         if left:
             self.table.say(f"Demo: {plural(left, 'move')} to go. Any key or click stops it.", seconds=DEMO_STEP_S * 4)
+        else:
+            self.end_demo_message()
+
+    def end_demo_message(self) -> None:
+        """The demo has ended: its count of moves to go goes with it."""
+        message = self.table.message
+        if message is not None and message.text.startswith("Demo: "):
+            self.table.message = None
+            self.table.mark_region("status")
 
     def stop_demo(self, why: str = "Demo stopped: your move.") -> None:
         if self.demo is None and not self.jobs.running("demo"):
