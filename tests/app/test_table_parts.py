@@ -12,7 +12,7 @@ from game.engine import COLUMNS, GameCode
 from tests.app.table_helpers import make_app, steps
 from tests.conftest import ROOT
 
-PARTS = ("table_keys", "table_pointer", "table_solver", "table_motion", "table_view", "actions")
+PARTS = ("table_keys", "table_pointer", "table_solver", "table_motion", "table_finish", "table_view", "actions")
 
 
 def test_the_table_offers_everything_its_protocol_promises() -> None:
