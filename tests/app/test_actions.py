@@ -83,3 +83,10 @@ def test_every_action_is_reachable_and_every_toolbar_icon_exists() -> None:
     assert ACTIONS["undo"].tooltip_text() == "Undo (Ctrl+Z)" and ACTIONS["new"].tooltip_text() == "New game (N)"
     assert ACTIONS.for_key("Ctrl+Shift+Z") is ACTIONS["redo"] and ACTIONS.for_key("Shift+U") is ACTIONS["undo"]
     assert ACTIONS.for_key("Ctrl+Shift+Y") is ACTIONS["redo"] and ACTIONS.for_key("Ctrl+H") is None
+
+
+def test_no_action_takes_a_key_the_table_needs_for_piles() -> None:
+    gestures = {str(n) for n in range(10)} | set("ABCDF") | {"Enter", "Space", "Tab"}
+    for action in ACTIONS:
+        for chord in action.keys:
+            assert chord.rpartition("+")[2] not in gestures or "Ctrl+" in chord, (action.name, chord)
