@@ -165,7 +165,8 @@ def _open_help(table: Table) -> None:
 
 
 def _open_menu(table: Table) -> None:
-    table.app.push(dialogs.Menu(table.app, table.session, [(a.name, a.menu_text()) for a in ACTIONS.menu()]))
+    entries = [(a.name, a.menu_text(), a.enabled(table)) for a in ACTIONS.menu()]
+    table.app.push(dialogs.Menu(table.app, table.session, entries))
 
 
 ACTIONS = Actions()
