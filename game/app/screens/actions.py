@@ -8,9 +8,10 @@ What an action does, it does to the table through the small :class:`~game.app.sc
 table_api.Table` protocol (``run(table)``), so the Menu, a toolbar click and a key run the
 very same code.
 
-Keys are written as the player reads them ("Ctrl+Z", "Ctrl+Shift+Z", "U", "F11", "Esc");
-a key still runs its action when the action is not enabled (the status line then says why
-nothing happened: "Nothing to undo."), while a disabled button or Menu entry is greyed.
+Keys are written as the player reads them ("Ctrl+Z", "Ctrl+Shift+Z", "U", "F11", "Esc").
+An action that is not enabled is greyed on the toolbar and in the Menu; its key (or a click
+on its greyed button) still runs it, and the status line says why nothing happened
+("Nothing to undo.").
 The words are marked for translation with ``N_`` and translated where they are shown.
 """
 
