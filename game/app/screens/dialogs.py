@@ -199,8 +199,8 @@ class EndMessage(Window):
 
 class Menu(Window):
     """Everything the toolbar does not show, reachable by pointer and keyboard: the
-    entries (name, words) come from the table's actions, and choosing one asks the table
-    to run it (``session.ask``), exactly as its key or button would."""
+    entries (name, words, enabled) come from the table's actions, and choosing one asks
+    the table to run it (``session.ask``), exactly as its key or button would."""
 
     title = "Menu"
     width_em = 16.0
@@ -213,11 +213,12 @@ class Menu(Window):
         self.panel = self.panel_box(size, height)
         y = self.panel.y + round(self.px * 3.4)
         self.widgets = []
-        for name, label in self.entries:
-            self.widgets.append(Widget(name, Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h), label))
+        for name, label, enabled in self.entries:
+            box = Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h)
+            self.widgets.append(Widget(name, box, label, enabled=enabled))
             y += h + gap
 
-    def __init__(self, app: App, session: Session, entries: list[tuple[str, str]]) -> None:
+    def __init__(self, app: App, session: Session, entries: list[tuple[str, str, bool]]) -> None:
         self.session = session
         self.entries = tuple(entries)
         super().__init__(app)

@@ -443,8 +443,8 @@ class CodeKeypad(Window):
         for i, label in enumerate(labels):
             row, col = divmod(i, columns)
             box = Box(self.panel.x + pad + col * (key_w + gap), top + row * (key_h + gap), key_w, key_h)
-            size = round(min(key_h * 0.45, px * (1.0 if len(label) > 1 else 1.4)))
-            self.widgets.append(Widget(f"key{label}", box, label, primary=label == KEYPAD_DONE, font_px=size))
+            font_px = round(min(key_h * 0.45, px * (1.0 if len(label) > 1 else 1.4)))
+            self.widgets.append(Widget(f"key{label}", box, label, primary=label == KEYPAD_DONE, font_px=font_px))
         self.focus = len(self.widgets) - 1
 
     def activate(self, widget: Widget) -> None:
