@@ -93,7 +93,7 @@ class Settings:
                              choices=(("off", "Off"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow")),
                              page=LOOK)
     double_tap_ms: int = setting(500, "Double-tap time", "The longest pause between the two taps of a double-tap.",
-                                 limits=(100, 2000), step=50, unit="ms", page=PLAY)
+                                 limits=(100, 2000), step=50, unit="ms", page=LOOK)
     warn_lost: bool = setting(True, "Warn when the game is lost",
                               "Say so as soon as no winning line is left, and how many undos lead back to one.",
                               page=PLAY)
@@ -104,6 +104,11 @@ class Settings:
         False, "Classic run limit",
         "Runs move only as far as free cells + 1 allow, as in PySolFC and Aisleriot. "
         "Off: the app's (free cells + 1) \u00d7 2 to the power of the empty columns.", page=PLAY)
+    finish_by_itself: bool = setting(
+        False, "Finish by itself",
+        "When every card left can go home one by one, send them home at once. Off: Finish (E) offers it.",
+        page=PLAY)
+    """Off by default: the rules make no move for the player; the table offers Finish instead."""
     winnable_only: dict[int, bool] = setting(  # noqa: RUF009 (a field() with a default_factory)
         _winnable_defaults, "Winnable deals only",
         "What the New Game window offers first: only deals the solver has proved can be won.",

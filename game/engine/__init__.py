@@ -32,6 +32,7 @@ from game.engine.errors import (
     InvalidRecord,
     SeahavenError,
 )
+from game.engine.finish import can_finish, finishing_moves
 from game.engine.game import UNDO_LIMIT, WIN_BONUS, Action, Game
 from game.engine.position import APP_RULES, CELL_COUNTS, CLASSIC_RULES, Position, Rules, run_length
 
@@ -66,9 +67,11 @@ __all__ = [
     "Position",
     "Rules",
     "SeahavenError",
+    "can_finish",
     "cell",
     "column",
     "deal_position",
+    "finishing_moves",
     "foundation",
     "run_length",
 ]

@@ -21,7 +21,9 @@ from game.app.screens.table import TableScene
 from game.engine import Game
 
 SCRIPT_ENV = "SEAHAVEN_SCRIPT"
-"""A number of actions, "forever", or "hint" (show a hint, then wait to be killed)."""
+"""A number of actions, "forever", or "hint" (show a hint, then wait to be killed); or
+"N,hold": N actions, each printed the moment it is on the table (without waiting for the
+disk), then wait to be killed or signalled (the journal's kill test and the signal tests)."""
 
 
 def scripted(app: App, table: TableScene, actions: str) -> int:
@@ -31,14 +33,18 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
     ("forever": until killed)."""
     if actions == "hint":
         return _hint_then_wait(app, table)
+    hold = actions.endswith(",hold")
+    actions = actions.removesuffix(",hold")
     rng = random.Random(int.from_bytes(os.urandom(8), "big"))
     limit = None if actions == "forever" else max(0, int(actions))
 
     def state(kind: str) -> None:
-        _saved(table)  # "finished" means on disk: the kill test relies on it
+        if not hold:
+            _saved(table)  # "finished" means on disk: the kill test relies on it
         game = table.game
         line = [str(m) for m in game.line]
-        print(json.dumps({"event": kind, "line": line, "undone": game.undone, "score": game.score}), flush=True)
+        print(json.dumps({"event": kind, "line": line, "undone": game.undone, "score": game.score,
+                          "elapsed_s": table.current.elapsed()}), flush=True)
 
     def settle(frames: int = 2) -> None:
         for _ in range(frames):
@@ -56,6 +62,12 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
             settle(1)
         game = table.game
         roll = rng.random()
+        if game.started and roll > 0.97:  # now and then a restart: a game ends, its history line is written
+            _restart(app, table)
+            settle()
+            state("restart")
+            done += 1
+            continue
         if game.can_redo and roll < 0.15:
             _post_key(pygame, pygame.K_y)
         elif game.can_undo and (roll < 0.35 or not _useful(game)):
@@ -68,10 +80,31 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
         settle()
         state("action")
         done += 1
+    if hold:
+        state("held")
+        while app.running:  # until a signal closes the game (or kill -9 ends it)
+            app.step(STEP)
+            time.sleep(0.01)
     for hook in list(app.on_quit):
         hook()
     sys.stdout.flush()
     return 0
+
+
+def _restart(app: App, table: TableScene) -> None:
+    """Press R and click the question's Restart button, as a player would."""
+    _post_key(pygame, pygame.K_r, 0)
+    for _ in range(2):
+        app.step(STEP)
+    window = app.scenes.top
+    yes = [w for w in getattr(window, "widgets", []) if getattr(w, "name", None) == "yes"]
+    if window is table or not yes:
+        return
+    spot = yes[0].box.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1, clicks=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1, touch=False))
+    for _ in range(2):
+        app.step(STEP)
 
 
 def _hint_then_wait(app: App, table: TableScene) -> int:

@@ -88,8 +88,11 @@ RULES_PAGE: tuple[Block, ...] = (
     ("b", "+10 for each card put on a foundation; \u201315 for each card taken back from one."),
     ("b", "Winning adds 200 on Easy, 500 on Medium, 1000 on Hard."),
     ("b", "Undo takes back exactly the points its move earned. The score never goes below zero."),
-    ("b", "Time is shown and kept in the statistics but does not change the score. Hints are "
-          "free, but a game won after a hint counts as \u201cwon with help\u201d."),
+    ("b", "Time is shown and kept in the statistics but does not change the score."),
+    ("h", "Won with help"),
+    ("p", "Hints and the demo are free to use, but a game won after a hint, or finished by the "
+          "demo, is \u201cwon with help\u201d: it counts as played, and as won with help, but not in "
+          "the win rate, the streaks, the best score or the fastest win."),
     ("h", "Your game is never lost"),
     ("p", "The game is saved after every move. Close the window, or lose power, and the next start "
           "brings back the same deal, the same moves, your undo history, score and time."),
@@ -114,6 +117,25 @@ CODES_PAGE: tuple[Block, ...] = (
           "2 or 1, a wrong length, or a character that cannot appear in a code."),
     ("p", "From a terminal, seahaven --code SH1-C4-AAAAAJ2 starts with that deal, and "
           "seahaven deal SH1-C4-AAAAAJ2 prints it."),
+    ("h", "The daily deal"),
+    ("p", "Every day (UTC) there is one deal for each difficulty, the same for every player: "
+          "Today's deal, in the Menu and the New Game window, deals it, and its calendar shows the "
+          "days you played and won. The daily streak counts the days in a row with a daily deal won. "
+          "After a daily win, Copy result puts your time, moves and whether you used help on the "
+          "clipboard, never the deal's moves."),
+    ("p", "Anyone can compute it. For the date YYYY-MM-DD and C cells, candidate k (0, 1, 2, ...) is "
+          "the deal number made of the first 8 bytes of SHA-256 of the text SH1-daily-YYYY-MM-DD-CC-k "
+          "(for example SH1-daily-2026-12-01-C1-0), read as a big-endian number, modulo 32 to the "
+          "power 7. The daily deal is the first candidate the solver proves winnable, under the "
+          "game's own run limit, within 200,000 positions of search: a fixed amount of work, never "
+          "a time, so every computer picks the same. seahaven daily --date 2026-12-01 --difficulty "
+          "hard prints it."),
+    ("h", "How hard is this deal?"),
+    ("p", "The solver rates every deal it proves winnable from 1 (easy) to 5 (hard), from the work "
+          "the proof took: work = positions searched \u00d7 moves of the winning line / 85. Below "
+          "32 is rated 1, below 64 is 2, below 128 is 3, below 256 is 4, and more is 5, so each step "
+          "is twice the work. The New Game window and the won panel show the rating, and Statistics "
+          "counts your wins per rating. seahaven solve --rate CODE prints it."),
 )
 
 def keys_page(table_keys: tuple[tuple[str, str], ...]) -> tuple[Block, ...]:
@@ -508,7 +530,7 @@ class HelpScreen(Screen):
         for pile in board.piles():
             slot = board.slot(pile)
             pygame.draw.rect(surface, theme.slot, slot, border_radius=radius)
-            pygame.draw.rect(surface, theme.slot_line, slot, width=max(1, round(w / 40 * theme.outline_scale)),
+            pygame.draw.rect(surface, theme.slot_line, slot, width=theme.line(max(1, w // 40)),
                              border_radius=radius)
             if pile.is_foundation and not position.cards(pile):
                 mark = self.font(max(8, h // 4), True).render(str(pile.key), True, theme.slot_line)
@@ -526,7 +548,7 @@ class HelpScreen(Screen):
                 top = board.card_rect(pile, len(cards) - count, len(cards))
                 bottom = board.card_rect(pile, len(cards) - 1, len(cards))
                 pygame.draw.rect(surface, theme.selection, top.union(bottom).inflate(4, 4),
-                                 width=max(2, round(w / 25 * theme.outline_scale)),
+                                 width=theme.line(max(2, w // 25)),
                                  border_radius=radius)
         if board.drag is not None:
             source, count, start, now = board.drag

@@ -9,6 +9,11 @@ Two kinds of scene are built with it:
 - :class:`Window`, for the panels over the table (New Game, messages, the menu, the
   keypad): a centred panel of :class:`Widget` buttons, toggles, choices and fields.
 
+Both share one key map (:data:`NAV_KEYS`: a key to an intent such as "close", "next" or
+"press"), one focus model (:class:`FocusRing`: the focused control by name, and whether
+its ring shows), one button painter (``render.button_face``) and one text field model
+(:class:`TextField`, which typing, pasting and the on-screen keypad all edit).
+
 Drawing is immediate: :meth:`Screen.paint` draws the content at the current scroll. The
 same code lays the screen out: :meth:`Screen.layout` runs it on a one-pixel surface
 (nothing is really drawn) to register the buttons (:class:`Hot`), which ``handle`` then
@@ -26,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -43,6 +47,48 @@ if TYPE_CHECKING:
 MORE = "More below"
 DRAG_SLOP = 8
 """Pixels a pointer may move before a press becomes a scroll (or a drag)."""
+
+
+NAV_KEYS: dict[int, str] = {
+    pygame.K_ESCAPE: "close", pygame.K_BACKSPACE: "back", pygame.K_TAB: "next",
+    pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
+    pygame.K_RETURN: "press", pygame.K_KP_ENTER: "press", pygame.K_SPACE: "press",
+    pygame.K_PAGEUP: "page up", pygame.K_PAGEDOWN: "page down", pygame.K_HOME: "home", pygame.K_END: "end",
+    pygame.K_F1: "help", pygame.K_F11: "fullscreen",
+}
+"""The one key map of every window and screen: a key to what it asks for. Each kind of
+scene answers the intents it has a use for (a window's Up is the previous control, a
+screen's scrolls a page without controls)."""
+
+
+def nav(event: Any) -> str | None:
+    """What a key asks of a window or screen ("close", "next", "previous", "press"...)."""
+    intent = NAV_KEYS.get(event.key)
+    if intent == "next" and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+        return "previous"
+    return intent
+
+
+class FocusRing:
+    """The one focus model: which control (by name) has the keyboard's focus, and whether
+    its ring is on show. Tab and the arrows move it through the controls in order; a
+    click gives the clicked control the focus without showing the ring."""
+
+    def __init__(self) -> None:
+        self.name = ""
+        self.visible = False
+
+    def move(self, names: list[str], step: int) -> bool:
+        """Move ``step`` controls along ``names`` (from the first or last when the focus is
+        on none of them); False when there is nothing to focus."""
+        if not names:
+            return False
+        if self.name in names:
+            index = (names.index(self.name) + step) % len(names)
+        else:
+            index = 0 if step >= 0 else len(names) - 1
+        self.name = names[index]
+        return True
 
 
 @dataclass
@@ -62,15 +108,6 @@ def _is_tab(key: str) -> bool:
     return key.startswith("tab") and key[3:].isdigit()
 
 
-@lru_cache(maxsize=8)
-def _shade(width: int, height: int, colour: Colour) -> pygame.Surface:
-    """A strip that fades from clear to ``colour`` (the background), top to bottom."""
-    strip = pygame.Surface((1, height), pygame.SRCALPHA)
-    for y in range(height):
-        strip.set_at((0, y), (*colour, round(235 * (y / max(1, height - 1)) ** 1.5)))
-    return pygame.transform.scale(strip, (max(1, width), height))
-
-
 class Screen(Scene):
     """A full-window screen: title bar, Close button, tabs, scrolling content."""
 
@@ -85,7 +122,7 @@ class Screen(Scene):
         self.content_height = 0
         self.tab = 0
         self.hots: list[Hot] = []
-        self.focus_key = ""
+        self.ring = FocusRing()
         self.hover: Hot | None = None
         self.pointer = PointerInput()
         self.pointer.size = self.size
@@ -140,15 +177,22 @@ class Screen(Scene):
         """Place the bar, the tabs and the content for the current size, page and scroll:
         register the buttons, measure the content and clamp the scroll into it."""
         self.measuring = True
+        footer = 0
+        asked = self.scroll
         try:
-            for _ in range(2):  # again if clamping moved the content
+            for _ in range(4):  # again if the page needs the footer, or clamping moved the content
                 self.hots = []
                 top = self.paint_bar(self._measure)
                 self._first_content = len(self.hots)
-                self.viewport = pygame.Rect(0, top, self.size[0], self.size[1] - top)
+                self.viewport = pygame.Rect(0, top, self.size[0], self.size[1] - top - footer)
                 self.clamp_scroll()
                 end = self.paint(self._measure, self.viewport.y + self.unit - self.scroll)
                 self.content_height = end + self.scroll - self.viewport.y
+                wanted = self.footer_height() if self.max_scroll() > 0 else 0
+                if wanted != footer:
+                    footer = wanted  # a page that scrolls keeps a strip of its own for "More below"
+                    self.scroll = asked  # clamped for the other viewport: clamp it again
+                    continue
                 if not self.clamp_scroll():
                     break
                 self.dirty = True
@@ -252,23 +296,32 @@ class Screen(Scene):
         pygame.draw.rect(surface, self.theme.band, track, border_radius=track.w // 2)
         pygame.draw.rect(surface, self.theme.text_dim, thumb, border_radius=track.w // 2)
 
+    def footer_height(self) -> int:
+        """The strip under a page that scrolls, where "More below" sits: the button never
+        covers the page's text."""
+        return round(1.8 * self.unit) + self.unit
+
     def more_rect(self) -> pygame.Rect:
-        """The "More below" button: centred at the foot of the window."""
+        """The "More below" button: centred in the strip below the page."""
         u = self.unit
         w = self.font(u, True).size(MORE)[0] + 3 * u
         h = round(1.8 * u)
-        return pygame.Rect((self.size[0] - w) // 2, self.size[1] - h - u // 2, w, h)
+        footer_top = self.viewport.bottom
+        return pygame.Rect((self.size[0] - w) // 2, footer_top + (self.size[1] - footer_top - h) // 2, w, h)
 
     def paint_more(self, surface: pygame.Surface) -> None:
-        """The cue that the page goes on: a shade over its foot and a button that scrolls."""
-        if self.more is None:
+        """Below a page that scrolls: its own strip, and in it, while the page goes on, a
+        button that scrolls down a page."""
+        view = self.viewport
+        if view.bottom >= self.size[1]:
             return
         u = self.unit
-        view = self.viewport
-        fade = round(2.5 * u)
         theme = self.theme
-        shade = _shade(view.w, fade, theme.background)
-        surface.blit(shade, (0, view.bottom - fade))
+        footer = pygame.Rect(0, view.bottom, self.size[0], self.size[1] - view.bottom)
+        pygame.draw.rect(surface, theme.band, footer)
+        pygame.draw.line(surface, theme.band_line, footer.topleft, (footer.right, footer.y), max(1, u // 12))
+        if self.more is None:
+            return
         rect = self.more.rect
         pygame.draw.rect(surface, theme.button_on, rect, border_radius=rect.h // 2)
         pygame.draw.rect(surface, theme.button_on_edge, rect, width=max(1, u // 12), border_radius=rect.h // 2)
@@ -285,7 +338,7 @@ class Screen(Scene):
     def paint_focus(self, surface: pygame.Surface) -> None:
         for hot in self.hots:
             if hot.key and hot.key == self.focus_key:
-                width = max(2, round(self.unit / 8 * self.theme.outline_scale))
+                width = self.theme.line(max(2, self.unit // 8))
                 pygame.draw.rect(surface, self.theme.focus, hot.rect.inflate(6, 6), width=width,
                                  border_radius=max(4, self.unit // 3))
 
@@ -356,6 +409,15 @@ class Screen(Scene):
         """The page shown changed."""
 
     # -- keyboard ----------------------------------------------------------------------------
+    @property
+    def focus_key(self) -> str:
+        """The name of the control with the keyboard focus ("" for none)."""
+        return self.ring.name
+
+    @focus_key.setter
+    def focus_key(self, name: str) -> None:
+        self.ring.name = name
+
     def focusable(self) -> list[Hot]:
         return [h for h in self.hots if h.key]
 
@@ -370,13 +432,8 @@ class Screen(Scene):
         the page's own controls, not the tabs (Left and Right switch those)."""
         keys = [h.key for h in self.focusable()
                 if (h.key != "close" or step == 0) and not (arrows and _is_tab(h.key))]
-        if not keys:
+        if not self.ring.move(keys, step):
             return False
-        if self.focus_key in keys:
-            index = (keys.index(self.focus_key) + step) % len(keys)
-        else:
-            index = 0 if step >= 0 else len(keys) - 1
-        self.focus_key = keys[index]
         hot = self.focused()
         if hot is not None:
             self.reveal(hot.rect)
@@ -393,40 +450,41 @@ class Screen(Scene):
 
     def key(self, event: Any) -> None:
         """React to a key; subclasses handle their own first and call this for the rest."""
-        key = event.key
-        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        intent = nav(event)
         page = max(self.unit, self.viewport.h - 2 * self.unit)
-        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+        if intent in ("close", "back"):
             self.close()
-        elif key == pygame.K_TAB:
-            self.move_focus(-1 if shift else 1)
-        elif key in (pygame.K_DOWN, pygame.K_UP):
-            step = 1 if key == pygame.K_DOWN else -1
+        elif intent in ("next", "previous"):
+            self.move_focus(-1 if intent == "previous" else 1)
+        elif intent in ("down", "up"):
+            step = 1 if intent == "down" else -1
             if not self.uses_arrows_for_focus() or not self.move_focus(step, arrows=True):
                 self.scroll_by(step * 2 * self.unit)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif intent == "press":
             hot = self.focused()
             if hot is not None and hot.action is not None:
                 hot.action()
                 self.dirty = True
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+        elif intent in ("left", "right"):
             hot = self.focused()
-            change = None if hot is None else (hot.left if key == pygame.K_LEFT else hot.right)
+            change = None if hot is None else (hot.left if intent == "left" else hot.right)
             if change is not None:
                 change()
             elif self.tabs:
-                self.set_tab(self.tab + (1 if key == pygame.K_RIGHT else -1))
+                self.set_tab(self.tab + (1 if intent == "right" else -1))
             self.dirty = True
-        elif key == pygame.K_PAGEDOWN:
+        elif intent == "page down":
             self.scroll_by(page)
-        elif key == pygame.K_PAGEUP:
+        elif intent == "page up":
             self.scroll_by(-page)
-        elif key == pygame.K_HOME:
+        elif intent == "home":
             self.scroll_by(-self.scroll)
-        elif key == pygame.K_END:
+        elif intent == "end":
             self.scroll_by(self.max_scroll() - self.scroll)
-        elif key == pygame.K_F1 and self.tabs:
+        elif intent == "help" and self.tabs:
             self.set_tab(0)
+        elif intent == "fullscreen":
+            self.app.toggle_fullscreen()
 
     def uses_arrows_for_focus(self) -> bool:
         """Up and Down move the focus (True) or scroll the page (False)."""
@@ -437,7 +495,7 @@ class Screen(Scene):
         in_view = self.viewport.collidepoint(pos)
         for i in range(len(self.hots) - 1, -1, -1):  # the last drawn is on top
             hot = self.hots[i]
-            if hot.rect.collidepoint(pos) and (i < self._first_content or in_view):
+            if hot.rect.collidepoint(pos) and (i < self._first_content or in_view or hot is self.more):
                 return hot
         return None
 
@@ -580,14 +638,35 @@ class Window(Scene):
         super().__init__(app)
         self.pointer = PointerInput(app.settings.double_tap_ms)
         self.widgets: list[Widget] = []
-        self.focus = 0
-        self.show_focus = False
+        self.ring = FocusRing()
         self.hover: str | None = None
         self.pressed: str | None = None
         self.panel = Box(0, 0, 0, 0)
         self.px = 16
         self._dim: pygame.Surface | None = None
         self.resized(app.size)
+
+    # -- focus: the one focus model, by name -----------------------------------------------
+    @property
+    def focus(self) -> int:
+        """The index of the widget with the keyboard focus (the first when none has it)."""
+        for i, widget in enumerate(self.widgets):
+            if widget.name == self.ring.name:
+                return i
+        return 0
+
+    @focus.setter
+    def focus(self, index: int) -> None:
+        self.ring.name = self.widgets[index].name if 0 <= index < len(self.widgets) else ""
+
+    @property
+    def show_focus(self) -> bool:
+        """The focus ring is on show (after a key, not after a click)."""
+        return self.ring.visible
+
+    @show_focus.setter
+    def show_focus(self, visible: bool) -> None:
+        self.ring.visible = visible
 
     # -- layout ----------------------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
@@ -643,29 +722,23 @@ class Window(Scene):
                 self.activate(widget)
 
     def on_key(self, event: Any) -> None:
-        key = event.key
-        if key == pygame.K_ESCAPE:
+        intent = nav(event)
+        if intent == "close":
             self.cancel()
-        elif key == pygame.K_TAB or key in (pygame.K_DOWN, pygame.K_UP):
-            back = bool(event.mod & pygame.KMOD_SHIFT) or key == pygame.K_UP
-            self.move_focus(-1 if back else 1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.widgets:
+        elif intent in ("next", "previous", "down", "up"):
+            self.move_focus(-1 if intent in ("previous", "up") else 1)
+        elif intent == "press" and self.widgets:
             self.show_focus = True
             self.activate(self.widgets[self.focus])
-        elif key == pygame.K_F11:
+        elif intent == "fullscreen":
             self.app.toggle_fullscreen()
 
     def on_text(self, text: str) -> None:
         """Typed text (override where there is a text field)."""
 
     def move_focus(self, step: int) -> None:
-        enabled = [i for i, w in enumerate(self.widgets) if w.enabled]
-        if not enabled:
+        if not self.ring.move([w.name for w in self.widgets if w.enabled], step):
             return
-        if self.focus not in enabled:
-            self.focus = enabled[0]
-        else:
-            self.focus = enabled[(enabled.index(self.focus) + step) % len(enabled)]
         self.show_focus = True
         self.dirty = True
 
@@ -711,7 +784,7 @@ class Window(Scene):
             size = round(box.h * 0.62)
             mark = pygame.Rect(box.x, box.y + (box.h - size) // 2, size, size)
             pygame.draw.rect(surface, theme.accent if widget.on else theme.panel_button_off, mark,
-                             width=0 if widget.on else max(2, round(2 * theme.outline_scale)),
+                             width=0 if widget.on else theme.line(2),
                              border_radius=max(2, size // 5))
             if widget.on:
                 pygame.draw.lines(surface, theme.accent_text, False, [
@@ -722,7 +795,7 @@ class Window(Scene):
             surface.blit(text, text.get_rect(midleft=(mark.right + self.px // 2, box.y + box.h // 2)))
             if focus:
                 pygame.draw.rect(surface, theme.focus, pygame.Rect(box).inflate(8, 4),
-                                 width=max(2, round(2 * theme.outline_scale)), border_radius=6)
+                                 width=theme.line(2), border_radius=6)
             return
         if widget.kind == "choice":
             face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
@@ -744,7 +817,7 @@ class Window(Scene):
         box = pygame.Rect(widget.box)
         pygame.draw.rect(surface, theme.field, box, border_radius=6)
         border = theme.error if field.error else (theme.focus if active else theme.panel_button_off)
-        pygame.draw.rect(surface, border, box, width=max(2, round(2 * theme.outline_scale)), border_radius=6)
+        pygame.draw.rect(surface, border, box, width=theme.line(2), border_radius=6)
         text = field.text
         colour = theme.panel_text
         if not text and not active:

@@ -13,26 +13,44 @@ from typing import Any
 
 import pygame
 
-from game.app.layout import Box
-from game.app.render import Painter, button_face
+from game.app.layout import Box, Layout
+from game.app.render import Painter, button_face, wrap
 from game.app.scenes import STEP
 from game.app.screens import actions
+from game.app.screens.table_api import Table
+from game.app.screens.table_finish import TableFinish
+from game.app.screens.table_keys import TableKeys
+from game.app.screens.table_motion import TableMotion
+from game.app.screens.table_pointer import TablePointer
+from game.app.screens.table_solver import TableSolver
 from game.app.theme import Colour
 from game.app.words import DIFFICULTY_NAMES
 from game.engine import COLUMNS, SUITS, Card, Pile
 
 
 class TableView:
-    def __init__(self, table: Any) -> None:
+    """The table's painter: it reads the table (through its protocol) and its parts."""
+
+    def __init__(self, table: Table, pointer: TablePointer, keys: TableKeys, solver: TableSolver,
+                 motion: TableMotion, finish: TableFinish) -> None:
         self.table = table
         """The table scene (screens/table.py), which sits above its parts."""
+        self.pointer = pointer
+        self.keys = keys
+        self.solver = solver
+        self.motion = motion
+        self.finish = finish
         self.painter = table.app.painter
         self._cache: pygame.Surface | None = None
         self._cache_valid = False
+        self._painted: Layout | None = None
+        """The layout the cache was painted with."""
         self._regions: set[str] = set()
         self._dirty_piles: set[Pile] = set()
         self._faces: dict[object, pygame.Surface] = {}
         self._prev_rects: list[pygame.Rect] = []
+        self._toast_message: Any = None
+        """The message the status line had no room for (shown above it), as last painted."""
 
     def use(self, painter: Painter) -> None:
         """Draw with another painter (new art or another theme): everything is repainted."""
@@ -53,7 +71,7 @@ class TableView:
         self._regions.add(name)
 
     def _paint_cache(self) -> None:
-        layout = self.table.layout
+        layout = self._painted = self.table.layout
         size = layout.size
         if self._cache is None or self._cache.get_size() != size:
             self._cache = self.painter.surface(size)
@@ -87,8 +105,8 @@ class TableView:
         slot = layout.piles[pile]
         kind = "cell" if pile.is_cell else "column" if pile.is_column else f"found-{pile.key}"
         surface.blit(painter.marker(kind, w, h, quick=True), slot[:2])
-        drag = self.table.pointer.drag
-        hidden = self.table.floating | (set(drag.cards) if drag is not None else set())
+        drag = self.pointer.drag
+        hidden = self.motion.floating | (set(drag.cards) if drag is not None else set())
         if pile.is_foundation:
             s = SUITS.index(str(pile.key))
             rank = position.foundations[s]
@@ -108,9 +126,9 @@ class TableView:
         surface.blit(self._band(bar, line_at_top=False), bar[:2])
         wide = layout.buttons["new"].w > layout.buttons["new"].h * 1.5
         for name, box in layout.buttons.items():
-            pressed = self.table.pointer.press is not None and self.table.pointer.press.button == name
-            enabled = self.table.button_enabled(name)
-            state = (name, box, wide, self.table.pointer.hover == name and enabled, pressed and enabled, enabled)
+            pressed = self.pointer.press is not None and self.pointer.press.button == name
+            enabled = actions.ACTIONS[name].enabled(self.table)
+            state = (name, box, wide, self.pointer.hover == name and enabled, pressed and enabled, enabled)
             face = self._faces.get(state)
             if face is None:
                 action = actions.ACTIONS[name]
@@ -141,12 +159,16 @@ class TableView:
             theme = self.painter.theme
             shade.fill((*theme.band, 200))
             y = 0 if line_at_top else box.h - 1
-            pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), max(1, round(theme.outline_scale)))
+            pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), theme.line(1))
             band.blit(shade, (0, 0))
             self._faces[key] = band
         return band
 
     def _paint_status(self, surface: pygame.Surface) -> None:
+        """Score, moves and time on the left (always: nothing covers them), the code on the
+        right, the solver's verdict beside it, Finish in the middle when offered, and a
+        message in the widest gap left; a message too long for any gap is shown above the
+        status line instead (:meth:`_toast`)."""
         layout, painter = self.table.layout, self.painter
         theme = painter.theme
         box = layout.status
@@ -154,7 +176,7 @@ class TableView:
         surface.blit(band, box[:2])
         px = max(11, round(box.h * 0.48))
         pad = layout.buttons["new"].x
-        seconds = int(self.table.elapsed())
+        seconds = int(self.table.current.elapsed())
         clock = f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}" if seconds >= 3600 else \
             f"{seconds // 60}:{seconds % 60:02d}"
         game = self.table.game
@@ -162,40 +184,76 @@ class TableView:
         left = painter.text(stats, px, theme.text)
         cy = box.y + box.h // 2
         surface.blit(left, left.get_rect(midleft=(pad, cy)))
+        left_edge = pad + left.get_width() + px
         code = str(game.code) if game.code is not None else "custom position"
         if self.table.session.not_saving:
             code = f"Not saving  ·  {code}"
         right = painter.text(code, px, theme.warn if self.table.session.not_saving else theme.text_dim)
-        surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
-        right_edge = box.right - pad - right.get_width()
-        verdict = self.table.solver.verdict_text()
+        if right.get_width() < box.right - pad - left_edge:
+            surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
+            right_edge = box.right - pad - right.get_width() - px
+        else:
+            right_edge = box.right - pad
+        gaps = [(left_edge, right_edge)]
+        if self.finish.offered():
+            finish = self.finish.box()
+            if finish.x >= left_edge and finish.right <= right_edge:
+                pressed = self.pointer.press is not None and self.pointer.press.button == "finish"
+                face = button_face(painter, finish, "Finish", dark=True, solid=True, primary=True, pressed=pressed,
+                                   font_px=max(11, round(finish.h * 0.5)))
+                surface.blit(face, finish[:2])
+                gaps = [(left_edge, finish.x - px), (finish.right + px, right_edge)]
+        verdict = self.solver.verdict_text()
         if verdict is not None:
             said = painter.text(verdict[0], px, theme.warn if verdict[1] else theme.text_dim, bold=verdict[1])
-            if said.get_width() < right_edge - (pad + left.get_width() + 3 * px):
-                surface.blit(said, said.get_rect(midright=(right_edge - 2 * px, cy)))
-                right_edge -= said.get_width() + 2 * px
-        if self.table.message is not None:
-            room_left = pad + left.get_width() + px
-            room_right = right_edge - px
-            message = self.table.message
+            last = gaps[-1]
+            if said.get_width() < last[1] - last[0] - px:
+                surface.blit(said, said.get_rect(midright=(last[1], cy)))
+                gaps[-1] = (last[0], last[1] - said.get_width() - 2 * px)
+        self._toast_message = None
+        message = self.table.message
+        if message is not None:
             colour = theme.warn if message.warn else theme.text
             text = painter.text(message.text, px, colour, bold=message.warn)
-            if text.get_width() > room_right - room_left:
-                # no room beside the numbers: the message takes the whole line for a while
-                surface.blit(band, box[:2])
-                if text.get_width() > box.w - 2 * pad:
-                    text = painter.text(message.text, max(9, round(px * 0.8)), colour)
-                surface.blit(text, text.get_rect(center=(box.w // 2, cy)))
+            room = max(gaps, key=lambda gap: gap[1] - gap[0])
+            if text.get_width() > room[1] - room[0]:
+                text = painter.text(message.text, max(9, round(px * 0.85)), colour, bold=message.warn)
+            if text.get_width() <= room[1] - room[0]:
+                surface.blit(text, text.get_rect(center=((room[0] + room[1]) // 2, cy)))
             else:
-                surface.blit(text, text.get_rect(center=((room_left + room_right) // 2, cy)))
+                self._toast_message = message  # no room beside the figures: above the line
 
-    def _overlays(self) -> list[tuple[Box, Colour, int, bool]]:
+    def _toast(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """A message with no room in the status line, on a dark pill just above it (the
+        score, moves and time stay where they are)."""
+        message = self._toast_message
+        if message is None or message is not self.table.message:
+            return None
+        layout, painter = self.table.layout, self.painter
+        theme = painter.theme
+        box = layout.status
+        px = max(11, round(box.h * 0.48))
+        width = box.w - 2 * px
+        colour = theme.warn if message.warn else theme.text
+        lines = wrap(painter.font(px, message.warn), message.text, width - 2 * px)[:3]
+        texts = [painter.text(line, px, colour, bold=message.warn) for line in lines]
+        line_h = round(px * 1.3)
+        w = max(t.get_width() for t in texts) + 2 * px
+        h = line_h * len(texts) + px
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*theme.band, 235), surf.get_rect(), border_radius=px // 2)
+        pygame.draw.rect(surf, (*theme.band_line, 255), surf.get_rect(), width=1, border_radius=px // 2)
+        for i, text in enumerate(texts):
+            surf.blit(text, ((w - text.get_width()) // 2, px // 2 + i * line_h + (line_h - text.get_height()) // 2))
+        return surf, ((box.w - w) // 2, box.y - h - max(2, px // 3))
+
+    def _overlays(self) -> list[tuple[Box, Colour, int, bool, int]]:
         """Outlines drawn above the resting cards: selection (gold), drop targets, hint
         (blue) and the keyboard's place (thin, no glow); thicker in a high-contrast theme."""
         layout, position = self.table.layout, self.table.position
         theme = self.painter.theme
-        out: list[tuple[Box, Colour, int, bool]] = []
-        thick = max(2, round(layout.card_w / 28 * theme.outline_scale))
+        out: list[tuple[Box, Colour, int, bool, int]] = []
+        thick = theme.line(max(2, layout.card_w // 28))
 
         def top_box(pile: Pile, count: int = 1) -> Box:
             cards = position.cards(pile) if position.has_pile(pile) else ()
@@ -205,48 +263,51 @@ class TableView:
             last = layout.card_box(pile, len(cards) - 1, len(cards))
             return Box(first.x, first.y, first.w, last.bottom - first.y)
 
-        if self.table.pointer.drag is not None:
-            for pile in self.table.pointer.drag.destinations:
-                if pile != self.table.pointer.drag.target:
-                    out.append((top_box(pile), theme.legal, max(1, thick // 2), False))
-            target = self.table.pointer.drag.target
-            if target is not None and target in self.table.pointer.drag.destinations:
-                out.append((top_box(target), theme.selection, thick, True))
+        if self.pointer.drag is not None:
+            # where the cards may go: a light outline; where they would go now: a thick
+            # outline with a glow and a tint, plain to see on the felt and on a card
+            for pile in self.pointer.drag.destinations:
+                if pile != self.pointer.drag.target:
+                    out.append((top_box(pile), theme.legal, max(2, thick // 2 + 1), False, 40))
+            target = self.pointer.drag.target
+            if target is not None and target in self.pointer.drag.destinations:
+                target_w = max(4, round(layout.card_w / 14 * theme.outline_scale))
+                out.append((top_box(target), theme.selection, target_w, True, 90))
         if self.table.hand.selection is not None and position.has_pile(self.table.hand.selection.pile):
             selection = self.table.hand.selection
-            out.append((top_box(selection.pile, selection.count), theme.selection, thick, True))
+            out.append((top_box(selection.pile, selection.count), theme.selection, thick, True, 0))
         if self.table.hint is not None:
             move = self.table.hint[0]
-            out.append((top_box(move.source, move.count), theme.hint, thick, True))
-            out.append((top_box(move.dest), theme.hint, thick, True))
-        if self.table.keys.focus_visible() and position.has_pile(self.table.keys.focus):
-            box = top_box(self.table.keys.focus)
+            out.append((top_box(move.source, move.count), theme.hint, thick, True, 0))
+            out.append((top_box(move.dest), theme.hint, thick, True, 0))
+        if self.keys.focus_visible() and position.has_pile(self.keys.focus):
+            box = top_box(self.keys.focus)
             pad = thick * 2 + 2
             ring = Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad)
-            out.append((ring, theme.key_focus, max(2, thick // 2 + 1), False))
+            out.append((ring, theme.key_focus, max(2, thick // 2 + 1), False, 0))
         return out
 
     def _sprites(self, alpha: float) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """What is drawn above the cache this frame, bottom first."""
         layout, painter = self.table.layout, self.painter
         w, h = layout.card_size
-        now = self.table.tweens.now + alpha * STEP
+        now = self.motion.tweens.now + alpha * STEP
         sprites: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        for box, colour, width, glow in self._overlays():
-            surf = painter.outline(box.w, box.h, colour, width, layout.radius, glow)
+        for box, colour, width, glow, fill in self._overlays():
+            surf = painter.outline(box.w, box.h, colour, width, layout.radius, glow, fill)
             sprites.append((surf, (box.x - width * 2, box.y - width * 2)))
-        if self.table.floating:
+        if self.motion.floating:
             boxes = layout.card_boxes(self.table.position)
             started, waiting = [], []
-            for card in self.table.floating:
-                where = self.table.tweens.where(card, now)
+            for card in self.motion.floating:
+                where = self.motion.tweens.where(card, now)
                 box = boxes.get(card)
                 if box is None:
                     continue
-                tween = self.table.tweens._tweens.get(card)
+                tween = self.motion.tweens.tween(card)
                 if where is None:
                     where = (float(box.x), float(box.y))
-                dx = self.table.tweens.shake_offset(card, now)
+                dx = self.motion.tweens.shake_offset(card, now)
                 entry = (card, (round(where[0] + dx), round(where[1])), tween)
                 (waiting if tween is not None and tween.begin > now else started).append(entry)
             pile_order = {p: i for i, p in enumerate(self.table.position.piles())}
@@ -267,23 +328,26 @@ class TableView:
                 waiting.sort(key=lambda e: e[2].begin)
                 _card, pos, _tween = waiting[0]
                 sprites.append((painter.back(w, h), pos))
-        if self.table.pointer.drag is not None:
-            boxes = self.table.pointer.drag_boxes()
+        if self.pointer.drag is not None:
+            boxes = self.pointer.drag_boxes()
             shadow, spread = painter.shadow(w, h + boxes[-1].y - boxes[0].y)
-            lift = self.table.pointer.lift_offset()
+            lift = self.pointer.lift_offset()
             sprites.append((shadow, (boxes[0].x - spread + lift, boxes[0].y - spread + lift * 2)))
-            for card, box in zip(self.table.pointer.drag.cards, boxes):
+            for card, box in zip(self.pointer.drag.cards, boxes):
                 sprites.append((painter.card(card, w, h, quick=True), (box.x - lift, box.y - lift)))
-        if self.table.pointer.hover and self.table.pointer.tooltip_shown and self.table.pointer.press is None:
+        if self.pointer.hover and self.pointer.tooltip_shown and self.pointer.press is None:
             sprites.append(self._tooltip())
+        toast = self._toast()
+        if toast is not None:
+            sprites.append(toast)
         return sprites
 
     def _tooltip(self) -> tuple[pygame.Surface, tuple[int, int]]:
         layout, painter = self.table.layout, self.painter
-        assert self.table.pointer.hover is not None
-        box = layout.buttons[self.table.pointer.hover]
+        assert self.pointer.hover is not None
+        box = layout.buttons[self.pointer.hover]
         px = max(12, round(layout.toolbar.h * 0.3))
-        text = painter.text(actions.ACTIONS[self.table.pointer.hover].tooltip_text(), px, painter.theme.tooltip_text)
+        text = painter.text(actions.ACTIONS[self.pointer.hover].tooltip_text(), px, painter.theme.tooltip_text)
         pad = px // 2
         surf = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
         pygame.draw.rect(surf, (*painter.theme.tooltip, 245), surf.get_rect(), border_radius=pad // 2 + 2)
@@ -292,8 +356,9 @@ class TableView:
         return surf, (x, box.bottom + pad // 2)
 
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
-        if not self._cache_valid or self._cache is None or self._cache.get_size() != self.table.layout.size:
-            self._paint_cache()
+        layout = self.table.layout
+        if not self._cache_valid or self._cache is None or (layout is not self._painted and layout != self._painted):
+            self._paint_cache()  # a new size, deal or art; or a long column changed the layout
             full = True
         cache = self._cache
         assert cache is not None
@@ -309,7 +374,7 @@ class TableView:
                 self._paint_status(cache)
                 changed.append(pygame.Rect(self.table.layout.status))
         self._regions.clear()
-        if self.table.cascade is not None:
+        if self.motion.cascade is not None:
             return self._draw_cascade(surface, full)
         sprites = self._sprites(alpha)
         if full or surface.get_size() != cache.get_size():
@@ -325,7 +390,7 @@ class TableView:
         return _merge(dirty + rects)
 
     def _draw_cascade(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
-        cascade = self.table.cascade
+        cascade = self.motion.cascade
         assert cascade is not None and self._cache is not None
         # the cards leave trails: they are painted over what the window already shows
         layout = self.table.layout
