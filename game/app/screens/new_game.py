@@ -14,10 +14,12 @@ import pygame
 from game.app.input import Pointer
 from game.app.layout import Box
 from game.app.render import wrap
+from game.app.screens.daily import play_daily
 from game.app.screens.kit import TextField, Widget, Window
 from game.app.session import Session
 from game.app.words import DIFFICULTY_NAMES, cells_phrase
 from game.engine import GameCode, InvalidCode, services
+from game.engine.daily import today
 
 if TYPE_CHECKING:
     from game.app.scenes import App
@@ -141,8 +143,8 @@ class NewGame(Window):
         y += round(px * 1.5) + gap
         self.label_ys["current"] = y + (row - px) // 2
         widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), "Copy"))
-        widgets.extend(self.button_row([("cancel", "Cancel", False), ("deal", self.deal_label(), True)],
-                                       panel.bottom - px))
+        widgets.extend(self.button_row([("daily", "Today's deal", False), ("cancel", "Cancel", False),
+                                        ("deal", self.deal_label(), True)], panel.bottom - px))
         self.widgets = widgets
 
     def deal_label(self) -> str:
@@ -303,6 +305,9 @@ class NewGame(Window):
             self.copy()
         elif name == "cancel":
             self.close()
+        elif name == "daily":  # today's deal of the difficulty chosen here (this window says what it costs)
+            self.close()
+            play_daily(self.app, self.session, today(), self.cells)
         elif name == "deal":
             self.deal()
         self.dirty = True
@@ -363,6 +368,9 @@ class NewGame(Window):
         """The line about the game in play: its code, and what dealing now would cost."""
         code = self.session.current.code
         line = f"This game: {code}." if code is not None else "This game has no code."
+        rating = self.session.facts.rating(code)
+        if rating is not None:
+            line = line[:-1] + f", rated {rating} of 5."
         if self.session.current.in_progress:
             line += " Dealing now counts it as lost."
         return f"{line}   {self.note}" if self.note else line
@@ -435,8 +443,8 @@ class CodeKeypad(Window):
         for i, label in enumerate(labels):
             row, col = divmod(i, columns)
             box = Box(self.panel.x + pad + col * (key_w + gap), top + row * (key_h + gap), key_w, key_h)
-            size = round(min(key_h * 0.45, px * (1.0 if len(label) > 1 else 1.4)))
-            self.widgets.append(Widget(f"key{label}", box, label, primary=label == KEYPAD_DONE, font_px=size))
+            font_px = round(min(key_h * 0.45, px * (1.0 if len(label) > 1 else 1.4)))
+            self.widgets.append(Widget(f"key{label}", box, label, primary=label == KEYPAD_DONE, font_px=font_px))
         self.focus = len(self.widgets) - 1
 
     def activate(self, widget: Widget) -> None:
