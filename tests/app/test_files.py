@@ -58,6 +58,7 @@ def test_the_writer_writes_exactly_the_spec_json(tmp_path: Path) -> None:
         assert data.endswith(b"}\n")
 
 
+@pytest.mark.slow  # several seconds: .ci/run runs it, the everyday run skips it
 def test_a_100000_move_game_is_saved_and_resumed(tmp_path: Path) -> None:
     game = long_game(100_000)
     storage = Storage(tmp_path)

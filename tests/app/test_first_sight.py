@@ -97,6 +97,7 @@ def _until(check, what: str, timeout: float = 30.0):
     raise AssertionError(f"never happened: {what}")
 
 
+@pytest.mark.slow  # a real X server and window, seconds each: .ci/run runs them, the everyday run skips them
 @needs_x
 @pytest.mark.parametrize(("size", "manager"), [("1280x800", False), ("1280x800", True), ("1080x1920", True)])
 def test_the_default_start_paints_the_whole_screen(tmp_path: Path, size: str, manager: bool) -> None:

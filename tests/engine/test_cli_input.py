@@ -67,6 +67,7 @@ def _write_records(path: Path, count: int, as_list: bool) -> None:
             handle.write("{}\n" * count)
 
 
+@pytest.mark.slow  # several seconds each: .ci/run runs them, the everyday run skips them
 @pytest.mark.parametrize("as_list", [False, True], ids=["lines", "list"])
 def test_replay_streams_a_large_file_and_gives_every_verdict(tmp_path: Path, as_list: bool) -> None:
     path = tmp_path / "many.json"
@@ -88,6 +89,7 @@ def test_replay_streams_a_large_file_and_gives_every_verdict(tmp_path: Path, as_
     assert json.loads(lines[-1]) == {"legal": True, "won": False, "applied": 1, "error": None}
 
 
+@pytest.mark.slow
 def test_replay_reports_a_broken_long_list_where_it_breaks(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text("[" + "{}," * 400_000 + "{]")
