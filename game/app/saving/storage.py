@@ -309,6 +309,7 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
         # under APP_RULES accepts games whose player switched the setting mid-game.
         game = Game(start, APP_RULES, code)
         known: dict[tuple[Any, ...], Any] = {}  # each distinct JSON move is read once (a long game repeats them)
+        memo: dict[Any, Any] = {}  # and each position met again with the same move is worked out once
         for n, raw in enumerate(raw_moves, 1):
             try:
                 key = (raw.get("from"), raw.get("to"), raw.get("count", 1), len(raw)) if type(raw) is dict else None
@@ -317,7 +318,7 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
                     move = Move.from_json(raw)
                     if key is not None and type(key[2]) is int:
                         known[key] = move
-                game.play(game.position.resolve(move))
+                game.play(game.position.resolve(move), memo)
             except SeahavenError as error:
                 raise BadFile(f"move {n}: {error}") from None
         for _ in range(undone):
