@@ -81,7 +81,7 @@ class Game:
     ) -> Game:
         """Replay ``moves`` (checking each) and undo the last ``undone`` of them: a saved game."""
         game = cls(start, rules, code)
-        memo: dict[tuple[Position, Move], tuple[Position, tuple[object, ...]]] = {}
+        memo: dict[tuple[Position, Move], tuple[Position, tuple[object, ...], int]] = {}
         for move in moves:
             game.play(move, memo)
         if not 0 <= undone <= min(len(game._actions), UNDO_LIMIT):
@@ -178,22 +178,22 @@ class Game:
     def legal_moves(self) -> list[Move]:
         return self.position.legal_moves(self.rules)
 
-    def play(self, move: Move, memo: dict[tuple[Position, Move], tuple[Position, tuple[object, ...]]] | None = None
+    def play(self, move: Move, memo: dict[tuple[Position, Move], tuple[Position, tuple[object, ...], int]] | None = None
              ) -> Action:
         """Check and make ``move``; the redoable moves are dropped. Raises IllegalMove.
         ``memo`` (for replaying a long line under one rule set): what a move from a
         position gave before, so that a position met again is not worked out again."""
-        before = self.position
+        cursor = self._cursor
+        before = self._actions[cursor - 1].after if cursor else self.start
         known = memo.get((before, move)) if memo is not None else None
         if known is None:
             after = before.play(move, self.rules)
-            known = (after, after.key())
+            known = (after, after.key(), move_points(move, after))
             if memo is not None and len(memo) < MEMO_LIMIT:
                 memo[(before, move)] = known
-        after, key = known
-        cursor = self._cursor
+        after, key, points = known
         score = self._scores[cursor]
-        new_score = max(0, score + move_points(move, after))
+        new_score = max(0, score + points)
         action = Action(move, before, after, new_score - score)
         if cursor < len(self._actions):
             del self._actions[cursor:]
