@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     windows_console.release()  # Windows: the window outlives the console it was started from
     from game.app.launch import play
 
-    return play(size, bool(getattr(args, "windowed", False)), code, not_saving=not_saving)
+    return play(size, bool(getattr(args, "windowed", False)), code, not_saving)
 
 
 def not_saving_sentence(reason: str) -> str:

@@ -13,6 +13,9 @@ from game.engine.cards import Move
 from game.engine.codes import GameCode
 from game.engine.position import APP_RULES, Position, Rules
 
+MEMO_LIMIT = 200_000
+"""At most this many (position, move) pairs are remembered by a replay's ``memo``."""
+
 UNDO_LIMIT = 100
 """Undo takes back at most the last 100 actions."""
 
@@ -78,8 +81,9 @@ class Game:
     ) -> Game:
         """Replay ``moves`` (checking each) and undo the last ``undone`` of them: a saved game."""
         game = cls(start, rules, code)
+        memo: dict[tuple[Position, Move], tuple[Position, tuple[object, ...], int]] = {}
         for move in moves:
-            game.play(move)
+            game.play(move, memo)
         if not 0 <= undone <= min(len(game._actions), UNDO_LIMIT):
             raise ValueError(f"cannot undo {undone} of {len(game._actions)} moves")
         for _ in range(undone):
@@ -174,19 +178,29 @@ class Game:
     def legal_moves(self) -> list[Move]:
         return self.position.legal_moves(self.rules)
 
-    def play(self, move: Move) -> Action:
-        """Check and make ``move``; the redoable moves are dropped. Raises IllegalMove."""
-        before = self.position
-        after = before.play(move, self.rules)
-        score = self.score
-        new_score = max(0, score + move_points(move, after))
+    def play(self, move: Move, memo: dict[tuple[Position, Move], tuple[Position, tuple[object, ...], int]] | None = None
+             ) -> Action:
+        """Check and make ``move``; the redoable moves are dropped. Raises IllegalMove.
+        ``memo`` (for replaying a long line under one rule set): what a move from a
+        position gave before, so that a position met again is not worked out again."""
+        cursor = self._cursor
+        before = self._actions[cursor - 1].after if cursor else self.start
+        known = memo.get((before, move)) if memo is not None else None
+        if known is None:
+            after = before.play(move, self.rules)
+            known = (after, after.key(), move_points(move, after))
+            if memo is not None and len(memo) < MEMO_LIMIT:
+                memo[(before, move)] = known
+        after, key, points = known
+        score = self._scores[cursor]
+        new_score = max(0, score + points)
         action = Action(move, before, after, new_score - score)
-        del self._actions[self._cursor :]
-        del self._scores[self._cursor + 1 :]
-        del self._keys[self._cursor + 1 :]
+        if cursor < len(self._actions):
+            del self._actions[cursor:]
+            del self._scores[cursor + 1 :]
+            del self._keys[cursor + 1 :]
         self._actions.append(action)
         self._scores.append(new_score)
-        key = after.key()
         self._keys.append(key)
         self._seen[key] = self._seen.get(key, 0) + 1
         self._cursor += 1

@@ -198,3 +198,19 @@ def test_a_line_snapshot_keeps_the_line_as_it_was() -> None:
     assert snapshot() == before
     game.restart()
     assert snapshot() == before and game.line_length == 0
+
+
+def test_a_replay_with_a_memo_gives_the_same_game_and_still_checks_every_move() -> None:
+    start = GameCode.parse("SH1-C4-AAAAAJ2").position()
+    first = start.resolve(Move.from_json({"from": "col1", "to": "cell3"}))
+    there = Move.from_json({"from": "cell3", "to": "cell4"})
+    back = Move.from_json({"from": "cell4", "to": "cell3"})
+    line = [first] + [there if k % 2 == 0 else back for k in range(301)]
+    plain = Game(start)
+    for move in line:
+        plain.play(move)
+    replayed = Game.from_moves(start, line)
+    assert replayed.line == plain.line and replayed.positions == plain.positions
+    assert replayed.score == plain.score and replayed.undo_depth == plain.undo_depth
+    with pytest.raises(IllegalMove):
+        Game.from_moves(start, [*line, there, there])  # cell4 holds the card already

@@ -309,15 +309,21 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
         # under APP_RULES accepts games whose player switched the setting mid-game.
         game = Game(start, APP_RULES, code)
         known: dict[tuple[Any, ...], Any] = {}  # each distinct JSON move is read once (a long game repeats them)
+        memo: dict[Any, Any] = {}  # and each position met again with the same move is worked out once
         for n, raw in enumerate(raw_moves, 1):
             try:
-                key = (raw.get("from"), raw.get("to"), raw.get("count", 1), len(raw)) if type(raw) is dict else None
-                move = known.get(key) if key is not None else None  # type: ignore[arg-type]
+                try:  # the same JSON move is read once; the count's type is part of it (True == 1)
+                    count = raw.get("count", 1)
+                    key: Any = (raw.get("from"), raw.get("to"), count, type(count), len(raw))
+                    move = known.get(key)
+                except (AttributeError, TypeError):  # not an object, or values that cannot be keys
+                    key, move = None, None
                 if move is None:
                     move = Move.from_json(raw)
-                    if key is not None and type(key[2]) is int:
+                    if key is not None and isinstance(move, Move):  # "found" depends on the position
                         known[key] = move
-                game.play(game.position.resolve(move))
+                    move = game.position.resolve(move)
+                game.play(move, memo)
             except SeahavenError as error:
                 raise BadFile(f"move {n}: {error}") from None
         for _ in range(undone):
