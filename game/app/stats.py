@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.app.i18n import format_duration, format_percent
 from game.app.words import DIFFICULTY_NAMES
 from game.engine import CELL_COUNTS
 
@@ -222,19 +223,12 @@ def _count(entry: dict[str, object], name: str) -> int:
     return value
 
 
-def format_duration(seconds: float | None) -> str:
-    """A time for the player: ``"4:07"`` or ``"1:02:03"``; a dash when there is none."""
-    if seconds is None:
-        return "\u2014"
-    total = int(seconds)
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
 def format_rate(rate: float | None) -> str:
     """A win rate for the player, like ``"67%"``; a dash before the first game."""
-    return "\u2014" if rate is None else f"{round(rate * 100)}%"
+    return "\u2014" if rate is None else format_percent(rate)
+
+
+__all__ = ["BESTS", "DifficultyStats", "OpenGame", "Stats", "format_duration", "format_rate", "win_summary"]
 
 
 def win_summary(stats: Stats, cells: int) -> list[str]:
