@@ -34,6 +34,7 @@ from game.engine.errors import (
 )
 from game.engine.game import UNDO_LIMIT, WIN_BONUS, Action, Game
 from game.engine.position import APP_RULES, CELL_COUNTS, CLASSIC_RULES, Position, Rules, run_length
+from game.engine.reasons import Reason, Why
 
 __all__ = [
     "APP_RULES",
@@ -64,8 +65,10 @@ __all__ = [
     "PendingFoundationMove",
     "Pile",
     "Position",
+    "Reason",
     "Rules",
     "SeahavenError",
+    "Why",
     "cell",
     "column",
     "deal_position",
