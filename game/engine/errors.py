@@ -4,7 +4,7 @@ app puts into the player's language."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.engine.reasons import Reason
@@ -33,7 +33,12 @@ class InvalidMove(SeahavenError):
 
 
 class InvalidCode(SeahavenError):
-    """A game code cannot be read."""
+    """A game code cannot be read; ``why`` (a ``codes.CodeWhy``), ``text`` and ``place``
+    say what is wrong, as data."""
+
+    why: Any = None
+    text: str = ""
+    place: int = 0
 
 
 class InvalidPosition(SeahavenError):
