@@ -43,6 +43,14 @@ MIXER_BUFFER = 1024
 """Audio buffer in samples: short enough for a click to sound at once, long enough that
 mixing does not wake the CPU 86 times a second."""
 _IMPORTED = time.perf_counter()
+_REPAINT_EVENTS = frozenset(
+    getattr(pygame, name) for name in (
+        "WINDOWEXPOSED", "WINDOWRESTORED", "WINDOWSHOWN", "WINDOWMAXIMIZED", "WINDOWDISPLAYCHANGED",
+        "VIDEOEXPOSE", "RENDER_TARGETS_RESET", "RENDER_DEVICE_RESET",
+    ) if hasattr(pygame, name)
+)
+"""Window events after which the window shows pixels the game did not draw: the next
+frame paints the whole window."""
 
 
 def since_launch() -> float:
@@ -115,6 +123,10 @@ class App:
         """The window opened borderless over the whole screen; fullscreen follows the first
         frame (X11 only: see :meth:`_open_window`)."""
         self._mixer_ready = False
+        self._surface_seen: tuple[int, int, int, int] | None = None
+        """What the window's surface was at the last frame (object, pixels, size): any
+        change means the window shows pixels the game never drew, so the next frame is
+        painted whole."""
         _set_icon()
         self.screen = self._open_window()
         pygame.display.set_caption("Seahaven Towers")
@@ -155,10 +167,7 @@ class App:
             window.set_fullscreen(desktop=True)
         except pygame.error:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        surface = pygame.display.get_surface()
-        if surface is not None and surface.get_size() != self.size:
-            self.screen = surface
-            self._relayout()
+        self._follow_surface()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -237,6 +246,27 @@ class App:
             scene.resized(self.size)
         self.scenes.changed = True
 
+    def _follow_surface(self) -> None:
+        """Draw on the surface the window has now, and paint it whole when it is new.
+
+        SDL gives the window a new surface whenever it changes (fullscreen after the
+        borderless first frame, F11, a resize, a lost and regained framebuffer), sometimes
+        as a new object of the same size, and the old one may be freed. Drawing only the
+        changed rectangles on a new surface would leave the rest of the window as SDL
+        made it (black), and drawing on the old one would reach freed memory."""
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        seen = (id(surface), getattr(surface, "_pixels_address", 0), *surface.get_size())
+        if seen == self._surface_seen:
+            return
+        resized = surface.get_size() != self.screen.get_size()
+        self.screen = surface
+        self._surface_seen = seen
+        if resized:
+            self._relayout()
+        self.scenes.changed = True
+
     # -- services for scenes ---------------------------------------------------------------
     def push(self, scene: Scene) -> Scene:
         return self.scenes.push(scene)
@@ -287,8 +317,9 @@ class App:
         if etype in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
             if pygame.display.get_surface() is not None and pygame.display.get_surface().get_size() != self.size:
                 self.resize(pygame.display.get_surface().get_size())
+            self.scenes.changed = True  # same size or not, SDL may have a new surface
             return
-        if etype in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+        if etype in _REPAINT_EVENTS:
             self.scenes.changed = True
             return
         if etype == pygame.WINDOWFOCUSLOST:
@@ -333,6 +364,7 @@ class App:
         return self.scenes.changed or any(scene.needs_draw() for scene in self.scenes.visible())
 
     def render(self, alpha: float = 0.0, force: bool = False) -> None:
+        self._follow_surface()
         if not (force or self.needs_draw()):
             return
         full = force or self.scenes.changed
