@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from game.app.i18n import _, set_language
 from game.app.loop import App
 from game.app.saving import persistence
 from game.app.saving.autosave import Autosave
@@ -35,6 +36,7 @@ def build(
 ) -> tuple[App, Session, TableScene]:
     """A window with the table on it, playing ``game`` (or the deal of ``code``)."""
     settings = settings if settings is not None else Settings()
+    set_language(settings.language)
     app = App(size=size, fullscreen=fullscreen, settings=settings)
     session = Session.start(settings, lambda: app.time, code=code, game=game, elapsed_s=elapsed_s, keeper=keeper)
     app.on_close.append(session.jobs.shutdown)
@@ -68,15 +70,16 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None) ->
     autosave = Autosave(keeper, session)
     app.on_quit.append(autosave.quit)
     if saved is not None:
-        table.say("Welcome back: your game is as you left it.")
+        table.say(_("Welcome back: your game is as you left it."))
     autosave.save_now()
     messages = keeper.take_messages()
     if messages:
-        app.push(Notice(app, "Saved files", " ".join(messages)))
+        app.push(Notice(app, _("Saved files"), " ".join(messages)))
     at_stake = dialogs.game_at_stake(session)
     if asked is not None and saved is not None and saved.game.code != asked and at_stake is not None:
         # a code on the command line over a game in progress: ask, never throw it away
-        app.push(dialogs.Confirm(app, f"Play {asked}?", at_stake, f"Play {asked}", lambda: session.deal(asked)))
+        app.push(dialogs.Confirm(app, _("Play {code}?").format(code=asked), at_stake,
+                                 _("Play {code}").format(code=asked), lambda: session.deal(asked)))
     return Opened(app, session, table, autosave)
 
 

@@ -279,6 +279,12 @@ class App:
             scene.art_changed()
         self.scenes.changed = True
 
+    def language_changed(self) -> None:
+        """The language setting changed: every screen is painted again in the new words."""
+        for scene in self.scenes:
+            scene.art_changed()
+        self.scenes.changed = True
+
     def play_sound(self, name: str) -> None:
         if not self.settings.sound or not self._mixer_ready:
             return

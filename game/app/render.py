@@ -44,23 +44,73 @@ BUTTON_TEXT = (245, 250, 245)
 
 @lru_cache(maxsize=1024)
 def _wrap_cached(font: Any, text: str, width: int) -> tuple[str, ...]:
-    words = text.split(" ")
     lines: list[str] = []
-    line = ""
-    for word in words:
-        candidate = word if not line else f"{line} {word}"
-        if not line or font.size(candidate)[0] <= width:
-            line = candidate
-        else:
-            lines.append(line)
-            line = word
-    lines.append(line)
+    for paragraph in text.split("\n"):
+        lines.extend(_wrap_paragraph(font, paragraph, width))
     return tuple(lines)
 
 
+_BREAK_AFTER = "-/\u2013\u2014"
+"""Besides spaces, a line may end after a hyphen, a slash or a dash (inside a word)."""
+
+
+def _pieces(text: str) -> list[str]:
+    """``text`` cut where a line may end: after each space, and after a hyphen, slash or
+    dash that is followed by more of the word ("Karten-Ablage" -> "Karten-", "Ablage")."""
+    pieces: list[str] = []
+    piece = ""
+    for i, ch in enumerate(text):
+        piece += ch
+        following = text[i + 1] if i + 1 < len(text) else " "
+        if (ch == " " and following != " ") or (ch in _BREAK_AFTER and following != " "):
+            pieces.append(piece)
+            piece = ""
+    if piece:
+        pieces.append(piece)
+    return pieces
+
+
+def _fits(font: Any, text: str, width: int) -> bool:
+    return font.size(text.rstrip(" "))[0] <= width
+
+
+def _split_word(font: Any, word: str, width: int) -> list[str]:
+    """A word wider than ``width`` (a long German compound) broken inside, with a hyphen
+    where it breaks between two letters: as many characters per line as fit."""
+    out: list[str] = []
+    rest = word
+    while not _fits(font, rest, width) and len(rest.rstrip(" ")) > 1:
+        k = len(rest) - 1
+        while k > 1 and not _fits(font, rest[:k] + "-", width):
+            k -= 1
+        hyphen = "-" if rest[k - 1].isalpha() and rest[k].isalpha() else ""
+        out.append(rest[:k] + hyphen)
+        rest = rest[k:]
+    out.append(rest)
+    return out
+
+
+def _wrap_paragraph(font: Any, text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for piece in _pieces(text):
+        if _fits(font, line + piece, width):
+            line += piece
+            continue
+        if line:
+            lines.append(line.rstrip(" "))
+        parts = _split_word(font, piece, width)
+        lines.extend(part.rstrip(" ") for part in parts[:-1])
+        line = parts[-1]
+    lines.append(line.rstrip(" "))
+    return lines
+
+
 def wrap(font: Any, text: str, width: int) -> tuple[str, ...]:
-    """``text`` broken into lines no wider than ``width`` pixels (a long word stays whole):
-    the one word wrap of every window and screen."""
+    """``text`` broken into lines no wider than ``width`` pixels: at spaces, after hyphens,
+    slashes and dashes, at each newline, and inside a word too long for a line (German
+    compounds), so no line is wider than ``width``. The one word wrap of every window and
+    screen."""
     return _wrap_cached(font, text, max(1, width))
 
 

@@ -31,6 +31,8 @@ class Settings:
     fullscreen: bool = True
     cells: int = 4
     """The difficulty last chosen in the New Game window (4, 2 or 1 cells)."""
+    language: str = "system"
+    """"system" (follow the computer) or a language the game speaks: "en", "de", "fr", "es"."""
 
     @property
     def rules(self) -> Rules:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.app.i18n import format_duration, format_percent
-from game.app.words import DIFFICULTY_NAMES
+from game.app.i18n import _, format_duration, format_number, format_percent
+from game.app.words import difficulty_name
 from game.engine import CELL_COUNTS
 
 """Difficulty by number of cells, as the New Game window names them."""
@@ -239,10 +239,11 @@ def win_summary(stats: Stats, cells: int) -> list[str]:
     if game is None or not game.won or game.cells != cells:
         return []
     f = stats.of(cells)
-    lines = [f"{DIFFICULTY_NAMES[cells]}: played {f.played}, won {f.won} ({format_rate(f.win_rate)}), "
-             f"streak {f.current_streak}, best streak {f.best_streak}."]
-    news = {("score",): "A new best score!", ("time",): "Your fastest win!",
-            ("score", "time"): "A new best score, and your fastest win!"}
+    lines = [_("{difficulty}: played {played}, won {won} ({rate}), streak {streak}, best streak {best}.").format(
+        difficulty=difficulty_name(cells), played=format_number(f.played), won=format_number(f.won),
+        rate=format_rate(f.win_rate), streak=format_number(f.current_streak), best=format_number(f.best_streak))]
+    news = {("score",): _("A new best score!"), ("time",): _("Your fastest win!"),
+            ("score", "time"): _("A new best score, and your fastest win!")}
     if game.beat:
         lines.append(news[game.beat])
     return lines

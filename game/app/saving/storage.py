@@ -45,6 +45,7 @@ from typing import Any, Generic, TypeVar
 
 import platformdirs
 
+from game.app.i18n import LANGUAGES, N_, SYSTEM, _
 from game.app.settings import ANIMATION_SPEEDS, Settings
 from game.app.stats import Stats
 from game.engine import APP_RULES, Game, GameCode, Move, Position, Rules, SeahavenError
@@ -255,7 +256,7 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
                 game.play(game.position.resolve(Move.from_json(raw)))
             except SeahavenError as error:
                 raise BadFile(f"move {n}: {error}") from None
-        for _ in range(undone):
+        for _step in range(undone):
             if game.undo() is None:
                 raise BadFile(f"cannot undo {undone} moves")
         if game.score != score:
@@ -298,7 +299,8 @@ def settings_from_json(obj: Any) -> Settings:
 
 
 _RANGES: dict[str, tuple[float, float]] = {"volume": (0.0, 1.0), "double_tap_ms": (100, 2000)}
-_CHOICES: dict[str, tuple[object, ...]] = {"animation": tuple(ANIMATION_SPEEDS), "cells": (4, 2, 1)}
+_CHOICES: dict[str, tuple[object, ...]] = {"animation": tuple(ANIMATION_SPEEDS), "cells": (4, 2, 1),
+                                            "language": (SYSTEM, *LANGUAGES)}
 
 
 def _checked_setting(name: str, value: Any, default: Any) -> Any:
@@ -352,10 +354,18 @@ def stats_from_json(obj: Any) -> Stats:
 # -- the folder -----------------------------------------------------------------------------
 
 _WHAT = {
-    CURRENT: ("Your saved game could not be read, so a new game was dealt", "your game"),
-    SETTINGS: ("Your settings could not be read, so the defaults are used", "your settings"),
-    STATS: ("Your statistics could not be read, so they start again from zero", "your statistics"),
+    CURRENT: (N_("Your saved game could not be read, so a new game was dealt"), N_("your game")),
+    SETTINGS: (N_("Your settings could not be read, so the defaults are used"), N_("your settings")),
+    STATS: (N_("Your statistics could not be read, so they start again from zero"), N_("your statistics")),
 }
+"""File -> what a notice says when it cannot be read, and what it holds (marked; shown
+through ``_()``)."""
+
+
+def _what(name: str) -> str:
+    """What file ``name`` holds, in the player's language, as the start of a sentence."""
+    what = _(_WHAT[name][1])
+    return what[:1].upper() + what[1:]
 
 
 class Storage:
@@ -440,24 +450,27 @@ class Storage:
         while target.exists():
             n += 1
             target = path.with_name(f"{path.stem}.bad-{stamp}-{n}{path.suffix}")
-        lead, what = _WHAT[name]
-        kind = "unreadable" if unreadable else "damaged"
+        lead, what = _(_WHAT[name][0]), _(_WHAT[name][1])
         try:
             os.replace(path, target)
         except OSError as error:
-            why = f"the {kind} file {path} could not be moved aside: {_os_reason(error)}"
-            self._refused[name] = (
-                f"{what.capitalize()} will not be saved, so as not to write over {path}, "
-                f"which could not be read ({reason}) nor moved aside."
-            )
+            why = (_("the unreadable file {path} could not be moved aside: {why}") if unreadable
+                   else _("the damaged file {path} could not be moved aside: {why}")).format(
+                path=path, why=_os_reason(error))
+            self._refused[name] = _("{what} will not be saved, so as not to write over {path}, which could not be "
+                                    "read ({reason}) nor moved aside.").format(what=_what(name), path=path,
+                                                                               reason=reason)
             return Loaded(
                 default(),
-                message=f"{lead} ({why}); {what} will not be saved until that file is fixed.",
+                message=_("{lead} ({why}); {what} will not be saved until that file is fixed.").format(
+                    lead=lead, why=why, what=what),
                 reason=reason,
             )
+        kept = _("{lead}; the unreadable file was kept as {file}.") if unreadable else \
+            _("{lead}; the damaged file was kept as {file}.")
         return Loaded(
             default(),
-            message=f"{lead}; the {kind} file was kept as {target.name}.",
+            message=kept.format(lead=lead, file=target.name),
             reason=reason,
             moved_to=target,
         )
@@ -480,13 +493,14 @@ class Storage:
         except SaveError as error:
             self._failed[name] = error
         except Exception as error:  # a bug must not pass for a save
-            self._failed[name] = SaveError(f"{_WHAT[name][1].capitalize()} could not be saved ({error!s:.80}).")
+            self._failed[name] = SaveError(_("{what} could not be saved ({why}).").format(
+                what=_what(name), why=f"{error!s:.80}"))
 
     def _write_file(self, name: str, data: bytes) -> None:
         path = self.path(name)
         limit = MAX_GAME_BYTES if name == CURRENT else MAX_FILE_BYTES
         if len(data) > limit:  # never write what the reader would refuse
-            raise SaveError(f"{_WHAT[name][1].capitalize()} is too long to be saved; play goes on.")
+            raise SaveError(_("{what} is too long to be saved; play goes on.").format(what=_what(name)))
         temp: str | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -499,9 +513,8 @@ class Storage:
             temp = None
             _fsync_folder(self.folder)
         except OSError as error:
-            raise SaveError(
-                f"{_WHAT[name][1].capitalize()} could not be saved ({_os_reason(error)}); play goes on."
-            ) from error
+            raise SaveError(_("{what} could not be saved ({why}); play goes on.").format(
+                what=_what(name), why=_os_reason(error))) from error
         finally:
             if temp is not None:  # our own unfinished temporary file, never a player's file
                 with contextlib.suppress(OSError):
@@ -590,11 +603,11 @@ def _fsync_folder(folder: Path) -> None:
 def _os_reason(error: OSError, reading: bool = False) -> str:
     """An operating-system error in a few words a player can read."""
     if error.errno == errno.ENOSPC:
-        return "the disk is full"
+        return _("the disk is full")
     if reading and error.errno in (errno.EACCES, errno.EPERM):
-        return "the file cannot be opened"
+        return _("the file cannot be opened")
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "the folder cannot be written" if error.errno != errno.EROFS else "the disk is read-only"
+        return _("the folder cannot be written") if error.errno != errno.EROFS else _("the disk is read-only")
     if error.errno == errno.EISDIR:
-        return "a folder is in the way"
+        return _("a folder is in the way")
     return error.strerror or str(error)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.i18n import N_, _, format_duration, format_number
 from game.app.input import Pointer
 from game.app.layout import Box
 from game.app.render import ACCENT, ERROR, FOCUS, MUTED, PANEL_TEXT, button_face, wrap
@@ -25,14 +26,13 @@ from game.app.screens import statistics as statistics_screen
 from game.app.screens.kit import Widget, Window
 from game.app.session import Session
 from game.app.stats import win_summary
-from game.app.words import DIFFICULTY_NAMES, cells_phrase, plural
+from game.app.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name, moves_phrase
 from game.engine import GameCode, InvalidCode, services
 
 if TYPE_CHECKING:
     from game.app.loop import App
 
-SCREENS = {"help": "Help", "statistics": "Statistics", "settings": "Settings"}
-DIFFICULTIES = tuple((cells, name, cells_phrase(cells)) for cells, name in DIFFICULTY_NAMES.items())
+SCREENS = {"help": N_("Help"), "statistics": N_("Statistics"), "settings": N_("Settings")}
 
 
 def open_screen(app: App, session: Session, name: str) -> None:
@@ -56,7 +56,7 @@ class Notice(Window):
 
     def buttons(self) -> list[tuple[str, str, bool]]:
         """(name, label, primary) of the buttons along the bottom; the first has the focus."""
-        return [("ok", "OK", True)]
+        return [("ok", _("OK"), True)]
 
     def build(self, size: tuple[int, int]) -> None:
         lines = len(wrap(self.app.painter.font(self.px), self.text, round(self.px * self.width_em) - 2 * self.px))
@@ -82,28 +82,34 @@ class EndMessage(Window):
         self.session = session
         self.kind = kind
         game = session.current.game
-        seconds = int(session.current.elapsed())
-        clock = f"{seconds // 60}:{seconds % 60:02d}"
+        clock = format_duration(session.current.elapsed())
         if kind == "won":
-            self.title = "You won!"
-            helped = " with help" if game.hints_used else ""
+            self.title = _("You won!")
+            if game.code:
+                won = (_("Game {code} won with help.") if game.hints_used else _("Game {code} won.")).format(
+                    code=game.code)
+            else:
+                won = _("Won with help.") if game.hints_used else _("Won.")
             self.lines = [
-                (f"Score {game.score}  ·  Time {clock}  ·  Moves {game.move_count}", PANEL_TEXT),
-                (f"Game {game.code} won{helped}." if game.code else f"Won{helped}.", MUTED),
+                ("  ·  ".join((_("Score {n}").format(n=format_number(game.score)),
+                               _("Time {time}").format(time=clock),
+                               _("Moves {n}").format(n=format_number(game.move_count)))), PANEL_TEXT),
+                (won, MUTED),
             ]
             if session.keeper is not None:  # nothing is counted where nothing is saved
                 summary = win_summary(session.keeper.stats, game.start.cell_count)
                 self.lines += [(text, PANEL_TEXT if i == 0 else ACCENT) for i, text in enumerate(summary)]
-            self.buttons = [("restart", "Play again", False), ("new", "New game", True)]
+            self.buttons = [("restart", _("Play again"), False), ("new", _("New game"), True)]
         else:
-            self.title = "No useful move left"
+            self.title = _("No useful move left")
             if game.move_count == 0:  # dealt that way: nothing to undo or restart
-                self.lines = [("This deal has no useful move at all.", PANEL_TEXT)]
-                self.buttons = [("new", "New game", True)]
+                self.lines = [(_("This deal has no useful move at all."), PANEL_TEXT)]
+                self.buttons = [("new", _("New game"), True)]
             else:
-                self.lines = [("Every move left is a take-back or leads back to a position already seen.",
+                self.lines = [(_("Every move left is a take-back or leads back to a position already seen."),
                                PANEL_TEXT)]
-                self.buttons = [("undo", "Undo", False), ("restart", "Restart deal", False), ("new", "New game", True)]
+                self.buttons = [("undo", _("Undo"), False), ("restart", _("Restart deal"), False),
+                                ("new", _("New game"), True)]
         super().__init__(app)
 
     def build(self, size: tuple[int, int]) -> None:
@@ -132,11 +138,12 @@ class EndMessage(Window):
 class Menu(Window):
     """Everything the toolbar does not show, reachable by pointer and keyboard."""
 
-    title = "Menu"
+    title = N_("Menu")
     width_em = 16.0
     close_outside = True
-    ENTRIES = (("help", "Help"), ("statistics", "Statistics"), ("settings", "Settings"),
-               ("new", "New game"), ("demo", "Demo (Ctrl+D)"), ("fullscreen", "Fullscreen on/off"), ("quit", "Quit"))
+    ENTRIES = (("help", N_("Help")), ("statistics", N_("Statistics")), ("settings", N_("Settings")),
+               ("new", N_("New game")), ("demo", N_("Demo (Ctrl+D)")), ("fullscreen", N_("Fullscreen on/off")),
+               ("quit", N_("Quit")))
 
     def build(self, size: tuple[int, int]) -> None:
         h = round(self.px * 2.3)
@@ -146,7 +153,7 @@ class Menu(Window):
         y = self.panel.y + round(self.px * 3.4)
         self.widgets = []
         for name, label in self.ENTRIES:
-            self.widgets.append(Widget(name, Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h), label))
+            self.widgets.append(Widget(name, Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h), _(label)))
             y += h + gap
 
     def __init__(self, app: App, session: Session) -> None:
@@ -186,7 +193,7 @@ def clipboard_put(text: str) -> bool:
 class NewGame(Window):
     """Difficulty, winnable deals only, a game code to type or paste, the current code."""
 
-    title = "New game"
+    title = N_("New game")
     width_em = 30.0
     MAX_CODE = 40
 
@@ -226,24 +233,25 @@ class NewGame(Window):
         self.label_ys = {"difficulty": y}
         y += label_h
         cw = (inner - 2 * (px // 2)) // 3
-        for i, (cells, name, sub) in enumerate(DIFFICULTIES):
-            widgets.append(Widget(f"cells{cells}", Box(x0 + i * (cw + px // 2), y, cw, row), f"{name} · {sub}",
+        for i, cells in enumerate(DIFFICULTY_NAMES):
+            label = f"{difficulty_name(cells)} · {cells_phrase(cells)}"
+            widgets.append(Widget(f"cells{cells}", Box(x0 + i * (cw + px // 2), y, cw, row), label,
                                   kind="choice", on=cells == self.cells))
         y += row + gap
         on = bool(self.app.settings.winnable_only.get(self.cells, False))
-        widgets.append(Widget("winnable", Box(x0, y, inner, row), "Winnable deals only", kind="toggle", on=on))
+        widgets.append(Widget("winnable", Box(x0, y, inner, row), _("Winnable deals only"), kind="toggle", on=on))
         y += row + gap
         self.label_ys["code"] = y
         y += label_h
         paste_w = round(px * 5.5)
         widgets.append(Widget("field", Box(x0, y, inner - paste_w - px // 2, row), kind="field"))
-        widgets.append(Widget("paste", Box(x0 + inner - paste_w, y, paste_w, row), "Paste"))
+        widgets.append(Widget("paste", Box(x0 + inner - paste_w, y, paste_w, row), _("Paste")))
         y += row
         self.label_ys["error"] = y + px // 4
         y += round(px * 1.5) + gap
         self.label_ys["current"] = y + (row - px) // 2
-        widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), "Copy"))
-        widgets.extend(self.button_row([("cancel", "Cancel", False), ("deal", "Deal", True)], panel.bottom - px))
+        widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), _("Copy")))
+        widgets.extend(self.button_row([("cancel", _("Cancel"), False), ("deal", _("Deal"), True)], panel.bottom - px))
         self.widgets = widgets
 
     # -- input -----------------------------------------------------------------------------
@@ -298,7 +306,7 @@ class NewGame(Window):
     def paste(self) -> None:
         text = clipboard_get().strip()
         if not text:
-            self.error = "The clipboard holds no text."
+            self.error = _("The clipboard holds no text.")
         else:
             self.code_text = ""
             self.type_text(text.splitlines()[0])
@@ -308,11 +316,11 @@ class NewGame(Window):
     def copy(self) -> None:
         code = self.session.current.code
         if code is None:
-            self.note = "This game has no code."
+            self.note = _("This game has no code.")
         elif clipboard_put(str(code)):
-            self.note = "Copied."
+            self.note = _("Copied.")
         else:
-            self.note = "The clipboard cannot be reached."
+            self.note = _("The clipboard cannot be reached.")
         self.dirty = True
 
     def activate(self, widget: Widget) -> None:
@@ -345,7 +353,7 @@ class NewGame(Window):
             try:
                 code = GameCode.parse(text)
             except InvalidCode as error:
-                self.error = str(error)[:1].upper() + str(error)[1:]
+                self.error = code_error_text(error)
                 self.focus = self.index("field")
                 self.dirty = True
                 return
@@ -355,13 +363,13 @@ class NewGame(Window):
         if winnable:
             self.session.jobs.start("winnable", services.winnable_deal, self.cells, self.session.current.rules,
                                     on_done=self.start, on_error=self._no_winnable_deal, follows_game=False)
-            self.note = "Finding a winnable deal…"
+            self.note = _("Finding a winnable deal…")
             self.dirty = True
             return
         self.start(GameCode.random(self.cells))
 
     def _no_winnable_deal(self, error: BaseException) -> None:
-        self.session.say("No winnable deal was found in time: this deal may not be winnable.", warn=True)
+        self.session.say(_("No winnable deal was found in time: this deal may not be winnable."), warn=True)
         self.start(GameCode.random(self.cells))
 
     def busy(self) -> bool:
@@ -381,9 +389,9 @@ class NewGame(Window):
     def about_this_game(self) -> str:
         """The line about the game in play: its code, and what dealing now would cost."""
         code = self.session.current.code
-        line = f"This game: {code}." if code is not None else "This game has no code."
+        line = _("This game: {code}.").format(code=code) if code is not None else _("This game has no code.")
         if self.session.current.in_progress:
-            line += " Dealing now counts it as lost."
+            line += " " + _("Dealing now counts it as lost.")
         return f"{line}   {self.note}" if self.note else line
 
     # -- drawing ---------------------------------------------------------------------------
@@ -391,8 +399,8 @@ class NewGame(Window):
         painter = self.app.painter
         px, panel = self.px, self.panel
         x0 = panel.x + px
-        surface.blit(painter.text("Difficulty", px, MUTED, bold=True), (x0, self.label_ys["difficulty"]))
-        surface.blit(painter.text("Game code (leave empty for a new random deal)", px, MUTED, bold=True),
+        surface.blit(painter.text(_("Difficulty"), px, MUTED, bold=True), (x0, self.label_ys["difficulty"]))
+        surface.blit(painter.text(_("Game code (leave empty for a new random deal)"), px, MUTED, bold=True),
                      (x0, self.label_ys["code"]))
         if self.error:
             for i, line in enumerate(wrap(painter.font(round(px * 0.85)), self.error, panel.w - 2 * px)[:2]):
@@ -442,9 +450,9 @@ class Confirm(Notice):
     close_outside = True
 
     def __init__(self, app: App, title: str, text: str, yes: str, on_yes: Callable[[], None],
-                 no: str = "Keep playing") -> None:
+                 no: str | None = None) -> None:
         self.yes = yes
-        self.no = no
+        self.no = no if no is not None else _("Keep playing")
         self.on_yes = on_yes
         super().__init__(app, title, text)
 
@@ -464,15 +472,19 @@ def game_at_stake(session: Session) -> str | None:
     if not current.in_progress:
         return None
     game = current.game
-    where = f"game {game.code}" if game.code is not None else "game"
-    return (f"The {where} in progress ({plural(game.move_count, 'move')}, score {game.score}) "
-            "will be gone, and it counts as lost in the statistics.")
+    if game.code is not None:
+        text = _("The game {code} in progress ({moves}, score {score}) will be gone, and it counts as lost in the "
+                 "statistics.")
+    else:
+        text = _("The game in progress ({moves}, score {score}) will be gone, and it counts as lost in the statistics.")
+    return text.format(code=game.code, moves=moves_phrase(game.move_count), score=format_number(game.score))
 
 
 KEYPAD_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567-")
 """What a game code is made of: the RFC 4648 base32 letters (A-Z, 2-7), the 1 of "SH1"
 and "C1", and the dashes."""
-KEYPAD_ERASE, KEYPAD_DONE = "Erase", "Done"
+KEYPAD_ERASE, KEYPAD_DONE = "erase", "done"
+"""The names of the keypad's two word keys (their labels are translated)."""
 FINGER_PX = 48
 """The smallest key a finger hits reliably (about 9 mm on a phone, 7 mm on a tablet)."""
 
@@ -512,11 +524,12 @@ class CodeKeypad(Window):
         for i, label in enumerate(labels):
             row, col = divmod(i, columns)
             box = Box(self.panel.x + pad + col * (key_w + gap), top + row * (key_h + gap), key_w, key_h)
-            self.widgets.append(Widget(f"key{label}", box, label, primary=label == KEYPAD_DONE))
+            shown = {KEYPAD_ERASE: _("Erase"), KEYPAD_DONE: _("Done")}.get(label, label)
+            self.widgets.append(Widget(f"key{label}", box, shown, primary=label == KEYPAD_DONE))
         self.focus = len(self.widgets) - 1
 
     def activate(self, widget: Widget) -> None:
-        label = widget.label
+        label = widget.name.removeprefix("key")
         window = self.window
         if label == KEYPAD_DONE:
             self.close()
@@ -557,7 +570,7 @@ class CodeKeypad(Window):
         elif window.code_text:
             text, colour, size = window.code_text, PANEL_TEXT, round(px * 1.2)
         else:
-            text, colour, size = "Type the game code, like SH1-C4-AAAAAJ2", MUTED, px
+            text, colour, size = _("Type the game code, like SH1-C4-AAAAAJ2"), MUTED, px
         words = painter.text(wrap(painter.font(size), text, box.w - px)[0], size, colour)
         surface.blit(words, (box.x + px // 2, box.centery - words.get_height() // 2))
 

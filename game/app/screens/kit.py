@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.i18n import N_, _
 from game.app.input import Pointer, PointerInput
 from game.app.layout import Box
 from game.app.render import (
@@ -54,7 +55,7 @@ from game.app.scenes import Scene
 if TYPE_CHECKING:
     from game.app.loop import App
 
-MORE = "More below"
+MORE = N_("More below")
 DRAG_SLOP = 8
 """Pixels a pointer may move before a press becomes a scroll (or a drag)."""
 
@@ -150,7 +151,7 @@ class Screen(Scene):
         register the buttons, measure the content and clamp the scroll into it."""
         self.measuring = True
         try:
-            for _ in range(2):  # again if clamping moved the content
+            for _attempt in range(2):  # again if clamping moved the content
                 self.hots = []
                 top = self.paint_bar(self._measure)
                 self._first_content = len(self.hots)
@@ -215,9 +216,9 @@ class Screen(Scene):
         bar_h = round(u * 2.6)
         pygame.draw.rect(surface, BAND, (0, 0, w, bar_h))
         pygame.draw.line(surface, BAND_LINE, (0, bar_h - 1), (w, bar_h - 1))
-        title = self.font(round(u * 1.25), True).render(self.title, True, HEADING)
+        title = self.font(round(u * 1.25), True).render(_(self.title), True, HEADING)
         surface.blit(title, (u, (bar_h - title.get_height()) // 2))
-        label = "Close  \u00d7"
+        label = _("Close") + "  \u00d7"
         close_w = self.font(u, True).size(label)[0] + 2 * u
         close = pygame.Rect(w - close_w - u // 2, u // 3, close_w, bar_h - 2 * (u // 3))
         self.button(surface, close, label, self.close, key="close")
@@ -225,13 +226,13 @@ class Screen(Scene):
         if self.tabs:
             tab_h = round(u * 2.2)
             pygame.draw.rect(surface, BAND, (0, top, w, tab_h))
-            widths = [self.font(u, True).size(name)[0] + 2 * u for name in self.tabs]
+            widths = [self.font(u, True).size(_(name))[0] + 2 * u for name in self.tabs]
             total = sum(widths) + (len(widths) - 1) * (u // 3)
             x = max(u // 2, (w - total) // 2)
             for i, (name, tw) in enumerate(zip(self.tabs, widths)):
                 rect = pygame.Rect(x, top + u // 4, tw, tab_h - u // 2)
                 self.button(
-                    surface, rect, name, lambda i=i: self.set_tab(i), key=f"tab{i}", on=(i == self.tab),
+                    surface, rect, _(name), lambda i=i: self.set_tab(i), key=f"tab{i}", on=(i == self.tab),
                     left=lambda: self.set_tab(self.tab - 1), right=lambda: self.set_tab(self.tab + 1),
                 )
                 x += tw + u // 3
@@ -263,7 +264,7 @@ class Screen(Scene):
     def more_rect(self) -> pygame.Rect:
         """The "More below" button: centred at the foot of the window."""
         u = self.unit
-        w = self.font(u, True).size(MORE)[0] + 3 * u
+        w = self.font(u, True).size(_(MORE))[0] + 3 * u
         h = round(1.8 * u)
         return pygame.Rect((self.size[0] - w) // 2, self.size[1] - h - u // 2, w, h)
 
@@ -279,7 +280,7 @@ class Screen(Scene):
         rect = self.more.rect
         pygame.draw.rect(surface, BUTTON_ON, rect, border_radius=rect.h // 2)
         pygame.draw.rect(surface, (180, 240, 210), rect, width=max(1, u // 12), border_radius=rect.h // 2)
-        words = self.font(u, True).render(MORE, True, BUTTON_TEXT)
+        words = self.font(u, True).render(_(MORE), True, BUTTON_TEXT)
         x = rect.x + (rect.w - words.get_width() - u) // 2
         surface.blit(words, (x + u, rect.centery - words.get_height() // 2))
         cx, cy, r = x + u // 3, rect.centery, max(4, u // 3)
@@ -638,7 +639,7 @@ class Window(Scene):
         spread = (face.get_width() - panel.w) // 2
         surface.blit(face, (panel.x - spread, panel.y - spread))
         if self.title:
-            title = painter.text(self.title, round(self.px * 1.35), ACCENT, bold=True)
+            title = painter.text(_(self.title), round(self.px * 1.35), ACCENT, bold=True)
             surface.blit(title, (panel.x + self.px, panel.y + round(self.px * 0.7)))
         self.draw_body(surface)
         for i, widget in enumerate(self.widgets):

@@ -1,9 +1,9 @@
 """The Settings screen: sound and volume, animation speed, four-colour deck, double-tap
 time, the lost-game warning, the classic run limit, winnable-only deals per difficulty and
-fullscreen at start. Every change applies at once (``on_change(name)`` tells the app,
+fullscreen at start, and the language. Every change applies at once (``on_change(name)`` tells the app,
 which saves and applies it).
 
-Two tabs, Play and Look and sound, so that each page fits the window without scrolling.
+Three tabs, Play, Look and sound, and Language, so that each page fits the window without scrolling.
 Mouse and touch press the choices; the keyboard moves between rows with Up, Down and Tab
 and changes the focused row with Left, Right, Enter or Space (with no row focused, Left
 and Right switch the tab).
@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.i18n import LANGUAGES, N_, _, format_number, format_percent, set_language
 from game.app.render import TEXT_DIM
 from game.app.screens.kit import Screen
 from game.app.settings import Settings
-from game.app.words import DIFFICULTY_NAMES
+from game.app.words import DIFFICULTY_NAMES, difficulty_name
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -29,9 +30,9 @@ if TYPE_CHECKING:
 VOLUME_STEP = 0.1
 DOUBLE_TAP_RANGE = (200, 1000)
 DOUBLE_TAP_STEP = 50
-PLAY, LOOK = range(2)
-PAGES = ("Play", "Look and sound")
-"""Two tabs, so that each fits a 1280x800 window (and 800x600) without scrolling."""
+PLAY, LOOK, LANGUAGE = range(3)
+PAGES = (N_("Play"), N_("Look and sound"), N_("Language"))
+"""Three tabs, so that each fits a 1280x800 window without scrolling."""
 
 
 @dataclass(frozen=True)
@@ -49,31 +50,36 @@ class Row:
 
 
 ROWS: tuple[Row, ...] = (
-    Row("sound", "Sound", "Card sounds and the win fanfare.", "toggle", page=LOOK),
-    Row("volume", "Volume", "How loud the sounds are.", "stepper", page=LOOK),
-    Row("animation", "Animation speed", "How fast cards glide; Off moves them at once.", "choice",
-        (("off", "Off"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow")), page=LOOK),
-    Row("four_colour", "Four-colour deck", "Clubs green and diamonds blue, so no two suits look alike.",
+    Row("sound", N_("Sound"), N_("Card sounds and the win fanfare."), "toggle", page=LOOK),
+    Row("volume", N_("Volume"), N_("How loud the sounds are."), "stepper", page=LOOK),
+    Row("animation", N_("Animation speed"), N_("How fast cards glide; Off moves them at once."), "choice",
+        (("off", N_("Off")), ("fast", N_("Fast")), ("normal", N_("Normal")), ("slow", N_("Slow"))), page=LOOK),
+    Row("four_colour", N_("Four-colour deck"), N_("Clubs green and diamonds blue, so no two suits look alike."),
         "toggle", page=LOOK),
-    Row("double_tap_ms", "Double-tap time", "The longest pause between the two taps of a double-tap.",
+    Row("double_tap_ms", N_("Double-tap time"), N_("The longest pause between the two taps of a double-tap."),
         "stepper"),
-    Row("warn_lost", "Warn when the game is lost",
-        "Say so as soon as no winning line is left, and how many undos lead back to one.", "toggle"),
-    Row("show_verdict", "Solver's verdict", "After every move: winnable, or how many undos lead back.", "toggle"),
-    Row("classic_run_limit", "Classic run limit",
-        "Runs move only as far as free cells + 1 allow, as in PySolFC and Aisleriot. "
-        "Off: the app's (free cells + 1) \u00d7 2 to the power of the empty columns.", "toggle"),
-    Row("winnable_only", "Winnable deals only",
-        "What the New Game window offers first: only deals the solver has proved can be won.",
+    Row("warn_lost", N_("Warn when the game is lost"),
+        N_("Say so as soon as no winning line is left, and how many undos lead back to one."), "toggle"),
+    Row("show_verdict", N_("Solver's verdict"), N_("After every move: winnable, or how many undos lead back."),
+        "toggle"),
+    Row("classic_run_limit", N_("Classic run limit"),
+        N_("Runs move only as far as free cells + 1 allow, as in PySolFC and Aisleriot. "
+           "Off: the app's (free cells + 1) \u00d7 2 to the power of the empty columns."), "toggle"),
+    Row("winnable_only", N_("Winnable deals only"),
+        N_("What the New Game window offers first: only deals the solver has proved can be won."),
         "winnable"),
-    Row("fullscreen", "Start in fullscreen", "F11 switches at any time.", "toggle", page=LOOK),
+    Row("fullscreen", N_("Start in fullscreen"), N_("F11 switches at any time."), "toggle", page=LOOK),
+    Row("language", N_("Language"), N_("The language of the game's words; System follows the computer's."),
+        "choice", (("system", N_("System")), *LANGUAGES.items()), page=LANGUAGE),
 )
+"""Labels, notes and choice names are marked only and shown through ``_()``; the language
+names are not translated (each is written in its own language)."""
 
 
 class SettingsScreen(Screen):
     """Settings, changed in place on ``settings``; ``on_change(name)`` follows each change."""
 
-    title = "Settings"
+    title = N_("Settings")
     tabs = PAGES
 
     def __init__(self, app: App, settings: Settings | None = None,
@@ -112,7 +118,7 @@ class SettingsScreen(Screen):
         if row.kind == "toggle":
             self.set(row.name, direction > 0 if direction else not getattr(s, row.name))
         elif row.kind == "choice":
-            values = [value for value, _ in row.choices]
+            values = [value for value, _label in row.choices]
             current = getattr(s, row.name)
             index = values.index(current) if current in values else 0
             index = (index + direction) % len(values) if direction else (index + 1) % len(values)
@@ -140,15 +146,15 @@ class SettingsScreen(Screen):
         font = self.font(u, True)
         widths = [
             max(font.size(label if value is not None else "1000 ms")[0] + u * 3 // 2, h)
-            for value, label, _ in segments
+            for value, label, _chosen in segments
         ]
         gap = max(2, u // 6)
         control_w = sum(widths) + gap * (len(widths) - 1)
         narrow = control_w + 14 * u > column.w
         label_w = column.w if narrow else column.w - control_w - u
         top = y
-        y = self.text(surface, row.label, column.x, y, label_w, bold=True)
-        y = self.text(surface, row.note, column.x, y, label_w, size=max(13, round(u * 0.8)), colour=TEXT_DIM)
+        y = self.text(surface, _(row.label), column.x, y, label_w, bold=True)
+        y = self.text(surface, _(row.note), column.x, y, label_w, size=max(13, round(u * 0.8)), colour=TEXT_DIM)
         if narrow:
             cy = y + u // 3
             cx = column.x
@@ -191,13 +197,13 @@ class SettingsScreen(Screen):
         s = self.settings
         if row.kind == "toggle":
             on = bool(getattr(s, row.name))
-            return [(False, "Off", not on), (True, "On", on)]
+            return [(False, _("Off"), not on), (True, _("On"), on)]
         if row.kind == "choice":
             current = getattr(s, row.name)
-            return [(value, label, value == current) for value, label in row.choices]
+            return [(value, _(label), value == current) for value, label in row.choices]
         if row.kind == "winnable":
-            return [(cells, name, bool(s.winnable_only.get(cells))) for cells, name in DIFFICULTY_NAMES.items()]
-        readout = f"{round(s.volume * 100)}%" if row.name == "volume" else f"{s.double_tap_ms} ms"
+            return [(cells, difficulty_name(cells), bool(s.winnable_only.get(cells))) for cells in DIFFICULTY_NAMES]
+        readout = format_percent(s.volume) if row.name == "volume" else f"{format_number(s.double_tap_ms)} ms"
         return [(-1, "\u2013", False), (None, readout, False), (1, "+", False)]
 
 
@@ -207,6 +213,9 @@ def open_scene(app: App, session: Session) -> SettingsScreen:
     def changed(name: str) -> None:
         if name == "four_colour":
             app.reload_art()
+        if name == "language":
+            set_language(session.settings.language)
+            app.language_changed()
         session.setting_changed(name)
 
     return SettingsScreen(app, session.settings, on_change=changed)

@@ -8,37 +8,38 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.i18n import N_, _, format_duration, format_number
 from game.app.render import BAND_LINE, HEADING, TEXT, TEXT_DIM, WARN
 from game.app.screens.kit import Screen
-from game.app.stats import DifficultyStats, Stats, format_duration, format_rate
-from game.app.words import DIFFICULTY_NAMES
+from game.app.stats import DifficultyStats, Stats, format_rate
+from game.app.words import DIFFICULTY_NAMES, cells_phrase, difficulty_name
 
 if TYPE_CHECKING:
     from game.app.loop import App
     from game.app.session import Session
 
 FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (
-    ("Played", lambda f: str(f.played)),
-    ("Won", lambda f: str(f.won)),
-    ("Win rate", lambda f: format_rate(f.win_rate)),
-    ("Current streak", lambda f: str(f.current_streak)),
-    ("Best streak", lambda f: str(f.best_streak)),
-    ("Best score", lambda f: "\u2014" if f.best_score is None else str(f.best_score)),
-    ("Fastest win", lambda f: format_duration(f.fastest_win_s)),
-    ("Won with help", lambda f: str(f.wins_with_help)),
+    (N_("Played"), lambda f: format_number(f.played)),
+    (N_("Won"), lambda f: format_number(f.won)),
+    (N_("Win rate"), lambda f: format_rate(f.win_rate)),
+    (N_("Current streak"), lambda f: format_number(f.current_streak)),
+    (N_("Best streak"), lambda f: format_number(f.best_streak)),
+    (N_("Best score"), lambda f: "\u2014" if f.best_score is None else format_number(f.best_score)),
+    (N_("Fastest win"), lambda f: format_duration(f.fastest_win_s)),
+    (N_("Won with help"), lambda f: format_number(f.wins_with_help)),
 )
-"""The rows of the table: a label and how to show the figure."""
+"""The rows of the table: a label (marked; shown through ``_()``) and how to show the figure."""
 
 
 def figure_rows(stats: Stats) -> list[tuple[str, list[str]]]:
     """The table as text: one row per figure, one entry per difficulty (Easy, Medium, Hard)."""
-    return [(label, [show(stats.of(cells)) for cells in DIFFICULTY_NAMES]) for label, show in FIGURES]
+    return [(_(label), [show(stats.of(cells)) for cells in DIFFICULTY_NAMES]) for label, show in FIGURES]
 
 
 class StatsScreen(Screen):
     """The figures of ``stats``; ``on_reset()`` clears and saves them once confirmed."""
 
-    title = "Statistics"
+    title = N_("Statistics")
 
     def __init__(self, app: App, stats: Stats, on_reset: Callable[[], None] | None = None) -> None:
         super().__init__(app)
@@ -78,8 +79,8 @@ class StatsScreen(Screen):
     def paint(self, surface: pygame.Surface, y: int) -> int:
         u = self.unit
         column = self.column()
-        names = [f"{name} ({cells} cell{'s' if cells > 1 else ''})" for cells, name in DIFFICULTY_NAMES.items()]
-        label_w = max(self.font(u).size(label)[0] for label, _ in FIGURES) + u
+        names = [f"{difficulty_name(cells)} ({cells_phrase(cells)})" for cells in DIFFICULTY_NAMES]
+        label_w = max(self.font(u).size(_(label))[0] for label, _show in FIGURES) + u
         cell_w = (column.w - label_w) // 3
         font = self.font(u)
         bold = self.font(u, True)
@@ -113,21 +114,22 @@ class StatsScreen(Screen):
         y += u
         y = self.text(
             surface,
-            "A game counts as played from its first move. Starting a new game or restarting "
-            "one that is not finished counts as a loss and ends the streak. \u201cWon with help\u201d "
-            "counts wins where a hint was used.",
+            _("A game counts as played from its first move. Starting a new game or restarting "
+              "one that is not finished counts as a loss and ends the streak. \u201cWon with help\u201d "
+              "counts wins where a hint was used."),
             column.x, y, column.w, size=max(13, round(u * 0.8)), colour=TEXT_DIM,
         ) + u
         h = round(u * 2.2)
         if not self.confirming:
-            label = "Reset statistics\u2026"
+            label = _("Reset statistics\u2026")
             rect = pygame.Rect(column.x, y, self.font(u, True).size(label)[0] + 2 * u, h)
             self.button(surface, rect, label, self.ask_reset, key="reset")
             return y + h
-        y = self.text(surface, "Reset all statistics of all three difficulties? This cannot be undone.",
+        y = self.text(surface, _("Reset all statistics of all three difficulties? This cannot be undone."),
                       column.x, y, column.w, colour=WARN, bold=True) + u // 2
         x = column.x
-        for label, action, key in (("Reset", self.confirm_reset, "confirm"), ("Cancel", self.cancel_reset, "cancel")):
+        for label, action, key in ((_("Reset"), self.confirm_reset, "confirm"),
+                                   (_("Cancel"), self.cancel_reset, "cancel")):
             rect = pygame.Rect(x, y, self.font(u, True).size(label)[0] + 2 * u, h)
             self.button(surface, rect, label, action, key=key)
             x = rect.right + u

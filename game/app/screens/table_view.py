@@ -13,20 +13,22 @@ from typing import Any
 
 import pygame
 
+from game.app.i18n import N_, _, format_duration, format_number
 from game.app.layout import Box
 from game.app.loop import STEP
 from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
-from game.app.words import DIFFICULTY_NAMES
+from game.app.words import DIFFICULTY_NAMES, difficulty_name
 from game.engine import COLUMNS, SUITS, Card, Pile
 
 BUTTON_LABELS = {
-    "new": "New", "restart": "Restart", "undo": "Undo", "redo": "Redo", "hint": "Hint",
-    "help": "Help", "menu": "Menu", "fullscreen": "",
+    "new": N_("New"), "restart": N_("Restart"), "undo": N_("Undo"), "redo": N_("Redo"), "hint": N_("Hint"),
+    "help": N_("Help"), "menu": N_("Menu"), "fullscreen": "",
 }
+"""Marked only: shown through ``_()`` (so a change of language shows at once)."""
 BUTTON_TIPS = {
-    "new": "New game (N)", "restart": "Restart this deal (R)", "undo": "Undo (Ctrl+Z)",
-    "redo": "Redo (Ctrl+Y)", "hint": "Hint (H)", "help": "Help (F1)", "menu": "Menu",
-    "fullscreen": "Fullscreen on/off (F11)",
+    "new": N_("New game (N)"), "restart": N_("Restart this deal (R)"), "undo": N_("Undo (Ctrl+Z)"),
+    "redo": N_("Redo (Ctrl+Y)"), "hint": N_("Hint (H)"), "help": N_("Help (F1)"), "menu": N_("Menu"),
+    "fullscreen": N_("Fullscreen on/off (F11)"),
 }
 KEY_FOCUS = (250, 250, 250)
 """The keyboard focus ring: white, thin, no glow (gold is the selection, blue the hint)."""
@@ -113,11 +115,12 @@ class TableView:
         for name, box in layout.buttons.items():
             pressed = self.table.pointer.press is not None and self.table.pointer.press.button == name
             enabled = self.table.button_enabled(name)
-            state = (name, box, wide, self.table.pointer.hover == name and enabled, pressed and enabled, enabled)
+            label = _(BUTTON_LABELS[name]) if wide and BUTTON_LABELS[name] else ""
+            state = (name, box, label, self.table.pointer.hover == name and enabled, pressed and enabled, enabled)
             face = self._faces.get(state)
             if face is None:
                 face = button_face(
-                    painter, box, BUTTON_LABELS[name] if wide else "", hover=state[3], pressed=state[4],
+                    painter, box, label, hover=state[3], pressed=state[4],
                     enabled=state[5], dark=True, icon=name,
                 )
                 if len(self._faces) > 200:
@@ -127,7 +130,8 @@ class TableView:
         # the title, with the difficulty, between the two groups of buttons
         left = max(b.right for n, b in layout.buttons.items() if n in ("hint",))
         right = min(b.x for n, b in layout.buttons.items() if n in ("help",))
-        title = f"Seahaven Towers · {DIFFICULTY_NAMES.get(self.table.position.cell_count, '')}"
+        cells = self.table.position.cell_count
+        title = "Seahaven Towers · " + (difficulty_name(cells) if cells in DIFFICULTY_NAMES else "")
         text = painter.text(title, max(12, round(bar.h * 0.36)), TEXT_DIM)
         if text.get_width() < right - left - bar.h:
             surface.blit(text, text.get_rect(center=((left + right) // 2, bar.h // 2)))
@@ -155,14 +159,14 @@ class TableView:
         px = max(11, round(box.h * 0.48))
         pad = layout.buttons["new"].x
         seconds = int(self.table.elapsed())
-        clock = f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}" if seconds >= 3600 else \
-            f"{seconds // 60}:{seconds % 60:02d}"
         game = self.table.game
-        stats = f"Score {game.score}    Moves {game.move_count}    Time {clock}"
+        stats = "    ".join((_("Score {n}").format(n=format_number(game.score)),
+                             _("Moves {n}").format(n=format_number(game.move_count)),
+                             _("Time {time}").format(time=format_duration(seconds))))
         left = painter.text(stats, px, TEXT)
         cy = box.y + box.h // 2
         surface.blit(left, left.get_rect(midleft=(pad, cy)))
-        code = str(game.code) if game.code is not None else "custom position"
+        code = str(game.code) if game.code is not None else _("custom position")
         right = painter.text(code, px, TEXT_DIM)
         surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
         right_edge = box.right - pad - right.get_width()
@@ -277,7 +281,7 @@ class TableView:
         assert self.table.pointer.hover is not None
         box = layout.buttons[self.table.pointer.hover]
         px = max(12, round(layout.toolbar.h * 0.3))
-        text = painter.text(BUTTON_TIPS[self.table.pointer.hover], px, (30, 34, 32))
+        text = painter.text(_(BUTTON_TIPS[self.table.pointer.hover]), px, (30, 34, 32))
         pad = px // 2
         surf = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
         pygame.draw.rect(surf, (250, 248, 236, 245), surf.get_rect(), border_radius=pad // 2 + 2)
