@@ -313,6 +313,16 @@ def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, 
         if not enabled:
             icon_surf.set_alpha(90)
     gap = round(h * 0.14)
+    room = w - 2 * max(2, h // 6)
+    icon_w = (icon_surf.get_width() + gap) if icon_surf else 0
+    while words is not None and icon_w + words.get_width() > room:
+        # a longer word (another language) than the button was sized for: a smaller font,
+        # and with an icon, the icon alone rather than a cut word
+        if size <= max(9, round(h * 0.30)):
+            words = None if icon_surf else words
+            break
+        size -= 1
+        words = painter.text(label, size, fg, bold=solid or not dark)
     total = (icon_surf.get_width() if icon_surf else 0) + (words.get_width() if words else 0)
     total += gap if icon_surf and words else 0
     x = (w - total) // 2
