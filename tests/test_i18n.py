@@ -52,12 +52,19 @@ SKIPPED_FILES = {"game/app/smoke.py", "game/app/assets.py"}
 loader (whose only sentences are programming errors and SVG markup)."""
 
 
+KEY_CHORD = re.compile(r"((Ctrl|Shift)\+)*(Ctrl|Shift|Esc|Space|Enter|Del|Backspace|F\d{1,2}|[A-Z0-9])?\+?")
+"""A key chord as ``screens/actions.py`` spells it ("Ctrl+Shift+Z", "Esc"): an identifier,
+shown to the player through ``words.key_text``."""
+
+
 def _looks_like_words(text: str) -> bool:
     """A string that would be read as words: two letters in a row, and a space or a capital
     starting a word ("Undo", "New game"); identifiers ("four_colour"), keys ("col1"),
     card lists ("3C 8S KS"), file names and formats are not."""
-    if not re.search(r"[a-z]{2}", text) or re.fullmatch(r"[\w.-]+\.[a-z]{2,4}", text):
-        return False  # no word, or a file name
+    if text == "OK":
+        return True  # "OK"
+    if not re.search(r"[a-z]{2}", text) or re.fullmatch(r"[\w.-]+\.[a-z]{2,4}", text) or KEY_CHORD.fullmatch(text):
+        return False  # no word, a file name, or a key as the actions name it (shown through key_text)
     return " " in text.strip() or bool(re.match(r"[A-Z][a-z]", text))
 
 

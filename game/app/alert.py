@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 
+from game.i18n import _
+
 HEADLESS = ("dummy", "offscreen")
 
 
@@ -56,7 +58,7 @@ def _show(title: str, sentence: str) -> None:
             surface = font.render(text, True, (240, 240, 230))
             screen.blit(surface, ((width - surface.get_width()) // 2, 24 + n * line_h))
         pygame.draw.rect(screen, (230, 230, 220), button, border_radius=6)
-        label = font.render("OK", True, (20, 20, 20))
+        label = font.render(_("OK"), True, (20, 20, 20))
         screen.blit(label, label.get_rect(center=button.center))
         pygame.display.flip()
         clock.tick(30)

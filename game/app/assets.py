@@ -78,7 +78,6 @@ class Assets:
         self._stocks: dict[tuple[int, int], pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
-        self._mixer_failed = False
 
     # --- images ---------------------------------------------------------------------------
 
@@ -201,17 +200,18 @@ class Assets:
         return font
 
     def sound(self, name: str) -> pygame.mixer.Sound | None:
-        """A sound effect, or None when there is no audio device (never raises)."""
-        if name in self._sounds:
-            return self._sounds[name]
-        sound: pygame.mixer.Sound | None = None
-        try:
-            if not pygame.mixer.get_init() and not self._mixer_failed:
-                pygame.mixer.init()
+        """A sound effect for the open audio device, or None when there is no device or
+        the file cannot be read (never raises)."""
+        if name not in self._sounds:
+            sound: pygame.mixer.Sound | None = None
             if pygame.mixer.get_init():
-                sound = pygame.mixer.Sound(resource_path("sounds", f"{name}.wav"))
-        except Exception:  # no audio device, no mixer module, missing file: play nothing
-            self._mixer_failed = not pygame.mixer.get_init()
-            sound = None
-        self._sounds[name] = sound
-        return sound
+                try:
+                    sound = pygame.mixer.Sound(resource_path("sounds", f"{name}.wav"))
+                except Exception:  # no mixer module, a missing or broken file: play nothing
+                    sound = None
+            self._sounds[name] = sound
+        return self._sounds[name]
+
+    def forget_sounds(self) -> None:
+        """The audio device closes: the sounds made for it go with it."""
+        self._sounds.clear()

@@ -25,9 +25,9 @@ from game.resources import CARD_ASPECT
 DEFAULT_CARD_ASPECT = 1.4
 """Card height / width of a poker card (2.5 x 3.5 in); the art module's value wins."""
 
-TOOLBAR_BUTTONS = ("new", "restart", "undo", "redo", "hint", "help", "menu", "fullscreen")
-"""Toolbar buttons, left to right; the last three sit at the right end."""
-RIGHT_BUTTONS = ("help", "menu", "fullscreen")
+ToolSlot = tuple[str, bool, bool]
+"""A toolbar button as the layout needs it: (name, at the right end, square icon only).
+The table's action registry (``screens/actions.py``) says which buttons there are."""
 
 MIN_SIZE = (320, 240)
 MAX_SIZE = (7680, 4320)
@@ -226,10 +226,16 @@ def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(high, value))
 
 
-def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT) -> Layout:
+def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT,
+                   toolbar_slots: tuple[ToolSlot, ...] = ()) -> Layout:
     """Lay out a table of ``width`` x ``height`` pixels with ``cell_count`` cells: ten
     columns in one row, or in two bands of five where the window is tall enough for
-    those to give clearly larger cards."""
+    those to give clearly larger cards; ``toolbar_slots`` are the toolbar's buttons."""
+    layout = _table_layout(width, height, cell_count, aspect)
+    return replace(layout, buttons=_toolbar_buttons(layout.toolbar, layout.piles[COLUMNS[0]].x, toolbar_slots))
+
+
+def _table_layout(width: int, height: int, cell_count: int, aspect: float) -> Layout:
     width, height = max(int(width), MIN_SIZE[0]), max(int(height), MIN_SIZE[1])
     short = min(width, height)
     bar_h = round(_clamp(short * 0.058, 40, 96))
@@ -313,7 +319,7 @@ def _one_row(width: int, height: int, cell_count: int, aspect: float, toolbar: B
         card_h=card_h,
         toolbar=toolbar,
         status=status,
-        buttons=_toolbar_buttons(toolbar, xs[0]),
+        buttons={},  # placed by compute_layout
         piles=piles,
         lanes=lanes,
         labels=labels,
@@ -368,7 +374,7 @@ def _two_bands(width: int, height: int, cell_count: int, aspect: float, toolbar:
         card_h=card_h,
         toolbar=toolbar,
         status=status,
-        buttons=_toolbar_buttons(toolbar, xs[0]),
+        buttons={},  # placed by compute_layout
         piles=piles,
         lanes=lanes,
         labels=labels,
@@ -385,25 +391,27 @@ def _fan(card_h: int, lane_h: int) -> int:
     return max(1, round(card_h * _clamp((lane_h - card_h) / _FAN_CARDS / card_h, FAN, MAX_FAN)))
 
 
-def _toolbar_buttons(bar: Box, left: int) -> dict[str, Box]:
-    """Buttons with an icon and a word when there is room, icons alone when not."""
+def _toolbar_buttons(bar: Box, left: int, slots: tuple[ToolSlot, ...] = ()) -> dict[str, Box]:
+    """Buttons with an icon and a word when there is room, icons alone when not; the
+    right-hand group is placed from the right end."""
     pad = max(3, bar.h // 10)
     h = bar.h - 2 * pad
     margin = max(pad, left)
     wide = round(h * 2.7)
-    count = len(TOOLBAR_BUTTONS)
+    count = len(slots)
     w = wide if count * (wide + pad) + 2 * margin + h <= bar.w else h
     buttons: dict[str, Box] = {}
     x = margin
-    for name in TOOLBAR_BUTTONS:
-        if name in RIGHT_BUTTONS:
+    for name, right, _square in slots:
+        if right:
             continue
         buttons[name] = Box(x, bar.y + pad, w, h)
         x += w + pad
-    right_w = {"fullscreen": h}
     x = bar.right - margin
-    for name in reversed(RIGHT_BUTTONS):
-        bw = right_w.get(name, w)
+    for name, right, square in reversed(slots):
+        if not right:
+            continue
+        bw = h if square else w
         x -= bw
         buttons[name] = Box(x, bar.y + pad, bw, h)
         x -= pad

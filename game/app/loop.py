@@ -13,6 +13,7 @@ game, deterministically.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import sys
 import time
@@ -22,12 +23,13 @@ from typing import Any
 
 import pygame
 
+from game.app.audio import Audio
 from game.app.render import Painter, load_assets
-from game.app.scenes import Scene, SceneStack
+from game.app.scenes import STEP, Scene, SceneStack
 from game.app.settings import Settings
+from game.app.waiting import sdl_waiter
 from game.resources import resource_path
 
-STEP = 1 / 60
 MAX_FRAME = 0.25
 FPS_CAP = 60
 IDLE_POLL = 0.008
@@ -39,9 +41,6 @@ SLEEP_POLL = 0.05
 click, and a move is input, so the click itself is answered at ``IDLE_POLL``)."""
 SLEEP_AFTER = 5.0
 WINDOWED_DEFAULT = (1280, 800)
-MIXER_BUFFER = 1024
-"""Audio buffer in samples: short enough for a click to sound at once, long enough that
-mixing does not wake the CPU 86 times a second."""
 _IMPORTED = time.perf_counter()
 _REPAINT_EVENTS = frozenset(
     getattr(pygame, name) for name in (
@@ -122,19 +121,21 @@ class App:
         self._fullscreen_after_first_frame = False
         """The window opened borderless over the whole screen; fullscreen follows the first
         frame (X11 only: see :meth:`_open_window`)."""
-        self._mixer_ready = False
         self._surface_seen: tuple[int, int, int, int] | None = None
         """What the window's surface was at the last frame (object, pixels, size): any
         change means the window shows pixels the game never drew, so the next frame is
         painted whole."""
         _set_icon()
         self.screen = self._open_window()
+        self._wait = sdl_waiter()
+        """SDL's own wait for input (no CPU while idle), or None: then the loop polls."""
         pygame.display.set_caption("Seahaven Towers")
         pygame.key.set_repeat(380, 40)
 
         self.assets = load_assets(self.settings.four_colour)
         self.painter = Painter(self.assets)
         self.scenes = SceneStack()
+        self.audio = Audio(lambda name: self.assets.sound(name), lambda: self.assets.forget_sounds(), clock)
 
     # -- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -286,27 +287,8 @@ class App:
         self.scenes.changed = True
 
     def play_sound(self, name: str) -> None:
-        if not self.settings.sound or not self._mixer_ready:
-            return
-        try:
-            sound = self.assets.sound(name)
-        except Exception:
-            sound = None
-        if sound is not None:
-            sound.set_volume(max(0.0, min(1.0, self.settings.volume)))
-            sound.play()
-
-    def _init_mixer(self) -> None:
-        """Sound starts after the first frame, so the table shows as early as possible."""
-        try:
-            if not pygame.mixer.get_init():
-                # 1024 samples (23 ms at 44.1 kHz): the audio thread wakes half as often as
-                # with pygame's 512, which is half of the game's CPU use at an idle table
-                pygame.mixer.pre_init(buffer=MIXER_BUFFER)
-                pygame.mixer.init()
-            self._mixer_ready = True
-        except pygame.error:
-            self._mixer_ready = False
+        if self.settings.sound:
+            self.audio.play(name, self.settings.volume)
 
     def quit(self) -> None:
         self.running = False
@@ -364,6 +346,7 @@ class App:
             for scene in scenes:
                 scene.update(STEP)
             self._acc -= STEP
+        self.audio.update()
         self.render(self._acc / STEP)
 
     def needs_draw(self) -> bool:
@@ -398,14 +381,14 @@ class App:
             self._finish_fullscreen()
 
     def idle_timeout(self) -> float | None:
-        waits = [w for w in (scene.wake_in() for scene in self.scenes) if w is not None]
+        waits = [w for w in (*(scene.wake_in() for scene in self.scenes), self.audio.wake_in()) if w is not None]
         return min(waits) if waits else None
 
     def run(self, max_frames: int | None = None) -> int:
         """Play until the window closes: sleep while nothing moves, 60 frames a second
         while something does."""
         self.step(0.0)
-        self._init_mixer()
+        self.audio.allowed = True  # sounds from now on: the first frame did not wait for the device
         frames = 0
         while self.running and (max_frames is None or frames < max_frames):
             if not self.needs_draw() and not pygame.event.peek():
@@ -419,9 +402,11 @@ class App:
         return 0
 
     def _sleep(self, timeout: float | None) -> None:
-        """Wait for input (or ``timeout`` seconds) at almost no CPU cost. pygame's
-        ``event.wait`` polls every millisecond (a few percent of a core); polling every
-        ``IDLE_POLL`` seconds answers within a frame and costs a tenth of that."""
+        """Wait for input (or ``timeout`` seconds) at almost no CPU cost: in SDL's own wait
+        where it can be reached (:mod:`game.app.waiting`), which sleeps until the window
+        system has something; else by polling every ``IDLE_POLL`` seconds, which answers
+        within a frame (pygame's ``event.wait`` polls every millisecond: a few percent of
+        a core)."""
         deadline = time.perf_counter() + (1.0 if timeout is None else max(0.0, min(1.0, timeout)))
         while True:
             events = pygame.event.get()
@@ -433,6 +418,9 @@ class App:
             left = deadline - now
             if left <= 0:
                 return
+            if self._wait is not None:
+                self._wait(math.ceil(left * 1000))
+                continue
             quiet = now - self._last_input
             poll = IDLE_POLL if quiet < 1.0 else DEEP_IDLE_POLL if quiet < SLEEP_AFTER else SLEEP_POLL
             time.sleep(min(poll, left))
@@ -440,4 +428,5 @@ class App:
     def close(self) -> None:
         for hook in list(self.on_close):
             hook()
+        self.audio.close()
         pygame.display.quit()

@@ -5,10 +5,40 @@ starts at the topmost scene that covers the whole window.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import pygame
+
+    from game.app.render import Painter
+    from game.app.settings import Settings
+
+STEP = 1 / 60
+"""The fixed simulation step in seconds (the loop advances the scenes by it)."""
+
+
+class App(Protocol):
+    """The window as the scenes see it (:class:`game.app.loop.App` is it; the scenes sit
+    below the loop and never import it)."""
+
+    settings: Settings
+    painter: Painter
+    scenes: SceneStack
+    time: float
+    """Seconds the loop has run."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def push(self, scene: Scene) -> Scene: ...
+
+    def play_sound(self, name: str) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def reload_art(self) -> None: ...
+
+    def quit(self) -> None: ...
 
 
 class Scene:
@@ -19,7 +49,7 @@ class Scene:
     opaque = False
     """True when the scene covers the whole window, so the scenes below need no drawing."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         """The window (:class:`game.app.loop.App`, which sits above the scenes)."""
         self.dirty = True

@@ -201,7 +201,7 @@ class Smoke:
         self.play_some_moves(1)
 
     def new_game_window(self, code: str) -> None:
-        from game.app.screens.dialogs import NewGame
+        from game.app.screens.new_game import NewGame
         from game.engine import GameCode
 
         pygame = self.pygame

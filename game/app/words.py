@@ -41,6 +41,15 @@ def moves_phrase(n: int) -> str:
     return ngettext("{n} move", "{n} moves", n).format(n=format_number(n))
 
 
+def key_text(chord: str) -> str:
+    """A key chord as the player's keyboard names it: "Ctrl+Shift+Z" is "Strg+Umschalt+Z"
+    in German. ``chord`` is the action's own spelling (see ``screens/actions.py``)."""
+    names = {"Ctrl": pgettext("key", "Ctrl"), "Shift": pgettext("key", "Shift"), "Esc": pgettext("key", "Esc"),
+             "Space": pgettext("key", "Space"), "Enter": pgettext("key", "Enter"), "Del": pgettext("key", "Del"),
+             "Backspace": pgettext("key", "Backspace")}
+    return "+".join(names.get(part, part) for part in chord.split("+"))
+
+
 def _rank(rank: int) -> str:
     names = {
         1: pgettext("card rank", "ace"), 2: pgettext("card rank", "2"), 3: pgettext("card rank", "3"),

@@ -17,6 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from game.app.layout import card_aspect, compute_layout, parse_size
+    from game.app.screens.actions import ACTIONS
     from game.engine import GameCode, InvalidCode
 
     try:
@@ -33,6 +34,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"seahaven layout: error: {error}", file=sys.stderr)
         return 3
     position = code.position()
-    layout = compute_layout(size[0], size[1], position.cell_count, card_aspect())
+    layout = compute_layout(size[0], size[1], position.cell_count, card_aspect(), ACTIONS.toolbar_slots())
     print(json.dumps(layout.to_json(position)))
     return 0

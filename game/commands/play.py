@@ -52,9 +52,13 @@ def run(args: argparse.Namespace) -> int:
     if not lock.acquire(storage.default_folder()):  # one copy per data folder: nothing loaded or written
         sentence = "Seahaven Towers is already open; this copy closes so that it does not overwrite that game."
         print(f"seahaven: {sentence}", file=sys.stderr)
+        from game import i18n
         from game.app import alert
 
-        alert.show("Seahaven Towers", sentence)  # a double-clicked game has no terminal
+        i18n.set_language()  # the system's language: the settings are another copy's now
+        # a double-clicked game has no terminal: the window says it in the player's language
+        alert.show("Seahaven Towers", i18n._("Seahaven Towers is already open; this copy closes so that it does not "
+                                              "overwrite that game."))
         return 4
     from game.app.launch import play
 

@@ -12,7 +12,8 @@ import pytest
 from game.app.launch import open_game
 from game.app.saving.persistence import Persistence
 from game.app.saving.storage import Storage
-from game.app.screens.dialogs import Confirm, NewGame
+from game.app.screens.dialogs import Confirm
+from game.app.screens.new_game import NewGame
 from game.engine import Game, GameCode, column
 from tests.app.table_helpers import card_point, click, drag, key, make_app, settle
 from tests.app.test_resume import _winning_line

@@ -11,7 +11,7 @@ import pytest
 
 from game.app.launch import open_game
 from game.app.saving.storage import Storage
-from game.app.screens.dialogs import NewGame
+from game.app.screens.new_game import NewGame
 from tests.app.table_helpers import click, key
 
 

@@ -7,9 +7,10 @@ import types
 
 import pygame
 
-from game.app.screens import dialogs as dialogs_module
+from game.app.screens import new_game as new_game_module
 from game.app.screens import table_solver as table_module
-from game.app.screens.dialogs import EndMessage, NewGame
+from game.app.screens.dialogs import EndMessage
+from game.app.screens.new_game import NewGame
 from game.engine import GameCode, Move, column, services
 from game.engine.services import LossReport
 from tests.app.table_helpers import card_point, drag, key, make_app, settle, steps
@@ -40,7 +41,7 @@ def fake_solver(calls: list[str], dead_deal: bool = False) -> types.SimpleNamesp
 def use(monkeypatch, solver: types.SimpleNamespace) -> None:  # type: ignore[no-untyped-def]
     """The table and the New Game window ask ``solver`` instead of the real services."""
     monkeypatch.setattr(table_module, "services", solver)
-    monkeypatch.setattr(dialogs_module, "services", solver)
+    monkeypatch.setattr(new_game_module, "services", solver)
 
 
 def wait_for_work(app, frames: int = 120) -> None:  # type: ignore[no-untyped-def]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.screens import dialogs
-from game.app.screens.dialogs import EndMessage, Menu, NewGame
+from game.app.screens import new_game
+from game.app.screens.dialogs import EndMessage, Menu
+from game.app.screens.new_game import NewGame
 from game.engine import DECK, GameCode, column
 from tests.app.table_helpers import app_with, card_point, click, key, make_app, position_with, settle, steps
 
@@ -57,7 +58,7 @@ def test_new_game_window_shows_why_a_code_is_refused() -> None:
 
 def test_new_game_window_pastes_from_the_clipboard(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     app = make_app("SH1-C4-AAAAAJ2")
-    monkeypatch.setattr(dialogs, "clipboard_get", lambda: "  SH1-C1-AAAAAAC \n")
+    monkeypatch.setattr(new_game, "clipboard_get", lambda: "  SH1-C1-AAAAAAC \n")
     key(app, pygame.K_n)
     key(app, pygame.K_v, pygame.KMOD_LCTRL)
     window = app.scenes.top
@@ -68,7 +69,7 @@ def test_new_game_window_pastes_from_the_clipboard(monkeypatch) -> None:  # type
 
 def test_new_game_window_copies_the_current_code(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     copied: list[str] = []
-    monkeypatch.setattr(dialogs, "clipboard_put", lambda text: copied.append(text) or True)
+    monkeypatch.setattr(new_game, "clipboard_put", lambda text: copied.append(text) or True)
     app = make_app("SH1-C4-AAAAAJ2")
     click(app, app.scenes.bottom.layout.buttons["new"].center)
     window = app.scenes.top

@@ -68,8 +68,9 @@ def test_the_installed_wheel_plays_its_smoke_game_away_from_the_source(wheel: Pa
     where = subprocess.run([str(python), "-c", "import game; print(game.__file__)"], check=True, cwd=away,
                            env=env, capture_output=True, text=True, timeout=60).stdout.strip()
     assert Path(where).is_relative_to(site), f"game imported from {where}, not from the wheel"
-    german = subprocess.run([str(python), "-c", "from game import i18n; i18n.set_language('de'); print(i18n._('Settings'))"],
-                            check=True, cwd=away, env=env, capture_output=True, text=True, timeout=60).stdout.strip()
+    speak = "from game import i18n; i18n.set_language('de'); print(i18n._('Settings'))"
+    german = subprocess.run([str(python), "-c", speak], check=True, cwd=away, env=env, capture_output=True,
+                            text=True, timeout=60).stdout.strip()
     assert german == "Einstellungen", "the installed wheel does not find its German catalog"
 
     seahaven = bin_dir / ("seahaven.exe" if os.name == "nt" else "seahaven")

@@ -32,7 +32,7 @@ from game.engine import (
 )
 
 if TYPE_CHECKING:
-    from game.app.loop import App
+    from game.app.scenes import App
     from game.app.session import Session
 
 RULES, EXAMPLES, CODES, KEYS = range(4)
@@ -41,96 +41,92 @@ Block = tuple[str, Any]
 """A piece of a page: ("h", heading), ("p", paragraph), ("b", bullet), ("keys", rows)."""
 
 RULES_PAGE: tuple[Block, ...] = (
-    ("h", N_("The goal")),
-    ("p", N_("Move all 52 cards onto the four foundations, one for each suit, from the ace up to the king.")),
-    ("h", N_("The deal")),
-    ("p", N_("The cards are dealt face up into 10 columns of 5. The last two cards go into the cells. "
-          "How many cells you have is the difficulty, chosen in the New Game window:")),
-    ("b", N_("Easy: 4 cells; the two cards fill the first two, so two start free.")),
-    ("b", N_("Medium: 2 cells, both full at the start.")),
-    ("b", N_("Hard: 1 cell, full at the start; the last card goes on top of column 2, which holds 6.")),
-    ("h", N_("What can move where")),
-    ("p", N_("You move the top card of a column, a card from a cell, or the top card of a foundation.")),
-    ("b", N_("Onto a column: only the card of the same suit and one rank lower. The 7 of hearts goes "
-          "on the 8 of hearts, never on another 8.")),
-    ("b", N_("Into a cell: any single card, if the cell is empty. A cell holds one card.")),
-    ("b", N_("Onto a foundation: the next card of its suit, one at a time, starting with the ace.")),
-    ("h", N_("Empty columns take only kings")),
-    ("p", N_("An empty column accepts only a king, alone or at the head of a run of its suit (king, "
+    ("h", N_(N_("The goal"))),
+    ("p", N_(N_("Move all 52 cards onto the four foundations, one for each suit, from the ace up to the king."))),
+    ("h", N_(N_("The deal"))),
+    ("p", N_(N_("The cards are dealt face up into 10 columns of 5. The last two cards go into the cells. "
+          "How many cells you have is the difficulty, chosen in the New Game window:"))),
+    ("b", N_(N_("Easy: 4 cells; the two cards fill the first two, so two start free."))),
+    ("b", N_(N_("Medium: 2 cells, both full at the start."))),
+    ("b", N_(N_("Hard: 1 cell, full at the start; the last card goes on top of column 2, which holds 6."))),
+    ("h", N_(N_("What can move where"))),
+    ("p", N_(N_("You move the top card of a column, a card from a cell, or the top card of a foundation."))),
+    ("b", N_(N_("Onto a column: only the card of the same suit and one rank lower. The 7 of hearts goes "
+          "on the 8 of hearts, never on another 8."))),
+    ("b", N_(N_("Into a cell: any single card, if the cell is empty. A cell holds one card."))),
+    ("b", N_(N_("Onto a foundation: the next card of its suit, one at a time, starting with the ace."))),
+    ("h", N_(N_("Empty columns take only kings"))),
+    ("p", N_(N_("An empty column accepts only a king, alone or at the head of a run of its suit (king, "
           "queen, jack of spades...). Nothing else, not even for a moment. A king at the bottom of "
           "a column is well placed; a king buried under other cards can only go to a cell or an "
-          "empty column.")),
-    ("h", N_("Moving a run")),
-    ("p", N_("Cards of one suit in order at the top of a column (the 9, 8 and 7 of clubs, say) move "
-          "together as a run. How many may move at once:")),
-    ("p", N_("(free cells + 1) \u00d7 2 to the power of the empty columns")),
-    ("p", N_("Each free cell adds one card; each empty column doubles the count. When the run goes "
+          "empty column."))),
+    ("h", N_(N_("Moving a run"))),
+    ("p", N_(N_("Cards of one suit in order at the top of a column (the 9, 8 and 7 of clubs, say) move "
+          "together as a run. How many may move at once:"))),
+    ("p", N_(N_("(free cells + 1) \u00d7 2 to the power of the empty columns"))),
+    ("p", N_(N_("Each free cell adds one card; each empty column doubles the count. When the run goes "
           "into an empty column, that column does not count. With 1 free cell and 2 empty columns "
           "you can pick up 8 cards, but a king-led run may go into an empty column only if it has "
-          "at most 4. The Examples page lets you try it on a real board.")),
-    ("p", N_("Used to PySolFC or Aisleriot? Their limit is free cells + 1; Settings offers it as "
-          "\u201cClassic run limit\u201d.")),
-    ("h", N_("Taking a card back")),
-    ("p", N_("The top card of a foundation may come back to a column that accepts it or to a free "
-          "cell. It costs points and can be undone.")),
-    ("h", N_("Winning, and when it is lost")),
-    ("p", N_("You win when all 52 cards are on the foundations. No card goes there by itself. When no "
+          "at most 4. The Examples page lets you try it on a real board."))),
+    ("p", N_(N_("Used to PySolFC or Aisleriot? Their limit is free cells + 1; Settings offers it as "
+          "\u201cClassic run limit\u201d."))),
+    ("h", N_(N_("Taking a card back"))),
+    ("p", N_(N_("The top card of a foundation may come back to a column that accepts it or to a free "
+          "cell. It costs points and can be undone."))),
+    ("h", N_(N_("Winning, and when it is lost"))),
+    ("p", N_(N_("You win when all 52 cards are on the foundations. No card goes there by itself. When no "
           "useful move is left, the game says so and offers Undo, Restart and New game. Unless you "
           "turn it off in Settings, it also tells you as soon as the deal can no longer be won, and "
-          "how many undos lead back to a position that can.")),
-    ("h", N_("Playing with mouse, finger or keys")),
-    ("b", N_("Drag a card or a run and drop it on a pile. A run too long to move shakes, and the "
-          "status line says how many cards can move now.")),
-    ("b", N_("Tap a card: it goes to its foundation if it can; otherwise it is selected, and a tap on "
-          "a pile moves it there.")),
-    ("b", N_("Double-tap: the card (or the run it heads) goes to its foundation, else the longest "
-          "column that takes it, else an empty column (kings), else a free cell.")),
-    ("b", N_("Undo takes back up to the last 100 moves; Redo plays them again.")),
-    ("h", N_("Score")),
-    ("b", N_("+10 for each card put on a foundation; \u201315 for each card taken back from one.")),
-    ("b", N_("Winning adds 200 on Easy, 500 on Medium, 1000 on Hard.")),
-    ("b", N_("Undo takes back exactly the points its move earned. The score never goes below zero.")),
-    ("b", N_("Time is shown and kept in the statistics but does not change the score. Hints are "
-          "free, but a game won after a hint counts as \u201cwon with help\u201d.")),
-    ("h", N_("Your game is never lost")),
-    ("p", N_("The game is saved after every move. Close the window, or lose power, and the next start "
-          "brings back the same deal, the same moves, your undo history, score and time.")),
+          "how many undos lead back to a position that can."))),
+    ("h", N_(N_("Playing with mouse, finger or keys"))),
+    ("b", N_(N_("Drag a card or a run and drop it on a pile. A run too long to move shakes, and the "
+          "status line says how many cards can move now."))),
+    ("b", N_(N_("Tap a card: it goes to its foundation if it can; otherwise it is selected, and a tap on "
+          "a pile moves it there."))),
+    ("b", N_(N_("Double-tap: the card (or the run it heads) goes to its foundation, else the longest "
+          "column that takes it, else an empty column (kings), else a free cell."))),
+    ("b", N_(N_("Undo takes back up to the last 100 moves; Redo plays them again."))),
+    ("h", N_(N_("Score"))),
+    ("b", N_(N_("+10 for each card put on a foundation; \u201315 for each card taken back from one."))),
+    ("b", N_(N_("Winning adds 200 on Easy, 500 on Medium, 1000 on Hard."))),
+    ("b", N_(N_("Undo takes back exactly the points its move earned. The score never goes below zero."))),
+    ("b", N_(N_("Time is shown and kept in the statistics but does not change the score. Hints are "
+          "free, but a game won after a hint counts as \u201cwon with help\u201d."))),
+    ("h", N_(N_("Your game is never lost"))),
+    ("p", N_(N_("The game is saved after every move. Close the window, or lose power, and the next start "
+          "brings back the same deal, the same moves, your undo history, score and time."))),
 )
 
 CODES_PAGE: tuple[Block, ...] = (
-    ("h", N_("What a game code is")),
-    ("p", N_("Every deal has a code, like SH1-C4-AAAAAJ2. The code recreates exactly the same deal, "
-          "on any computer, in any version of this game, forever.")),
-    ("b", N_("SH1: the code format.")),
-    ("b", N_("C4, C2 or C1: the number of cells (Easy, Medium, Hard).")),
-    ("b", N_("The last seven characters: the deal number, written with the letters A to Z and the "
-          "digits 2 to 7.")),
-    ("h", N_("Sharing a deal")),
-    ("p", N_("The code of the game you are playing is in the status line at the bottom of the table "
+    ("h", N_(N_("What a game code is"))),
+    ("p", N_(N_("Every deal has a code, like SH1-C4-AAAAAJ2. The code recreates exactly the same deal, "
+          "on any computer, in any version of this game, forever."))),
+    ("b", N_(N_("SH1: the code format."))),
+    ("b", N_(N_("C4, C2 or C1: the number of cells (Easy, Medium, Hard)."))),
+    ("b", N_(N_("The last seven characters: the deal number, written with the letters A to Z and the "
+          "digits 2 to 7."))),
+    ("h", N_(N_("Sharing a deal"))),
+    ("p", N_(N_("The code of the game you are playing is in the status line at the bottom of the table "
           "and in the New Game window, which has a Copy button. Send it to a friend to play the "
-          "same deal, compare scores, or keep it to try a hard deal again later.")),
-    ("h", N_("Playing a deal from its code")),
-    ("p", N_("Open New Game (N or the New button), type or paste the code into the code field and "
+          "same deal, compare scores, or keep it to try a hard deal again later."))),
+    ("h", N_(N_("Playing a deal from its code"))),
+    ("p", N_(N_("Open New Game (N or the New button), type or paste the code into the code field and "
           "start. Upper or lower case does not matter and spaces around the code are ignored. If "
           "something is wrong the window says what: an unknown prefix, a cell count other than 4, "
-          "2 or 1, a wrong length, or a character that cannot appear in a code.")),
-    ("p", N_("From a terminal, seahaven --code SH1-C4-AAAAAJ2 starts with that deal, and "
-          "seahaven deal SH1-C4-AAAAAJ2 prints it.")),
+          "2 or 1, a wrong length, or a character that cannot appear in a code."))),
+    ("p", N_(N_("From a terminal, seahaven --code SH1-C4-AAAAAJ2 starts with that deal, and "
+          "seahaven deal SH1-C4-AAAAAJ2 prints it."))),
 )
 
-KEYS_PAGE: tuple[Block, ...] = (
-    ("h", N_("At the table")),
-    ("keys", (
-        (N_("Ctrl+Z, U"), N_("Undo")),
-        (N_("Ctrl+Y, Ctrl+Shift+Z"), N_("Redo")),
-        ("H", N_("Hint: show a move of a winning line")),
-        ("N", N_("New game")),
-        ("R", N_("Restart the deal")),
-        (N_("Ctrl+D"), N_("Demo: the game plays on along a winning line the solver proved; any input stops it")),
-        ("F11", N_("Fullscreen on or off")),
-        ("F1", N_("Help")),
-        (N_("Esc"), N_("Close a window; at the table, clear the selection and the focus, nothing else")),
-    )),
+def keys_page(table_keys: tuple[tuple[str, str], ...]) -> tuple[Block, ...]:
+    """The Keyboard page; ``table_keys`` are the table's actions (keys, what they do), as
+    their registry (``screens/actions.py``) lists them."""
+    if not table_keys:
+        return _KEYS_PAGE_REST
+    return (("h", N_("At the table")), ("keys", table_keys), *_KEYS_PAGE_REST)
+
+
+_KEYS_PAGE_REST: tuple[Block, ...] = (
     ("h", N_("Moving cards with the keys")),
     ("keys", (
         ("1 \u2026 9, 0", N_("Column 1 \u2026 10: the first key picks up the run on top, the second drops it there")),
@@ -314,10 +310,12 @@ class HelpScreen(Screen):
     title = N_("Help")
     tabs = (N_("Rules"), N_("Examples"), N_("Game codes"), N_("Keyboard"))
 
-    def __init__(self, app: App, page: int = RULES, code: str | None = None) -> None:
+    def __init__(self, app: App, page: int = RULES, code: str | None = None,
+                 table_keys: tuple[tuple[str, str], ...] = ()) -> None:
         super().__init__(app)
         self.tab = page
         self.code = code
+        self.keys_page = keys_page(table_keys)
         self.board = ExampleBoard()
         self.copied = False
         self.layout()
@@ -405,7 +403,7 @@ class HelpScreen(Screen):
             y = self.paint_blocks(surface, CODES_PAGE, y)
             return self.paint_code(surface, y)
         if self.tab == KEYS:
-            return self.paint_blocks(surface, KEYS_PAGE, y)
+            return self.paint_blocks(surface, self.keys_page, y)
         return self.paint_examples(surface, y)
 
     def paint_blocks(self, surface: pygame.Surface, blocks: tuple[Block, ...], y: int) -> int:
@@ -545,7 +543,9 @@ class HelpScreen(Screen):
                 surface.blit(self.card_image(card, w, h), box)
 
 
-def open_scene(app: App, session: Session, page: int = RULES) -> HelpScreen:
-    """The Help screen (the table's F1 and Help button open it), naming the game's code."""
+def open_scene(app: App, session: Session, page: int = RULES,
+               table_keys: tuple[tuple[str, str], ...] = ()) -> HelpScreen:
+    """The Help screen (the table's F1 and Help button open it), naming the game's code
+    and listing the table's keys."""
     code = session.current.code
-    return HelpScreen(app, page, code=None if code is None else str(code))
+    return HelpScreen(app, page, code=None if code is None else str(code), table_keys=table_keys)

@@ -41,6 +41,7 @@ from game.app.render import (
     BAND_LINE,
     BUTTON_ON,
     BUTTON_TEXT,
+    ERROR,
     FOCUS,
     HEADING,
     MUTED,
@@ -53,7 +54,7 @@ from game.app.render import (
 from game.app.scenes import Scene
 
 if TYPE_CHECKING:
-    from game.app.loop import App
+    from game.app.scenes import App
 
 MORE = N_("More below")
 DRAG_SLOP = 8
@@ -504,6 +505,58 @@ class Screen(Scene):
 # == panels: windows over another scene =====================================================
 
 
+class TextField:
+    """The text of an entry field and what is wrong with it: the one model that typing,
+    pasting and an on-screen keypad all edit. ``on_edit`` hears of every change (the
+    window owning the field moves its focus there and repaints); ``on_submit`` is Enter;
+    ``editable`` says whether the field takes edits now."""
+
+    def __init__(self, max_len: int, on_edit: Callable[[], None] | None = None,
+                 on_submit: Callable[[], None] | None = None,
+                 editable: Callable[[], bool] | None = None) -> None:
+        self.max_len = max_len
+        self.text = ""
+        self.error = ""
+        """A sentence saying what is wrong with the text; the next edit clears it."""
+        self.on_edit = on_edit
+        self.on_submit = on_submit
+        self.editable = editable
+
+    def can_edit(self) -> bool:
+        return self.editable is None or self.editable()
+
+    def type(self, text: str) -> None:
+        """Add typed (or pasted, or keyed-in) text: printable characters, one line."""
+        if not self.can_edit():
+            return
+        text = "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n\t")
+        self.text = (self.text + text)[: self.max_len]
+        self._edited()
+
+    def erase(self) -> None:
+        """Backspace: the last character goes."""
+        if not self.can_edit():
+            return
+        self.text = self.text[:-1]
+        self._edited()
+
+    def replace(self, text: str) -> None:
+        """The whole text becomes ``text`` (a paste)."""
+        if not self.can_edit():
+            return
+        self.text = ""
+        self.type(text)
+
+    def submit(self) -> None:
+        if self.on_submit is not None:
+            self.on_submit()
+
+    def _edited(self) -> None:
+        self.error = ""
+        if self.on_edit is not None:
+            self.on_edit()
+
+
 @dataclass
 class Widget:
     name: str
@@ -514,6 +567,10 @@ class Widget:
     primary: bool = False
     enabled: bool = True
     on: bool = False
+    field: TextField | None = None
+    """A "field" widget's text (its ``label`` is the hint shown while it is empty)."""
+    font_px: int = 0
+    """The label's size in pixels (0: the window's text size)."""
 
 
 class Window(Scene):
@@ -652,6 +709,9 @@ class Window(Scene):
     def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
         painter = self.app.painter
         box = widget.box
+        if widget.kind == "field" and widget.field is not None:
+            self.draw_field(surface, widget, self.widgets[self.focus] is widget if self.widgets else False)
+            return
         if widget.kind == "toggle":
             size = round(box.h * 0.62)
             mark = pygame.Rect(box.x, box.y + (box.h - size) // 2, size, size)
@@ -674,8 +734,34 @@ class Window(Scene):
             return
         face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
                            primary=widget.primary, enabled=widget.enabled, pressed=self.pressed == widget.name,
-                           font_px=self.px)
+                           font_px=widget.font_px or self.px)
         surface.blit(face, box[:2])
+
+    def draw_field(self, surface: pygame.Surface, widget: Widget, active: bool) -> None:
+        """A text field: its text (scrolled to its end), or its hint while it is empty and
+        not focused, a caret when focused, a red edge while its text is wrong."""
+        field = widget.field
+        assert field is not None
+        painter = self.app.painter
+        box = pygame.Rect(widget.box)
+        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
+        border = ERROR if field.error else (FOCUS if active else (170, 176, 170))
+        pygame.draw.rect(surface, border, box, width=2, border_radius=6)
+        text = field.text
+        colour = PANEL_TEXT
+        if not text and not active:
+            text, colour = widget.label, (170, 176, 170)
+        surf = painter.text(text, self.px, colour)
+        clip = surface.get_clip()
+        surface.set_clip(box.inflate(-8, -4))
+        x = box.x + self.px // 2
+        if surf.get_width() > box.w - self.px:
+            x = box.right - self.px // 2 - surf.get_width()
+        surface.blit(surf, (x, box.y + (box.h - surf.get_height()) // 2))
+        if active:
+            cx = x + (surf.get_width() if field.text else 0) + 1
+            pygame.draw.line(surface, PANEL_TEXT, (cx, box.y + box.h // 5), (cx, box.bottom - box.h // 5), 2)
+        surface.set_clip(clip)
 
     def text_lines(self, surface: pygame.Surface, lines: list[tuple[str, tuple[int, int, int]]], top: int) -> int:
         """Write wrapped lines inside the panel from ``top``; returns the y below them."""

@@ -24,7 +24,7 @@ from game.app.settings import Settings
 from game.app.words import DIFFICULTY_NAMES, difficulty_name
 
 if TYPE_CHECKING:
-    from game.app.loop import App
+    from game.app.scenes import App
     from game.app.session import Session
 
 VOLUME_STEP = 0.1

@@ -15,7 +15,7 @@ from game.app.stats import DifficultyStats, Stats, format_rate
 from game.app.words import DIFFICULTY_NAMES, cells_phrase, difficulty_name
 
 if TYPE_CHECKING:
-    from game.app.loop import App
+    from game.app.scenes import App
     from game.app.session import Session
 
 FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (

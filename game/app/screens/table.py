@@ -21,7 +21,8 @@ from game.app.hand import Hand, Refusal
 from game.app.i18n import _
 from game.app.layout import Layout, card_aspect, compute_layout
 from game.app.scenes import Scene
-from game.app.screens import dialogs
+from game.app.screens import actions, dialogs
+from game.app.screens.table_api import Snapshot
 from game.app.screens.table_keys import TableKeys
 from game.app.screens.table_pointer import TablePointer
 from game.app.screens.table_solver import LOST_QUIET_S, TableSolver
@@ -43,18 +44,10 @@ from game.engine import (
 )
 
 if TYPE_CHECKING:
-    from game.app.loop import App
+    from game.app.scenes import App
 
 MESSAGE_S = 3.5
 TOOLTIP_DELAY_S = 0.6
-
-
-@dataclass
-class Snapshot:
-    """What the table showed just before a change: the position and every card's place."""
-
-    position: Position
-    points: dict[Card, tuple[float, float]]
 
 
 @dataclass
@@ -109,7 +102,8 @@ class TableScene(Scene):
 
     # == layout ==============================================================================
     def _compute_layout(self, size: tuple[int, int]) -> Layout:
-        return compute_layout(size[0], size[1], self.game.position.cell_count, self.aspect)
+        return compute_layout(size[0], size[1], self.game.position.cell_count, self.aspect,
+                              actions.ACTIONS.toolbar_slots())
 
     def resized(self, size: tuple[int, int]) -> None:
         old = self.layout
@@ -146,7 +140,7 @@ class TableScene(Scene):
         self.floating.clear()
         self.dirty = True
 
-    def _region(self, name: str) -> None:
+    def mark_region(self, name: str) -> None:
         self.view.mark_region(name)
         self.dirty = True
 
@@ -169,11 +163,11 @@ class TableScene(Scene):
         now = self.app.time
         if self.message is not None and now >= self.message.until:
             self.message = None
-            self._region("status")
+            self.mark_region("status")
         second = int(self.elapsed())
         if second != self._shown_second:
             self._shown_second = second
-            self._region("status")
+            self.mark_region("status")
         if self.hint is not None and now >= self.hint[1]:
             self.hint = None
             self.dirty = True
@@ -222,10 +216,10 @@ class TableScene(Scene):
         """A transient message in the status line (a ``fleeting`` one ends at the next
         action too)."""
         self.message = Message(text, self.app.time + seconds, warn, fleeting)
-        self._region("status")
+        self.mark_region("status")
 
     # == changing the game ===================================================================
-    def _where_now(self, position: Position | None = None) -> Snapshot:
+    def where_now(self, position: Position | None = None) -> Snapshot:
         """Where every card of ``position`` (the one on the table by default) is drawn right
         now: moving cards mid-flight, dragged cards under the pointer, cards under a
         foundation's top at the foundation."""
@@ -245,7 +239,7 @@ class TableScene(Scene):
                 points[card] = (box.x - lift, box.y - lift)
         return Snapshot(position, points)
 
-    def _glide_from(self, before: Snapshot, speed: float = 1.0) -> None:
+    def glide_from(self, before: Snapshot, speed: float = 1.0) -> None:
         """Glide every card from where it was drawn to where the engine put it."""
         factor = self.app.settings.animation_factor * speed
         layout, position = self.layout, self.position
@@ -332,13 +326,13 @@ class TableScene(Scene):
         elif kind in LINE_CHANGES:
             if kind is not Change.MOVED:
                 self.hand.forget()  # undo, redo, restart: what the last tap did is void
-            before = self._where_now(event.before)
+            before = self.where_now(event.before)
             self.pointer.drag = None
             self._changed(before)
         elif kind is Change.HINT_SHOWN and event.move is not None:
             self._show_hint(event.move)
         elif kind in (Change.RULES, Change.VERDICT):
-            self._region("status")
+            self.mark_region("status")
         elif kind is Change.LOST and event.report is not None:
             self.solver.announce_lost(event.report)
 
@@ -362,9 +356,9 @@ class TableScene(Scene):
         self.hint = None
         self.solver.lost_due = None
         self.review = "change"
-        self._glide_from(before)
-        self._region("status")
-        self._region("toolbar")
+        self.glide_from(before)
+        self.mark_region("status")
+        self.mark_region("toolbar")
 
     def _deal(self) -> None:
         """Deal the cards from a deck in the middle of the top row."""
@@ -387,7 +381,7 @@ class TableScene(Scene):
                 self.tweens.glide(card, start, (box.x, box.y), 0.26 * factor, delay=i * animation.DEAL_STEP_S * factor)
                 self.floating.add(card)
             self.app.play_sound("deal")
-        self._region("status")
+        self.mark_region("status")
         self.invalidate()
 
     def _after_animation(self) -> None:
@@ -497,7 +491,7 @@ class TableScene(Scene):
         self.solver.stop_demo()
         if self.message is not None and self.message.fleeting:
             self.message = None  # the reason for the last refusal: the player has moved on
-            self._region("status")
+            self.mark_region("status")
         if self.jobs.running("lost"):
             self.jobs.cancel("lost")
             self.solver.lost_due = self.app.time + LOST_QUIET_S
@@ -547,33 +541,41 @@ class TableScene(Scene):
 
     # -- toolbar ------------------------------------------------------------------------------
     def action(self, name: str) -> None:
-        if name == "new":
-            self.app.push(dialogs.NewGame(self.app, self.session))
-        elif name == "restart":
-            self.ask_restart()
-        elif name == "undo":
-            self.undo()
-        elif name == "redo":
-            self.redo()
-        elif name == "hint":
-            self.solver.ask_hint()
-        elif name == "demo":
-            self.solver.ask_demo()
-        elif name == "help":
-            dialogs.open_screen(self.app, self.session, "help")
-        elif name == "menu":
-            self.app.push(dialogs.Menu(self.app, self.session))
-        elif name == "fullscreen":
-            self.app.toggle_fullscreen()
+        """Run the action ``name`` of the registry (a toolbar button, a key, the Menu)."""
+        actions.ACTIONS[name].run(self)
 
     def button_enabled(self, name: str) -> bool:
-        if name == "undo":
-            return self.game.can_undo
-        if name == "redo":
-            return self.game.can_redo
-        if name == "restart":
-            return self.game.started
-        return True
+        return actions.ACTIONS[name].enabled(self)
+
+    # -- what the parts and the actions ask of the table (see table_api.Table) ---------------
+    def on_top(self) -> bool:
+        return self.app.scenes.top is self
+
+    def ask_hint(self) -> None:
+        self.solver.ask_hint()
+
+    def ask_demo(self) -> None:
+        self.solver.ask_demo()
+
+    def demo_running(self) -> bool:
+        return self.solver.demo is not None or self.jobs.running("demo")
+
+    def clear_marks(self) -> None:
+        self.pointer.cancel_pointer()
+        self.hand.selection = None
+        self.hint = None
+        self.keys.show_focus = False
+        self.dirty = True
+
+    def cancel_drag(self) -> None:
+        self.pointer.cancel_drag()
+
+    def hide_focus(self) -> None:
+        self.keys.show_focus = False
+
+    def mark_pile(self, pile: Pile) -> None:
+        self.view.mark_pile(pile)
+        self.dirty = True
 
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
         return self.view.draw(surface, alpha, full)

@@ -1,5 +1,6 @@
-"""The table's keyboard: keys to intents, and the focus ring that shows which pile the
-arrows, Enter and f act on (SPEC 4; the Help page lists every key)."""
+"""The table's keyboard: the actions' keys (declared with the actions, in
+``screens/actions.py``), the keys that pick piles, and the focus ring that shows which pile
+the arrows, Enter and f act on (SPEC 4; the Help page lists every key)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,36 @@ from typing import Any
 import pygame
 
 from game.app.i18n import _
+from game.app.screens import actions
+from game.app.screens.table_api import Table
 from game.app.words import cells_phrase
 from game.engine import CELLS, COLUMNS, FOUNDATIONS, Pile
 
 PILE_KEYS: dict[int, Pile] = {getattr(pygame, f"K_{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)}
 PILE_KEYS.update({getattr(pygame, f"K_KP{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)})
 CELL_KEYS: dict[int, Pile] = {pygame.K_a: CELLS[0], pygame.K_b: CELLS[1], pygame.K_c: CELLS[2], pygame.K_d: CELLS[3]}
+KEY_NAMES: dict[int, str] = {pygame.K_ESCAPE: "Esc", pygame.K_SPACE: "Space", pygame.K_RETURN: "Enter",
+                             pygame.K_DELETE: "Del", pygame.K_BACKSPACE: "Backspace"}
+KEY_NAMES.update({getattr(pygame, f"K_F{n}"): f"F{n}" for n in range(1, 13)})
+KEY_NAMES.update({getattr(pygame, f"K_{ch}"): ch.upper() for ch in "abcdefghijklmnopqrstuvwxyz0123456789"})
+MODIFIER_KEYS = (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT, pygame.K_RALT,
+                 pygame.K_LMETA, pygame.K_RMETA)
+
+
+def chord(event: Any) -> str | None:
+    """A key as the actions name it: "Ctrl+Shift+Z", "U", "F11", "Esc" (None: no name)."""
+    name = KEY_NAMES.get(event.key)
+    if name is None:
+        return None
+    ctrl = "Ctrl+" if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) else ""
+    shift = "Shift+" if event.mod & pygame.KMOD_SHIFT else ""
+    return f"{ctrl}{shift}{name}"
 
 
 class TableKeys:
     """Which pile the keyboard focus is on, and whether its ring is on show."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
         """The table scene (screens/table.py), which sits above its parts."""
         self.app = table.app
@@ -31,44 +50,21 @@ class TableKeys:
         key, mods = event.key, event.mod
         ctrl = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
         shift = bool(mods & pygame.KMOD_SHIFT)
-        if key in (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT, pygame.K_RALT):
+        if key in MODIFIER_KEYS:
             return
-        stopped = self.table.solver.demo is not None or self.table.jobs.running("demo")  # Ctrl+D: only stop it
+        stopped = self.table.demo_running()  # Ctrl+D while the demo plays: only stop it
         self.table.player_acts()
-        if self.app.scenes.top is not self.table:
+        if not self.table.on_top():
+            return
+        named = chord(event)
+        action = actions.ACTIONS.for_key(named) if named is not None else None
+        if action is not None:
+            if not (stopped and action.name == "demo"):
+                action.run(self.table)  # disabled or not: the action says why nothing happens
             return
         if ctrl:
-            if key == pygame.K_z:
-                self.table.redo() if shift else self.table.undo()
-            elif key == pygame.K_y:
-                self.table.redo()
-            elif key == pygame.K_n:
-                self.table.action("new")
-            elif key == pygame.K_q:
-                self.app.quit()
-            elif key == pygame.K_d and not stopped:
-                self.table.action("demo")
             return
-        if key == pygame.K_F11:
-            self.table.action("fullscreen")
-        elif key == pygame.K_F1:
-            self.table.action("help")
-        elif key == pygame.K_ESCAPE:
-            # at the bare table Esc clears what is held and shown, nothing else (SPEC 4)
-            self.table.pointer.cancel_pointer()
-            self.hand.selection = None
-            self.table.hint = None
-            self.show_focus = False
-            self.table.dirty = True
-        elif key == pygame.K_h:
-            self.table.action("hint")
-        elif key == pygame.K_n:
-            self.table.action("new")
-        elif key == pygame.K_r:
-            self.table.action("restart")
-        elif key == pygame.K_u:
-            self.table.undo()
-        elif key in PILE_KEYS:
+        if key in PILE_KEYS:
             self.key_pile(PILE_KEYS[key])
         elif key in CELL_KEYS:
             pile = CELL_KEYS[key]

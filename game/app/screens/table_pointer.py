@@ -74,9 +74,9 @@ class TablePointer:
     def cancel_drag(self) -> None:
         if self.drag is None:
             return
-        before = self.table._where_now()
+        before = self.table.where_now()
         self.drag = None
-        self.table._glide_from(before)
+        self.table.glide_from(before)
 
     def on_pointer(self, p: Pointer) -> None:
         if p.kind == "down":
@@ -103,7 +103,7 @@ class TablePointer:
         button = layout.button_at(*p.pos)
         if button is not None:
             self.press = Press(p.pos, None, None, 0, False, p.touch, button=button)
-            self.table._region("toolbar")
+            self.table.mark_region("toolbar")
             return
         hit = layout.hit(self.table.position, *p.pos)
         pile, index = hit if hit is not None else (None, None)
@@ -141,7 +141,7 @@ class TablePointer:
             self.hover = name
             self.hover_since = self.app.time
             self.tooltip_shown = False
-            self.table._region("toolbar")
+            self.table.mark_region("toolbar")
 
     def start_drag(self, press: Press, pos: tuple[float, float]) -> None:
         assert press.pile is not None and press.index is not None
@@ -217,7 +217,7 @@ class TablePointer:
             self.drop()
             return
         if press.button is not None:
-            self.table._region("toolbar")
+            self.table.mark_region("toolbar")
             if self.table.layout.button_at(*p.pos) == press.button:
                 self.table.action(press.button)
             return

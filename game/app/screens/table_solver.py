@@ -61,7 +61,7 @@ class TableSolver:
         position, rules = game.position, game.rules
         self.jobs.start("lost", services.lost, snapshot,
                         on_done=lambda report: self.current.solver_says(position, rules, report))
-        self.table._region("status")
+        self.table.mark_region("status")
 
     def announce_lost(self, report: LossReport) -> None:
         """Say it once, in the status line, without stopping play (the live verdict stays)."""

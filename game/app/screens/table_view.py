@@ -13,23 +13,14 @@ from typing import Any
 
 import pygame
 
-from game.app.i18n import N_, _, format_duration, format_number
+from game.app.i18n import _, format_duration, format_number
 from game.app.layout import Box
-from game.app.loop import STEP
 from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
+from game.app.scenes import STEP
+from game.app.screens import actions
 from game.app.words import DIFFICULTY_NAMES, difficulty_name
 from game.engine import COLUMNS, SUITS, Card, Pile
 
-BUTTON_LABELS = {
-    "new": N_("New"), "restart": N_("Restart"), "undo": N_("Undo"), "redo": N_("Redo"), "hint": N_("Hint"),
-    "help": N_("Help"), "menu": N_("Menu"), "fullscreen": "",
-}
-"""Marked only: shown through ``_()`` (so a change of language shows at once)."""
-BUTTON_TIPS = {
-    "new": N_("New game (N)"), "restart": N_("Restart this deal (R)"), "undo": N_("Undo (Ctrl+Z)"),
-    "redo": N_("Redo (Ctrl+Y)"), "hint": N_("Hint (H)"), "help": N_("Help (F1)"), "menu": N_("Menu"),
-    "fullscreen": N_("Fullscreen on/off (F11)"),
-}
 KEY_FOCUS = (250, 250, 250)
 """The keyboard focus ring: white, thin, no glow (gold is the selection, blue the hint)."""
 
@@ -115,13 +106,14 @@ class TableView:
         for name, box in layout.buttons.items():
             pressed = self.table.pointer.press is not None and self.table.pointer.press.button == name
             enabled = self.table.button_enabled(name)
-            label = _(BUTTON_LABELS[name]) if wide and BUTTON_LABELS[name] else ""
+            action = actions.ACTIONS[name]
+            label = action.button_text() if wide and action.short else ""
             state = (name, box, label, self.table.pointer.hover == name and enabled, pressed and enabled, enabled)
             face = self._faces.get(state)
             if face is None:
                 face = button_face(
                     painter, box, label, hover=state[3], pressed=state[4],
-                    enabled=state[5], dark=True, icon=name,
+                    enabled=state[5], dark=True, icon=action.icon_name,
                 )
                 if len(self._faces) > 200:
                     self._faces.clear()
@@ -281,7 +273,7 @@ class TableView:
         assert self.table.pointer.hover is not None
         box = layout.buttons[self.table.pointer.hover]
         px = max(12, round(layout.toolbar.h * 0.3))
-        text = painter.text(_(BUTTON_TIPS[self.table.pointer.hover]), px, (30, 34, 32))
+        text = painter.text(actions.ACTIONS[self.table.pointer.hover].tooltip_text(), px, (30, 34, 32))
         pad = px // 2
         surf = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
         pygame.draw.rect(surf, (250, 248, 236, 245), surf.get_rect(), border_radius=pad // 2 + 2)

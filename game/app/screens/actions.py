@@ -1,0 +1,186 @@
+"""The table's actions, each declared once: its name, its words (label, toolbar word,
+tooltip, Help's line), its keys, when it is enabled and what it does.
+
+Learnt from KDE's action collections: the toolbar (its buttons, their order and
+tooltips), the Menu, the keyboard and Help's key page are all generated from
+:data:`ACTIONS`; adding an action is one :meth:`Actions.declare` here, and nothing else.
+What an action does, it does to the table through the small :class:`~game.app.screens.
+table_api.Table` protocol (``run(table)``), so the Menu, a toolbar click and a key run the
+very same code.
+
+Keys are written as the player reads them ("Ctrl+Z", "Ctrl+Shift+Z", "U", "F11", "Esc");
+a key still runs its action when the action is not enabled (the status line then says why
+nothing happened: "Nothing to undo."), while a disabled button or Menu entry is greyed.
+The words are marked for translation with ``N_`` and translated where they are shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from game.app.i18n import N_, _
+from game.app.screens import dialogs, new_game
+from game.app.screens import help as help_screen
+from game.app.screens.table_api import Table
+from game.app.words import key_text
+
+
+def _always(table: Table) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing the player can ask of the table."""
+
+    name: str
+    label: str
+    """The Menu's words (and Help's, unless ``help`` says more)."""
+    run: Callable[[Table], None]
+    keys: tuple[str, ...] = ()
+    """Shortcuts as the player reads them; the first is the one the tooltip names."""
+    tooltip: str = ""
+    """What the toolbar button does, in a few words (its first key is added)."""
+    help: str = ""
+    """Help's key page: what the keys do, when the label says too little."""
+    toolbar: int = 0
+    """Place on the toolbar, from 1 on the left (0: not on the toolbar)."""
+    right: bool = False
+    """On the toolbar's right end (with Help, Menu and Fullscreen)."""
+    short: str = ""
+    """The toolbar button's word beside its icon ("" with ``square``: icon only)."""
+    square: bool = False
+    """An icon-only square button."""
+    icon: str = ""
+    """The toolbar icon (one of ``assets.ICON_NAMES``); the name by default."""
+    menu: int = 0
+    """Place in the Menu, from 1 at the top (0: not in the Menu)."""
+    menu_label: str = ""
+    """The Menu's words where they differ from ``label``."""
+    enabled: Callable[[Table], bool] = _always
+    """Whether the button and the Menu entry can be pressed now."""
+
+    # -- what the player reads, in the player's language ----------------------------------
+    def label_text(self) -> str:
+        return _(self.label)
+
+    def menu_text(self) -> str:
+        return _(self.menu_label or self.label)
+
+    def button_text(self) -> str:
+        return _(self.short)
+
+    def tooltip_text(self) -> str:
+        tip = _(self.tooltip or self.label)
+        return f"{tip} ({key_text(self.keys[0])})" if self.keys else tip
+
+    def help_text(self) -> str:
+        return _(self.help or self.label)
+
+    @property
+    def icon_name(self) -> str:
+        return self.icon or self.name
+
+
+class Actions:
+    """The collection: every action of the table, in the order declared."""
+
+    def __init__(self) -> None:
+        self._actions: dict[str, Action] = {}
+
+    def declare(self, action: Action) -> Action:
+        if action.name in self._actions:
+            raise ValueError(f"the action {action.name!r} is declared twice")
+        taken = {k for a in self._actions.values() for k in a.keys}
+        for key in action.keys:
+            if key in taken:
+                raise ValueError(f"the key {key} of {action.name!r} already belongs to another action")
+        self._actions[action.name] = action
+        return action
+
+    def copy(self) -> Actions:
+        twin = Actions()
+        twin._actions = dict(self._actions)
+        return twin
+
+    def __getitem__(self, name: str) -> Action:
+        return self._actions[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._actions
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions.values())
+
+    def toolbar(self) -> list[Action]:
+        """The toolbar's buttons, left to right (the right-hand group last)."""
+        placed = [a for a in self if a.toolbar]
+        return sorted(placed, key=lambda a: (a.right, a.toolbar))
+
+    def toolbar_slots(self) -> tuple[tuple[str, bool, bool], ...]:
+        """(name, right, square) of each toolbar button, for the layout."""
+        return tuple((a.name, a.right, a.square) for a in self.toolbar())
+
+    def menu(self) -> list[Action]:
+        return sorted((a for a in self if a.menu), key=lambda a: a.menu)
+
+    def for_key(self, chord: str) -> Action | None:
+        """The action a key chord ("Ctrl+Shift+Z") runs; a Shift the action does not name
+        is ignored (Shift+U undoes, as U does)."""
+        for action in self:
+            if chord in action.keys:
+                return action
+        if "Shift+" in chord:
+            return self.for_key(chord.replace("Shift+", ""))
+        return None
+
+    def key_rows(self) -> tuple[tuple[str, str], ...]:
+        """Help's key page, "At the table": (keys, what they do) of every action with keys."""
+        return tuple((", ".join(key_text(k) for k in a.keys), a.help_text()) for a in self if a.keys)
+
+
+# == the declarations ========================================================================
+def _clear(table: Table) -> None:
+    """Esc at the bare table: clear what is held and shown, nothing else (SPEC 4)."""
+    table.clear_marks()
+
+
+def _open_help(table: Table) -> None:
+    table.app.push(help_screen.open_scene(table.app, table.session, table_keys=ACTIONS.key_rows()))
+
+
+def _open_menu(table: Table) -> None:
+    table.app.push(dialogs.Menu(table.app, table.session, [(a.name, a.menu_text()) for a in ACTIONS.menu()]))
+
+
+ACTIONS = Actions()
+"""Every action of the table. Declare a new one here, and only here."""
+
+for _action in (
+    Action("undo", N_("Undo"), lambda t: t.undo(), keys=("Ctrl+Z", "U"), toolbar=3, short=N_("Undo"),
+           enabled=lambda t: t.game.can_undo),
+    Action("redo", N_("Redo"), lambda t: t.redo(), keys=("Ctrl+Y", "Ctrl+Shift+Z"), toolbar=4, short=N_("Redo"),
+           enabled=lambda t: t.game.can_redo),
+    Action("hint", N_("Hint"), lambda t: t.solver.ask_hint(), keys=("H",), toolbar=5, short=N_("Hint"),
+           help=N_("Hint: show a move of a winning line")),
+    Action("new", N_("New game"), lambda t: t.app.push(new_game.NewGame(t.app, t.session)), keys=("N", "Ctrl+N"),
+           toolbar=1, short=N_("New"), menu=4),
+    Action("restart", N_("Restart the deal"), lambda t: t.ask_restart(), keys=("R",), toolbar=2,
+           short=N_("Restart"), tooltip=N_("Restart this deal"), enabled=lambda t: t.game.started),
+    Action("demo", N_("Demo"), lambda t: t.solver.ask_demo(), keys=("Ctrl+D",), menu=5,
+           menu_label=N_("Demo (Ctrl+D)"),
+           help=N_("Demo: the game plays on along a winning line the solver proved; any input stops it")),
+    Action("fullscreen", N_("Fullscreen on or off"), lambda t: t.app.toggle_fullscreen(), keys=("F11",),
+           toolbar=3, right=True, square=True, tooltip=N_("Fullscreen on/off"), menu=6,
+           menu_label=N_("Fullscreen on/off")),
+    Action("help", N_("Help"), _open_help, keys=("F1",),
+           toolbar=1, right=True, short=N_("Help"), menu=1),
+    Action("clear", N_("Clear the selection"), _clear, keys=("Esc",),
+           help=N_("Close a window; at the table, clear the selection and the focus, nothing else")),
+    Action("menu", N_("Menu"), _open_menu, toolbar=2, right=True, short=N_("Menu")),
+    Action("statistics", N_("Statistics"), lambda t: dialogs.open_screen(t.app, t.session, "statistics"), menu=2),
+    Action("settings", N_("Settings"), lambda t: dialogs.open_screen(t.app, t.session, "settings"), menu=3),
+    Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=7),
+):
+    ACTIONS.declare(_action)

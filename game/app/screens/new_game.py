@@ -1,0 +1,384 @@
+"""The New Game window and the on-screen keypad for its code field.
+
+The code field's text is a :class:`~game.app.screens.kit.TextField`, the one model every
+way of editing it shares: typing, pasting and the keypad's keys. The keypad gets the
+field, never the window: what it edits and shows is the field's text and error.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.i18n import N_, _
+from game.app.input import Pointer
+from game.app.layout import Box
+from game.app.render import ERROR, FOCUS, MUTED, PANEL_TEXT, wrap
+from game.app.screens.kit import TextField, Widget, Window
+from game.app.session import Session
+from game.app.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name
+from game.engine import GameCode, InvalidCode, services
+
+if TYPE_CHECKING:
+    from game.app.scenes import App
+
+CODE_EXAMPLE = "SH1-C4-AAAAAJ2"
+
+
+def clipboard_get() -> str:
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""
+
+
+def clipboard_put(text: str) -> bool:
+    try:
+        pygame.scrap.put_text(text)
+    except (pygame.error, AttributeError):
+        return False
+    return True
+
+
+class NewGame(Window):
+    """Difficulty, winnable deals only, a game code to type or paste, the current code."""
+
+    title = N_("New game")
+    width_em = 30.0
+    MAX_CODE = 40
+
+    def __init__(self, app: App, session: Session) -> None:
+        self.session = session
+        settings = app.settings
+        self.cells = settings.cells if settings.cells in (4, 2, 1) else 4
+        self.field = TextField(self.MAX_CODE, on_edit=self._field_edited, on_submit=self.deal,
+                               editable=lambda: not self.waiting)
+        """The game code typed, pasted or keyed in on the keypad."""
+        self.keypad: CodeKeypad | None = None
+        self.note = ""
+        super().__init__(app)
+        self.focus = self.index("deal")
+
+    @property
+    def code_text(self) -> str:
+        return self.field.text
+
+    @code_text.setter
+    def code_text(self, text: str) -> None:
+        self.field.text = text
+
+    @property
+    def error(self) -> str:
+        """What is wrong with the code typed, in a sentence ("" when nothing is)."""
+        return self.field.error
+
+    @error.setter
+    def error(self, text: str) -> None:
+        self.field.error = text
+
+    def _field_edited(self) -> None:
+        self.focus = self.index("field")
+        self.dirty = True
+
+    def index(self, name: str) -> int:
+        for i, widget in enumerate(self.widgets):
+            if widget.name == name:
+                return i
+        return 0
+
+    @property
+    def waiting(self) -> bool:
+        """A winnable deal is being looked for."""
+        return self.session.jobs.running("winnable")
+
+    def build(self, size: tuple[int, int]) -> None:
+        px = self.px
+        row = round(px * 2.3)
+        gap = round(px * 0.9)
+        label_h = round(px * 1.55)
+        height = round(px * 3.4) + label_h + row + gap + row + gap + label_h + row + round(px * 1.5) + gap + row \
+            + 2 * gap + row + px
+        self.panel = panel = self.panel_box(size, height)
+        x0 = panel.x + px
+        inner = panel.w - 2 * px
+        y = panel.y + round(px * 3.4)
+        widgets: list[Widget] = []
+        self.label_ys = {"difficulty": y}
+        y += label_h
+        cw = (inner - 2 * (px // 2)) // 3
+        for i, cells in enumerate(DIFFICULTY_NAMES):
+            label = f"{difficulty_name(cells)} · {cells_phrase(cells)}"
+            widgets.append(Widget(f"cells{cells}", Box(x0 + i * (cw + px // 2), y, cw, row), label,
+                                  kind="choice", on=cells == self.cells))
+        y += row + gap
+        on = bool(self.app.settings.winnable_only.get(self.cells, False))
+        widgets.append(Widget("winnable", Box(x0, y, inner, row), _("Winnable deals only"), kind="toggle", on=on))
+        y += row + gap
+        self.label_ys["code"] = y
+        y += label_h
+        paste_w = round(px * 5.5)
+        widgets.append(Widget("field", Box(x0, y, inner - paste_w - px // 2, row), CODE_EXAMPLE, kind="field",
+                              field=self.field))
+        widgets.append(Widget("paste", Box(x0 + inner - paste_w, y, paste_w, row), _("Paste")))
+        y += row
+        self.label_ys["error"] = y + px // 4
+        y += round(px * 1.5) + gap
+        self.label_ys["current"] = y + (row - px) // 2
+        widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), _("Copy")))
+        widgets.extend(self.button_row([("cancel", _("Cancel"), False), ("deal", _("Deal"), True)], panel.bottom - px))
+        self.widgets = widgets
+
+    # -- input -----------------------------------------------------------------------------
+    def on_key(self, event: Any) -> None:
+        key = event.key
+        field_focus = self.widgets[self.focus].name == "field"
+        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if ctrl and key == pygame.K_v:
+            self.paste()
+            return
+        if ctrl and key == pygame.K_c and not self.code_text:
+            self.copy()
+            return
+        if field_focus and key == pygame.K_BACKSPACE:
+            self.field.erase()
+            return
+        if field_focus and key == pygame.K_SPACE:
+            return  # typed blanks arrive as text input
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (field_focus or not self.show_focus):
+            self.deal()  # Enter deals, unless the keyboard has moved the focus to a control
+            return
+        super().on_key(event)
+
+    def on_text(self, text: str) -> None:
+        if self.waiting:
+            return
+        if self.widgets[self.focus].name != "field":
+            if not text.strip() or not text.isalnum():
+                return
+            self.focus = self.index("field")
+        self.field.type(text)
+
+    def on_pointer(self, p: Pointer) -> None:
+        field = self.widgets[self.index("field")]
+        tapped = p.kind == "up" and p.touch and self.pressed == "field" and field.box.contains(*p.pos)
+        super().on_pointer(p)
+        if tapped and not self.waiting:  # a finger on the code field: the keypad comes up
+            self.keypad = CodeKeypad(self.app, self.field)
+            self.app.push(self.keypad)
+
+    def paste(self) -> None:
+        text = clipboard_get().strip()
+        if not text:
+            self.error = _("The clipboard holds no text.")
+        else:
+            self.field.replace(text.splitlines()[0])
+        self.focus = self.index("field")
+        self.dirty = True
+
+    def copy(self) -> None:
+        code = self.session.current.code
+        if code is None:
+            self.note = _("This game has no code.")
+        elif clipboard_put(str(code)):
+            self.note = _("Copied.")
+        else:
+            self.note = _("The clipboard cannot be reached.")
+        self.dirty = True
+
+    def activate(self, widget: Widget) -> None:
+        name = widget.name
+        if self.waiting and name != "cancel":
+            return
+        if name.startswith("cells"):
+            self.cells = int(name[5:])
+            self.build(self.app.size)
+            self.focus = self.index(name)
+        elif name == "winnable":
+            widget.on = not widget.on
+            self.app.settings.winnable_only[self.cells] = widget.on
+            self.session.setting_changed("winnable_only")
+        elif name == "field":
+            pass
+        elif name == "paste":
+            self.paste()
+        elif name == "copy":
+            self.copy()
+        elif name == "cancel":
+            self.close()
+        elif name == "deal":
+            self.deal()
+        self.dirty = True
+
+    def deal(self) -> None:
+        text = self.code_text.strip()
+        if text:
+            try:
+                code = GameCode.parse(text)
+            except InvalidCode as error:
+                self.error = code_error_text(error)
+                self.focus = self.index("field")
+                self.dirty = True
+                return
+            self.start(code)
+            return
+        winnable = self.widgets[self.index("winnable")].on
+        if winnable:
+            self.session.jobs.start("winnable", services.winnable_deal, self.cells, self.session.current.rules,
+                                    on_done=self.start, on_error=self._no_winnable_deal, follows_game=False)
+            self.note = _("Finding a winnable deal…")
+            self.dirty = True
+            return
+        self.start(GameCode.random(self.cells))
+
+    def _no_winnable_deal(self, error: BaseException) -> None:
+        self.session.say(_("No winnable deal was found in time: this deal may not be winnable."), warn=True)
+        self.start(GameCode.random(self.cells))
+
+    def busy(self) -> bool:
+        return self.waiting
+
+    def wake_in(self) -> float | None:
+        return 0.05 if self.waiting else None
+
+    def close(self) -> None:
+        self.session.jobs.cancel("winnable")
+        if self.keypad is not None:
+            self.keypad.close()  # the keypad edits this window's field: it goes with it
+            self.keypad = None
+        super().close()
+
+    def start(self, code: GameCode) -> None:
+        self.close()
+        self.session.deal(code)
+
+    def about_this_game(self) -> str:
+        """The line about the game in play: its code, and what dealing now would cost."""
+        code = self.session.current.code
+        line = _("This game: {code}.").format(code=code) if code is not None else _("This game has no code.")
+        if self.session.current.in_progress:
+            line += " " + _("Dealing now counts it as lost.")
+        return f"{line}   {self.note}" if self.note else line
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw_body(self, surface: pygame.Surface) -> None:
+        painter = self.app.painter
+        px, panel = self.px, self.panel
+        x0 = panel.x + px
+        surface.blit(painter.text(_("Difficulty"), px, MUTED, bold=True), (x0, self.label_ys["difficulty"]))
+        surface.blit(painter.text(_("Game code (leave empty for a new random deal)"), px, MUTED, bold=True),
+                     (x0, self.label_ys["code"]))
+        if self.error:
+            for i, line in enumerate(wrap(painter.font(round(px * 0.85)), self.error, panel.w - 2 * px)[:2]):
+                surface.blit(painter.text(line, round(px * 0.85), ERROR), (x0, self.label_ys["error"] + i * px))
+        room = self.widgets[self.index("copy")].box.x - px - x0
+        lines = wrap(painter.font(px), self.about_this_game(), room)
+        small = round(px * 0.8) if len(lines) > 1 else px
+        if small != px:
+            lines = wrap(painter.font(small), self.about_this_game(), room)
+        step = round(small * 1.3)
+        top = self.label_ys["current"] - (len(lines[:2]) - 1) * step // 2
+        for i, line in enumerate(lines[:2]):
+            surface.blit(painter.text(line, small, PANEL_TEXT), (x0, top + i * step))
+
+
+KEYPAD_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567-")
+"""What a game code is made of: the RFC 4648 base32 letters (A-Z, 2-7), the 1 of "SH1"
+and "C1", and the dashes."""
+KEYPAD_ERASE, KEYPAD_DONE = "erase", "done"
+"""The names of the keypad's two word keys (their labels are translated)."""
+FINGER_PX = 48
+"""The smallest key a finger hits reliably (about 9 mm on a phone, 7 mm on a tablet)."""
+
+
+class CodeKeypad(Window):
+    """An on-screen keypad for the New Game window's code field, for a player with only a
+    finger: the code's characters, Erase and Done, along the foot of the screen, with the
+    field's text (and what is wrong with it) shown above the keys. Each key edits the
+    field exactly as typing does; keys typed on a keyboard still reach the field."""
+
+    dims = False
+    close_outside = True  # a tap above the keys puts them away, as a phone's keyboard does
+
+    def __init__(self, app: App, field: TextField) -> None:
+        self.field = field
+        self.columns = 9
+        self.echo = Box(0, 0, 0, 0)
+        super().__init__(app)
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.px
+        labels = [*KEYPAD_KEYS, KEYPAD_ERASE, KEYPAD_DONE]
+        self.columns = columns = 9 if w >= h else 6
+        rows = -(-len(labels) // columns)
+        pad = max(8, px // 2)
+        gap = max(4, px // 3)
+        width = min(w - 16, max(columns * (FINGER_PX + gap), round(h * 1.4)))
+        key_w = (width - 2 * pad - (columns - 1) * gap) // columns
+        key_h = max(FINGER_PX, min(round(key_w * 0.75), round(h * 0.09)))
+        echo_h = round(px * 2.4)
+        height = pad + echo_h + gap + rows * (key_h + gap) - gap + pad
+        self.panel = Box((w - width) // 2, max(8, h - height - 8), width, height)
+        self.echo = Box(self.panel.x + pad, self.panel.y + pad, width - 2 * pad, echo_h)
+        top = self.echo.y + echo_h + gap
+        self.widgets = []
+        for i, label in enumerate(labels):
+            row, col = divmod(i, columns)
+            box = Box(self.panel.x + pad + col * (key_w + gap), top + row * (key_h + gap), key_w, key_h)
+            size = round(min(key_h * 0.45, px * (1.0 if len(label) > 1 else 1.4)))
+            shown = {KEYPAD_ERASE: _("Erase"), KEYPAD_DONE: _("Done")}.get(label, label)
+            self.widgets.append(Widget(f"key{label}", box, shown, primary=label == KEYPAD_DONE, font_px=size))
+        self.focus = len(self.widgets) - 1
+
+    def activate(self, widget: Widget) -> None:
+        label = widget.name.removeprefix("key")
+        if label == KEYPAD_DONE:
+            self.close()
+            return
+        if label == KEYPAD_ERASE:
+            self.field.erase()
+        else:
+            self.field.type(label)
+        self.dirty = True
+
+    def on_key(self, event: Any) -> None:
+        """A keyboard after all: its keys edit the field (Enter submits it; the window it
+        belongs to closes the keypad when it closes)."""
+        key = event.key
+        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if key == pygame.K_ESCAPE:
+            self.close()
+        elif key == pygame.K_BACKSPACE:
+            self.field.erase()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.field.submit()
+        elif ctrl and key == pygame.K_v:
+            text = clipboard_get().strip()
+            if text:
+                self.field.replace(text.splitlines()[0])
+            else:
+                self.field.error = _("The clipboard holds no text.")
+        elif key == pygame.K_F11:
+            self.app.toggle_fullscreen()
+        self.dirty = True
+
+    def on_text(self, text: str) -> None:
+        self.field.type(text)
+        self.dirty = True
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        painter = self.app.painter
+        px = self.px
+        box = pygame.Rect(self.echo)
+        field = self.field
+        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
+        pygame.draw.rect(surface, ERROR if field.error else FOCUS, box, width=2, border_radius=6)
+        if field.error:
+            text, colour, size = field.error, ERROR, round(px * 0.85)
+        elif field.text:
+            text, colour, size = field.text, PANEL_TEXT, round(px * 1.2)
+        else:
+            text, colour, size = _("Type the game code, like SH1-C4-AAAAAJ2"), MUTED, px
+        words = painter.text(wrap(painter.font(size), text, box.w - px)[0], size, colour)
+        surface.blit(words, (box.x + px // 2, box.centery - words.get_height() // 2))

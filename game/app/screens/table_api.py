@@ -1,0 +1,109 @@
+"""The table as its parts see it: a small protocol, so the pointer, the keys, the solver's
+questions, the animation, the view and the actions depend on what the table offers, not
+on the scene class (which sits above them and builds them) nor on its private methods."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from game.app.current import CurrentGame
+    from game.app.hand import Hand, Refusal
+    from game.app.jobs import Jobs
+    from game.app.layout import Layout
+    from game.app.scenes import App
+    from game.app.session import Session
+    from game.engine import Action, Card, Game, Move, Pile, Position, Rules
+
+
+@dataclass
+class Snapshot:
+    """What the table showed just before a change: the position and every card's place."""
+
+    position: Position
+    points: dict[Card, tuple[float, float]]
+
+
+class Table(Protocol):
+    """What the table scene offers its parts."""
+
+    app: App
+    session: Session
+    current: CurrentGame
+    jobs: Jobs
+    hand: Hand
+    """The selection and the last tap."""
+    layout: Layout
+    hint: tuple[Move, float] | None
+    """The hinted move and when its marks go."""
+    dirty: bool
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def position(self) -> Position: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    def on_top(self) -> bool:
+        """No window covers the table."""
+        ...
+
+    # -- what the player asks ------------------------------------------------------------------
+    def play(self, move: Move, sound: bool = True) -> Action | None: ...
+
+    def carry_out(self, answer: Move | Refusal | None) -> None: ...
+
+    def refuse(self, refusal: Refusal) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def redo(self) -> None: ...
+
+    def ask_restart(self) -> None: ...
+
+    def ask_hint(self) -> None: ...
+
+    def ask_demo(self) -> None: ...
+
+    def demo_running(self) -> bool: ...
+
+    def clear_marks(self) -> None:
+        """Esc: drop what is held, selected, hinted and focused."""
+        ...
+
+    def player_acts(self) -> None:
+        """Input arrived: animations finish, the demo stops, a refusal's reason goes."""
+        ...
+
+    def say(self, text: str, warn: bool = False, seconds: float = ..., fleeting: bool = False) -> None: ...
+
+    # -- what the parts tell each other -------------------------------------------------------
+    def finish_animations(self) -> None: ...
+
+    def cancel_drag(self) -> None:
+        """A drag in progress ends; its cards glide back."""
+        ...
+
+    def hide_focus(self) -> None:
+        """The pointer acted: the keyboard's focus ring goes."""
+        ...
+
+    def where_now(self, position: Position | None = None) -> Snapshot:
+        """Where every card is drawn right now (mid-glide, under the pointer)."""
+        ...
+
+    def glide_from(self, before: Snapshot) -> None:
+        """Glide every card from where ``before`` drew it to where the engine put it."""
+        ...
+
+    def mark_region(self, name: str) -> None:
+        """The "toolbar" or the "status" line must be repainted."""
+        ...
+
+    def mark_pile(self, pile: Pile) -> None:
+        """``pile`` changed at rest: repaint it."""
+        ...

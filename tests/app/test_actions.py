@@ -1,0 +1,85 @@
+"""The action registry (issue 18, item 4): one declaration gives an action its toolbar
+button, tooltip, Menu entry, key and line on Help's key page, with nothing else edited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.app.assets import ICON_NAMES
+from game.app.screens import actions
+from game.app.screens.actions import ACTIONS, Action, Actions
+from game.app.screens.dialogs import Menu
+from game.app.screens.help import KEYS, HelpScreen
+from tests.app.table_helpers import click, key, make_app, steps
+
+
+def post_motion(app: Any, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    steps(app)
+
+
+def test_one_declaration_reaches_toolbar_menu_keys_help_and_tooltip(monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[str] = []
+    registry = ACTIONS.copy()
+    registry.declare(Action("shuffle", "Shuffle the felt", lambda t: ran.append(t.game.code), keys=("K",),
+                            toolbar=6, short="Felt", tooltip="Shuffle the felt", icon="hint", menu=8,
+                            help="Shuffle: a test action"))
+    monkeypatch.setattr(actions, "ACTIONS", registry)
+    app = make_app()
+    table = app.scenes.bottom
+    # the toolbar: a button after Hint, with the registry's word and tooltip
+    box = table.layout.buttons["shuffle"]
+    assert box.x > table.layout.buttons["hint"].x
+    post_motion(app, box.center)
+    for _ in range(60):
+        steps(app)
+    assert table.pointer.tooltip_shown and table.pointer.hover == "shuffle"
+    app.render(force=True)
+    click(app, box.center)
+    assert ran == [table.game.code]
+    # the keyboard
+    key(app, pygame.K_k)
+    assert len(ran) == 2
+    # the Menu
+    click(app, table.layout.buttons["menu"].center)
+    menu = app.scenes.top
+    assert isinstance(menu, Menu)
+    entry = next(w for w in menu.widgets if w.name == "shuffle")
+    assert entry.label == "Shuffle the felt" and menu.widgets[-1] is entry
+    click(app, entry.box.center)
+    assert len(ran) == 3 and app.scenes.top is table
+    # Help's key page, as F1 opens it
+    key(app, pygame.K_F1)
+    help_screen = app.scenes.top
+    assert isinstance(help_screen, HelpScreen)
+    rows = dict(next(rows for kind, rows in help_screen.keys_page if kind == "keys"))
+    assert rows["K"] == "Shuffle: a test action"
+    help_screen.set_tab(KEYS)
+    app.render(force=True)
+
+
+def test_the_registry_refuses_a_name_or_key_declared_twice() -> None:
+    registry = Actions()
+    registry.declare(Action("one", "One", lambda t: None, keys=("Ctrl+J",)))
+    with pytest.raises(ValueError, match="twice"):
+        registry.declare(Action("one", "Again", lambda t: None))
+    with pytest.raises(ValueError, match="Ctrl\\+J"):
+        registry.declare(Action("two", "Two", lambda t: None, keys=("Ctrl+J",)))
+
+
+def test_every_action_is_reachable_and_every_toolbar_icon_exists() -> None:
+    for action in ACTIONS:
+        assert action.toolbar or action.menu or action.keys, f"{action.name} cannot be reached"
+        if action.toolbar:
+            assert action.icon_name in ICON_NAMES, action.name
+            assert action.button_text() or action.square, action.name
+    toolbar = [a.name for a in ACTIONS.toolbar()]
+    assert toolbar == ["new", "restart", "undo", "redo", "hint", "help", "menu", "fullscreen"]
+    assert [a.name for a in ACTIONS.menu()] == ["help", "statistics", "settings", "new", "demo", "fullscreen",
+                                                  "quit"]
+    assert ACTIONS["undo"].tooltip_text() == "Undo (Ctrl+Z)" and ACTIONS["new"].tooltip_text() == "New game (N)"
+    assert ACTIONS.for_key("Ctrl+Shift+Z") is ACTIONS["redo"] and ACTIONS.for_key("Shift+U") is ACTIONS["undo"]
+    assert ACTIONS.for_key("Ctrl+Shift+Y") is ACTIONS["redo"] and ACTIONS.for_key("Ctrl+H") is None
