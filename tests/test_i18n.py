@@ -30,8 +30,8 @@ babel = pytest.importorskip("babel")
 WRAPPERS = {"_", "N_", "ngettext", "pgettext", "npgettext"}
 """The calls that mark a string for translation."""
 
-DIAGNOSTIC_CALLS = {"ValueError", "TypeError", "KeyError", "RuntimeError", "BadFile", "error", "print", "getattr",
-                    "setattr", "hasattr", "get", "startswith", "endswith", "split", "replace", "strftime",
+DIAGNOSTIC_CALLS = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AttributeError", "BadFile", "error",
+                    "print", "getattr", "setattr", "hasattr", "get", "startswith", "endswith", "split", "replace", "strftime",
                     "set_caption", "removeprefix", "setdefault", "environ"}
 """Calls whose string arguments are not shown to the player: exceptions whose text is a
 technical detail (a ``BadFile`` detail is quoted inside a translated sentence), the
@@ -298,6 +298,11 @@ def test_one_way_to_write_numbers_and_times(language: str, number: str, duration
 # -- the real game in German ------------------------------------------------------------
 
 
+def _translated_tabs(screen: object) -> list[str]:
+    return [i18n._(name) for name in screen.tabs]  # type: ignore[attr-defined]
+
+
+
 def test_language_de_shows_german_on_the_table_and_in_a_window(monkeypatch: pytest.MonkeyPatch) -> None:
     """``LANGUAGE=de``: the real loop's toolbar, status line, a refusal and the New Game
     window speak German; switching the setting to English applies at once."""
@@ -329,12 +334,16 @@ def test_language_de_shows_german_on_the_table_and_in_a_window(monkeypatch: pyte
         assert any(label.startswith("Leicht · 4 Zellen") for label in labels)
         surface = pygame.Surface(app.size)
         window.draw(surface)  # drawing German text neither fails nor changes the window
-        session.settings.language = "en"
         from game.app.screens import settings as settings_screen
 
-        screen = settings_screen.open_scene(app, session)
-        screen.on_change("language")
-        assert i18n._("Deal") == "Deal" and i18n.language() == "en"
+        app.push(settings_screen.open_scene(app, session))
+        app.step(1 / 60)
+        screen = app.scenes.top
+        screen.set_tab(settings_screen.LANGUAGE)
+        screen.set("language", "en")  # as the row's English button does
+        app.step(1 / 60)
+        assert i18n.language() == "en" and i18n._("Deal") == "Deal"
+        assert screen.tabs and _translated_tabs(screen) == ["Play", "Look", "Sound and window", "Language"]
     finally:
         app.close()
         i18n.set_language("en")

@@ -36,6 +36,10 @@ CORNER = 14
 SCHEMES = ("classic", "four-colour")
 """Colour schemes: red/black as on real cards, and the four-colour deck of the Settings."""
 
+LARGE = "-large"
+"""Suffix of the folders of the faces for low vision (``classic-large``): the corner
+indices a third larger and a heavier, darker edge (the high-contrast table)."""
+
 SUIT_COLOURS = {
     "classic": {"C": "#1d1d21", "D": "#c8182f", "H": "#c8182f", "S": "#1d1d21"},
     "four-colour": {"C": "#16813c", "D": "#1b5fc4", "H": "#c8182f", "S": "#1d1d21"},
@@ -351,6 +355,23 @@ INDEX_TOP = 14.0
 INDEX_CAP = 52.0
 """Height of the rank letters: 15% of the card, so a fanned column can be read at 800x600."""
 INDEX_SUIT = 43.0
+
+
+class Corner:
+    """The size of the corner indices and the weight of the edge of one set of faces."""
+
+    def __init__(self, cap: float, suit: float, edge: str, edge_width: float) -> None:
+        self.cap, self.suit, self.edge, self.edge_width = cap, suit, edge, edge_width
+
+    @property
+    def notch_height(self) -> float:
+        """How far down a court card's frame is cut away for the index."""
+        return INDEX_TOP + self.cap + 20 - 22.0
+
+
+NORMAL = Corner(INDEX_CAP, INDEX_SUIT, EDGE, 2)
+BIG = Corner(68.0, 54.0, "#000000", 5)
+"""Large indices: rank letters 19% of the card (pips keep their place below them)."""
 PIP = 45.0
 """Pip height on cards 2-8; 9 and 10 use ``PIP_CROWDED`` so their pips keep some air."""
 PIP_CROWDED = 40.0
@@ -389,27 +410,29 @@ INK_MARK = "<!-- ink -->"
 stock once per size and only the ink per card."""
 
 
-def card_blank() -> list[str]:
+def card_blank(corner: Corner = NORMAL) -> list[str]:
     """The card stock: rounded corners, a subtle off-white gradient and a thin edge."""
+    inset = corner.edge_width / 2
     return [
         '<defs><linearGradient id="stock" x1="0" y1="0" x2="0" y2="1">'
         f'<stop offset="0" stop-color="{FACE_TOP}"/><stop offset="1" stop-color="{FACE_BOTTOM}"/>'
         "</linearGradient></defs>",
-        f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="{CORNER}" '
-        f'fill="url(#stock)" stroke="{EDGE}" stroke-width="2"/>',
+        f'<rect x="{num(inset)}" y="{num(inset)}" width="{num(CARD_W - 2 * inset)}" '
+        f'height="{num(CARD_H - 2 * inset)}" rx="{CORNER}" '
+        f'fill="url(#stock)" stroke="{corner.edge}" stroke-width="{num(corner.edge_width)}"/>',
     ]
 
 
-def index_mark(font: FontOutlines, card: Card, turned: bool) -> str:
+def index_mark(font: FontOutlines, card: Card, turned: bool, corner: Corner = NORMAL) -> str:
     """Rank and suit side by side in the top-left corner (they must show in a fanned strip)."""
     rank = "10" if card.rank == 10 else RANKS[card.rank - 1]
-    size = INDEX_CAP * font.units_per_em / font.cap_height
+    size = corner.cap * font.units_per_em / font.cap_height
     squeeze, tracking = (0.8, -40.0) if rank == "10" else (1.0, 0.0)
-    baseline = INDEX_TOP + INDEX_CAP
+    baseline = INDEX_TOP + corner.cap
     path = font.text_path(rank, INDEX_LEFT, baseline, size, squeeze, tracking)
     width = font.text_width(rank, size, squeeze, tracking)
-    suit_x = INDEX_LEFT + width + 4 + INDEX_SUIT * 0.46
-    mark = path + " " + suit(card.suit, suit_x, INDEX_TOP + INDEX_CAP / 2, INDEX_SUIT)
+    suit_x = INDEX_LEFT + width + 4 + corner.suit * 0.46
+    mark = path + " " + suit(card.suit, suit_x, INDEX_TOP + corner.cap / 2, corner.suit)
     return place(mark, CARD_W, CARD_H, turned=True) if turned else mark
 
 
@@ -438,20 +461,20 @@ def _notched(x0: float, y0: float, x1: float, y1: float, notch_w: float, notch_h
             f"V{num(y1)} H{num(x0)} V{num(y0 + notch_h)} H{num(x0 + notch_w)} Z")
 
 
-def court(ink: Ink, card: Card, scheme: str, notch_w: float) -> None:
+def court(ink: Ink, card: Card, scheme: str, notch_w: float, notch_h: float = NOTCH_HEIGHT) -> None:
     """Jack, queen or king: a framed double-ended figure in the suit's colours."""
     colour = SUIT_COLOURS[scheme][card.suit]
     accent = ACCENTS[scheme][card.suit]
     x0, y0, x1, y1 = FRAME
     cx, cy = CARD_W / 2, CARD_H / 2
     ink.add(fill("#f7eed6", f' stroke="{colour}" stroke-width="1.8" stroke-linejoin="round"'),
-            _notched(x0, y0, x1, y1, notch_w, NOTCH_HEIGHT))
+            _notched(x0, y0, x1, y1, notch_w, notch_h))
     for style, d in _court_half(card, colour, accent):
         top = place(d, cx + COURT_SHIFT, cy, COURT_SCALE)
         bottom = place(d, cx - COURT_SHIFT, cy, COURT_SCALE, turned=True)
         ink.add(style, top + " " + bottom)
     ink.add(stroke(GOLD, 2), f"M{num(x0 + 1)},{num(cy)} H{num(x1 - 1)}")
-    ink.add(stroke(GOLD, 1.2), _notched(x0 + 4, y0 + 4, x1 - 4, y1 - 4, notch_w, NOTCH_HEIGHT))
+    ink.add(stroke(GOLD, 1.2), _notched(x0 + 4, y0 + 4, x1 - 4, y1 - 4, notch_w, notch_h))
 
 
 def _court_half(card: Card, colour: str, accent: str) -> list[tuple[str, str]]:
@@ -535,8 +558,8 @@ def _court_half(card: Card, colour: str, accent: str) -> list[tuple[str, str]]:
     return out
 
 
-def card_svg(font: FontOutlines, card: Card, scheme: str) -> str:
-    """The SVG text of one card face in a colour scheme."""
+def card_svg(font: FontOutlines, card: Card, scheme: str, corner: Corner = NORMAL) -> str:
+    """The SVG text of one card face in a colour scheme, with normal or large corners."""
     colour = SUIT_COLOURS[scheme][card.suit]
     ink = Ink()
     if card.rank == 1:  # one large pip on a faint larger echo of itself
@@ -545,12 +568,12 @@ def card_svg(font: FontOutlines, card: Card, scheme: str) -> str:
     elif card.rank <= 10:
         ink.add(fill(colour), " ".join(pips(card)))
     else:
-        size = INDEX_CAP * font.units_per_em / font.cap_height
+        size = corner.cap * font.units_per_em / font.cap_height
         widest = max(font.text_width(rank, size) for rank in "JQK")
-        court(ink, card, scheme, notch_w=widest + INDEX_SUIT + 6)
-    ink.add(fill(colour), index_mark(font, card, turned=False))
-    ink.add(fill(colour), index_mark(font, card, turned=True))
-    return svg_document(CARD_W, CARD_H, [*card_blank(), INK_MARK, *ink.elements()])
+        court(ink, card, scheme, notch_w=widest + corner.suit + 6, notch_h=corner.notch_height)
+    ink.add(fill(colour), index_mark(font, card, turned=False, corner=corner))
+    ink.add(fill(colour), index_mark(font, card, turned=True, corner=corner))
+    return svg_document(CARD_W, CARD_H, [*card_blank(corner), INK_MARK, *ink.elements()])
 
 
 # --- backs ---------------------------------------------------------------------------------
@@ -755,6 +778,7 @@ def all_sprites() -> dict[str, str]:
     for scheme in SCHEMES:
         for card in DECK:
             files[f"cards/{scheme}/{card}.svg"] = card_svg(font, card, scheme)
+            files[f"cards/{scheme}{LARGE}/{card}.svg"] = card_svg(font, card, scheme, BIG)
     for style in range(BACK_STYLES):
         files[f"backs/back-{style}.svg"] = back_svg(style)
     for kind in MARKERS:

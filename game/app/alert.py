@@ -1,6 +1,6 @@
 """A small window with one sentence and an OK button, for a message the player must see
 when there may be no terminal (the game was double-clicked): "the game is already open".
-Self-contained: it needs nothing of the app. Closes on a click of OK, Enter, Esc or the
+Self-contained: it needs nothing of the app but the default theme's colours. Closes on a click of OK, Enter, Esc or the
 window's close button. Nothing is shown on the dummy or offscreen video driver.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 
+from game.app.theme import DEFAULT
 from game.i18n import _
 
 HEADLESS = ("dummy", "offscreen")
@@ -53,12 +54,13 @@ def _show(title: str, sentence: str) -> None:
                 return
             if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and button.collidepoint(event.pos):
                 return
-        screen.fill((24, 80, 48))
+        theme = DEFAULT
+        screen.fill(theme.background)
         for n, text in enumerate(lines):
-            surface = font.render(text, True, (240, 240, 230))
+            surface = font.render(text, True, theme.text)
             screen.blit(surface, ((width - surface.get_width()) // 2, 24 + n * line_h))
-        pygame.draw.rect(screen, (230, 230, 220), button, border_radius=6)
-        label = font.render(_("OK"), True, (20, 20, 20))
+        pygame.draw.rect(screen, theme.panel_button, button, border_radius=6)
+        label = font.render(_("OK"), True, theme.panel_text)
         screen.blit(label, label.get_rect(center=button.center))
         pygame.display.flip()
         clock.tick(30)

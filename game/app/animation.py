@@ -43,8 +43,6 @@ class Tween:
     end: Point
     begin: float
     duration: float
-    lifted: bool = False
-    """Drawn with a shadow above everything (a card in flight)."""
 
     def at(self, now: float) -> Point:
         if self.duration <= 0 or now >= self.begin + self.duration:
@@ -86,9 +84,7 @@ class Tweens(Generic[K]):
         for key in [k for k, s in self._shakes.items() if now >= s.begin + s.duration]:
             del self._shakes[key]
 
-    def glide(
-        self, key: K, start: Point, end: Point, duration: float, delay: float = 0.0, lifted: bool = True
-    ) -> None:
+    def glide(self, key: K, start: Point, end: Point, duration: float, delay: float = 0.0) -> None:
         """Glide ``key`` from ``start`` to ``end``; an ongoing tween of it is replaced,
         starting from where it is drawn now."""
         current = self._tweens.get(key)
@@ -97,7 +93,7 @@ class Tweens(Generic[K]):
         if duration <= 0 or start == end:
             self._tweens.pop(key, None)
             return
-        self._tweens[key] = Tween(start, end, self.now + delay, duration, lifted)
+        self._tweens[key] = Tween(start, end, self.now + delay, duration)
 
     def shake(self, key: K, amplitude: float) -> None:
         self._shakes[key] = Shake(self.now, amplitude=amplitude)
@@ -113,13 +109,6 @@ class Tweens(Generic[K]):
     def shake_offset(self, key: K, now: float | None = None) -> float:
         shake = self._shakes.get(key)
         return 0.0 if shake is None else shake.offset(self.now if now is None else now)
-
-    def moving(self) -> list[K]:
-        """Keys with a tween, the ones that started (or start) first first."""
-        return sorted(self._tweens, key=lambda k: self._tweens[k].begin)
-
-    def shaking(self) -> list[K]:
-        return list(self._shakes)
 
     def is_moving(self, key: K) -> bool:
         return key in self._tweens or key in self._shakes

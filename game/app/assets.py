@@ -67,15 +67,17 @@ def render_svg(text: str, width: int, height: int) -> pygame.Surface:
 class Assets:
     """Loads and caches everything the game shows or plays.
 
-    ``four_colour`` picks the deck for the Settings option (clubs green, diamonds blue);
-    it can be changed at any time and the next ``card()`` call uses the right art.
+    ``four_colour`` picks the deck for the Settings option (clubs green, diamonds blue),
+    ``large_index`` the faces with larger corners and a heavier edge (the high-contrast
+    table); they can be changed at any time and the next ``card()`` call uses the right art.
     """
 
-    def __init__(self, four_colour: bool = False) -> None:
+    def __init__(self, four_colour: bool = False, large_index: bool = False) -> None:
         self.four_colour = four_colour
+        self.large_index = large_index
         self._svg_text: dict[str, str] = {}
         self._surfaces: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-        self._stocks: dict[tuple[int, int], pygame.Surface] = {}
+        self._stocks: dict[tuple[str, int, int], pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
 
@@ -84,7 +86,8 @@ class Assets:
     @property
     def scheme(self) -> str:
         """Folder name of the current colour scheme under ``sprites/cards``."""
-        return "four-colour" if self.four_colour else "classic"
+        scheme = "four-colour" if self.four_colour else "classic"
+        return f"{scheme}-large" if self.large_index else scheme
 
     def card(self, card: Card, width: int, height: int) -> pygame.Surface:
         """The face of ``card`` at ``width`` x ``height`` pixels, in the current colour scheme."""
@@ -170,11 +173,12 @@ class Assets:
         Kept in the renderer's own pixel format: blitting the ink onto it in the same
         format is several times faster than across formats.
         """
-        surface = self._stocks.get((width, height))
+        key = (text, width, height)
+        surface = self._stocks.get(key)
         if surface is None:
             if len(self._stocks) > 8:
                 self._stocks.clear()
-            surface = self._stocks[width, height] = render_svg(text, width, height)
+            surface = self._stocks[key] = render_svg(text, width, height)
         return surface
 
     def _remember(self, key: tuple[object, ...], surface: pygame.Surface) -> pygame.Surface:

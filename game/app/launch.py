@@ -40,7 +40,6 @@ def build(
     app = App(size=size, fullscreen=fullscreen, settings=settings)
     session = Session.start(settings, lambda: app.time, code=code, game=game, elapsed_s=elapsed_s, keeper=keeper)
     app.on_close.append(session.jobs.shutdown)
-    app.on_fullscreen.append(lambda: session.setting_changed("fullscreen"))
     table = TableScene(app, session)
     app.push(table)
     return app, session, table

@@ -24,9 +24,11 @@ from typing import Any
 import pygame
 
 from game.app.audio import Audio
+from game.app.i18n import set_language
 from game.app.render import Painter, load_assets
 from game.app.scenes import STEP, Scene, SceneStack
 from game.app.settings import Settings
+from game.app.theme import theme_for
 from game.app.waiting import sdl_waiter
 from game.resources import resource_path
 
@@ -79,10 +81,14 @@ def _set_icon() -> None:
         pygame.display.set_icon(pygame.image.load(resource_path("icons", "seahaven-64.png")))
 
 
+ART_SETTINGS = ("four_colour", "table", "card_back")
+"""Settings that change how things look: the window repaints in the new looks at once."""
+
+
 class App:
     """The game window, its scene stack and its loop. It knows scenes only: what is on
     them is theirs. ``on_quit`` hooks run when the loop ends, ``on_close`` hooks when the
-    window closes, ``on_fullscreen`` hooks after F11 (the setting changed)."""
+    window closes."""
 
     def __init__(
         self,
@@ -106,7 +112,6 @@ class App:
         """Where the window stood (top-left, screen pixels) before fullscreen; None: centred."""
         self.on_quit: list[Callable[[], None]] = []
         self.on_close: list[Callable[[], object]] = []
-        self.on_fullscreen: list[Callable[[], None]] = []
         self.running = True
         self.time = 0.0
         """Seconds the loop has run (real time; the injected ``dt`` in tests)."""
@@ -132,10 +137,12 @@ class App:
         pygame.display.set_caption("Seahaven Towers")
         pygame.key.set_repeat(380, 40)
 
-        self.assets = load_assets(self.settings.four_colour)
-        self.painter = Painter(self.assets)
+        theme = theme_for(self.settings.table, self.settings.card_back)
+        self.assets = load_assets(self.settings.four_colour, theme.large_index)
+        self.painter = Painter(self.assets, theme)
         self.scenes = SceneStack()
         self.audio = Audio(lambda name: self.assets.sound(name), lambda: self.assets.forget_sounds(), clock)
+        self.settings.subscribe(self._setting_changed)
 
     # -- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -212,14 +219,12 @@ class App:
             window.size = self.windowed_size
             window.position = self.windowed_place or self._centred(self.windowed_size)
         self.fullscreen = not self.fullscreen
-        self.settings.fullscreen = self.fullscreen
         surface = pygame.display.get_surface()
         if window is None or surface is None:  # where SDL's window is out of reach: open it again
             surface = self._open_window()
         self.screen = surface
         self._relayout()
-        for hook in list(self.on_fullscreen):
-            hook()
+        self.settings.set("fullscreen", self.fullscreen)  # announced: autosave writes it
 
     def _desktop(self) -> tuple[int, int]:
         """The size of the (first) screen."""
@@ -272,10 +277,20 @@ class App:
     def push(self, scene: Scene) -> Scene:
         return self.scenes.push(scene)
 
+    def _setting_changed(self, name: str) -> None:
+        if name in ART_SETTINGS:
+            self.reload_art()
+        elif name == "language":
+            set_language(self.settings.language)
+            self.language_changed()
+
     def reload_art(self) -> None:
-        """The four-colour setting changed: load the card art again and repaint."""
-        self.assets = load_assets(self.settings.four_colour)
-        self.painter = Painter(self.assets)
+        """The deck, the table or the card back changed: take the new theme (and load the
+        card art again if the faces changed), and repaint everything at once."""
+        theme = theme_for(self.settings.table, self.settings.card_back)
+        if (self.assets.four_colour, self.assets.large_index) != (self.settings.four_colour, theme.large_index):
+            self.assets = load_assets(self.settings.four_colour, theme.large_index)
+        self.painter = Painter(self.assets, theme)
         for scene in self.scenes:
             scene.art_changed()
         self.scenes.changed = True

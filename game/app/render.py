@@ -1,10 +1,12 @@
 """Drawing helpers for the table and its windows: the felt, cards through the art module
 (``game.app.assets``), shadows, highlights, buttons and text, each cached by size so a
-frame only blits.
+frame only blits. Every colour comes from the painter's :class:`~game.app.theme.Theme`
+(``painter.theme``), which the window swaps when the player chooses another table.
 """
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import Any
 
@@ -12,34 +14,9 @@ import pygame
 
 from game.app.assets import Assets
 from game.app.layout import Box
+from game.app.theme import DEFAULT, Colour, Theme
 from game.engine import Card
 from game.resources import resource_path
-
-FELT_TOP = (22, 96, 66)
-FELT_BOTTOM = (9, 58, 40)
-BAND = (8, 32, 24)
-BAND_LINE = (60, 120, 92)
-TEXT = (236, 242, 236)
-TEXT_DIM = (168, 196, 178)
-GOLD = (255, 204, 64)
-SKY = (120, 200, 255)
-FOCUS = (130, 220, 255)
-LEGAL = (190, 240, 200)
-WARN = (255, 190, 120)
-PANEL = (248, 246, 238)
-PANEL_TEXT = (34, 40, 38)
-ACCENT = (26, 112, 78)
-MUTED = (96, 104, 100)
-"""Secondary text on a light panel."""
-ERROR = (176, 36, 36)
-"""What is wrong, on a light panel."""
-BACKGROUND = (12, 46, 33)
-"""Behind the full-window screens (Help, Statistics, Settings)."""
-HEADING = (255, 214, 110)
-BUTTON = (36, 84, 64)
-BUTTON_HOVER = (48, 108, 82)
-BUTTON_ON = (26, 140, 96)
-BUTTON_TEXT = (245, 250, 245)
 
 
 @lru_cache(maxsize=1024)
@@ -114,9 +91,9 @@ def wrap(font: Any, text: str, width: int) -> tuple[str, ...]:
     return _wrap_cached(font, text, max(1, width))
 
 
-def load_assets(four_colour: bool = False) -> Assets:
+def load_assets(four_colour: bool = False, large_index: bool = False) -> Assets:
     """The art: cards, markers, icons, fonts and sounds, rendered at the size asked."""
-    return Assets(four_colour=four_colour)
+    return Assets(four_colour=four_colour, large_index=large_index)
 
 
 @lru_cache(maxsize=64)
@@ -135,10 +112,11 @@ def _display_surface(size: tuple[int, int]) -> pygame.Surface:
 
 
 class Painter:
-    """Cached drawing for one set of assets."""
+    """Cached drawing for one set of assets in one theme."""
 
-    def __init__(self, assets: Any) -> None:
+    def __init__(self, assets: Any, theme: Theme = DEFAULT) -> None:
         self.assets = assets
+        self.theme = theme
         self._text: dict[tuple[object, ...], pygame.Surface] = {}
         self._cards: dict[tuple[object, ...], pygame.Surface] = {}
         self._misc: dict[tuple[object, ...], pygame.Surface] = {}
@@ -149,7 +127,9 @@ class Painter:
         except Exception:
             return _font(max(6, int(size)), bold)
 
-    def text(self, text: str, size: int, colour: tuple[int, int, int] = TEXT, bold: bool = False) -> pygame.Surface:
+    def text(self, text: str, size: int, colour: Colour | None = None, bold: bool = False) -> pygame.Surface:
+        """Words in one colour (the theme's text colour unless told), cached."""
+        colour = colour or self.theme.text
         key = (text, size, colour, bold)
         surf = self._text.get(key)
         if surf is None:
@@ -166,6 +146,7 @@ class Painter:
             surf = self.assets.card(card, w, h)
             if surf.get_size() != (w, h):
                 surf = pygame.transform.smoothscale(surf, (w, h))
+            surf = self._shaded(surf)
             self._cards[key] = surf
         return surf
 
@@ -173,15 +154,24 @@ class Painter:
         key = ("back", w, h)
         surf = self._misc.get(key)
         if surf is None:
-            surf = self.assets.back(w, h)
+            surf = self._shaded(self.assets.back(w, h, self.theme.back))
             self._misc[key] = surf
+        return surf
+
+    def _shaded(self, surf: pygame.Surface) -> pygame.Surface:
+        """A card as the theme shows it: dimmed for night play (alpha kept)."""
+        shade = self.theme.card_shade
+        if shade >= 255:
+            return surf
+        surf = surf.copy()
+        surf.fill((shade, shade, shade), special_flags=pygame.BLEND_RGB_MULT)
         return surf
 
     def marker(self, kind: str, w: int, h: int) -> pygame.Surface:
         key = ("marker", kind, w, h)
         surf = self._misc.get(key)
         if surf is None:
-            surf = self.assets.marker(kind, w, h)
+            surf = self._shaded(self.assets.marker(kind, w, h))
             self._misc[key] = surf
         return surf
 
@@ -199,7 +189,9 @@ class Painter:
         return _display_surface(size)
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
-        """The table cloth: a soft vertical gradient with a vignette, smooth at any size."""
+        """The table cloth: a soft vertical gradient with a vignette and the theme's woven
+        grain, smooth at any size."""
+        theme = self.theme
         key = ("felt", size)
         surf = self._misc.get(key)
         if surf is None:
@@ -208,13 +200,15 @@ class Painter:
             small = _display_surface((n, n))
             for y in range(n):
                 t = y / (n - 1)
-                base = [a + (b - a) * t for a, b in zip(FELT_TOP, FELT_BOTTOM)]
+                base = [a + (b - a) * t for a, b in zip(theme.felt_top, theme.felt_bottom)]
                 dy = (y - n * 0.375) / (n * 0.625)
                 for x in range(n):
                     dx = (x - (n - 1) / 2) / ((n - 1) / 2)
-                    v = max(0.0, 1 - 0.22 * (dx * dx + dy * dy))
+                    v = max(0.0, 1 - theme.vignette * (dx * dx + dy * dy))
                     small.set_at((x, y), (round(base[0] * v), round(base[1] * v), round(base[2] * v)))
             surf = pygame.transform.smoothscale(small, size)  # in the display's format already
+            if theme.grain:
+                _weave(surf, theme.grain)
             self._misc[key] = surf
         return surf
 
@@ -227,14 +221,14 @@ class Painter:
             sw, sh = w + 2 * spread, h + 2 * spread
             small = pygame.Surface((max(4, sw // 6), max(4, sh // 6)), pygame.SRCALPHA)
             inset = max(1, spread // 6)
-            pygame.draw.rect(small, (0, 0, 0, 120), small.get_rect().inflate(-2 * inset, -2 * inset),
+            pygame.draw.rect(small, (*self.theme.shadow, 120), small.get_rect().inflate(-2 * inset, -2 * inset),
                              border_radius=max(1, small.get_width() // 8))
             surf = pygame.transform.smoothscale(small, (sw, sh))
             surf = pygame.transform.smoothscale(pygame.transform.smoothscale(surf, (sw // 3, sh // 3)), (sw, sh))
             self._misc[key] = surf
         return surf, spread
 
-    def outline(self, w: int, h: int, colour: tuple[int, int, int], width: int, radius: int,
+    def outline(self, w: int, h: int, colour: Colour, width: int, radius: int,
                 glow: bool = True) -> pygame.Surface:
         """A rounded outline (with a soft glow) drawn around a card-sized box."""
         key = ("outline", w, h, colour, width, radius, glow)
@@ -252,12 +246,6 @@ class Painter:
             self._misc[key] = surf
         return surf
 
-    def draw_outline(self, surface: pygame.Surface, box: Box, colour: tuple[int, int, int], width: int,
-                     radius: int, glow: bool = True) -> pygame.Rect:
-        surf = self.outline(box.w, box.h, colour, width, radius, glow)
-        pad = width * 2
-        return surface.blit(surf, (box.x - pad, box.y - pad))
-
     def panel(self, w: int, h: int, radius: int) -> pygame.Surface:
         key = ("panel", w, h, radius)
         surf = self._misc.get(key)
@@ -265,9 +253,9 @@ class Painter:
             spread = max(6, min(w, h) // 30)
             surf = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
             small = pygame.Surface((max(4, (w + 2 * spread) // 8), max(4, (h + 2 * spread) // 8)), pygame.SRCALPHA)
-            pygame.draw.rect(small, (0, 0, 0, 140), small.get_rect().inflate(-2, -2), border_radius=2)
+            pygame.draw.rect(small, (*self.theme.shadow, 140), small.get_rect().inflate(-2, -2), border_radius=2)
             surf.blit(pygame.transform.smoothscale(small, surf.get_size()), (0, spread // 2))
-            pygame.draw.rect(surf, PANEL, (spread, spread, w, h), border_radius=radius)
+            pygame.draw.rect(surf, self.theme.panel, (spread, spread, w, h), border_radius=radius)
             self._misc[key] = surf
         return surf
 
@@ -278,32 +266,35 @@ def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, 
     """A rounded button: icon and/or word, its states shown by colour. Three looks: on a
     light panel (the windows), ``dark`` on the felt's bands (the toolbar), and ``dark`` and
     ``solid`` on the full-window screens (``primary`` there is a chosen option)."""
+    theme = painter.theme
     w, h = box.w, box.h
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, h // 4)
     if dark and solid:
-        base = (*(BUTTON_ON if primary else BUTTON_HOVER if hover or pressed else BUTTON), 255)
-        fg = BUTTON_TEXT if enabled else (110, 140, 124)
+        base = (*(theme.button_on if primary else theme.button_hover if hover or pressed else theme.button), 255)
+        fg = theme.button_text if enabled else theme.button_text_off
     elif dark:
-        base = (255, 255, 255, 0)
+        base = (*theme.wash, 0)
         if hover or focus:
-            base = (255, 255, 255, 34)
+            base = (*theme.wash, 34)
         if pressed:
-            base = (255, 255, 255, 60)
-        fg = TEXT if enabled else (110, 140, 124)
+            base = (*theme.wash, 60)
+        fg = theme.text if enabled else theme.button_text_off
     elif primary:
-        base = (*ACCENT, 255) if not hover else (36, 136, 96, 255)
-        fg = (255, 255, 255)
+        base = (*(theme.accent_hover if hover else theme.accent), 255)
+        fg = theme.accent_text
     else:
-        base = (228, 232, 226, 255) if not hover else (212, 222, 214, 255)
-        fg = PANEL_TEXT if enabled else (150, 156, 150)
+        base = (*(theme.panel_button_hover if hover else theme.panel_button), 255)
+        fg = theme.panel_text if enabled else theme.panel_button_off
     if pressed and not dark:
-        base = (base[0] - 20, base[1] - 20, base[2] - 20, base[3])
+        base = (max(0, base[0] - 20), max(0, base[1] - 20), max(0, base[2] - 20), base[3])
     pygame.draw.rect(surf, base, (0, 0, w, h), border_radius=radius)
+    edge = max(1, round(h / 24 * theme.outline_scale))
     if dark and solid and primary:
-        pygame.draw.rect(surf, (180, 240, 210), (0, 0, w, h), width=max(1, h // 24), border_radius=radius)
+        pygame.draw.rect(surf, theme.button_on_edge, (0, 0, w, h), width=edge, border_radius=radius)
     if focus:
-        pygame.draw.rect(surf, (*FOCUS, 255), (0, 0, w, h), width=max(2, h // 16), border_radius=radius)
+        ring = max(2, round(h / 16 * theme.outline_scale))
+        pygame.draw.rect(surf, (*theme.focus, 255), (0, 0, w, h), width=ring, border_radius=radius)
     size = font_px or max(11, round(h * 0.40))
     words = painter.text(label, size, fg, bold=solid or not dark) if label else None
     icon_surf = None
@@ -335,3 +326,31 @@ def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, 
             words.set_alpha(110)
         surf.blit(words, (x, (h - words.get_height()) // 2))
     return surf
+
+
+def _weave(surf: pygame.Surface, strength: int) -> None:
+    """Lay a fine woven grain over the cloth: a small tile of fixed random light and dark
+    threads, repeated (the same pattern on every run and at every size)."""
+    tile = _grain_tile(strength)
+    light, dark = tile
+    w, h = surf.get_size()
+    tw, th = light.get_size()
+    for y in range(0, h, th):
+        for x in range(0, w, tw):
+            surf.blit(light, (x, y), special_flags=pygame.BLEND_RGB_ADD)
+            surf.blit(dark, (x, y), special_flags=pygame.BLEND_RGB_SUB)
+
+
+@lru_cache(maxsize=4)
+def _grain_tile(strength: int) -> tuple[pygame.Surface, pygame.Surface]:
+    """Two 64x64 tiles: what the grain adds and what it takes away."""
+    rng = random.Random(1729)
+    n = 64
+    light, dark = pygame.Surface((n, n)), pygame.Surface((n, n))
+    for y in range(n):
+        row = rng.random() * 0.6  # a thread running across
+        for x in range(n):
+            v = round(strength * ((rng.random() - 0.5) * 1.4 + (row - 0.3) + (0.35 if (x + y) % 4 == 0 else 0)))
+            grey = (abs(v), abs(v), abs(v))
+            (light if v > 0 else dark).set_at((x, y), grey)
+    return light, dark

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game.app.theme import DEFAULT, Theme
+
 if TYPE_CHECKING:
     import pygame
 
@@ -91,10 +93,16 @@ class Scene:
         """The window lost the input focus: forget a press or drag in progress."""
 
     def art_changed(self) -> None:
-        """The card art was loaded again (the four-colour setting): repaint with it."""
+        """The looks changed (the deck, the table or the card back): repaint with them."""
         self.dirty = True
 
     # -- helpers -----------------------------------------------------------------------------
+    @property
+    def theme(self) -> Theme:
+        """The looks in force: every colour a scene draws comes from here."""
+        painter = getattr(self.app, "painter", None)
+        return painter.theme if painter is not None else DEFAULT
+
     def close(self) -> None:
         self.app.scenes.remove(self)
 

@@ -37,12 +37,12 @@ class Session:
     keeper: Records | None = None
     """The player's statistics and files; None where nothing is saved (tests, smoke)."""
     notices: list[Notice] = field(default_factory=list)
-    setting_listeners: list[Callable[[str], None]] = field(default_factory=list)
     action_listeners: list[Callable[[str], None]] = field(default_factory=list)
     """Who carries out an action asked for from a window (the table: "demo", "hint")."""
 
     def __post_init__(self) -> None:
         self.current.subscribe(self._void_jobs)
+        self.settings.subscribe(self._on_setting)
 
     @classmethod
     def start(cls, settings: Settings, clock: Callable[[], float], code: GameCode | str | None = None,
@@ -70,14 +70,10 @@ class Session:
 
     def deal(self, code: GameCode) -> None:
         """Play the deal of ``code`` now; its difficulty becomes the one last chosen."""
-        self.settings.cells = code.cells
         self.current.new_game(Game.from_code(code, self.settings.rules))
-        self.setting_changed("cells")
+        self.settings.set("cells", code.cells)
 
-    def setting_changed(self, name: str) -> None:
-        """A setting changed (Settings screen, F11, the New Game window): it takes effect
-        now, and whoever keeps the files writes it at once."""
+    def _on_setting(self, name: str) -> None:
+        """A setting changed (the settings announce it): the rules take effect now."""
         if name == "classic_run_limit":
             self.current.set_rules(self.settings.rules)
-        for listener in list(self.setting_listeners):
-            listener(name)

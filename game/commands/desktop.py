@@ -28,10 +28,6 @@ _RESERVED = set(' \t\n"\'\\><~|&;$*?#()`')
 """Characters that make an Exec argument need quoting (Desktop Entry spec, "The Exec key")."""
 
 
-class NotSupported(Exception):
-    """This system has no freedesktop.org desktop to install into."""
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options are the top-level ``--install-desktop`` and ``--uninstall-desktop``."""
 

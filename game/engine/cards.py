@@ -13,7 +13,6 @@ RANKS = "A23456789TJQK"
 """Rank letters; rank ``n`` (1..13) is ``RANKS[n - 1]``."""
 
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 RANK_NAMES = (
     "", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king",
 )
@@ -49,12 +48,6 @@ class Card(NamedTuple):
         """The card in English words, like ``"10 of hearts"``: for the command line and logs
         (the app names cards in the player's language, ``game.app.words.card_name``)."""
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
-
-    @property
-    def symbol(self) -> str:
-        """Short display form with the suit symbol, like ``"10♥"``."""
-        rank = "10" if self.rank == 10 else RANKS[self.rank - 1]
-        return rank + SUIT_SYMBOLS[self.suit]
 
     def __str__(self) -> str:
         return RANKS[self.rank - 1] + self.suit

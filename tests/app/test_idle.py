@@ -73,7 +73,7 @@ def test_a_game_holds_no_audio_device_until_it_makes_a_sound() -> None:
         app.audio.allowed = True  # as after the first frame of run()
         app.step(1 / 60)
         assert not pygame.mixer.get_init()
-        app.settings.sound = True
+        app.settings.set("sound", True)
         app.play_sound("place")
         assert pygame.mixer.get_init()
         assert app.assets.sound("place") is not None

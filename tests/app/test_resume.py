@@ -185,8 +185,8 @@ def flush(keeper: Persistence) -> None:
 
 def test_settings_changes_are_saved(tmp_path: Path) -> None:
     keeper = Persistence(folder=tmp_path)
-    keeper.settings.animation = "off"
-    keeper.settings.winnable_only = {4: True, 2: True, 1: False}
+    keeper.settings.set("animation", "off")
+    keeper.settings.set("winnable_only", {4: True, 2: True, 1: False})
     keeper.settings_changed()
     assert Persistence(folder=tmp_path).settings == keeper.settings
 

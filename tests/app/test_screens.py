@@ -185,19 +185,25 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     settings = app.settings
     assert screen.tab == settings_screen.PLAY
     key(app, pygame.K_RIGHT)  # nothing focused yet: the next tab
-    assert screen.tab == settings_screen.LOOK
+    key(app, pygame.K_RIGHT)
+    assert screen.tab == settings_screen.SOUND
     key(app, pygame.K_DOWN)  # focus: sound
     key(app, pygame.K_LEFT)  # off
     assert settings.sound is False
     key(app, pygame.K_DOWN)  # volume
     key(app, pygame.K_LEFT)
     assert settings.volume == pytest.approx(0.7)
-    key(app, pygame.K_DOWN)  # animation speed
+    click(app, hot(screen, f"tab{settings_screen.LOOK}"))
+    key(app, pygame.K_DOWN)  # focus: the table (whose name starts like a tab's)
+    assert screen.focus_key == "table"
     key(app, pygame.K_RIGHT)
-    assert settings.animation == "fast"
-    key(app, pygame.K_RETURN)
-    assert settings.animation == "normal"
+    assert settings.table == "blue" and app.painter.theme.name == "blue"
+    key(app, pygame.K_LEFT)
+    assert settings.table == "green"
     # by mouse and by finger: press the chosen segment
+    animation = next(a for a in screen.hots if a.key == "animation").rect
+    click(app, (animation.right - 5, animation.centery))  # "Slow"
+    assert settings.animation == "slow"
     four = next(a for a in screen.hots if a.key == "four_colour").rect
     click(app, (four.right - 5, four.centery))  # "On"
     assert settings.four_colour is True

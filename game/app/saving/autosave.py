@@ -19,7 +19,7 @@ class Autosave:
         # first: the win is counted (and the move on disk) before the table opens its
         # won panel, which shows the statistics with this win in them
         session.current.subscribe(self._on_game, first=True)
-        session.setting_listeners.append(self._on_setting)
+        session.settings.subscribe(self._on_setting)
 
     def _on_game(self, event: GameEvent) -> None:
         current = self.session.current

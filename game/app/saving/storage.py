@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import dataclasses
 import errno
 import json
 import math
@@ -45,8 +44,8 @@ from typing import Any, Generic, TypeVar
 
 import platformdirs
 
-from game.app.i18n import LANGUAGES, N_, SYSTEM, _
-from game.app.settings import ANIMATION_SPEEDS, Settings
+from game.app.i18n import N_, _
+from game.app.settings import SPECS, Settings, check
 from game.app.stats import Stats
 from game.engine import APP_RULES, Game, GameCode, Move, Position, Rules, SeahavenError
 
@@ -276,62 +275,27 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
 def settings_to_json(settings: Settings) -> dict[str, Any]:
     """The ``settings.json`` body."""
     body: dict[str, Any] = {"version": VERSION}
-    for f in dataclasses.fields(settings):
-        value = getattr(settings, f.name)
+    for name in SPECS:
+        value = getattr(settings, name)
         if isinstance(value, dict):
             value = {str(k): v for k, v in value.items()}
-        body[f.name] = value
+        body[name] = value
     return body
 
 
 def settings_from_json(obj: Any) -> Settings:
     """Read a ``settings.json`` body: missing fields take their defaults, unknown ones are
-    ignored (a newer file), a field of the wrong type or out of range is an error."""
+    ignored (a newer file), a field of the wrong type or out of range is an error (each
+    checked against its one declaration, ``game.app.settings``)."""
     body = _versioned_body(obj)
-    settings = Settings()
-    for f in dataclasses.fields(settings):
-        if f.name not in body:
-            continue
-        default = getattr(settings, f.name)
-        value = body[f.name]
-        setattr(settings, f.name, _checked_setting(f.name, value, default))
-    return settings
-
-
-_RANGES: dict[str, tuple[float, float]] = {"volume": (0.0, 1.0), "double_tap_ms": (100, 2000)}
-_CHOICES: dict[str, tuple[object, ...]] = {"animation": tuple(ANIMATION_SPEEDS), "cells": (4, 2, 1),
-                                            "language": (SYSTEM, *LANGUAGES)}
-
-
-def _checked_setting(name: str, value: Any, default: Any) -> Any:
-    """``value`` if it has the type (and range) of ``default``; raise BadFile otherwise."""
-    if isinstance(default, bool):
-        ok = isinstance(value, bool)
-    elif isinstance(default, int):
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    elif isinstance(default, float):
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-        value = float(value) if ok else value
-    elif isinstance(default, str):
-        ok = isinstance(value, str) and len(value) <= 200
-    elif isinstance(default, dict):
-        ok = isinstance(value, dict) and {str(k) for k in default} == set(value)
-        if ok:
-            kinds = {str(k): type(v) for k, v in default.items()}
-            ok = all(type(v) is kinds[k] for k, v in value.items())
-            key_type = type(next(iter(default)))
-            value = {key_type(k): v for k, v in value.items()}
-    else:
-        ok = type(value) is type(default)
-    if not ok:
-        raise BadFile(f"setting {name!r} has the wrong type")
-    if name in _RANGES:
-        low, high = _RANGES[name]
-        if not low <= value <= high:
-            raise BadFile(f"setting {name!r} is out of range")
-    if name in _CHOICES and value not in _CHOICES[name]:
-        raise BadFile(f"setting {name!r} has an unknown value")
-    return value
+    values: dict[str, Any] = {}
+    for name in SPECS:
+        if name in body:
+            try:
+                values[name] = check(name, body[name])
+            except ValueError:
+                raise BadFile(f"setting {name!r} has a value it cannot take") from None
+    return Settings(**values)
 
 
 # -- statistics -----------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import pygame
 
 from game.app.i18n import N_, _, format_duration, format_number
 from game.app.layout import Box
-from game.app.render import ACCENT, MUTED, PANEL_TEXT, wrap
+from game.app.render import wrap
 from game.app.scenes import Scene
 from game.app.screens import help as help_screen
 from game.app.screens import settings as settings_screen
@@ -68,7 +68,7 @@ class Notice(Window):
         self.focus = 0
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        self.text_lines(surface, [(self.text, PANEL_TEXT)], self.panel.y + round(self.px * 3.2))
+        self.text_lines(surface, [(self.text, "panel_text")], self.panel.y + round(self.px * 3.2))
 
     def activate(self, widget: Widget) -> None:
         self.close()
@@ -95,21 +95,21 @@ class EndMessage(Window):
             self.lines = [
                 ("  ·  ".join((_("Score {n}").format(n=format_number(game.score)),
                                _("Time {time}").format(time=clock),
-                               _("Moves {n}").format(n=format_number(game.move_count)))), PANEL_TEXT),
-                (won, MUTED),
+                               _("Moves {n}").format(n=format_number(game.move_count)))), "panel_text"),
+                (won, "muted"),
             ]
             if session.keeper is not None:  # nothing is counted where nothing is saved
                 summary = win_summary(session.keeper.stats, game.start.cell_count)
-                self.lines += [(text, PANEL_TEXT if i == 0 else ACCENT) for i, text in enumerate(summary)]
+                self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
             self.buttons = [("restart", _("Play again"), False), ("new", _("New game"), True)]
         else:
             self.title = _("No useful move left")
             if game.move_count == 0:  # dealt that way: nothing to undo or restart
-                self.lines = [(_("This deal has no useful move at all."), PANEL_TEXT)]
+                self.lines = [(_("This deal has no useful move at all."), "panel_text")]
                 self.buttons = [("new", _("New game"), True)]
             else:
                 self.lines = [(_("Every move left is a take-back or leads back to a position already seen."),
-                               PANEL_TEXT)]
+                               "panel_text")]
                 self.buttons = [("undo", _("Undo"), False), ("restart", _("Restart deal"), False),
                                 ("new", _("New game"), True)]
         super().__init__(app)

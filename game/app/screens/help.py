@@ -17,7 +17,6 @@ from game.app.hand import Hand, Refusal
 from game.app.i18n import N_, _, ngettext
 from game.app.input import Pointer
 from game.app.layout import Box, board_height, board_layout, card_aspect
-from game.app.render import FOCUS, HEADING, TEXT, TEXT_DIM, WARN
 from game.app.screens.kit import DRAG_SLOP, Screen
 from game.app.words import cards_phrase, pile_name
 from game.engine import (
@@ -412,17 +411,17 @@ class HelpScreen(Screen):
         for kind, content in blocks:
             if kind == "h":
                 y = self.text(surface, _(content), column.x, y + u // 2, column.w, size=round(u * 1.15),
-                              colour=HEADING, bold=True) + u // 4
+                              colour=self.theme.heading, bold=True) + u // 4
             elif kind == "p":
                 y = self.text(surface, _(content), column.x, y, column.w) + u // 2
             elif kind == "b":
-                dot = self.font(u, True).render("\u2022", True, TEXT_DIM)
+                dot = self.font(u, True).render("\u2022", True, self.theme.text_dim)
                 surface.blit(dot, (column.x + u // 3, y))
                 y = self.text(surface, _(content), column.x + u * 3 // 2, y, column.w - u * 3 // 2) + u // 3
             elif kind == "keys":
                 key_w = min(column.w // 2, max(self.font(u, True).size(_(k))[0] for k, _action in content) + u)
                 for keys, action in content:
-                    end = self.text(surface, _(keys), column.x, y, key_w - u // 2, bold=True, colour=FOCUS)
+                    end = self.text(surface, _(keys), column.x, y, key_w - u // 2, bold=True, colour=self.theme.focus)
                     y = max(end, self.text(surface, _(action), column.x + key_w, y, column.w - key_w)) + u // 4
                 y += u // 2
         return y
@@ -467,7 +466,7 @@ class HelpScreen(Screen):
         while ExampleBoard.height_for(width) > room and width > 12 * u:
             width -= max(1, u // 2)
         rect = pygame.Rect(column.x + (column.w - width) // 2, y, width, ExampleBoard.height_for(width))
-        pygame.draw.rect(surface, (20, 80, 56), rect.inflate(u, u), border_radius=u // 2)
+        pygame.draw.rect(surface, self.theme.board, rect.inflate(u, u), border_radius=u // 2)
         if self.measuring:  # the board's geometry is set by the layout, never by a draw
             board.place(rect)
         self.hot_area(rect, None)
@@ -475,9 +474,9 @@ class HelpScreen(Screen):
         y = rect.bottom + u
         again_w = max(8 * u, self.font(u, True).size(_("Set up again"))[0] + 2 * u)
         text_w = column.w - again_w - u
-        colour = WARN if board.refused else TEXT
+        colour = self.theme.warn if board.refused else self.theme.text
         y = self.text(surface, board.message, column.x, y, text_w, bold=True, colour=colour)
-        y = self.text(surface, board.limits(), column.x, y, text_w, colour=TEXT_DIM)
+        y = self.text(surface, board.limits(), column.x, y, text_w, colour=self.theme.text_dim)
         again = pygame.Rect(column.right - again_w, rect.bottom + u, again_w, round(2 * u))
         self.button(surface, again, _("Set up again"), board.reset, key="again")
         y = max(y, again.bottom) + u
@@ -498,10 +497,11 @@ class HelpScreen(Screen):
         painter = getattr(self.app, "painter", None)
         if painter is not None:
             return painter.card(card, w, h)
+        theme = self.theme
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (252, 251, 246), (0, 0, w, h), border_radius=max(2, w // 14))
+        pygame.draw.rect(surf, theme.card_face, (0, 0, w, h), border_radius=max(2, w // 14))
         red = card.suit in "DH"
-        words = self.font(max(8, h // 5), True).render(str(card), True, (200, 30, 40) if red else (20, 20, 20))
+        words = self.font(max(8, h // 5), True).render(str(card), True, theme.card_red if red else theme.card_black)
         surf.blit(words, (3, 2))
         return surf
 
@@ -513,15 +513,17 @@ class HelpScreen(Screen):
         if board.drag is not None:
             lifted = (board.drag[0], board.drag[1])
         radius = max(2, w // 14)
+        theme = self.theme
         for pile in board.piles():
             slot = board.slot(pile)
-            pygame.draw.rect(surface, (12, 60, 42), slot, border_radius=radius)
-            pygame.draw.rect(surface, (70, 130, 100), slot, width=max(1, w // 40), border_radius=radius)
+            pygame.draw.rect(surface, theme.slot, slot, border_radius=radius)
+            pygame.draw.rect(surface, theme.slot_line, slot, width=max(1, round(w / 40 * theme.outline_scale)),
+                             border_radius=radius)
             if pile.is_foundation and not position.cards(pile):
-                mark = self.font(max(8, h // 4), True).render(str(pile.key), True, (70, 130, 100))
+                mark = self.font(max(8, h // 4), True).render(str(pile.key), True, theme.slot_line)
                 surface.blit(mark, mark.get_rect(center=slot.center))
             if pile.is_column:
-                label = self.font(max(9, h // 7)).render(str(pile.key), True, TEXT_DIM)
+                label = self.font(max(9, h // 7)).render(str(pile.key), True, theme.text_dim)
                 surface.blit(label, label.get_rect(midbottom=(slot.centerx, slot.y - 2)))
             cards = position.cards(pile)
             hidden = lifted[1] if lifted is not None and lifted[0] == pile else 0
@@ -532,7 +534,8 @@ class HelpScreen(Screen):
                 count = board.selected[1]
                 top = board.card_rect(pile, len(cards) - count, len(cards))
                 bottom = board.card_rect(pile, len(cards) - 1, len(cards))
-                pygame.draw.rect(surface, (255, 204, 64), top.union(bottom).inflate(4, 4), width=max(2, w // 25),
+                pygame.draw.rect(surface, theme.selection, top.union(bottom).inflate(4, 4),
+                                 width=max(2, round(w / 25 * theme.outline_scale)),
                                  border_radius=radius)
         if board.drag is not None:
             source, count, start, now = board.drag

@@ -34,24 +34,9 @@ import pygame
 from game.app.i18n import N_, _
 from game.app.input import Pointer, PointerInput
 from game.app.layout import Box
-from game.app.render import (
-    ACCENT,
-    BACKGROUND,
-    BAND,
-    BAND_LINE,
-    BUTTON_ON,
-    BUTTON_TEXT,
-    ERROR,
-    FOCUS,
-    HEADING,
-    MUTED,
-    PANEL_TEXT,
-    TEXT,
-    TEXT_DIM,
-    button_face,
-    wrap,
-)
+from game.app.render import button_face, wrap
 from game.app.scenes import Scene
+from game.app.theme import Colour
 
 if TYPE_CHECKING:
     from game.app.scenes import App
@@ -73,12 +58,17 @@ class Hot:
     right: Callable[[], None] | None = None
 
 
+def _is_tab(key: str) -> bool:
+    """Whether a hot area's key is a tab's ("tab0", "tab1"; not a setting like "table")."""
+    return key.startswith("tab") and key[3:].isdigit()
+
+
 @lru_cache(maxsize=8)
-def _shade(width: int, height: int) -> pygame.Surface:
-    """A strip that fades from clear to the background colour, top to bottom."""
+def _shade(width: int, height: int, colour: Colour) -> pygame.Surface:
+    """A strip that fades from clear to ``colour`` (the background), top to bottom."""
     strip = pygame.Surface((1, height), pygame.SRCALPHA)
     for y in range(height):
-        strip.set_at((0, y), (*BACKGROUND, round(235 * (y / max(1, height - 1)) ** 1.5)))
+        strip.set_at((0, y), (*colour, round(235 * (y / max(1, height - 1)) ** 1.5)))
     return pygame.transform.scale(strip, (max(1, width), height))
 
 
@@ -194,7 +184,7 @@ class Screen(Scene):
         self.pointer_event(pointer)
 
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
-        surface.fill(BACKGROUND)
+        surface.fill(self.theme.background)
         self.paint_bar(surface)
         clip = surface.get_clip()
         surface.set_clip(self.viewport)
@@ -215,9 +205,10 @@ class Screen(Scene):
         u = self.unit
         w = self.size[0]
         bar_h = round(u * 2.6)
-        pygame.draw.rect(surface, BAND, (0, 0, w, bar_h))
-        pygame.draw.line(surface, BAND_LINE, (0, bar_h - 1), (w, bar_h - 1))
-        title = self.font(round(u * 1.25), True).render(_(self.title), True, HEADING)
+        theme = self.theme
+        pygame.draw.rect(surface, theme.band, (0, 0, w, bar_h))
+        pygame.draw.line(surface, theme.band_line, (0, bar_h - 1), (w, bar_h - 1))
+        title = self.font(round(u * 1.25), True).render(_(self.title), True, theme.heading)
         surface.blit(title, (u, (bar_h - title.get_height()) // 2))
         label = _("Close") + "  \u00d7"
         close_w = self.font(u, True).size(label)[0] + 2 * u
@@ -226,7 +217,7 @@ class Screen(Scene):
         top = bar_h
         if self.tabs:
             tab_h = round(u * 2.2)
-            pygame.draw.rect(surface, BAND, (0, top, w, tab_h))
+            pygame.draw.rect(surface, theme.band, (0, top, w, tab_h))
             widths = [self.font(u, True).size(_(name))[0] + 2 * u for name in self.tabs]
             total = sum(widths) + (len(widths) - 1) * (u // 3)
             x = max(u // 2, (w - total) // 2)
@@ -237,7 +228,7 @@ class Screen(Scene):
                     left=lambda: self.set_tab(self.tab - 1), right=lambda: self.set_tab(self.tab + 1),
                 )
                 x += tw + u // 3
-            pygame.draw.line(surface, BAND_LINE, (0, top + tab_h - 1), (w, top + tab_h - 1))
+            pygame.draw.line(surface, theme.band_line, (0, top + tab_h - 1), (w, top + tab_h - 1))
             top += tab_h
         return top
 
@@ -259,8 +250,8 @@ class Screen(Scene):
         if bar is None:
             return
         track, thumb = bar
-        pygame.draw.rect(surface, BAND, track, border_radius=track.w // 2)
-        pygame.draw.rect(surface, TEXT_DIM, thumb, border_radius=track.w // 2)
+        pygame.draw.rect(surface, self.theme.band, track, border_radius=track.w // 2)
+        pygame.draw.rect(surface, self.theme.text_dim, thumb, border_radius=track.w // 2)
 
     def more_rect(self) -> pygame.Rect:
         """The "More below" button: centred at the foot of the window."""
@@ -276,16 +267,18 @@ class Screen(Scene):
         u = self.unit
         view = self.viewport
         fade = round(2.5 * u)
-        shade = _shade(view.w, fade)
+        theme = self.theme
+        shade = _shade(view.w, fade, theme.background)
         surface.blit(shade, (0, view.bottom - fade))
         rect = self.more.rect
-        pygame.draw.rect(surface, BUTTON_ON, rect, border_radius=rect.h // 2)
-        pygame.draw.rect(surface, (180, 240, 210), rect, width=max(1, u // 12), border_radius=rect.h // 2)
-        words = self.font(u, True).render(_(MORE), True, BUTTON_TEXT)
+        pygame.draw.rect(surface, theme.button_on, rect, border_radius=rect.h // 2)
+        pygame.draw.rect(surface, theme.button_on_edge, rect, width=max(1, u // 12), border_radius=rect.h // 2)
+        words = self.font(u, True).render(_(MORE), True, theme.button_text)
         x = rect.x + (rect.w - words.get_width() - u) // 2
         surface.blit(words, (x + u, rect.centery - words.get_height() // 2))
         cx, cy, r = x + u // 3, rect.centery, max(4, u // 3)
-        pygame.draw.polygon(surface, BUTTON_TEXT, [(cx - r, cy - r // 2), (cx + r, cy - r // 2), (cx, cy + r * 2 // 3)])
+        pygame.draw.polygon(surface, theme.button_text,
+                            [(cx - r, cy - r // 2), (cx + r, cy - r // 2), (cx, cy + r * 2 // 3)])
 
     def page_down(self) -> None:
         self.scroll_by(max(self.unit, self.viewport.h - 2 * self.unit))
@@ -293,13 +286,15 @@ class Screen(Scene):
     def paint_focus(self, surface: pygame.Surface) -> None:
         for hot in self.hots:
             if hot.key and hot.key == self.focus_key:
-                pygame.draw.rect(surface, FOCUS, hot.rect.inflate(6, 6), width=max(2, self.unit // 8),
+                width = max(2, round(self.unit / 8 * self.theme.outline_scale))
+                pygame.draw.rect(surface, self.theme.focus, hot.rect.inflate(6, 6), width=width,
                                  border_radius=max(4, self.unit // 3))
 
     def text(self, surface: pygame.Surface, text: str, x: int, y: int, width: int, *, size: int | None = None,
-             colour: tuple[int, int, int] = TEXT, bold: bool = False, spacing: float = 1.25) -> int:
-        """Draw ``text`` wrapped to ``width`` from (x, y); return the y below it. Lines
-        outside the visible area are skipped, not drawn."""
+             colour: Colour | None = None, bold: bool = False, spacing: float = 1.25) -> int:
+        """Draw ``text`` wrapped to ``width`` from (x, y) (in the theme's text colour unless
+        told); return the y below it. Lines outside the visible area are skipped, not drawn."""
+        colour = colour or self.theme.text
         font = self.font(size or self.unit, bold)
         line_h = round(font.get_linesize() * spacing / 1.25 * 1.1)
         clip = surface.get_clip()
@@ -354,7 +349,7 @@ class Screen(Scene):
         if index != self.tab:
             self.tab = index
             self.scroll = 0
-            self.focus_key = f"tab{index}" if self.focus_key.startswith("tab") else ""
+            self.focus_key = f"tab{index}" if _is_tab(self.focus_key) else ""
             self.tab_changed()
         self.dirty = True
 
@@ -375,7 +370,7 @@ class Screen(Scene):
         """Move the keyboard focus; False if there is nothing to focus. The arrows visit
         the page's own controls, not the tabs (Left and Right switch those)."""
         keys = [h.key for h in self.focusable()
-                if (h.key != "close" or step == 0) and not (arrows and h.key.startswith("tab"))]
+                if (h.key != "close" or step == 0) and not (arrows and _is_tab(h.key))]
         if not keys:
             return False
         if self.focus_key in keys:
@@ -687,7 +682,7 @@ class Window(Scene):
         if self.dims:
             if self._dim is None or self._dim.get_size() != size:
                 self._dim = pygame.Surface(size, pygame.SRCALPHA)
-                self._dim.fill((0, 12, 6, 130))
+                self._dim.fill((*self.theme.dim, 130))
             surface.blit(self._dim, (0, 0))
         painter = self.app.painter
         panel = self.panel
@@ -696,7 +691,7 @@ class Window(Scene):
         spread = (face.get_width() - panel.w) // 2
         surface.blit(face, (panel.x - spread, panel.y - spread))
         if self.title:
-            title = painter.text(_(self.title), round(self.px * 1.35), ACCENT, bold=True)
+            title = painter.text(_(self.title), round(self.px * 1.35), painter.theme.accent, bold=True)
             surface.blit(title, (panel.x + self.px, panel.y + round(self.px * 0.7)))
         self.draw_body(surface)
         for i, widget in enumerate(self.widgets):
@@ -708,6 +703,7 @@ class Window(Scene):
 
     def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
         painter = self.app.painter
+        theme = painter.theme
         box = widget.box
         if widget.kind == "field" and widget.field is not None:
             self.draw_field(surface, widget, self.widgets[self.focus] is widget if self.widgets else False)
@@ -715,17 +711,19 @@ class Window(Scene):
         if widget.kind == "toggle":
             size = round(box.h * 0.62)
             mark = pygame.Rect(box.x, box.y + (box.h - size) // 2, size, size)
-            pygame.draw.rect(surface, ACCENT if widget.on else (150, 156, 150), mark, width=0 if widget.on else 2,
+            pygame.draw.rect(surface, theme.accent if widget.on else theme.panel_button_off, mark,
+                             width=0 if widget.on else max(2, round(2 * theme.outline_scale)),
                              border_radius=max(2, size // 5))
             if widget.on:
-                pygame.draw.lines(surface, (255, 255, 255), False, [
+                pygame.draw.lines(surface, theme.accent_text, False, [
                     (mark.x + size * 0.22, mark.y + size * 0.52), (mark.x + size * 0.43, mark.y + size * 0.72),
                     (mark.x + size * 0.78, mark.y + size * 0.3)], max(2, size // 7))
-            colour = PANEL_TEXT if widget.enabled else MUTED
+            colour = theme.panel_text if widget.enabled else theme.muted
             text = painter.text(widget.label, self.px, colour)
             surface.blit(text, text.get_rect(midleft=(mark.right + self.px // 2, box.y + box.h // 2)))
             if focus:
-                pygame.draw.rect(surface, FOCUS, pygame.Rect(box).inflate(8, 4), width=2, border_radius=6)
+                pygame.draw.rect(surface, theme.focus, pygame.Rect(box).inflate(8, 4),
+                                 width=max(2, round(2 * theme.outline_scale)), border_radius=6)
             return
         if widget.kind == "choice":
             face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
@@ -743,14 +741,15 @@ class Window(Scene):
         field = widget.field
         assert field is not None
         painter = self.app.painter
+        theme = painter.theme
         box = pygame.Rect(widget.box)
-        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
-        border = ERROR if field.error else (FOCUS if active else (170, 176, 170))
-        pygame.draw.rect(surface, border, box, width=2, border_radius=6)
+        pygame.draw.rect(surface, theme.field, box, border_radius=6)
+        border = theme.error if field.error else (theme.focus if active else theme.panel_button_off)
+        pygame.draw.rect(surface, border, box, width=max(2, round(2 * theme.outline_scale)), border_radius=6)
         text = field.text
-        colour = PANEL_TEXT
+        colour = theme.panel_text
         if not text and not active:
-            text, colour = widget.label, (170, 176, 170)
+            text, colour = widget.label, theme.panel_button_off
         surf = painter.text(text, self.px, colour)
         clip = surface.get_clip()
         surface.set_clip(box.inflate(-8, -4))
@@ -760,14 +759,16 @@ class Window(Scene):
         surface.blit(surf, (x, box.y + (box.h - surf.get_height()) // 2))
         if active:
             cx = x + (surf.get_width() if field.text else 0) + 1
-            pygame.draw.line(surface, PANEL_TEXT, (cx, box.y + box.h // 5), (cx, box.bottom - box.h // 5), 2)
+            pygame.draw.line(surface, theme.panel_text, (cx, box.y + box.h // 5), (cx, box.bottom - box.h // 5), 2)
         surface.set_clip(clip)
 
-    def text_lines(self, surface: pygame.Surface, lines: list[tuple[str, tuple[int, int, int]]], top: int) -> int:
-        """Write wrapped lines inside the panel from ``top``; returns the y below them."""
+    def text_lines(self, surface: pygame.Surface, lines: list[tuple[str, str]], top: int) -> int:
+        """Write wrapped lines inside the panel from ``top``, each in a colour of the theme
+        named by its role ("panel_text", "muted", "accent"); returns the y below them."""
         painter = self.app.painter
         y = top
-        for text, colour in lines:
+        for text, role in lines:
+            colour = getattr(painter.theme, role)
             for line in wrap(painter.font(self.px), text, self.panel.w - 2 * self.px):
                 surf = painter.text(line, self.px, colour)
                 surface.blit(surf, (self.panel.x + self.px, y))

@@ -14,7 +14,7 @@ import pygame
 from game.app.i18n import N_, _
 from game.app.input import Pointer
 from game.app.layout import Box
-from game.app.render import ERROR, FOCUS, MUTED, PANEL_TEXT, wrap
+from game.app.render import wrap
 from game.app.screens.kit import TextField, Widget, Window
 from game.app.session import Session
 from game.app.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name
@@ -51,7 +51,7 @@ class NewGame(Window):
     def __init__(self, app: App, session: Session) -> None:
         self.session = session
         settings = app.settings
-        self.cells = settings.cells if settings.cells in (4, 2, 1) else 4
+        self.cells = settings.cells
         self.field = TextField(self.MAX_CODE, on_edit=self._field_edited, on_submit=self.deal,
                                editable=lambda: not self.waiting)
         """The game code typed, pasted or keyed in on the keypad."""
@@ -196,8 +196,7 @@ class NewGame(Window):
             self.focus = self.index(name)
         elif name == "winnable":
             widget.on = not widget.on
-            self.app.settings.winnable_only[self.cells] = widget.on
-            self.session.setting_changed("winnable_only")
+            self.session.settings.set("winnable_only", {**self.session.settings.winnable_only, self.cells: widget.on})
         elif name == "field":
             pass
         elif name == "paste":
@@ -263,14 +262,15 @@ class NewGame(Window):
     # -- drawing ---------------------------------------------------------------------------
     def draw_body(self, surface: pygame.Surface) -> None:
         painter = self.app.painter
+        theme = painter.theme
         px, panel = self.px, self.panel
         x0 = panel.x + px
-        surface.blit(painter.text(_("Difficulty"), px, MUTED, bold=True), (x0, self.label_ys["difficulty"]))
-        surface.blit(painter.text(_("Game code (leave empty for a new random deal)"), px, MUTED, bold=True),
+        surface.blit(painter.text(_("Difficulty"), px, theme.muted, bold=True), (x0, self.label_ys["difficulty"]))
+        surface.blit(painter.text(_("Game code (leave empty for a new random deal)"), px, theme.muted, bold=True),
                      (x0, self.label_ys["code"]))
         if self.error:
             for i, line in enumerate(wrap(painter.font(round(px * 0.85)), self.error, panel.w - 2 * px)[:2]):
-                surface.blit(painter.text(line, round(px * 0.85), ERROR), (x0, self.label_ys["error"] + i * px))
+                surface.blit(painter.text(line, round(px * 0.85), theme.error), (x0, self.label_ys["error"] + i * px))
         room = self.widgets[self.index("copy")].box.x - px - x0
         lines = wrap(painter.font(px), self.about_this_game(), room)
         small = round(px * 0.8) if len(lines) > 1 else px
@@ -279,7 +279,7 @@ class NewGame(Window):
         step = round(small * 1.3)
         top = self.label_ys["current"] - (len(lines[:2]) - 1) * step // 2
         for i, line in enumerate(lines[:2]):
-            surface.blit(painter.text(line, small, PANEL_TEXT), (x0, top + i * step))
+            surface.blit(painter.text(line, small, theme.panel_text), (x0, top + i * step))
 
 
 KEYPAD_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567-")
@@ -372,13 +372,15 @@ class CodeKeypad(Window):
         px = self.px
         box = pygame.Rect(self.echo)
         field = self.field
-        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=6)
-        pygame.draw.rect(surface, ERROR if field.error else FOCUS, box, width=2, border_radius=6)
+        theme = painter.theme
+        pygame.draw.rect(surface, theme.field, box, border_radius=6)
+        pygame.draw.rect(surface, theme.error if field.error else theme.focus, box,
+                         width=max(2, round(2 * theme.outline_scale)), border_radius=6)
         if field.error:
-            text, colour, size = field.error, ERROR, round(px * 0.85)
+            text, colour, size = field.error, theme.error, round(px * 0.85)
         elif field.text:
-            text, colour, size = field.text, PANEL_TEXT, round(px * 1.2)
+            text, colour, size = field.text, theme.panel_text, round(px * 1.2)
         else:
-            text, colour, size = _("Type the game code, like SH1-C4-AAAAAJ2"), MUTED, px
+            text, colour, size = _("Type the game code, like SH1-C4-AAAAAJ2"), theme.muted, px
         words = painter.text(wrap(painter.font(size), text, box.w - px)[0], size, colour)
         surface.blit(words, (box.x + px // 2, box.centery - words.get_height() // 2))

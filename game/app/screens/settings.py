@@ -1,9 +1,10 @@
-"""The Settings screen: sound and volume, animation speed, four-colour deck, double-tap
-time, the lost-game warning, the classic run limit, winnable-only deals per difficulty and
-fullscreen at start, and the language. Every change applies at once (``on_change(name)`` tells the app,
-which saves and applies it).
+"""The Settings screen, generated from the declaration of the settings
+(``game.app.settings``): a row per setting that has a page, its control chosen by its
+type (a toggle, a choice, a stepper within its limits, a toggle per difficulty). Every
+change goes through ``Settings.set``, which checks it and announces it: autosave writes
+it, the window reloads the art or the theme, the table repaints.
 
-Three tabs, Play, Look and sound, and Language, so that each page fits the window without scrolling.
+Four tabs (Play; Look; Sound and window; Language), so that each page fits the window without scrolling.
 Mouse and touch press the choices; the keyboard moves between rows with Up, Down and Tab
 and changes the focused row with Left, Right, Enter or Space (with no row focused, Left
 and Right switch the tab).
@@ -17,76 +18,60 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.i18n import LANGUAGES, N_, _, format_number, format_percent, set_language
-from game.app.render import TEXT_DIM
+from game.app import settings as declared
+from game.app.i18n import N_, _
 from game.app.screens.kit import Screen
-from game.app.settings import Settings
-from game.app.words import DIFFICULTY_NAMES, difficulty_name
+from game.app.settings import SPECS, Settings, Spec
 
 if TYPE_CHECKING:
     from game.app.scenes import App
     from game.app.session import Session
 
-VOLUME_STEP = 0.1
-DOUBLE_TAP_RANGE = (200, 1000)
-DOUBLE_TAP_STEP = 50
-PLAY, LOOK, LANGUAGE = range(3)
-PAGES = (N_("Play"), N_("Look and sound"), N_("Language"))
-"""Three tabs, so that each fits a 1280x800 window without scrolling."""
+PAGES = ((declared.PLAY, N_("Play")), (declared.LOOK, N_("Look")), (declared.SOUND, N_("Sound and window")),
+         (declared.LANGUAGE, N_("Language")))
+"""Four tabs, so that each fits a 1280x800 window without scrolling: (page, title, marked
+for translation and shown through ``_()``)."""
+PLAY, LOOK, SOUND, LANGUAGE = range(len(PAGES))
+"""The tabs' numbers."""
 
 
 @dataclass(frozen=True)
 class Row:
-    """One setting: its label, a line of explanation, and which control changes it."""
+    """One setting on the screen: its declaration and the control that changes it."""
 
-    name: str
-    label: str
-    note: str
+    spec: Spec
     kind: str
-    """"toggle", "choice", "stepper" or "winnable"."""
-    choices: tuple[tuple[Any, str], ...] = ()
-    page: int = 0
-    """The tab it is on: ``PLAY`` or ``LOOK``."""
+    """"toggle", "choice", "stepper" or "winnable" (one toggle per difficulty)."""
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
 
 
-ROWS: tuple[Row, ...] = (
-    Row("sound", N_("Sound"), N_("Card sounds and the win fanfare."), "toggle", page=LOOK),
-    Row("volume", N_("Volume"), N_("How loud the sounds are."), "stepper", page=LOOK),
-    Row("animation", N_("Animation speed"), N_("How fast cards glide; Off moves them at once."), "choice",
-        (("off", N_("Off")), ("fast", N_("Fast")), ("normal", N_("Normal")), ("slow", N_("Slow"))), page=LOOK),
-    Row("four_colour", N_("Four-colour deck"), N_("Clubs green and diamonds blue, so no two suits look alike."),
-        "toggle", page=LOOK),
-    Row("double_tap_ms", N_("Double-tap time"), N_("The longest pause between the two taps of a double-tap."),
-        "stepper"),
-    Row("warn_lost", N_("Warn when the game is lost"),
-        N_("Say so as soon as no winning line is left, and how many undos lead back to one."), "toggle"),
-    Row("show_verdict", N_("Solver's verdict"), N_("After every move: winnable, or how many undos lead back."),
-        "toggle"),
-    Row("classic_run_limit", N_("Classic run limit"),
-        N_("Runs move only as far as free cells + 1 allow, as in PySolFC and Aisleriot. "
-           "Off: the app's (free cells + 1) \u00d7 2 to the power of the empty columns."), "toggle"),
-    Row("winnable_only", N_("Winnable deals only"),
-        N_("What the New Game window offers first: only deals the solver has proved can be won."),
-        "winnable"),
-    Row("fullscreen", N_("Start in fullscreen"), N_("F11 switches at any time."), "toggle", page=LOOK),
-    Row("language", N_("Language"), N_("The language of the game's words; System follows the computer's."),
-        "choice", (("system", N_("System")), *LANGUAGES.items()), page=LANGUAGE),
+def _control(spec: Spec) -> str:
+    if spec.kind is dict:
+        return "winnable"
+    if spec.kind is bool:
+        return "toggle"
+    return "choice" if spec.choices else "stepper"
+
+
+ROWS: tuple[Row, ...] = tuple(
+    Row(spec, _control(spec)) for page, _title in PAGES for spec in SPECS.values() if spec.page == page
 )
-"""Labels, notes and choice names are marked only and shown through ``_()``; the language
-names are not translated (each is written in its own language)."""
+"""Generated from the declaration of the settings, in its order, page by page."""
 
 
 class SettingsScreen(Screen):
-    """Settings, changed in place on ``settings``; ``on_change(name)`` follows each change."""
+    """Settings; each change goes through ``settings.set``, which checks and announces it
+    (autosave writes it, the window reloads the art)."""
 
     title = N_("Settings")
-    tabs = PAGES
+    tabs = tuple(title for _page, title in PAGES)
 
-    def __init__(self, app: App, settings: Settings | None = None,
-                 on_change: Callable[[str], None] | None = None) -> None:
+    def __init__(self, app: App, settings: Settings | None = None) -> None:
         super().__init__(app)
         self.settings = settings if settings is not None else app.settings
-        self.on_change = on_change
         self.layout()
 
     def uses_arrows_for_focus(self) -> bool:
@@ -94,23 +79,12 @@ class SettingsScreen(Screen):
 
     # -- changing ----------------------------------------------------------------------------
     def set(self, name: str, value: Any) -> None:
-        """Change one setting, then tell the app (which saves and applies it)."""
-        if getattr(self.settings, name) == value:
-            return
-        setattr(self.settings, name, value)
-        self.dirty = True
-        if self.on_change is not None:
-            self.on_change(name)
+        """Change one setting (the settings check it and announce it)."""
+        if self.settings.set(name, value):
+            self.dirty = True
 
     def set_winnable(self, cells: int, value: bool) -> None:
-        current = dict(self.settings.winnable_only)
-        if current.get(cells) == value:
-            return
-        current[cells] = value
-        self.settings.winnable_only = current
-        self.dirty = True
-        if self.on_change is not None:
-            self.on_change("winnable_only")
+        self.set("winnable_only", {**self.settings.winnable_only, cells: value})
 
     def step(self, row: Row, direction: int) -> None:
         """Left (-1) or Right (+1) on a row."""
@@ -118,24 +92,24 @@ class SettingsScreen(Screen):
         if row.kind == "toggle":
             self.set(row.name, direction > 0 if direction else not getattr(s, row.name))
         elif row.kind == "choice":
-            values = [value for value, _label in row.choices]
+            values = [value for value, _label in row.spec.choices]
             current = getattr(s, row.name)
             index = values.index(current) if current in values else 0
             index = (index + direction) % len(values) if direction else (index + 1) % len(values)
             self.set(row.name, values[index])
-        elif row.name == "volume":
-            volume = round(s.volume / VOLUME_STEP + (direction or 1)) * VOLUME_STEP
-            self.set("volume", round(max(0.0, min(1.0, volume)), 2))
-        elif row.name == "double_tap_ms":
-            low, high = DOUBLE_TAP_RANGE
-            ms = round(s.double_tap_ms / DOUBLE_TAP_STEP + (direction or 1)) * DOUBLE_TAP_STEP
-            self.set("double_tap_ms", max(low, min(high, ms)))
+        elif row.kind == "stepper" and row.spec.limits is not None:
+            low, high = row.spec.limits
+            step = row.spec.step
+            value = round(getattr(s, row.name) / step + (direction or 1)) * step
+            value = max(low, min(high, value))
+            self.set(row.name, round(value, 2) if row.spec.kind is float else int(value))
 
     # -- drawing -----------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface, y: int) -> int:
         column = self.column()
         u = self.unit
-        for row in (r for r in ROWS if r.page == self.tab):
+        page = PAGES[self.tab][0]
+        for row in (r for r in ROWS if r.spec.page == page):
             y = self.paint_row(surface, row, column, y) + u
         return y
 
@@ -145,7 +119,7 @@ class SettingsScreen(Screen):
         segments = self.segments(row)
         font = self.font(u, True)
         widths = [
-            max(font.size(label if value is not None else "1000 ms")[0] + u * 3 // 2, h)
+            max(font.size(label if value is not None else self.widest_readout(row))[0] + u * 3 // 2, h)
             for value, label, _chosen in segments
         ]
         gap = max(2, u // 6)
@@ -153,8 +127,9 @@ class SettingsScreen(Screen):
         narrow = control_w + 14 * u > column.w
         label_w = column.w if narrow else column.w - control_w - u
         top = y
-        y = self.text(surface, _(row.label), column.x, y, label_w, bold=True)
-        y = self.text(surface, _(row.note), column.x, y, label_w, size=max(13, round(u * 0.8)), colour=TEXT_DIM)
+        y = self.text(surface, _(row.spec.label), column.x, y, label_w, bold=True)
+        y = self.text(surface, _(row.spec.note), column.x, y, label_w, size=max(13, round(u * 0.8)),
+                      colour=self.theme.text_dim)
         if narrow:
             cy = y + u // 3
             cx = column.x
@@ -179,12 +154,18 @@ class SettingsScreen(Screen):
         for (value, label, chosen), w in zip(segments, widths):
             rect = pygame.Rect(x, cy, w, h)
             if value is None:  # a stepper's read-out
-                words = font.render(label, True, (236, 242, 236))
+                words = font.render(label, True, self.theme.text)
                 surface.blit(words, words.get_rect(center=rect.center))
             else:
                 self.button(surface, rect, label, self._setter(row, value), on=chosen)
             x += w + gap
         return max(y, cy + h)
+
+    @staticmethod
+    def widest_readout(row: Row) -> str:
+        """What a stepper's read-out is measured by, so its buttons do not move as it changes."""
+        limits = row.spec.limits or (0, 0)
+        return max((row.spec.readout(v) for v in limits), key=len)
 
     def _setter(self, row: Row, value: Any) -> Callable[[], None]:
         if row.kind == "stepper":
@@ -200,22 +181,13 @@ class SettingsScreen(Screen):
             return [(False, _("Off"), not on), (True, _("On"), on)]
         if row.kind == "choice":
             current = getattr(s, row.name)
-            return [(value, _(label), value == current) for value, label in row.choices]
+            return [(value, _(label), value == current) for value, label in row.spec.choices]
         if row.kind == "winnable":
-            return [(cells, difficulty_name(cells), bool(s.winnable_only.get(cells))) for cells in DIFFICULTY_NAMES]
-        readout = format_percent(s.volume) if row.name == "volume" else f"{format_number(s.double_tap_ms)} ms"
+            return [(cells, _(name), bool(s.winnable_only.get(cells))) for cells, name in row.spec.choices]
+        readout = row.spec.readout(getattr(s, row.name))
         return [(-1, "\u2013", False), (None, readout, False), (1, "+", False)]
 
 
 def open_scene(app: App, session: Session) -> SettingsScreen:
     """The Settings screen: each change applies at once and is saved at once."""
-
-    def changed(name: str) -> None:
-        if name == "four_colour":
-            app.reload_art()
-        if name == "language":
-            set_language(session.settings.language)
-            app.language_changed()
-        session.setting_changed(name)
-
-    return SettingsScreen(app, session.settings, on_change=changed)
+    return SettingsScreen(app, session.settings)

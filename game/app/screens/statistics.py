@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app.i18n import N_, _, format_duration, format_number
-from game.app.render import BAND_LINE, HEADING, TEXT, TEXT_DIM, WARN
 from game.app.screens.kit import Screen
 from game.app.stats import DifficultyStats, Stats, format_rate
 from game.app.words import DIFFICULTY_NAMES, cells_phrase, difficulty_name
@@ -95,29 +94,29 @@ class StatsScreen(Screen):
         for i, lines in enumerate(headers):
             x = column.x + label_w + i * cell_w
             for n, line in enumerate(lines):
-                words = small.render(line, True, HEADING)
+                words = small.render(line, True, self.theme.heading)
                 row_y = y + (tall - len(lines) + n) * small.get_linesize()
                 surface.blit(words, (x + cell_w - words.get_width() - u // 2, row_y))
         y += tall * small.get_linesize() + u // 3
-        pygame.draw.line(surface, BAND_LINE, (column.x, y), (column.right, y), max(1, u // 12))
+        pygame.draw.line(surface, self.theme.band_line, (column.x, y), (column.right, y), max(1, u // 12))
         for r, (label, values) in enumerate(figure_rows(self.stats)):
             if r % 2:
-                pygame.draw.rect(surface, (16, 56, 41), (column.x, y, column.w, row_h))
-            words = font.render(label, True, TEXT_DIM)
+                pygame.draw.rect(surface, self.theme.stripe, (column.x, y, column.w, row_h))
+            words = font.render(label, True, self.theme.text_dim)
             surface.blit(words, (column.x + u // 3, y + (row_h - words.get_height()) // 2))
             for i, value in enumerate(values):
-                words = bold.render(value, True, TEXT)
+                words = bold.render(value, True, self.theme.text)
                 x = column.x + label_w + (i + 1) * cell_w - words.get_width() - u // 2
                 surface.blit(words, (x, y + (row_h - words.get_height()) // 2))
             y += row_h
-        pygame.draw.line(surface, BAND_LINE, (column.x, y), (column.right, y), max(1, u // 12))
+        pygame.draw.line(surface, self.theme.band_line, (column.x, y), (column.right, y), max(1, u // 12))
         y += u
         y = self.text(
             surface,
             _("A game counts as played from its first move. Starting a new game or restarting "
               "one that is not finished counts as a loss and ends the streak. \u201cWon with help\u201d "
               "counts wins where a hint was used."),
-            column.x, y, column.w, size=max(13, round(u * 0.8)), colour=TEXT_DIM,
+            column.x, y, column.w, size=max(13, round(u * 0.8)), colour=self.theme.text_dim,
         ) + u
         h = round(u * 2.2)
         if not self.confirming:
@@ -126,7 +125,7 @@ class StatsScreen(Screen):
             self.button(surface, rect, label, self.ask_reset, key="reset")
             return y + h
         y = self.text(surface, _("Reset all statistics of all three difficulties? This cannot be undone."),
-                      column.x, y, column.w, colour=WARN, bold=True) + u // 2
+                      column.x, y, column.w, colour=self.theme.warn, bold=True) + u // 2
         x = column.x
         for label, action, key in ((_("Reset"), self.confirm_reset, "confirm"),
                                    (_("Cancel"), self.cancel_reset, "cancel")):

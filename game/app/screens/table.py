@@ -87,7 +87,7 @@ class TableScene(Scene):
         self._shown_second = -1
         self.current.subscribe(self._on_game_event)
         session.notices.append(self.say)
-        session.setting_listeners.append(lambda _name: self.invalidate())
+        session.settings.subscribe(lambda _name: self.invalidate())
         session.action_listeners.append(self.action)
         self._deal()
 
@@ -184,8 +184,6 @@ class TableScene(Scene):
         if (due is not None and now >= due and not self.floating and pointer.drag is None and pointer.press is None
                 and self.app.scenes.top is self):
             self.solver.ask_lost()
-
-    _tooltip_shown = False
 
     def busy(self) -> bool:
         return bool(self.floating) or self.tweens.active or self.cascade is not None
@@ -407,8 +405,6 @@ class TableScene(Scene):
 
     # == the solver, in the background =======================================================
 
-
-
     def _show_hint(self, move: Move) -> None:
         self.hint = (move, self.app.time + 4.0)
         cards = self.position.cards(move.source) if self.position.has_pile(move.source) else ()
@@ -419,18 +415,6 @@ class TableScene(Scene):
                 card=card, source=source, dest=dest))
         else:
             self.say(_("Hint: the {card} from {source} to {dest}.").format(card=card, source=source, dest=dest))
-
-
-
-
-    # == the demo =========================================================================
-
-
-
-
-
-
-
 
     # == the win cascade =====================================================================
     def _start_cascade(self) -> None:
@@ -478,11 +462,8 @@ class TableScene(Scene):
         self.pointer.input.reset()
 
     def art_changed(self) -> None:
-        self.view.painter = self.app.painter
+        self.view.use(self.app.painter)
         self.invalidate()
-
-
-
 
     def player_acts(self) -> None:
         """Input: finish animations; a lost-game check in progress waits for the next pause
@@ -497,7 +478,6 @@ class TableScene(Scene):
             self.solver.lost_due = self.app.time + LOST_QUIET_S
         elif self.solver.lost_due is not None:
             self.solver.lost_due = self.app.time + LOST_QUIET_S
-
 
     def refuse(self, refusal: Refusal) -> None:
         """Show why nothing happens: the cards that cannot be lifted shake, the status
@@ -520,24 +500,6 @@ class TableScene(Scene):
         elif isinstance(answer, Refusal):
             self.refuse(answer)
         self.dirty = True
-
-
-
-
-
-
-
-
-
-
-
-    # -- keyboard -----------------------------------------------------------------------------
-
-
-
-
-
-
 
     # -- toolbar ------------------------------------------------------------------------------
     def action(self, name: str) -> None:

@@ -15,14 +15,12 @@ import pygame
 
 from game.app.i18n import _, format_duration, format_number
 from game.app.layout import Box
-from game.app.render import BAND, BAND_LINE, GOLD, LEGAL, SKY, TEXT, TEXT_DIM, WARN, button_face
+from game.app.render import Painter, button_face
 from game.app.scenes import STEP
 from game.app.screens import actions
+from game.app.theme import Colour
 from game.app.words import DIFFICULTY_NAMES, difficulty_name
 from game.engine import COLUMNS, SUITS, Card, Pile
-
-KEY_FOCUS = (250, 250, 250)
-"""The keyboard focus ring: white, thin, no glow (gold is the selection, blue the hint)."""
 
 
 class TableView:
@@ -36,6 +34,12 @@ class TableView:
         self._dirty_piles: set[Pile] = set()
         self._faces: dict[object, pygame.Surface] = {}
         self._prev_rects: list[pygame.Rect] = []
+
+    def use(self, painter: Painter) -> None:
+        """Draw with another painter (new art or another theme): everything is repainted."""
+        self.painter = painter
+        self._faces.clear()
+        self._cache_valid = False
 
     def invalidate(self) -> None:
         """Repaint the whole cache (a new size, a new deal, new art)."""
@@ -59,7 +63,7 @@ class TableView:
         cache.blit(painter.felt(size), (0, 0))
         label_px = max(10, round(layout.labels[COLUMNS[0]].h * 0.9))
         for n, pile in enumerate(COLUMNS, start=1):
-            text = painter.text(str(n), label_px, TEXT_DIM, bold=True)
+            text = painter.text(str(n), label_px, painter.theme.text_dim, bold=True)
             cache.blit(text, text.get_rect(center=layout.labels[pile].center))
         for pile in self.table.position.piles():
             self._paint_pile(cache, pile, clear=False)
@@ -124,7 +128,7 @@ class TableView:
         right = min(b.x for n, b in layout.buttons.items() if n in ("help",))
         cells = self.table.position.cell_count
         title = "Seahaven Towers · " + (difficulty_name(cells) if cells in DIFFICULTY_NAMES else "")
-        text = painter.text(title, max(12, round(bar.h * 0.36)), TEXT_DIM)
+        text = painter.text(title, max(12, round(bar.h * 0.36)), painter.theme.text_dim)
         if text.get_width() < right - left - bar.h:
             surface.blit(text, text.get_rect(center=((left + right) // 2, bar.h // 2)))
 
@@ -136,15 +140,17 @@ class TableView:
             band = self.painter.surface((box.w, box.h))
             band.blit(self.painter.felt(self.table.layout.size), (0, 0), pygame.Rect(box))
             shade = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
-            shade.fill((*BAND, 200))
+            theme = self.painter.theme
+            shade.fill((*theme.band, 200))
             y = 0 if line_at_top else box.h - 1
-            pygame.draw.line(shade, (*BAND_LINE, 160), (0, y), (box.w, y))
+            pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), max(1, round(theme.outline_scale)))
             band.blit(shade, (0, 0))
             self._faces[key] = band
         return band
 
     def _paint_status(self, surface: pygame.Surface) -> None:
         layout, painter = self.table.layout, self.painter
+        theme = painter.theme
         box = layout.status
         band = self._band(box, line_at_top=True)
         surface.blit(band, box[:2])
@@ -155,16 +161,16 @@ class TableView:
         stats = "    ".join((_("Score {n}").format(n=format_number(game.score)),
                              _("Moves {n}").format(n=format_number(game.move_count)),
                              _("Time {time}").format(time=format_duration(seconds))))
-        left = painter.text(stats, px, TEXT)
+        left = painter.text(stats, px, theme.text)
         cy = box.y + box.h // 2
         surface.blit(left, left.get_rect(midleft=(pad, cy)))
         code = str(game.code) if game.code is not None else _("custom position")
-        right = painter.text(code, px, TEXT_DIM)
+        right = painter.text(code, px, theme.text_dim)
         surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
         right_edge = box.right - pad - right.get_width()
         verdict = self.table.solver.verdict_text()
         if verdict is not None:
-            said = painter.text(verdict[0], px, WARN if verdict[1] else TEXT_DIM, bold=verdict[1])
+            said = painter.text(verdict[0], px, theme.warn if verdict[1] else theme.text_dim, bold=verdict[1])
             if said.get_width() < right_edge - (pad + left.get_width() + 3 * px):
                 surface.blit(said, said.get_rect(midright=(right_edge - 2 * px, cy)))
                 right_edge -= said.get_width() + 2 * px
@@ -172,21 +178,24 @@ class TableView:
             room_left = pad + left.get_width() + px
             room_right = right_edge - px
             message = self.table.message
-            text = painter.text(message.text, px, WARN if message.warn else TEXT, bold=message.warn)
+            colour = theme.warn if message.warn else theme.text
+            text = painter.text(message.text, px, colour, bold=message.warn)
             if text.get_width() > room_right - room_left:
                 # no room beside the numbers: the message takes the whole line for a while
                 surface.blit(band, box[:2])
                 if text.get_width() > box.w - 2 * pad:
-                    text = painter.text(message.text, max(9, round(px * 0.8)), WARN if message.warn else TEXT)
+                    text = painter.text(message.text, max(9, round(px * 0.8)), colour)
                 surface.blit(text, text.get_rect(center=(box.w // 2, cy)))
             else:
                 surface.blit(text, text.get_rect(center=((room_left + room_right) // 2, cy)))
 
-    def _overlays(self) -> list[tuple[Box, tuple[int, int, int], int, bool]]:
-        """Outlines drawn above the resting cards: selection, focus, drop targets, hint."""
+    def _overlays(self) -> list[tuple[Box, Colour, int, bool]]:
+        """Outlines drawn above the resting cards: selection (gold), drop targets, hint
+        (blue) and the keyboard's place (thin, no glow); thicker in a high-contrast theme."""
         layout, position = self.table.layout, self.table.position
-        out: list[tuple[Box, tuple[int, int, int], int, bool]] = []
-        thick = max(2, layout.card_w // 28)
+        theme = self.painter.theme
+        out: list[tuple[Box, Colour, int, bool]] = []
+        thick = max(2, round(layout.card_w / 28 * theme.outline_scale))
 
         def top_box(pile: Pile, count: int = 1) -> Box:
             cards = position.cards(pile) if position.has_pile(pile) else ()
@@ -199,21 +208,22 @@ class TableView:
         if self.table.pointer.drag is not None:
             for pile in self.table.pointer.drag.destinations:
                 if pile != self.table.pointer.drag.target:
-                    out.append((top_box(pile), LEGAL, max(1, thick // 2), False))
+                    out.append((top_box(pile), theme.legal, max(1, thick // 2), False))
             target = self.table.pointer.drag.target
             if target is not None and target in self.table.pointer.drag.destinations:
-                out.append((top_box(target), GOLD, thick, True))
+                out.append((top_box(target), theme.selection, thick, True))
         if self.table.hand.selection is not None and position.has_pile(self.table.hand.selection.pile):
-            out.append((top_box(self.table.hand.selection.pile, self.table.hand.selection.count), GOLD, thick, True))
+            selection = self.table.hand.selection
+            out.append((top_box(selection.pile, selection.count), theme.selection, thick, True))
         if self.table.hint is not None:
             move = self.table.hint[0]
-            out.append((top_box(move.source, move.count), SKY, thick, True))
-            out.append((top_box(move.dest), SKY, thick, True))
+            out.append((top_box(move.source, move.count), theme.hint, thick, True))
+            out.append((top_box(move.dest), theme.hint, thick, True))
         if self.table.keys.focus_visible() and position.has_pile(self.table.keys.focus):
             box = top_box(self.table.keys.focus)
             pad = thick * 2 + 2
             ring = Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad)
-            out.append((ring, KEY_FOCUS, max(2, thick // 2 + 1), False))
+            out.append((ring, theme.key_focus, max(2, thick // 2 + 1), False))
         return out
 
     def _sprites(self, alpha: float) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -273,10 +283,10 @@ class TableView:
         assert self.table.pointer.hover is not None
         box = layout.buttons[self.table.pointer.hover]
         px = max(12, round(layout.toolbar.h * 0.3))
-        text = painter.text(actions.ACTIONS[self.table.pointer.hover].tooltip_text(), px, (30, 34, 32))
+        text = painter.text(actions.ACTIONS[self.table.pointer.hover].tooltip_text(), px, painter.theme.tooltip_text)
         pad = px // 2
         surf = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (250, 248, 236, 245), surf.get_rect(), border_radius=pad // 2 + 2)
+        pygame.draw.rect(surf, (*painter.theme.tooltip, 245), surf.get_rect(), border_radius=pad // 2 + 2)
         surf.blit(text, (pad, pad // 2))
         x = min(max(2, box.x + box.w // 2 - surf.get_width() // 2), layout.size[0] - surf.get_width() - 2)
         return surf, (x, box.bottom + pad // 2)

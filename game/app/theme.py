@@ -1,0 +1,215 @@
+"""The game's looks as data: every colour the game draws, the felt's texture, the card back
+and the card art's variant, one :class:`Theme` per table the player can choose.
+
+This is the only file where a colour is written (a test fails on a colour literal anywhere
+else in ``game/``). The painter holds the theme in force (``app.painter.theme``); every
+screen, window and view reads its colours from there when it draws, so choosing another
+table in Settings repaints everything at once. No pygame here: a colour is an RGB tuple.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.i18n import N_
+
+Colour = tuple[int, int, int]
+"""Red, green, blue, 0-255. Transparency is given where a colour is used: ``(*c, alpha)``."""
+
+
+@dataclass(frozen=True)
+class Theme:
+    """One table's looks. Field names say where the colour is used."""
+
+    name: str
+    """The key saved in ``settings.json`` (``table``)."""
+    label: str
+    """What the Settings screen calls it (marked; shown through ``_()``)."""
+
+    # -- the felt -------------------------------------------------------------------------
+    felt_top: Colour
+    felt_bottom: Colour
+    """The cloth is a vertical gradient from ``felt_top`` to ``felt_bottom``..."""
+    vignette: float
+    """... darkened towards the corners by this much (0 = flat) ..."""
+    grain: int
+    """... with a woven grain this strong (0 = smooth; a few units look like cloth)."""
+
+    # -- the table's bands (toolbar, status line) and its marks ------------------------------
+    band: Colour
+    band_line: Colour
+    text: Colour
+    """Words on the felt and on the dark screens."""
+    text_dim: Colour
+    """Secondary words on the felt (pile numbers, the deal's code, notes)."""
+    warn: Colour
+    """A warning on the felt (the game is lost, a file could not be saved)."""
+    selection: Colour
+    """The picked-up cards and where a dragged card will land."""
+    hint: Colour
+    """A hint's source and destination."""
+    legal: Colour
+    """Every pile a picked-up card may go to."""
+    key_focus: Colour
+    """The keyboard's place on the table."""
+    focus: Colour
+    """The focused button of a window or screen."""
+    shadow: Colour
+    """Shadows of lifted cards and windows."""
+    dim: Colour
+    """Laid over the table behind a window."""
+    wash: Colour
+    """Laid lightly over a toolbar button under the pointer."""
+    tooltip: Colour
+    tooltip_text: Colour
+
+    # -- the full-window screens (Help, Statistics, Settings) -------------------------------
+    background: Colour
+    heading: Colour
+    stripe: Colour
+    """Every other row of a table of figures."""
+    button: Colour
+    button_hover: Colour
+    button_on: Colour
+    """A chosen option."""
+    button_on_edge: Colour
+    button_text: Colour
+    button_text_off: Colour
+    """A button that cannot be pressed, on a dark ground."""
+
+    # -- the windows over the table (light panels) ------------------------------------------
+    panel: Colour
+    panel_text: Colour
+    muted: Colour
+    """Secondary words on a panel."""
+    error: Colour
+    """What is wrong, on a panel."""
+    accent: Colour
+    """Titles of windows, the default button, a ticked box."""
+    accent_hover: Colour
+    accent_text: Colour
+    panel_button: Colour
+    panel_button_hover: Colour
+    panel_button_off: Colour
+    """Words of a button that cannot be pressed, and an unticked box."""
+    field: Colour
+    """A text field's ground (the deal code)."""
+
+    # -- Help's little board -------------------------------------------------------------
+    board: Colour
+    slot: Colour
+    slot_line: Colour
+    card_face: Colour
+    card_red: Colour
+    card_black: Colour
+
+    # -- cards -------------------------------------------------------------------------------
+    back: int = 0
+    """Card back design: 0 navy lattice, 1 burgundy waves (``sprites/backs``)."""
+    card_shade: int = 255
+    """Card faces are multiplied by this grey (255 = as drawn; lower = dimmer, for night)."""
+    large_index: bool = False
+    """Cards with larger corner indices and a heavier edge (``sprites/cards/*-large``)."""
+    outline_scale: float = 1.0
+    """How much thicker than usual the highlights and focus rings are drawn."""
+
+
+GREEN = Theme(
+    name="green", label=N_("Green felt"),
+    felt_top=(22, 96, 66), felt_bottom=(9, 58, 40), vignette=0.22, grain=5,
+    band=(8, 32, 24), band_line=(60, 120, 92),
+    text=(236, 242, 236), text_dim=(168, 196, 178), warn=(255, 190, 120),
+    selection=(255, 204, 64), hint=(120, 200, 255), legal=(190, 240, 200), key_focus=(250, 250, 250),
+    focus=(130, 220, 255), shadow=(0, 0, 0), dim=(0, 12, 6), wash=(255, 255, 255),
+    tooltip=(250, 248, 236), tooltip_text=(30, 34, 32),
+    background=(12, 46, 33), heading=(255, 214, 110), stripe=(16, 56, 41),
+    button=(36, 84, 64), button_hover=(48, 108, 82), button_on=(26, 140, 96), button_on_edge=(180, 240, 210),
+    button_text=(245, 250, 245), button_text_off=(110, 140, 124),
+    panel=(248, 246, 238), panel_text=(34, 40, 38), muted=(96, 104, 100), error=(176, 36, 36),
+    accent=(26, 112, 78), accent_hover=(36, 136, 96), accent_text=(255, 255, 255),
+    panel_button=(228, 232, 226), panel_button_hover=(212, 222, 214), panel_button_off=(150, 156, 150),
+    field=(255, 255, 255),
+    board=(20, 80, 56), slot=(12, 60, 42), slot_line=(70, 130, 100),
+    card_face=(252, 251, 246), card_red=(200, 30, 40), card_black=(20, 20, 20),
+)
+
+BLUE = replace(
+    GREEN, name="blue", label=N_("Blue baize"),
+    felt_top=(26, 78, 128), felt_bottom=(10, 40, 78),
+    band=(8, 24, 46), band_line=(66, 106, 156),
+    text=(236, 240, 248), text_dim=(168, 188, 214),
+    hint=(120, 240, 200), legal=(200, 236, 255), focus=(140, 226, 255), dim=(0, 6, 16),
+    background=(11, 34, 64), stripe=(16, 44, 80),
+    button=(34, 70, 114), button_hover=(46, 92, 144), button_on=(28, 112, 182), button_on_edge=(176, 216, 250),
+    button_text_off=(110, 128, 156),
+    accent=(26, 86, 152), accent_hover=(36, 106, 180),
+    board=(20, 62, 108), slot=(12, 46, 86), slot_line=(74, 114, 166),
+)
+
+WINE = replace(
+    GREEN, name="wine", label=N_("Wine red"),
+    felt_top=(122, 30, 46), felt_bottom=(68, 12, 24),
+    band=(40, 8, 16), band_line=(146, 74, 88),
+    text=(248, 238, 238), text_dim=(218, 180, 186), warn=(255, 206, 120),
+    selection=(255, 214, 80), hint=(130, 214, 255), legal=(200, 244, 210), focus=(150, 226, 255), dim=(16, 0, 4),
+    background=(54, 12, 22), stripe=(70, 18, 30), heading=(255, 216, 120),
+    button=(94, 30, 44), button_hover=(120, 42, 58), button_on=(156, 48, 70), button_on_edge=(246, 190, 200),
+    button_text_off=(156, 112, 120),
+    accent=(132, 30, 50), accent_hover=(156, 44, 66),
+    board=(100, 26, 40), slot=(80, 16, 30), slot_line=(156, 84, 100),
+)
+
+NIGHT = replace(
+    GREEN, name="night", label=N_("Night"),
+    felt_top=(30, 36, 40), felt_bottom=(15, 18, 21), vignette=0.18, grain=3,
+    band=(9, 11, 13), band_line=(50, 58, 64),
+    text=(196, 200, 192), text_dim=(128, 136, 132), warn=(222, 164, 104),
+    selection=(212, 168, 64), hint=(104, 160, 204), legal=(136, 176, 146), key_focus=(190, 194, 188),
+    focus=(116, 168, 208), dim=(0, 0, 0),
+    tooltip=(52, 58, 62), tooltip_text=(206, 210, 202),
+    background=(14, 16, 18), heading=(212, 178, 104), stripe=(22, 26, 29),
+    button=(36, 42, 46), button_hover=(48, 56, 62), button_on=(58, 82, 94), button_on_edge=(120, 150, 166),
+    button_text=(206, 210, 202), button_text_off=(96, 104, 104),
+    panel=(38, 42, 46), panel_text=(204, 208, 200), muted=(140, 146, 144), error=(236, 120, 110),
+    accent=(132, 180, 210), accent_hover=(150, 196, 224), accent_text=(16, 20, 24),
+    panel_button=(56, 62, 68), panel_button_hover=(68, 76, 84), panel_button_off=(104, 110, 112),
+    field=(24, 27, 30),
+    board=(26, 31, 35), slot=(20, 24, 27), slot_line=(70, 78, 84),
+    card_face=(196, 194, 188), card_red=(170, 40, 46), card_black=(16, 16, 16),
+    card_shade=190,
+)
+
+CONTRAST = replace(
+    GREEN, name="contrast", label=N_("High contrast"),
+    felt_top=(0, 0, 0), felt_bottom=(0, 0, 0), vignette=0.0, grain=0,
+    band=(0, 0, 0), band_line=(255, 255, 255),
+    text=(255, 255, 255), text_dim=(235, 235, 235), warn=(255, 220, 0),
+    selection=(255, 230, 0), hint=(0, 230, 255), legal=(90, 255, 90), key_focus=(255, 90, 255),
+    focus=(255, 90, 255), dim=(0, 0, 0),
+    tooltip=(255, 255, 255), tooltip_text=(0, 0, 0),
+    background=(0, 0, 0), heading=(255, 230, 0), stripe=(34, 34, 34),
+    button=(48, 48, 48), button_hover=(86, 86, 86), button_on=(0, 84, 200), button_on_edge=(255, 255, 255),
+    button_text=(255, 255, 255), button_text_off=(150, 150, 150),
+    panel=(255, 255, 255), panel_text=(0, 0, 0), muted=(60, 60, 60), error=(190, 0, 0),
+    accent=(0, 60, 170), accent_hover=(0, 84, 210), accent_text=(255, 255, 255),
+    panel_button=(220, 220, 220), panel_button_hover=(196, 196, 196), panel_button_off=(110, 110, 110),
+    field=(255, 255, 255),
+    board=(24, 24, 24), slot=(0, 0, 0), slot_line=(255, 255, 255),
+    card_face=(255, 255, 255), card_red=(200, 0, 0), card_black=(0, 0, 0),
+    large_index=True, outline_scale=1.8,
+)
+
+TABLES: dict[str, Theme] = {theme.name: theme for theme in (GREEN, BLUE, WINE, NIGHT, CONTRAST)}
+"""Every table the player can choose, in the order Settings lists them."""
+
+CARD_BACKS: dict[int, str] = {0: N_("Navy lattice"), 1: N_("Burgundy waves")}
+"""The card back designs (``sprites/backs/back-N.svg``) and their names in Settings."""
+
+DEFAULT = GREEN
+
+
+def theme_for(table: str, back: int = 0) -> Theme:
+    """The theme of a table (the default one for an unknown name) with the card back the
+    player chose."""
+    theme = TABLES.get(table, DEFAULT)
+    return replace(theme, back=back) if back in CARD_BACKS and back != theme.back else theme

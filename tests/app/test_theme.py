@@ -1,0 +1,149 @@
+"""Themes: no colour is written outside ``game/app/theme.py``, and every table draws the
+table, a window and Help with its own felt."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.app import theme as themes
+from game.app.launch import build
+from game.app.screens import dialogs
+from game.app.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+THEME_FILE = ROOT / "game" / "app" / "theme.py"
+ENGINE = ROOT / "game" / "engine"
+"""Draws nothing (no pygame there): its small tuples are rules, never colours."""
+COLOUR_NAMES = frozenset(pygame.color.THECOLORS)
+NOT_COLOURS = {"buttons", "rel"}
+"""Keyword arguments that take small int tuples which are not colours (pygame events)."""
+
+
+def _int(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int and 0 <= node.value <= 255
+
+
+def colour_literals(source: str) -> list[tuple[int, str]]:
+    """(line, what) of every colour written in ``source``: a tuple of 3 or 4 ints 0-255, a
+    ``Color(...)`` call, a "#rrggbb" string or a colour's name given to a drawing call."""
+    tree = ast.parse(source)
+    parents: dict[ast.AST, ast.AST] = {}
+    for parent in ast.walk(tree):
+        for child in ast.iter_child_nodes(parent):
+            parents[child] = parent
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Tuple) and len(node.elts) in (3, 4) and all(_int(e) for e in node.elts):
+            parent = parents.get(node)
+            if isinstance(parent, ast.keyword) and parent.arg in NOT_COLOURS:
+                continue
+            found.append((node.lineno, ast.unparse(node)))
+        elif isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name in ("Color", "Colour"):
+                found.append((node.lineno, ast.unparse(node)))
+            for arg in node.args:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.lower() in COLOUR_NAMES \
+                        and name in ("fill", "rect", "line", "lines", "polygon", "circle", "render", "text", "set_at"):
+                    found.append((node.lineno, ast.unparse(node)))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value.strip()
+            if text.startswith("#") and len(text) in (4, 7, 9) and all(c in "0123456789abcdefABCDEF" for c in text[1:]):
+                found.append((node.lineno, repr(text)))
+    return found
+
+
+def test_the_check_finds_colours() -> None:
+    source = (
+        "surface.fill((12, 40, 30))\n"
+        "x = pygame.Color('red')\n"
+        "INK = '#c8182f'\n"
+        "pygame.draw.rect(s, 'white', r)\n"
+        "shadow = (0, 0, 0, 120)\n"
+    )
+    assert sorted(line for line, _ in colour_literals(source)) == [1, 2, 3, 4, 5]
+    assert colour_literals("Event(MOUSEMOTION, buttons=(1, 0, 0))\nsurface.fill((*theme.band, 200))\n") == []
+
+
+def test_no_colour_is_written_outside_the_theme() -> None:
+    offenders = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        if path == THEME_FILE or ENGINE in path.parents:
+            continue
+        for line, what in colour_literals(path.read_text(encoding="utf-8")):
+            offenders.append(f"{path.relative_to(ROOT)}:{line}: {what}")
+    assert not offenders, "colours belong in game/app/theme.py:\n" + "\n".join(offenders)
+
+
+def test_themes_are_complete_and_distinct() -> None:
+    assert {"green", "blue", "wine", "night", "contrast"} <= set(themes.TABLES)
+    felts = {theme.felt_top for theme in themes.TABLES.values()}
+    assert len(felts) == len(themes.TABLES)
+    assert themes.TABLES["contrast"].large_index and themes.TABLES["contrast"].outline_scale > 1
+    assert themes.theme_for("blue", 1).back == 1 and themes.theme_for("no such table").name == "green"
+
+
+def felt_pixel(app: Any) -> tuple[int, int]:
+    """A point of bare felt: between the two rows of piles, left of the first column."""
+    table = app.scenes.bottom
+    layout = table.layout
+    x = 2
+    y = (layout.toolbar.bottom + layout.labels[next(iter(layout.labels))].y) // 2
+    return x, max(layout.toolbar.bottom + 2, y)
+
+
+@pytest.mark.parametrize("name", list(themes.TABLES))
+def test_every_theme_draws_the_table_a_window_and_help(name: str) -> None:
+    app, session, _table = build(size=(800, 600), settings=Settings(table=name, card_back=1))
+    try:
+        theme = themes.TABLES[name]
+        assert app.painter.theme.name == name and app.painter.theme.back == 1
+        app.step(1 / 60)
+        at = felt_pixel(app)
+        pixel = tuple(app.screen.get_at(at))[:3]
+        # the felt's own colour there: top of the gradient, darkened a little by the vignette
+        assert all(abs(p - f) <= 40 for p, f in zip(pixel, theme.felt_top)), (pixel, theme.felt_top)
+        for other in themes.TABLES.values():
+            if other is not theme and max(abs(a - b) for a, b in zip(other.felt_top, theme.felt_top)) > 60:
+                assert max(abs(p - f) for p, f in zip(pixel, other.felt_top)) > 20
+        dialogs.open_screen(app, session, "help")  # a full-window screen
+        app.step(1 / 60)
+        assert tuple(app.screen.get_at((app.size[0] // 2, app.size[1] - 3)))[:3] == theme.background
+        app.scenes.top.close()
+        app.push(dialogs.Notice(app, "Title", "A window over the table."))
+        app.step(1 / 60)
+        panel = app.scenes.top.panel
+        assert tuple(app.screen.get_at((panel.x + 3, panel.y + panel.h // 2)))[:3] == theme.panel
+    finally:
+        session.jobs.shutdown()
+        pygame.display.quit()
+
+
+def test_choosing_a_table_repaints_at_once_and_is_saved(tmp_path: Path) -> None:
+    from game.app.saving.storage import Storage
+
+    app, session, _table = build(size=(800, 600))
+    storage = Storage(tmp_path)
+    session.settings.subscribe(lambda _name: storage.save_settings(session.settings))
+    try:
+        app.step(1 / 60)
+        at = felt_pixel(app)
+        before = tuple(app.screen.get_at(at))[:3]
+        session.settings.set("table", "wine")
+        app.step(1 / 60)
+        after = tuple(app.screen.get_at(at))[:3]
+        assert after != before and after[0] > after[1]  # red cloth now
+        storage.flush()
+        assert storage.load_settings().value.table == "wine"
+        session.settings.set("table", "contrast")
+        assert app.assets.large_index  # the cards with large corners
+        app.step(1 / 60)
+        assert tuple(app.screen.get_at(at))[:3] == themes.CONTRAST.felt_top
+    finally:
+        session.jobs.shutdown()
+        pygame.display.quit()
