@@ -31,8 +31,8 @@ WRAPPERS = {"_", "N_", "ngettext", "pgettext", "npgettext"}
 """The calls that mark a string for translation."""
 
 DIAGNOSTIC_CALLS = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AttributeError", "BadFile", "error",
-                    "print", "getattr", "setattr", "hasattr", "get", "startswith", "endswith", "split", "replace", "strftime",
-                    "set_caption", "removeprefix", "setdefault", "environ"}
+                    "print", "getattr", "setattr", "hasattr", "get", "startswith", "endswith", "split", "replace",
+                    "strftime", "set_caption", "removeprefix", "setdefault", "environ"}
 """Calls whose string arguments are not shown to the player: exceptions whose text is a
 technical detail (a ``BadFile`` detail is quoted inside a translated sentence), the
 console, attribute names and string plumbing."""
