@@ -347,3 +347,27 @@ def test_language_de_shows_german_on_the_table_and_in_a_window(monkeypatch: pyte
     finally:
         app.close()
         i18n.set_language("en")
+
+
+def test_word_wrap_breaks_long_words_and_after_hyphens() -> None:
+    """German compounds: a word wider than the line is broken inside it (with a hyphen
+    between letters), a hyphenated word may end a line after its hyphen, and no line is
+    wider than asked; a text that fits stays whole."""
+    import pygame
+
+    from game.app.render import wrap
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 24)
+    compound = "Kartenablagestapelverwaltungsvorschrift"
+    width = font.size(compound)[0] // 3
+    lines = wrap(font, f"Die {compound} gilt für Herz-Dame und Pik-König.", width)
+    assert all(font.size(line)[0] <= width for line in lines), lines
+    def letters(text: str) -> str:
+        return text.replace("-", "").replace(" ", "")
+
+    assert letters("".join(lines)) == letters(f"Die {compound} gilt für Herz-Dame und Pik-König.")  # nothing lost
+    assert any(line.endswith("-") and line[:-1].isalpha() for line in lines)  # broken inside the compound
+    narrow = font.size("Herz-")[0] + 2
+    assert "Herz-" in wrap(font, "Herz-Dame", narrow)  # after the hyphen, not inside "Dame"
+    assert wrap(font, "Neues Spiel", 1000) == ("Neues Spiel",)
