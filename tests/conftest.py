@@ -42,6 +42,21 @@ def _give_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (home / "run").chmod(0o700)
 
 
+ALL_TESTS = os.environ.get("SEAHAVEN_ALL_TESTS") == "1"
+"""Run the tests marked ``slow`` too (``.ci/run`` sets it; the default run skips them)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without ``SEAHAVEN_ALL_TESTS=1`` the ``slow`` tests are skipped, so the everyday run stays
+    about a minute; CI runs them all."""
+    if ALL_TESTS:
+        return
+    skip = pytest.mark.skip(reason="slow: run with SEAHAVEN_ALL_TESTS=1 (as .ci/run does)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def session_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A home for what runs outside any one test (module and session fixtures, such as the

@@ -1,9 +1,11 @@
-"""The GitHub Actions workflow passes the workflow linters from PyPI when they are installed
-(``pip install zizmor check-jsonschema``; neither is a dependency of the game, so this test
-skips without them). It cannot run the workflow itself: that happens on GitHub."""
+"""The GitHub Actions workflows pass the workflow linters from PyPI when they are installed
+(the versions in ``.ci/linters.txt``, which ``.ci/run`` installs; neither is a dependency of the
+game, so these tests skip without them), and the release workflow publishes what the README
+promises. None of this runs a workflow: that happens on GitHub."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -13,7 +15,8 @@ import pytest
 
 from tests.conftest import ROOT
 
-WORKFLOW = ROOT / ".github" / "workflows" / "build.yml"
+WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
+RELEASE = ROOT / ".github" / "workflows" / "release.yml"
 
 
 def tool(name: str) -> str | None:
@@ -22,15 +25,48 @@ def tool(name: str) -> str | None:
     return str(beside) if beside.is_file() else shutil.which(name)
 
 
+def test_there_are_a_build_and_a_release_workflow() -> None:
+    assert {path.name for path in WORKFLOWS} >= {"build.yml", "release.yml"}
+
+
 @pytest.mark.skipif(tool("check-jsonschema") is None, reason="check-jsonschema is not installed")
-def test_the_workflow_matches_the_github_workflow_schema() -> None:
+def test_the_workflows_match_the_github_workflow_schema() -> None:
     result = subprocess.run([str(tool("check-jsonschema")), "--builtin-schema", "vendor.github-workflows",
-                             str(WORKFLOW)], capture_output=True, text=True, timeout=120)
+                             *map(str, WORKFLOWS)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.mark.skipif(tool("zizmor") is None, reason="zizmor is not installed")
-def test_the_workflow_has_no_zizmor_findings() -> None:
-    result = subprocess.run([str(tool("zizmor")), "--offline", str(WORKFLOW)], capture_output=True, text=True,
+def test_the_workflows_have_no_zizmor_findings() -> None:
+    result = subprocess.run([str(tool("zizmor")), "--offline", *map(str, WORKFLOWS)], capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_release_publishes_the_three_executables_their_sums_and_the_python_package() -> None:
+    text = RELEASE.read_text(encoding="utf-8")
+    assert re.search(r'on:\n  push:\n    tags:\n      - "v\[0-9\]\+', text), "a release starts from a version tag"
+    release_line = next(line for line in text.splitlines() if "gh release create" in line)
+    upload = release_line + text.split(release_line, 1)[1].split("\n", 2)[1]
+    for name in ("seahaven-linux-x86_64", "seahaven-windows-x86_64.exe", "seahaven-macos-arm64.zip", "SHA256SUMS"):
+        assert name in upload, name
+    assert "sha256sum seahaven-linux-x86_64 seahaven-windows-x86_64.exe seahaven-macos-arm64.zip" in text
+    assert "pypa/gh-action-pypi-publish@" in text and "password:" not in text and "secrets." not in text
+    assert "codesign --force --deep --sign -" in text
+    assert "container: python:3.11-slim-bullseye" in text  # glibc 2.31: the floor the README states
+
+
+def test_only_the_jobs_that_need_them_may_write_or_mint_tokens() -> None:
+    text = RELEASE.read_text(encoding="utf-8")
+    assert "\npermissions: {}\n" in text
+    jobs = re.split(r"\n  (?=[a-z-]+:\n)", text.split("\njobs:\n", 1)[1])
+    granted = {job.split(":", 1)[0]: re.findall(r"^      ([a-z-]+): write", job, re.MULTILINE) for job in jobs}
+    assert {name: scopes for name, scopes in granted.items() if scopes} == {"github-release": ["contents"],
+                                                                            "pypi": ["id-token"]}
+
+
+def test_the_linters_ci_installs_are_pinned_exactly() -> None:
+    lines = [line for line in (ROOT / ".ci" / "linters.txt").read_text(encoding="utf-8").splitlines()
+             if line and not line.startswith("#")]
+    assert lines and all(re.fullmatch(r"[a-z-]+==[0-9.]+", line) for line in lines), lines
+    assert re.search(r'"ruff==[0-9.]+"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"))

@@ -9,7 +9,10 @@ Only :func:`play` creates the object that writes the player's files.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import sys
 from dataclasses import dataclass
 
 from game.app.i18n import _, set_language
@@ -55,10 +58,12 @@ class Opened:
     autosave: Autosave
 
 
-def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None) -> Opened:
+def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
+              not_saving: str | None = None) -> Opened:
     """Resume the saved game (or deal ``code``) in a window, with autosave plugged in and
-    the messages of the start (a bad file) on show."""
-    keeper, saved = persistence.start()  # settings, statistics and the game to resume
+    the messages of the start (a bad file) on show. ``not_saving``: the data folder could
+    not be locked (the sentence why): its files are read if they can be, never written."""
+    keeper, saved = persistence.start(read_only=not_saving is not None)  # settings, statistics, the game
     asked = GameCode.parse(code) if code else None
     if saved is not None and asked is not None and saved.game.code != asked and not _in_progress(saved.game):
         saved = None  # nothing would be lost: deal the code asked for (its own saved game resumes)
@@ -66,13 +71,16 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None) ->
     app, session, table = build(size, fullscreen, keeper.settings, code=asked,
                                 game=saved.game if saved else None, elapsed_s=saved.elapsed_s if saved else 0.0,
                                 keeper=keeper)
+    session.not_saving = not_saving is not None
     autosave = Autosave(keeper, session)
     app.on_quit.append(autosave.quit)
     if saved is not None:
         table.say(_("Welcome back: your game is as you left it."))
     autosave.save_now()
     messages = keeper.take_messages()
-    if messages:
+    if not_saving is not None:
+        app.push(Notice(app, _("Not saving"), not_saving))
+    elif messages:
         app.push(Notice(app, _("Saved files"), " ".join(messages)))
     at_stake = dialogs.game_at_stake(session)
     if asked is not None and saved is not None and saved.game.code != asked and at_stake is not None:
@@ -86,13 +94,53 @@ def _in_progress(game: Game) -> bool:
     return game.started and not game.is_won
 
 
-def play(size: tuple[int, int] | None, windowed: bool, code: str | None) -> int:
+def play(size: tuple[int, int] | None, windowed: bool, code: str | None, not_saving: str | None = None) -> int:
     """The game: open it, play until the window closes (or, for the kill test, play the
-    script of ``SEAHAVEN_SCRIPT``)."""
-    opened = open_game(size, windowed, code)
+    script of ``SEAHAVEN_SCRIPT``). A save that failed as the window closed is said on
+    standard error, and in a small window of its own (a double-clicked game has no
+    terminal) unless the game was ended by a signal."""
+    opened = open_game(size, windowed, code, not_saving)
+    signalled = _stop_on_signals(opened.app)
     try:
         if os.environ.get(SCRIPT_ENV):
             return scripted(opened.app, opened.table, os.environ[SCRIPT_ENV])
         return int(opened.app.run() or 0)
     finally:
         opened.app.close()
+        failed = opened.autosave.failed_at_quit
+        for sentence in failed:
+            print(f"seahaven: {sentence}", file=sys.stderr, flush=True)
+        if failed and not signalled:
+            from game.app import alert
+
+            alert.show("Seahaven Towers", " ".join(failed))
+
+
+STOP_SIGNALS = ("SIGHUP", "SIGTERM", "SIGINT", "SIGQUIT", "SIGBREAK")
+"""A logout, a closed terminal, ``kill``, Ctrl+C, Ctrl+\\ (Ctrl+Break on Windows): the
+game saves (with its playing time) and closes as if its window had been closed."""
+
+
+def _stop_on_signals(app: App) -> list[int]:
+    """Close the game cleanly on :data:`STOP_SIGNALS` (a second one ends it at once: every
+    move is already in the journal). Returns the list the signals received go to. Set
+    after the window opens, so that it replaces SDL's and pygame's own handlers (pygame's
+    turns SIGQUIT into a crash dump)."""
+    received: list[int] = []
+
+    def stop(number: int, _frame: object) -> None:
+        received.append(number)
+        if len(received) > 1:
+            os._exit(128 + number)
+        app.quit()
+        with contextlib.suppress(Exception):  # wake the loop if it sleeps waiting for input
+            import pygame
+
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    for name in STOP_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is not None:
+            with contextlib.suppress(ValueError, OSError, RuntimeError):
+                signal.signal(number, stop)
+    return received

@@ -426,8 +426,12 @@ def card_aspect() -> float:
 def parse_size(text: str) -> tuple[int, int]:
     """Read ``1280x800``; raise ValueError saying what is wrong."""
     parts = text.lower().replace("×", "x").split("x")
+    shown = text if len(text) <= 40 else text[:40] + "…"
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"a size looks like 1280x800, not {text!r}")
+        raise ValueError(f"a size looks like 1280x800, not {shown!r}")
+    if any(len(p.strip()) > 6 for p in parts):  # never hand Python a number too long to read
+        raise ValueError(f"the size {shown} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} to "
+                         f"{MAX_SIZE[0]}x{MAX_SIZE[1]}")
     w, h = (int(p) for p in parts)
     if w < MIN_SIZE[0] or h < MIN_SIZE[1] or w > MAX_SIZE[0] or h > MAX_SIZE[1]:
         raise ValueError(

@@ -36,6 +36,9 @@ class Session:
     jobs: Jobs = field(default_factory=Jobs)
     keeper: Records | None = None
     """The player's statistics and files; None where nothing is saved (tests, smoke)."""
+    not_saving: bool = False
+    """The player's files are not written this time (the data folder could not be locked):
+    the status line says so for as long as the game is open."""
     notices: list[Notice] = field(default_factory=list)
     action_listeners: list[Callable[[str], None]] = field(default_factory=list)
     """Who carries out an action asked for from a window (the table: "demo", "hint")."""

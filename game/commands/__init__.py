@@ -28,22 +28,18 @@ def open_input(path: str, limit: int, what: str) -> BinaryIO:
         raise InputError(f"{path} is a folder, not a file") from None
     except OSError as error:
         raise InputError(error.strerror or str(error)) from None
-    handle = open(fd, "rb")  # noqa: SIM115 - the caller closes it
-    try:
+    try:  # what it is, before Python's open() (which refuses a folder with its own words)
         info = os.fstat(fd)
     except OSError as error:
-        handle.close()
+        os.close(fd)
         raise InputError(error.strerror or str(error)) from None
-    if stat.S_ISDIR(info.st_mode):
-        handle.close()
-        raise InputError(f"{path} is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        handle.close()
-        raise InputError(f"{path} is not a regular file")
-    if info.st_size > limit:
-        handle.close()
-        raise InputError(too_large(path, limit, what))
-    return handle
+    problem = (f"{path} is a folder, not a file" if stat.S_ISDIR(info.st_mode)
+               else f"{path} is not a regular file" if not stat.S_ISREG(info.st_mode)
+               else too_large(path, limit, what) if info.st_size > limit else None)
+    if problem is not None:
+        os.close(fd)
+        raise InputError(problem)
+    return open(fd, "rb")
 
 
 def too_large(path: str, limit: int, what: str) -> str:

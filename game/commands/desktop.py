@@ -1,31 +1,50 @@
 """``seahaven --install-desktop`` and ``--uninstall-desktop``: the game in the Linux desktop's
-applications menu (freedesktop.org Desktop Entry and Icon Theme specifications).
+applications menu and software centre (freedesktop.org Desktop Entry and Icon Theme
+specifications, AppStream).
 
-Install writes ``applications/seahaven-towers.desktop`` and the icon (PNG at each hicolor
-size, plus the scalable SVG) under the user's data folder (``$XDG_DATA_HOME``, else
-``~/.local/share``) and prints each path; the entry starts the program that ran the install
-(the one-file executable, or the ``seahaven`` script of the environment it is installed in).
-Uninstall removes exactly those files. Standard library only.
+Install writes ``applications/seahaven-towers.desktop``, the icon (PNG at each hicolor size,
+plus the scalable SVG) and the AppStream metainfo (``metainfo/<id>.metainfo.xml``) under the
+user's data folder (``$XDG_DATA_HOME``, else ``~/.local/share``) and prints each path; the
+entry starts the program that ran the install (the one-file executable, or the ``seahaven``
+script of the environment it is installed in), whatever characters its path holds.
+
+Every file is written beside its place and renamed over it, so a symlink planted where a file
+goes is replaced, never followed. The folders the install had to make are listed in the entry
+(``X-Seahaven-Made-Folders``); uninstall removes exactly the files and, once they are empty,
+exactly those folders. Standard library only.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
-from collections.abc import Mapping
+import tempfile
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from xml.sax.saxutils import escape
 
-from game import __version__
+from game import __released__, __version__
 from game.resources import resource_path
 
 APP_ID = "seahaven-towers"
 """Name of the desktop entry and of the icon in the icon theme."""
+COMPONENT_ID = "io.github.seahaven_towers.seahaven_towers"
+"""The AppStream component id (reverse DNS of the project's home page)."""
+HOMEPAGE = "https://github.com/seahaven-towers/seahaven-towers"
+SUMMARY = "Solitaire with exact rules, honest hints and shareable game codes"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 """The PNG sizes in icons/ (tools/make_icons.py), each installed under hicolor/<n>x<n>/apps."""
+MADE_FOLDERS_KEY = "X-Seahaven-Made-Folders"
+"""The entry's record of the folders the install created (relative to the data folder)."""
 _RESERVED = set(' \t\n"\'\\><~|&;$*?#()`')
 """Characters that make an Exec argument need quoting (Desktop Entry spec, "The Exec key")."""
+_STRING_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+"""The escapes of a desktop-entry string value ("Possible value types")."""
+
+
+class UnusablePath(ValueError):
+    """The program's path cannot be written into a desktop entry."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,68 +71,211 @@ def launch_command() -> list[str]:
     return [str(python), "-m", "game"]
 
 
+def check_path(text: str) -> str:
+    """``text`` if a desktop entry can hold it (UTF-8, and no control character but the tab and
+    line breaks that :func:`string_value` escapes), else :class:`UnusablePath`."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UnusablePath(f"the program's path {text!r} is not valid UTF-8, which a desktop entry needs; "
+                           f"move the program to a folder with a plainer name") from None
+    if any((ord(char) < 0x20 or ord(char) == 0x7F) and char not in _STRING_ESCAPES for char in text):
+        raise UnusablePath(f"the program's path {text!r} holds a control character, which a desktop entry "
+                           f"cannot hold; move the program to a folder with a plainer name")
+    return text
+
+
+def string_value(text: str) -> str:
+    """``text`` as a desktop-entry string: backslash, tab and line breaks escaped, so that no
+    value can ever run onto a line of its own."""
+    return "".join(_STRING_ESCAPES.get(char, char) for char in check_path(text))
+
+
 def exec_value(command: list[str]) -> str:
     """The value of the ``Exec`` key for ``command``: arguments quoted where the spec asks,
-    then escaped as a desktop-entry string."""
+    ``%`` doubled (no field codes), then escaped as a desktop-entry string."""
     quoted = []
     for argument in command:
         if any(char in _RESERVED for char in argument):
             argument = '"' + "".join("\\" + c if c in '"`$\\' else c for c in argument) + '"'
         quoted.append(argument.replace("%", "%%"))
-    return " ".join(quoted).replace("\\", "\\\\")
+    return string_value(" ".join(quoted))
 
 
-def desktop_entry(command: list[str]) -> str:
-    """The text of the ``.desktop`` file. SDL names the window's X11 class after the program
-    file, so ``StartupWMClass`` lets docks match the game's window to a pinned entry."""
-    window_class = f"StartupWMClass={Path(command[0]).name}\n" if len(command) == 1 else ""
+def entry_command(command: list[str]) -> list[str]:
+    """The command the ``Exec`` key holds for ``command``. GLib looks for the program named by
+    the first word of ``Exec`` before turning ``%%`` back into ``%``, so it refuses an entry whose
+    program's path holds a ``%``; such a program is started through ``/bin/sh``, which gets the
+    path as an argument (where ``%%`` is undone at launch, as the spec says)."""
+    if "%" in command[0]:
+        return ["/bin/sh", "-c", 'exec "$0" "$@"', *command]
+    return command
+
+
+def desktop_entry(command: list[str], made_folders: Iterable[str] = ()) -> str:
+    """The text of the ``.desktop`` file. ``TryExec`` is the program's bare path (no quoting:
+    GLib looks it up as it stands and hides the entry when no such file exists). SDL names the
+    window's X11 class after the program file, so ``StartupWMClass`` lets docks match the
+    game's window to a pinned entry."""
+    window_class = f"StartupWMClass={string_value(Path(command[0]).name)}\n" if len(command) == 1 else ""
+    made = ";".join(made_folders)
     return (
         "[Desktop Entry]\n"
         "Type=Application\n"
         "Version=1.4\n"
         "Name=Seahaven Towers\n"
         "GenericName=Solitaire\n"
-        "Comment=Seahaven Towers solitaire: exact rules, honest hints, shareable game codes\n"
-        f"Exec={exec_value(command)}\n"
-        f"TryExec={exec_value(command[:1])}\n"
+        f"Comment={SUMMARY}\n"
+        f"Exec={exec_value(entry_command(command))}\n"
+        f"TryExec={string_value(command[0])}\n"
         f"Icon={APP_ID}\n"
         "Terminal=false\n"
         "Categories=Game;CardGame;\n"
         "Keywords=solitaire;patience;cards;card game;\n"
         f"{window_class}"
         f"X-Seahaven-Version={__version__}\n"
+        + (f"{MADE_FOLDERS_KEY}={made};\n" if made else "")
     )
 
 
+def metainfo() -> str:
+    """The AppStream metainfo: what a software centre shows about the game."""
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<component type="desktop-application">
+  <id>{COMPONENT_ID}</id>
+  <metadata_license>CC0-1.0</metadata_license>
+  <project_license>MIT AND OFL-1.1</project_license>
+  <name>Seahaven Towers</name>
+  <summary>{escape(SUMMARY)}</summary>
+  <developer_name>The Seahaven Towers authors</developer_name>
+  <description>
+    <p>
+      Seahaven Towers is a patience game played with open cards: build each suit from ace to
+      king on the foundations, moving cards between ten columns and four cells. Nothing is
+      hidden, so every deal can be thought through.
+    </p>
+    <ul>
+      <li>The rules exactly as the game describes them, with undo and redo to the first move</li>
+      <li>A solver that gives honest hints and says when a game can no longer be won</li>
+      <li>Winnable-only deals and difficulty by number of cells</li>
+      <li>Game codes to share, so a friend can play the very same deal</li>
+    </ul>
+  </description>
+  <launchable type="desktop-id">{APP_ID}.desktop</launchable>
+  <url type="homepage">{HOMEPAGE}</url>
+  <url type="bugtracker">{HOMEPAGE}/issues</url>
+  <categories>
+    <category>Game</category>
+    <category>CardGame</category>
+  </categories>
+  <keywords>
+    <keyword>solitaire</keyword>
+    <keyword>patience</keyword>
+    <keyword>card game</keyword>
+  </keywords>
+  <provides>
+    <binary>seahaven</binary>
+  </provides>
+  <content_rating type="oars-1.1"/>
+  <releases>
+    <release version="{__version__}" date="{__released__}"/>
+  </releases>
+</component>
+"""
+
+
+def entry_path(home: Path) -> Path:
+    return home / "applications" / f"{APP_ID}.desktop"
+
+
 def installed_files(home: Path) -> dict[Path, Path | None]:
-    """Every file the install writes -> the shipped file it copies (None: the entry itself)."""
+    """Every file the install writes -> the shipped file it copies (None: written from text)."""
     icons = home / "icons" / "hicolor"
-    files: dict[Path, Path | None] = {home / "applications" / f"{APP_ID}.desktop": None}
+    files: dict[Path, Path | None] = {entry_path(home): None,
+                                      home / "metainfo" / f"{COMPONENT_ID}.metainfo.xml": None}
     for size in ICON_SIZES:
         files[icons / f"{size}x{size}" / "apps" / f"{APP_ID}.png"] = resource_path("icons", f"seahaven-{size}.png")
     files[icons / "scalable" / "apps" / f"{APP_ID}.svg"] = resource_path("icons", "seahaven.svg")
     return files
 
 
+def candidate_folders(home: Path) -> list[str]:
+    """The folders an install may create, deepest first, as paths relative to ``home``: those
+    under it, then ``home`` itself (``.``) and its ancestors (``..``, ``../..``; never the
+    root). These are the only folders uninstall will ever remove, and only the ones recorded
+    as made, once empty."""
+    folders: set[Path] = set()
+    for target in installed_files(home):
+        folder = target.parent
+        while folder != home and folder.is_relative_to(home):
+            folders.add(folder.relative_to(home))
+            folder = folder.parent
+    below = sorted((folder.as_posix() for folder in folders), key=lambda name: (-name.count("/"), name))
+    above = ["/".join([".."] * depth) or "." for depth in range(len(folder_path(home, ".").parents))]
+    return below + above
+
+
+def folder_path(home: Path, name: str) -> Path:
+    """The folder ``name`` of :func:`candidate_folders` (``..`` taken as written, not through
+    symlinks, as the install made them)."""
+    return Path(os.path.normpath(home / name))
+
+
+def recorded_folders(home: Path) -> list[str]:
+    """The folders the entry says an earlier install made, among the candidates only, in the
+    candidates' order (deepest first)."""
+    try:
+        text = entry_path(home).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    for line in text.splitlines():
+        if line.startswith(f"{MADE_FOLDERS_KEY}="):
+            names = set(line.split("=", 1)[1].split(";"))
+            return [name for name in candidate_folders(home) if name in names]
+    return []
+
+
+def _write(target: Path, data: bytes) -> None:
+    """``data`` into ``target`` through a new file beside it, renamed over it: a symlink (or
+    anything) at ``target`` is replaced, and the file it pointed to is left alone."""
+    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
 def install(home: Path) -> list[Path]:
-    """Write the desktop entry and the icons under ``home``; return the paths written."""
+    """Write the desktop entry, the metainfo and the icons under ``home``; return the paths
+    written. Nothing is written when the program's path cannot go into an entry."""
     files = installed_files(home)
     missing = [str(source) for source in files.values() if source is not None and not source.is_file()]
     if missing:
         raise FileNotFoundError(f"the icon {missing[0]} is missing from this installation")
+    command = launch_command()
+    desktop_entry(command)  # an unusable path stops here, before any folder is made
+    made = {name for name in recorded_folders(home) if folder_path(home, name).is_dir()}
+    made.update(name for name in candidate_folders(home) if not os.path.lexists(folder_path(home, name)))
+    entry = entry_path(home)
     for target, source in files.items():
         target.parent.mkdir(parents=True, exist_ok=True)
-        if source is None:
-            temporary = target.with_name(target.name + ".tmp")
-            temporary.write_text(desktop_entry(launch_command()), encoding="utf-8")
-            os.replace(temporary, target)
-        else:
-            shutil.copyfile(source, target)
+        if source is not None:
+            _write(target, source.read_bytes())
+        elif target != entry:
+            _write(target, metainfo().encode("utf-8"))
+    ordered = [name for name in candidate_folders(home) if name in made]
+    _write(entry, desktop_entry(command, ordered).encode("utf-8"))  # last: it records the folders
     return list(files)
 
 
-def uninstall(home: Path) -> list[Path]:
-    """Remove the files ``install`` writes (and nothing else); return the paths removed."""
+def uninstall(home: Path) -> tuple[list[Path], list[Path]]:
+    """Remove the files ``install`` writes (and nothing else), then the folders it made that
+    are now empty; return the files and the folders removed."""
+    made = recorded_folders(home)
     removed = []
     for target in installed_files(home):
         try:
@@ -121,7 +283,14 @@ def uninstall(home: Path) -> list[Path]:
         except FileNotFoundError:
             continue
         removed.append(target)
-    return removed
+    folders = []
+    for name in made:  # deepest first
+        try:
+            folder_path(home, name).rmdir()
+        except OSError:  # not empty (the player's own files), already gone, or not a folder
+            continue
+        folders.append(folder_path(home, name))
+    return removed, folders
 
 
 def run(args: argparse.Namespace) -> int:
@@ -131,12 +300,19 @@ def run(args: argparse.Namespace) -> int:
         return 3
     home = data_home()
     if getattr(args, "uninstall_desktop", False):
-        removed = uninstall(home)
+        removed, folders = uninstall(home)
         for path in removed:
             print(f"removed {path}")
+        for path in folders:
+            print(f"removed {path}{os.sep}")
         if not removed:
             print(f"nothing to remove: the game is not in the applications menu under {home}")
         return 0
-    for path in install(home):
+    try:
+        written = install(home)
+    except UnusablePath as error:
+        print(f"seahaven: error: {error}", file=sys.stderr)
+        return 3
+    for path in written:
         print(f"wrote {path}")
     return 0

@@ -3,7 +3,10 @@ or ``--size WxH``; ``--code CODE`` deals that game; ``--smoke`` plays a scripted
 headless through the real loop and exits 0 if all went well.
 
 Exit status 3 for bad options, 4 when the game is already open on the same data folder
-(one copy at a time), 5 when no display is found (unless SDL_VIDEODRIVER was set).
+(one copy at a time), 5 when no display is found or the video driver cannot start. When the
+data folder cannot be locked for any other reason (it cannot be made or searched, ``.lock``
+is a folder or someone else's, the path is too long) the game plays without saving,
+and says so once at the start and for as long as it is open in the status line.
 
 Only the standard library is imported here; pygame is imported by ``run``.
 """
@@ -44,35 +47,57 @@ def run(args: argparse.Namespace) -> int:
 
     windows_dpi.declare_dpi_awareness()  # before SDL's video starts; does nothing off Windows
     if not display_found():  # before anything is written: an invisible game would play on unseen
-        print("seahaven: no display was found, so the game cannot show its window "
+        import os
+
+        driver = os.environ.get("SDL_VIDEODRIVER")
+        print(f"seahaven: no display was found for the video driver {driver!r}, so the game cannot show its window"
+              if driver else "seahaven: no display was found, so the game cannot show its window "
               "(set SDL_VIDEODRIVER to run it without one)", file=sys.stderr)
         return 5
+    from game import i18n
     from game.app.saving import lock, storage
 
-    if not lock.acquire(storage.default_folder()):  # one copy per data folder: nothing loaded or written
+    i18n.set_language()  # the system's language until the settings are read (the lock comes first)
+    not_saving: str | None = None
+    try:
+        taken = lock.acquire(storage.default_folder())
+    except lock.NoLock as error:  # fails closed: this copy plays, but never writes the folder
+        taken, not_saving = True, not_saving_sentence(str(error))
+        print(f"seahaven: {not_saving}", file=sys.stderr)
+    if not taken:  # one copy per data folder: nothing loaded or written
         sentence = "Seahaven Towers is already open; this copy closes so that it does not overwrite that game."
         print(f"seahaven: {sentence}", file=sys.stderr)
-        from game import i18n
         from game.app import alert
 
-        i18n.set_language()  # the system's language: the settings are another copy's now
         # a double-clicked game has no terminal: the window says it in the player's language
         alert.show("Seahaven Towers", i18n._("Seahaven Towers is already open; this copy closes so that it does not "
                                               "overwrite that game."))
         return 4
+    from game import windows_console
+
+    windows_console.release()  # Windows: the window outlives the console it was started from
     from game.app.launch import play
 
-    return play(size, bool(getattr(args, "windowed", False)), code)
+    return play(size, bool(getattr(args, "windowed", False)), code, not_saving=not_saving)
+
+
+def not_saving_sentence(reason: str) -> str:
+    """What the player reads when the data folder cannot be locked, so nothing is saved."""
+    from game import i18n
+
+    return i18n._("Nothing will be saved this time, because {reason}; you can play, but this game is not "
+                  "kept.").format(reason=reason)
 
 
 def display_found() -> bool:
     """Whether the game can show a window: False when SDL would fall back to its
-    offscreen or dummy driver without the user having asked for it with SDL_VIDEODRIVER."""
+    offscreen or dummy driver without the user having asked for it with SDL_VIDEODRIVER,
+    and when the driver (chosen or not) cannot start (``x11`` without an X server)."""
     import os
 
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return True  # chosen on purpose (a headless run, a test)
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    chosen = bool(os.environ.get("SDL_VIDEODRIVER"))  # on purpose: a headless run, a test
+    if not chosen and sys.platform.startswith("linux") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return False
     import pygame
 
@@ -80,4 +105,4 @@ def display_found() -> bool:
         pygame.display.init()
     except pygame.error:
         return False
-    return pygame.display.get_driver() not in ("offscreen", "dummy")
+    return chosen or pygame.display.get_driver() not in ("offscreen", "dummy")

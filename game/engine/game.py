@@ -56,6 +56,8 @@ class Game:
         self._actions: list[Action] = []  # the line: applied actions, then redoable ones
         self._scores: list[int] = [0]  # score after each applied action, index 0 = start
         self._keys: list[tuple[object, ...]] = [start.key()]
+        self._seen: dict[tuple[object, ...], int] = {self._keys[0]: 1}
+        """How often each key of ``_keys[: _cursor + 1]`` occurs: "seen before" in O(1)."""
         self._cursor = 0  # how many actions of the line are applied
         self._undo_floor = 0  # undo never goes below this many applied actions
 
@@ -110,6 +112,16 @@ class Game:
         return tuple(a.move for a in self._actions)
 
     @property
+    def line_length(self) -> int:
+        """How many moves the line holds, the undone (redoable) ones included."""
+        return len(self._actions)
+
+    def actions(self, start: int = 0, stop: int | None = None) -> tuple[Action, ...]:
+        """The actions of the line from ``start`` to ``stop`` (undone ones included): an
+        immutable snapshot, costing what the slice holds (the whole line is one copy)."""
+        return tuple(self._actions[start:stop])
+
+    @property
     def undone(self) -> int:
         """How many moves are undone and can be redone."""
         return len(self._actions) - self._cursor
@@ -118,6 +130,13 @@ class Game:
     def positions(self) -> list[Position]:
         """The positions of the line up to now, oldest (the deal) first."""
         return [self.start] + [a.after for a in self._actions[: self._cursor]]
+
+    def recent_positions(self) -> tuple[Position, ...]:
+        """The positions undo can go back to and the one now, oldest first: at most
+        ``UNDO_LIMIT + 1`` of them, whatever the length of the game."""
+        floor = self._cursor - self.undo_depth
+        first = self._actions[floor - 1].after if floor else self.start
+        return (first, *(a.after for a in self._actions[floor : self._cursor]))
 
     @property
     def undo_depth(self) -> int:
@@ -158,7 +177,9 @@ class Game:
         del self._keys[self._cursor + 1 :]
         self._actions.append(action)
         self._scores.append(new_score)
-        self._keys.append(after.key())
+        key = after.key()
+        self._keys.append(key)
+        self._seen[key] = self._seen.get(key, 0) + 1
         self._cursor += 1
         self._undo_floor = max(self._undo_floor, self._cursor - UNDO_LIMIT)
         return action
@@ -167,6 +188,7 @@ class Game:
         """Take back the last applied action; None if there is nothing to undo."""
         if not self.can_undo:
             return None
+        self._unsee(self._keys[self._cursor])
         self._cursor -= 1
         return self._actions[self._cursor]
 
@@ -175,7 +197,16 @@ class Game:
         if not self.can_redo:
             return None
         self._cursor += 1
+        key = self._keys[self._cursor]
+        self._seen[key] = self._seen.get(key, 0) + 1
         return self._actions[self._cursor - 1]
+
+    def _unsee(self, key: tuple[object, ...]) -> None:
+        left = self._seen[key] - 1
+        if left:
+            self._seen[key] = left
+        else:
+            del self._seen[key]
 
     def restart(self) -> None:
         """Back to the deal as dealt, with an empty history. Hints already shown stay
@@ -183,6 +214,7 @@ class Game:
         self._actions.clear()
         self._scores[:] = [0]
         self._keys[:] = [self.start.key()]
+        self._seen = {self._keys[0]: 1}
         self._cursor = 0
         self._undo_floor = 0
 
@@ -190,11 +222,11 @@ class Game:
 
     def seen(self, position: Position) -> bool:
         """Whether ``position`` (cells compared as a set) occurred on the line so far."""
-        return position.key() in set(self._keys[: self._cursor + 1])
+        return position.key() in self._seen
 
     def useful_moves(self) -> list[Move]:
         """Legal moves other than take-backs and moves back to a position already seen."""
-        seen = set(self._keys[: self._cursor + 1])
+        seen = self._seen
         position = self.position
         return [
             m

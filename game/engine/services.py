@@ -108,14 +108,36 @@ class LossReport:
         return self.lost and self.undos is None and self.reason is NoWayBack.DEAL_LOST
 
 
-def history(game: Game) -> tuple[list[Position], int]:
-    """The positions of the game's line up to now, oldest first, and how many undos the
-    game allows from here (the last ``UNDO_LIMIT`` actions, less any that fell out)."""
-    return game.positions, game.undo_depth
+@dataclass(frozen=True, slots=True)
+class LineEnd:
+    """What :func:`lost` needs of a game, taken at once on the thread that plays it, at a
+    cost that does not grow with the game's length: the positions undo can go back to and
+    the one now (oldest first), the rules, and how many moves the game has now."""
+
+    positions: tuple[Position, ...]
+    rules: Rules
+    move_count: int
+
+    @classmethod
+    def of(cls, game: Game) -> LineEnd:
+        return cls(game.recent_positions(), game.rules, game.move_count)
+
+    @property
+    def from_deal(self) -> bool:
+        """The oldest position is the deal itself (undo can go all the way back)."""
+        return len(self.positions) - 1 == self.move_count
+
+
+def history(game: Game | LineEnd) -> tuple[tuple[Position, ...], int, bool]:
+    """The positions undo can reach and the one now, oldest first; how many undos the game
+    allows from here (the last ``UNDO_LIMIT`` actions, less any that fell out); and whether
+    the oldest of them is the deal."""
+    end = game if isinstance(game, LineEnd) else LineEnd.of(game)
+    return end.positions, len(end.positions) - 1, end.from_deal
 
 
 def lost(
-    game: Game,
+    game: Game | LineEnd,
     *,
     max_seconds: float = LOST_SECONDS,
     cancel: threading.Event | None = None,
@@ -127,7 +149,7 @@ def lost(
     one), so the positions are tried from the newest back; each search also skips the
     positions the previous proofs showed lost, which makes the way back cheap.
     """
-    positions, window = history(game)
+    positions, window, from_deal = history(game)
     rules = game.rules
     dead: set[bytes] = set()
     result = solve(positions[-1], rules, max_seconds=max_seconds, cancel=cancel, progress=progress, dead=dead)
@@ -140,7 +162,7 @@ def lost(
         if result.unknown:
             why = NoWayBack.CANCELLED if result.cancelled else NoWayBack.OUT_OF_TIME
             return LossReport("lost", None, why, window, depth=k)
-    if window < len(positions) - 1:
+    if not from_deal:
         return LossReport("lost", None, NoWayBack.BEYOND_WINDOW, window)
     return LossReport("lost", None, NoWayBack.DEAL_LOST, window)
 

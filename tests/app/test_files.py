@@ -83,8 +83,8 @@ def test_a_game_the_reader_would_refuse_is_not_written(tmp_path: Path, monkeypat
     storage.flush()
     before = (tmp_path / CURRENT).read_bytes()
     monkeypatch.setattr(storage_module, "MAX_GAME_BYTES", len(before) + 100)
-    storage.save_game(long_game(100), 1)
-    with pytest.raises(SaveError, match="too long to be saved"):
+    with pytest.raises(SaveError, match="too long to be saved"):  # said at once, or at the latest here
+        storage.save_game(long_game(100), 1)
         storage.flush()
     assert (tmp_path / CURRENT).read_bytes() == before
 

@@ -10,6 +10,7 @@ import threading
 import time
 
 import pygame
+import pytest
 
 from game.app.loop import STEP
 from tests.app.table_helpers import check_invariants, make_app
@@ -24,6 +25,7 @@ KEYS = [
 ]
 
 
+@pytest.mark.slow  # about 10 s: .ci/run runs it, the everyday run skips it
 def test_monkey() -> None:
     rng = random.Random(20_260_401)
     app = make_app("SH1-C4-AAAAAJ2", size=(800, 600))

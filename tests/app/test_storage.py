@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from game.app.saving.storage import (
     CURRENT,
+    JOURNAL,
     MAX_FILE_BYTES,
     SETTINGS,
     STATS,
@@ -55,7 +56,7 @@ def test_current_json_is_spec_10(tmp_path: Path) -> None:
     storage.save_game(game, 83.25)
     storage.flush()  # saves are written on a background thread
     body = json.loads((tmp_path / CURRENT).read_text())
-    assert list(body) == ["version", "code", "moves", "undone", "elapsed_s", "score"]
+    assert list(body) == ["version", "code", "moves", "undone", "elapsed_s", "score", "seq"]  # seq: the journal
     assert body["version"] == 1 and body["code"] == CODE
     assert body["moves"] == [m.to_json() for m in game.line] and len(body["moves"]) == 12
     assert body["undone"] == 3 and body["elapsed_s"] == 83.25 and body["score"] == game.score
@@ -317,8 +318,8 @@ def test_a_folder_that_cannot_hold_files_gives_a_save_error_not_a_crash(tmp_path
     folder = tmp_path / "data"
     folder.write_bytes(b"not a folder")
     storage = Storage(folder)
-    storage.save_game(played_game(), 1)
-    with pytest.raises(SaveError) as info:
+    with pytest.raises(SaveError) as info:  # the journal is written at once: the error comes at once
+        storage.save_game(played_game(), 1)
         storage.flush()
     assert "could not be saved" in str(info.value) and "play goes on" in str(info.value)
     assert folder.read_bytes() == b"not a folder"
@@ -366,7 +367,10 @@ def test_full_disk_gives_a_save_error(tmp_path: Path, monkeypatch: pytest.Monkey
     storage.save_game(played_game(undo=0), 2)
     with pytest.raises(SaveError, match="disk is full"):
         storage.flush()
-    assert files(tmp_path) == before  # the old save is intact, no temporary file left
+    after = files(tmp_path)
+    journal = after.pop(JOURNAL)  # the move is in the journal: written, only its full save failed
+    assert after == before  # the old save is intact, no temporary file left
+    assert Storage(tmp_path).load_game().value.game.line == played_game(undo=0).line and journal
 
 
 def test_unreadable_bad_file_that_cannot_be_moved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -147,3 +147,31 @@ def test_restart_keeps_the_hints_shown_for_the_deal() -> None:
     game.play(game.useful_moves()[0])
     game.restart()
     assert game.hints_used == 2 and game.move_count == 0 and not game.can_redo and game.score == 0
+
+
+def test_the_end_of_the_line_and_seen_positions_do_not_grow_with_the_game() -> None:
+    """The lost check's snapshot holds the undo window only, and "seen before" follows
+    undo, redo and restart (issue 21 item 5: no per-move work that grows with the game)."""
+    from game.engine.game import UNDO_LIMIT
+    from game.engine.services import LineEnd
+
+    game = Game.from_code("SH1-C4-AAAAAJ2")
+    game.play(game.position.resolve(Move.from_json({"from": "col1", "to": "cell3"})))
+    there = Move.from_json({"from": "cell3", "to": "cell4"})
+    back = Move.from_json({"from": "cell4", "to": "cell3"})
+    for k in range(UNDO_LIMIT + 50):
+        game.play(there if k % 2 == 0 else back)
+    end = LineEnd.of(game)
+    assert len(end.positions) == UNDO_LIMIT + 1 and not end.from_deal
+    assert end.positions[-1] == game.position and end.positions == tuple(game.positions[-UNDO_LIMIT - 1:])
+    short = Game.from_code("SH1-C4-AAAAAJ2")
+    assert LineEnd.of(short).positions == (short.start,) and LineEnd.of(short).from_deal
+    first = short.position.resolve(Move.from_json({"from": "col1", "to": "cell3"}))
+    short.play(first)
+    assert short.seen(short.start) and short.seen(short.position)
+    short.undo()
+    assert not short.seen(short.start.apply(first)) and short.seen(short.start)
+    short.redo()
+    assert short.seen(short.start.apply(first))
+    short.restart()
+    assert not short.seen(short.start.apply(first))

@@ -136,7 +136,7 @@ def test_lost_counts_the_undos_back_to_a_winnable_position(code: str, seed: int,
     report = lost(game, max_seconds=BUDGET)
     assert report.lost and report.undos == beyond + 1, report
     k = report.undos
-    positions, window = history(game)
+    positions, window, _ = history(game)
     assert k <= window
     assert solve(positions[-1 - k], max_seconds=BUDGET).won
     assert solve(positions[-k], max_seconds=BUDGET).lost  # k - 1 undos are not enough

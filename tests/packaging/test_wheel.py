@@ -1,6 +1,8 @@
-"""The wheel is the game: built from the source tree, installed into a fresh virtual
-environment far from the checkout (as ``pipx`` or ``pip install .`` would), it plays its
-smoke game with the sprites, sounds and fonts it carries."""
+"""The wheel is the game, and the sdist makes it: the source tree's sdist carries the
+licences and the scripts that make the art (``tools/``); the wheel built from that sdist
+(as pip, pipx or a distribution's packager would build it), installed into a fresh virtual
+environment far from the checkout, names its licence in its metadata and plays its smoke game
+with the sprites, sounds and fonts it carries."""
 
 from __future__ import annotations
 
@@ -9,29 +11,76 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
+import tomllib
 import zipfile
+from email.parser import HeaderParser
 from pathlib import Path
 
 import pytest
 
+from game import __version__
+
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "game", "sprites", "sounds", "fonts", "icons")
-"""What a build needs, copied so the build writes nothing into the checkout."""
+NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
+                                    ".hypothesis")
+"""What a checkout holds that is not source: the copy of the tree the sdist is made from leaves
+it out (MANIFEST.in and pyproject.toml decide the rest, as they do for a release)."""
+
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    source = tmp_path_factory.mktemp("source")
-    for name in SOURCES:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(ROOT / name, source / name)
+def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sdist of a copy of the checkout, made by the build backend that pyproject.toml names
+    (installed on its own, as a build front end does), not by this environment's."""
+    source = tmp_path_factory.mktemp("source") / "tree"
+    shutil.copytree(ROOT, source, ignore=NOT_SOURCE, symlinks=True)  # a copy: the build writes nothing here
+    backend = tmp_path_factory.mktemp("backend")
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["requires"]
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--target", str(backend), *requires],
+                   check=True, timeout=300)
+    out = tmp_path_factory.mktemp("sdist")
+    env = {**os.environ, "PYTHONPATH": str(backend)}
+    subprocess.run([sys.executable, "-c", f"import setuptools.build_meta as b; b.build_sdist({str(out)!r})"],
+                   check=True, cwd=source, env=env, timeout=300, capture_output=True)
+    (built,) = out.glob("seahaven_towers-*.tar.gz")
+    return built
+
+
+@pytest.fixture(scope="module")
+def wheel(sdist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(source)],
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(sdist)],
                    check=True, timeout=300, cwd=out)
     (built,) = out.glob("seahaven_towers-*.whl")
     return built
+
+
+def test_the_sdist_carries_the_tools_and_licences_and_no_tests(sdist: Path) -> None:
+    top = f"seahaven_towers-{__version__}"
+    with tarfile.open(sdist) as archive:
+        names = {name.removeprefix(f"{top}/") for name in archive.getnames()}
+        metadata = HeaderParser().parsestr(archive.extractfile(f"{top}/PKG-INFO").read().decode())
+    tools = {f"tools/{path.name}" for path in (ROOT / "tools").glob("*.py")}
+    assert tools and tools <= names
+    assert {"LICENSE", "fonts/LICENSE-NotoSans.txt", "build.spec", "icons/seahaven.ico", "setup.py"} <= names
+    assert not [name for name in names if name.startswith("tests") or "__pycache__" in name]
+    assert metadata["Version"] == __version__
+    assert metadata["License-Expression"] == "MIT AND OFL-1.1"
+
+
+def test_the_wheel_names_its_licences(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        info = f"seahaven_towers-{__version__}.dist-info"
+        metadata = HeaderParser().parsestr(archive.read(f"{info}/METADATA").decode())
+        licence = archive.read(f"{info}/licenses/LICENSE").decode()
+        font_licence = archive.read(f"{info}/licenses/fonts/LICENSE-NotoSans.txt").decode()
+    assert metadata["License-Expression"] == "MIT AND OFL-1.1"
+    assert sorted(metadata.get_all("License-File")) == ["LICENSE", "fonts/LICENSE-NotoSans.txt"]
+    assert metadata["Version"] == __version__ and metadata["Summary"] and "\n" not in metadata["Summary"]
+    assert "Copyright (c) 2026 The Seahaven Towers authors" in licence and "MIT License" in licence
+    assert "SIL Open Font License" in font_licence
 
 
 def test_the_wheel_carries_every_asset(wheel: Path) -> None:
@@ -68,6 +117,13 @@ def test_the_installed_wheel_plays_its_smoke_game_away_from_the_source(wheel: Pa
     where = subprocess.run([str(python), "-c", "import game; print(game.__file__)"], check=True, cwd=away,
                            env=env, capture_output=True, text=True, timeout=60).stdout.strip()
     assert Path(where).is_relative_to(site), f"game imported from {where}, not from the wheel"
+    shown = subprocess.run([str(python), "-c", "from importlib.metadata import metadata, files; "
+                            "print(metadata('seahaven-towers')['License-Expression']); "
+                            "print(*sorted(str(f) for f in files('seahaven-towers') if 'licenses' in str(f)))"],
+                           check=True, cwd=away, env=env, capture_output=True, text=True, timeout=60).stdout
+    expression, licence_files = shown.splitlines()
+    assert expression == "MIT AND OFL-1.1", shown
+    assert "licenses/LICENSE " in licence_files and licence_files.endswith("licenses/fonts/LICENSE-NotoSans.txt"), shown
     speak = "from game import i18n; i18n.set_language('de'); print(i18n._('Settings'))"
     german = subprocess.run([str(python), "-c", speak], check=True, cwd=away, env=env, capture_output=True,
                             text=True, timeout=60).stdout.strip()

@@ -15,6 +15,8 @@ class Autosave:
     def __init__(self, keeper: Persistence, session: Session) -> None:
         self.keeper = keeper
         self.session = session
+        self.failed_at_quit: list[str] = []
+        """The sentences of the saves that failed when the window closed."""
         keeper.settings = session.settings
         # first: the win is counted (and the move on disk) before the table opens its
         # won panel, which shows the statistics with this win in them
@@ -34,13 +36,19 @@ class Autosave:
     def save_now(self) -> None:
         """Save the game as it stands (at start, so that the statistics count it)."""
         current = self.session.current
-        self._tell(self.keeper.game_changed(current.game, current.elapsed()))
+        self._tell(self.keeper.game_changed(current.game, current.elapsed(), full=True))
 
     def quit(self) -> None:
-        """The window closes: save the game with its time, and the settings."""
+        """The window closes: save the game with its time, and the settings. What could
+        not be saved is said (and kept in :attr:`failed_at_quit` for the player to read
+        once the window is gone)."""
         current = self.session.current
-        self.keeper.quit(current.game, current.elapsed())
-        self.keeper.settings_changed()
+        messages = self.keeper.quit(current.game, current.elapsed())
+        messages += self.keeper.settings_changed()
+        messages += self.keeper.take_messages()
+        self.failed_at_quit = list(dict.fromkeys(messages))
+        self._tell(self.failed_at_quit)
+
 
     def _tell(self, messages: list[str]) -> None:
         for message in messages:

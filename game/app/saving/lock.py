@@ -2,13 +2,20 @@
 life of the process and released by the operating system however the process ends (even
 ``kill -9``). ``fcntl.flock`` on Linux and macOS, ``msvcrt.locking`` on Windows.
 
+The lock fails closed: a copy that cannot take it, whatever the reason (another copy has
+it; ``.lock`` is a folder or belongs to someone else; the folder cannot be made or
+searched; its path is too long), never writes the folder. :func:`acquire` says which.
+
 No pygame here.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
+
+from game.i18n import _
 
 LOCK_NAME = ".lock"
 
@@ -16,23 +23,30 @@ _held: dict[Path, int] = {}
 """The open lock files of this process (kept open: closing one would release its lock)."""
 
 
+class NoLock(Exception):
+    """The lock could not be taken for a reason other than another copy holding it.
+    ``str(error)`` is the reason in a few words a player can read."""
+
+
 def acquire(folder: Path) -> bool:
-    """Take the lock of ``folder`` for the rest of the process. False if another process
-    holds it. If the lock file cannot be made at all (a read-only folder), True: the files
-    then cannot be written either, and the game says so when it tries."""
+    """Take the lock of ``folder`` for the rest of the process: True once it is ours,
+    False if another copy of the game holds it. Raises :class:`NoLock` when it cannot be
+    taken at all (then this process must not write the folder either)."""
     folder = Path(folder)
     if folder in _held:
         return True
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
-    except OSError:
-        return True
+    except OSError as error:
+        raise NoLock(_why(error, folder)) from error
     try:
         _lock(fd)
-    except OSError:
+    except OSError as error:
         os.close(fd)
-        return False
+        if _held_elsewhere(error):
+            return False
+        raise NoLock(_why(error, folder)) from error
     _held[folder] = fd
     return True
 
@@ -44,6 +58,27 @@ def release(folder: Path) -> None:
         os.close(fd)
 
 
+def _why(error: OSError, folder: Path) -> str:
+    """Why the lock could not be taken, in a few words in the player's language (the
+    system's: the settings are not read yet)."""
+    code = error.errno
+    if code == errno.EISDIR:
+        return _("a folder named {name} is in the way in {folder}").format(name=LOCK_NAME, folder=folder)
+    if code in (errno.EACCES, errno.EPERM):
+        return _("the data folder {folder} or its {name} file is not yours to write").format(folder=folder,
+                                                                                              name=LOCK_NAME)
+    if code == errno.ENAMETOOLONG:
+        return _("the path of the data folder is too long")
+    if code == errno.EROFS:
+        return _("the data folder is on a read-only disk")
+    if code == errno.ENOSPC:
+        return _("the disk is full")
+    if code in (errno.ENOTDIR, errno.EEXIST):
+        return _("a file is in the way of the data folder {folder}").format(folder=folder)
+    return _("the data folder {folder} cannot be used ({why})").format(folder=folder,
+                                                                     why=error.strerror or _("unknown error"))
+
+
 if os.name == "nt":  # pragma: no cover - Windows
 
     def _lock(fd: int) -> None:
@@ -52,9 +87,16 @@ if os.name == "nt":  # pragma: no cover - Windows
         os.lseek(fd, 0, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # raises OSError when another process has it
 
+    def _held_elsewhere(error: OSError) -> bool:
+        # LK_NBLCK fails with EACCES (or EDEADLOCK) when the byte is locked: another copy
+        return error.errno in (errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK))
+
 else:
 
     def _lock(fd: int) -> None:
         import fcntl
 
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # raises BlockingIOError when held
+
+    def _held_elsewhere(error: OSError) -> bool:
+        return isinstance(error, BlockingIOError) or error.errno in (errno.EAGAIN, errno.EWOULDBLOCK)

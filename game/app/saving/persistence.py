@@ -29,8 +29,9 @@ from game.engine import Game
 class Persistence:
     """The player's saved game, settings and statistics, kept in step with the table."""
 
-    def __init__(self, storage: Storage | None = None, folder: Path | str | None = None) -> None:
-        self.storage = storage if storage is not None else Storage(folder)
+    def __init__(self, storage: Storage | None = None, folder: Path | str | None = None,
+                 read_only: bool = False) -> None:
+        self.storage = storage if storage is not None else Storage(folder, read_only=read_only)
         self.messages: list[str] = []
         """Sentences for the player not yet shown (bad files, failed saves)."""
         self._failing: set[str] = set()  # which files failed to save (warn once per failure run)
@@ -65,12 +66,13 @@ class Persistence:
 
     # -- during play -----------------------------------------------------------------------
 
-    def game_changed(self, game: Game, elapsed_s: float) -> list[str]:
+    def game_changed(self, game: Game, elapsed_s: float, full: bool = False) -> list[str]:
         """Save ``game`` and count it in the statistics. Call after every move, undo, redo,
-        new game and restart. Returns the new warnings."""
+        new game and restart (``full``: write the whole game now, not only the change).
+        Returns the new warnings."""
         before = len(self.messages)
         self._sync_stats(game, elapsed_s)
-        self._save_game(game, elapsed_s)
+        self._save_game(game, elapsed_s, full)
         return self.messages[before:]
 
     def hint_used(self, game: Game, elapsed_s: float) -> list[str]:
@@ -87,7 +89,7 @@ class Persistence:
         before = len(self.messages)
         if game is not None:
             self._sync_stats(game, elapsed_s)
-            self._save_game(game, elapsed_s)
+            self._save_game(game, elapsed_s, full=True)
         try:
             self.storage.flush()  # saves are written on a background thread
         except SaveError as error:
@@ -139,9 +141,9 @@ class Persistence:
         if changed:
             self._save_stats()
 
-    def _save_game(self, game: Game, elapsed_s: float) -> None:
+    def _save_game(self, game: Game, elapsed_s: float, full: bool = False) -> None:
         try:
-            self.storage.save_game(game, elapsed_s)
+            self.storage.save_game(game, elapsed_s, full)
             self._failing.discard("game")
         except SaveError as error:
             self._warn("game", str(error))
@@ -164,8 +166,8 @@ class Persistence:
             self.messages.append(message)
 
 
-def start(folder: Path | str | None = None) -> tuple[Persistence, SavedGame | None]:
+def start(folder: Path | str | None = None, read_only: bool = False) -> tuple[Persistence, SavedGame | None]:
     """Load settings, statistics and the saved game: what the game needs before it opens
-    its window."""
-    keeper = Persistence(folder=folder)
+    its window (``read_only``: and never write them)."""
+    keeper = Persistence(folder=folder, read_only=read_only)
     return keeper, keeper.resume()

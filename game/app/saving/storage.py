@@ -48,6 +48,7 @@ from game.app.i18n import N_, _
 from game.app.settings import SPECS, Settings, check
 from game.app.stats import Stats
 from game.engine import APP_RULES, Game, GameCode, Move, Position, Rules, SeahavenError
+from game.engine.game import Action
 
 APP_NAME = "seahaven-towers"
 VERSION = 1
@@ -67,8 +68,19 @@ MAX_ELAPSED_S = 10 * 365 * 24 * 3600.0
 """A saved game's time above ten years is taken as damage."""
 
 CURRENT = "current.json"
+JOURNAL = "current-journal.jsonl"
+"""The changes of the game since ``current.json`` was last written in full, one JSON line
+per action (see :class:`Journal`)."""
 SETTINGS = "settings.json"
 STATS = "stats.json"
+
+FULL_SAVE_EVERY = 100
+"""Actions between two full saves of the game (the journal holds the ones between)."""
+FULL_SAVE_S = 5.0
+"""Seconds after which the next action also saves the game in full."""
+_TAIL = 128
+"""Actions of the line last saved that are remembered, to find what the next save changed."""
+_ENTRY_FIELDS = {"seq", "code", "position", "keep", "moves", "undone", "elapsed_s", "score", "hints"}
 
 _TEMP_SUFFIX = ".tmp"
 _STALE_TEMP_S = 60.0
@@ -162,9 +174,8 @@ def _versioned_body(obj: Any) -> dict[str, Any]:
 # -- the game in progress -----------------------------------------------------------------
 
 
-def _game_parts(game: Game, elapsed_s: float) -> tuple[dict[str, Any], tuple[Move, ...], dict[str, Any]]:
-    """The fields of ``current.json`` before its moves, the moves, and the fields after
-    them: the one list of what a saved game holds."""
+def _game_fields(game: Game, elapsed_s: float, seq: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The fields of ``current.json`` before its moves and after them."""
     head: dict[str, Any] = {"version": VERSION, "code": None if game.code is None else str(game.code)}
     if game.code is None:
         head["position"] = game.start.to_json()
@@ -172,13 +183,24 @@ def _game_parts(game: Game, elapsed_s: float) -> tuple[dict[str, Any], tuple[Mov
                             "score": game.score}
     if game.hints_used:
         tail["hints"] = game.hints_used
-    return head, game.line, tail
+    if seq:
+        tail["seq"] = seq
+    return head, tail
+
+
+def _game_parts(game: Game, elapsed_s: float, seq: int | None = None
+                ) -> tuple[dict[str, Any], tuple[Action, ...], dict[str, Any]]:
+    """The fields of ``current.json`` before its moves, the actions of its line (an
+    immutable snapshot, cheap to take), and the fields after them: the one list of what a
+    saved game holds. ``seq`` is the last journal entry the file includes (see :class:`Journal`)."""
+    head, tail = _game_fields(game, elapsed_s, seq)
+    return head, game.actions(), tail
 
 
 def game_to_json(game: Game, elapsed_s: float) -> dict[str, Any]:
     """The ``current.json`` body of SPEC 10 for ``game`` (with the hints shown)."""
     head, line, tail = _game_parts(game, elapsed_s)
-    return {**head, "moves": [move.to_json() for move in line], **tail}
+    return {**head, "moves": [action.move.to_json() for action in line], **tail}
 
 
 _MOVE_TEXT: dict[Move, str] = {}
@@ -190,24 +212,30 @@ def _dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
-def _game_bytes(head: dict[str, Any], line: tuple[Move, ...], tail: dict[str, Any]) -> bytes:
-    """The bytes of ``current.json``: exactly ``_dumps(game_to_json(...))`` and a newline,
-    built from the cached text of each move."""
+def _move_texts(moves: Any) -> str:
+    """The JSON texts of ``moves`` joined by commas, from the cache of each move's text."""
     texts = _MOVE_TEXT
     try:
-        moves = ",".join([texts[move] for move in line])
+        return ",".join([texts[move] for move in moves])
     except KeyError:
-        for move in line:
+        moves = list(moves)
+        for move in moves:
             if move not in texts:
                 texts[move] = _dumps(move.to_json())
-        moves = ",".join([texts[move] for move in line])
+        return ",".join([texts[move] for move in moves])
+
+
+def _game_bytes(head: dict[str, Any], line: tuple[Action, ...], tail: dict[str, Any]) -> bytes:
+    """The bytes of ``current.json``: exactly ``_dumps(game_to_json(...))`` and a newline,
+    built from the cached text of each move."""
+    moves = _move_texts([action.move for action in line])
     return f'{_dumps(head)[:-1]},"moves":[{moves}],{_dumps(tail)[1:]}\n'.encode()
 
 
-def game_snapshot(game: Game, elapsed_s: float) -> Callable[[], bytes]:
+def game_snapshot(game: Game, elapsed_s: float, seq: int | None = None) -> Callable[[], bytes]:
     """What the main thread takes of ``game`` for a save (a few fields and the tuple of its
-    moves, all immutable); calling the result makes the file's bytes, on any thread."""
-    head, line, tail = _game_parts(game, elapsed_s)
+    actions, all immutable); calling the result makes the file's bytes, on any thread."""
+    head, line, tail = _game_parts(game, elapsed_s, seq)
     return lambda: _game_bytes(head, line, tail)
 
 
@@ -215,7 +243,7 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
     """Rebuild a game from a ``current.json`` body, replaying and checking every move and
     the score. Raises :class:`BadFile` saying what is wrong."""
     body = _versioned_body(obj)
-    unknown = set(body) - {"version", "code", "position", "moves", "undone", "elapsed_s", "score", "hints"}
+    unknown = set(body) - {"version", "code", "position", "moves", "undone", "elapsed_s", "score", "hints", "seq"}
     if unknown:
         raise BadFile(f"unknown field(s): {', '.join(sorted(str(k)[:20] for k in unknown))}")
     code_text, raw_position = body.get("code"), body.get("position")
@@ -247,6 +275,7 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
         hints = body.get("hints", 0)
         if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_HINTS:
             raise BadFile("'hints' must be a whole number of hints shown")
+        _check_seq(body)
         # Moves made under the app's run limit include every classic one, so replaying
         # under APP_RULES accepts games whose player switched the setting mid-game.
         game = Game(start, APP_RULES, code)
@@ -267,6 +296,174 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
     except (SeahavenError, ValueError, TypeError, RecursionError) as error:
         raise BadFile(str(error)[:200]) from None
     return SavedGame(game, float(elapsed))
+
+
+def _check_seq(body: dict[str, Any]) -> int:
+    seq = body.get("seq", 0)
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+        raise BadFile("'seq' must be a whole number")
+    return seq
+
+
+def _game_body(obj: Any) -> dict[str, Any]:
+    """A ``current.json`` body whose version and shape are right (its moves are checked
+    once the journal's are added, by :func:`game_from_json`)."""
+    body = _versioned_body(obj)
+    if not isinstance(body.get("moves"), list):
+        raise BadFile("'moves' must be a list")
+    _check_seq(body)
+    return body
+
+
+def _journal_entries(lines: list[bytes], entries: list[dict[str, Any]]) -> str | None:
+    """Read the journal's ``lines`` into ``entries`` up to the first bad one; what is
+    wrong with that one, or None."""
+    for n, line in enumerate(lines, 1):
+        try:
+            entry = parse_json(line, MAX_GAME_BYTES)
+            if not isinstance(entry, dict):
+                raise BadFile("not a JSON object")
+            unknown = set(entry) - _ENTRY_FIELDS
+            if unknown:
+                raise BadFile(f"unknown field(s): {', '.join(sorted(str(k)[:20] for k in unknown))}")
+            for name in ("seq", "keep"):
+                value = entry.get(name)
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise BadFile(f"'{name}' must be a whole number")
+            if not isinstance(entry.get("moves"), list):
+                raise BadFile("'moves' must be a list")
+            if "position" in entry and "code" not in entry:
+                raise BadFile("a 'position' without its 'code'")
+        except BadFile as error:
+            return f"line {n}: {error}"
+        entries.append(entry)
+    return None
+
+
+def _apply_journal(body: dict[str, Any] | None, seq: int, entries: list[dict[str, Any]]
+                   ) -> tuple[dict[str, Any] | None, int, str | None]:
+    """``current.json``'s ``body`` (its last entry ``seq``) with the journal's entries after
+    it applied: the body of the game as last saved, the number of its last entry, and what
+    is wrong with the journal (the entries before the wrong one are applied)."""
+    merged, moves, applied = body, None, False
+    for n, entry in enumerate(entries, 1):
+        number = entry["seq"]
+        starts = "code" in entry  # a game new to the journal: the entry holds all of it
+        if number <= seq and not applied:
+            continue  # already in current.json (the journal was not yet emptied after it)
+        if number != seq + 1 and not (starts and number > seq):
+            return merged, seq, f"entry {n} does not follow the one before"
+        if starts:
+            fresh: dict[str, Any] = {"version": VERSION, "code": entry["code"]}
+            if "position" in entry:
+                fresh["position"] = entry["position"]
+            merged, moves = fresh, []
+        elif merged is None:
+            return None, seq, "the journal does not start with its game"
+        elif moves is None:
+            merged, moves = dict(merged), list(merged["moves"])
+        assert merged is not None and moves is not None
+        keep = entry["keep"]
+        if keep > len(moves):
+            return (merged if applied else body), seq, f"entry {n} keeps more moves than the game has"
+        del moves[keep:]
+        moves.extend(entry["moves"])
+        merged["moves"] = moves
+        for name in ("undone", "elapsed_s", "score"):
+            merged[name] = entry.get(name)
+        if "hints" in entry:
+            merged["hints"] = entry["hints"]
+        else:
+            merged.pop("hints", None)
+        merged.pop("seq", None)
+        seq, applied = number, True
+    return merged, seq, None
+
+
+class Journal:
+    """The append-only journal of the game: one JSON line per action, written by the main
+    thread the moment the action is made (a ``write`` of a few hundred bytes, which the
+    operating system has at once, however slow its ``fsync`` is), each holding what changed
+    since the line before::
+
+        {"seq": 8, "keep": 41, "moves": [<JSON move>], "undone": 0, "elapsed_s": 61.5, "score": 20}
+
+    ``seq`` numbers the saved states of the game one after the other; ``keep``: how many
+    moves of the line before stay (an undo keeps them all and changes ``undone``; a move
+    after undos drops the undone ones); ``moves``: the moves added after them; the other
+    fields replace those of the state before. An entry for a game new to the journal (a new
+    deal) also holds its ``code`` (and ``position``), and all its moves. ``current.json``
+    is written in full now and then on the writer thread with the ``seq`` of the last entry
+    it includes; once it is on disk the journal keeps only the entries after that one. The
+    reader applies the entries after ``current.json``'s ``seq``; a journal that does not
+    follow on is moved aside like any damaged file and the game resumes from its good part."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._fd: int | None = None
+        self._size = 0
+        self._lines: list[tuple[int, bytes]] = []
+        """The entries written since the last full save that reached the disk."""
+
+    def append(self, seq: int, line: bytes) -> None:
+        """Write ``line`` (entry ``seq``) at the end of the journal now; raise
+        :class:`SaveError` if it cannot be (the journal is left as it was)."""
+        with self._lock:
+            try:
+                if self._fd is None:
+                    self.path.parent.mkdir(parents=True, exist_ok=True)
+                    self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0),
+                                       0o600)
+                    self._size = os.fstat(self._fd).st_size
+                if self._size + len(line) > MAX_GAME_BYTES:
+                    raise SaveError(_("{what} is too long to be saved; play goes on.").format(what=_what(CURRENT)))
+                view, done = memoryview(line), 0
+                try:
+                    while done < len(line):
+                        done += os.write(self._fd, view[done:])
+                except OSError:
+                    if done:  # never leave half a line: the next one would not be readable
+                        with contextlib.suppress(OSError):
+                            os.ftruncate(self._fd, self._size)
+                    raise
+                self._size += len(line)
+                self._lines.append((seq, line))
+            except SaveError:
+                raise
+            except OSError as error:
+                raise SaveError(_("{what} could not be saved ({why}); play goes on.").format(
+                    what=_what(CURRENT), why=_os_reason(error))) from error
+
+    def saved_up_to(self, seq: int) -> None:
+        """``current.json`` on disk holds every entry up to ``seq``: keep only the later
+        ones (written to a new journal put in place of the old; no ``fsync`` here, so an
+        ``append`` never waits for the disk). If that fails the journal stays as it is,
+        which is still right: the reader skips the entries ``current.json`` holds."""
+        with self._lock:
+            later = [(number, line) for number, line in self._lines if number > seq]
+            self._lines = later
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
+            temp: str | None = None
+            try:
+                if later:
+                    fd, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=_TEMP_SUFFIX,
+                                                dir=self.path.parent)
+                    with os.fdopen(fd, "wb") as handle:
+                        handle.write(b"".join(line for _, line in later))
+                    os.replace(temp, self.path)
+                    temp = None
+                else:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(self.path)
+            except OSError:
+                pass
+            finally:
+                if temp is not None:
+                    with contextlib.suppress(OSError):
+                        os.unlink(temp)
 
 
 # -- settings -------------------------------------------------------------------------------
@@ -321,6 +518,8 @@ _WHAT = {
     CURRENT: (N_("Your saved game could not be read, so a new game was dealt"), N_("your game")),
     SETTINGS: (N_("Your settings could not be read, so the defaults are used"), N_("your settings")),
     STATS: (N_("Your statistics could not be read, so they start again from zero"), N_("your statistics")),
+    JOURNAL: (N_("Your last moves could not be read, so your game goes on from where it was last saved in full"),
+              N_("your game")),
 }
 """File -> what a notice says when it cannot be read, and what it holds (marked; shown
 through ``_()``)."""
@@ -334,18 +533,41 @@ def _what(name: str) -> str:
 
 class Storage:
     """The data folder: load and save the three files. ``folder`` overrides the
-    per-user folder (tests, portable installs)."""
+    per-user folder (tests, portable installs). ``read_only``: nothing is written, moved
+    or removed in the folder (this copy could not take its lock); the files are read if
+    they can be, and left as they are."""
 
-    def __init__(self, folder: Path | str | None = None) -> None:
+    def __init__(self, folder: Path | str | None = None, read_only: bool = False) -> None:
         self.folder = Path(folder) if folder is not None else default_folder()
+        self.read_only = read_only
         self._refused: dict[str, str] = {}
         """Files that could not be read nor moved aside: never written over (the sentence why)."""
         self._failed: dict[str, SaveError] = {}
         """The failure of the last background write of each file, not yet reported."""
+        self._journal = Journal(self.folder / JOURNAL)
+        self._seq = 0
+        """The number of the last state of the game saved (journal entry or full save)."""
+        self._last: tuple[Game, int, tuple[Action, ...]] | None = None
+        """The game last saved, the length of its line then, and the last actions of it."""
+        self._since_full = 0
+        self._full_due = time.monotonic() + FULL_SAVE_S
+        self._full_seq = 0
+        """The ``seq`` of the last full save asked for."""
+        self._latest: tuple[Game, dict[str, Any], int, Action | None, dict[str, Any]] | None = None
+        """The game last saved, and what it was then (see :meth:`flush`)."""
 
     def flush(self) -> None:
         """Wait until every save asked for so far is on disk (or failed); raise the
         :class:`SaveError` of a failed one not reported yet."""
+        latest = self._latest
+        if latest is not None and self._full_seq < self._seq and CURRENT not in self._refused:
+            game, head, n, last, tail = latest  # the game as last saved, in full too
+            if game.line_length >= n and (n == 0 or game.actions(n - 1, n)[0] is last):
+                seq, journal = self._seq, self._journal
+                self._full_seq = seq
+                line = game.actions(0, n)
+                self._write(CURRENT, lambda: _game_bytes(head, line, {**tail, "seq": seq}),
+                            then=lambda: journal.saved_up_to(seq))
         _WRITER.flush()
         for name in list(self._failed):
             error = self._failed.pop(name, None)
@@ -358,13 +580,131 @@ class Storage:
     # -- game --------------------------------------------------------------------------------
 
     def load_game(self, rules: Rules = APP_RULES) -> Loaded[SavedGame | None]:
-        """The saved game, or None (no file, or a bad file moved aside, with a message)."""
-        return self._load(CURRENT, lambda obj: game_from_json(obj, rules), lambda: None)
+        """The saved game, or None (no file, or a bad file moved aside, with a message):
+        ``current.json`` with the moves of the journal after it."""
+        base = self._load(CURRENT, _game_body, lambda: None)
+        if not self.read_only:
+            self._clean_temp_files(JOURNAL)
+        entries, journal_problem = self._read_journal()
+        body: dict[str, Any] | None = base.value
+        seq = int(body.get("seq", 0)) if body is not None else 0
+        merged, last_seq, problem = _apply_journal(body, seq, entries)
+        problem = journal_problem or problem
+        messages = [base.message] if base.message else []
+        reason, moved_to = base.reason, base.moved_to
+        saved: SavedGame | None = None
+        if merged is not None and merged is not body:
+            try:
+                saved = game_from_json(merged, rules)
+                seq = last_seq
+            except BadFile as error:
+                problem = problem or str(error)
+        if problem is not None:
+            aside = self._set_aside(JOURNAL, problem, lambda: None)
+            messages.append(aside.message or "")
+        if saved is None and body is not None:
+            try:
+                saved = game_from_json(body, rules)
+            except BadFile as error:
+                aside = self._set_aside(CURRENT, str(error), lambda: None)
+                messages.append(aside.message or "")
+                reason, moved_to = aside.reason, aside.moved_to
+                seq = 0
+        self._seq = seq
+        if saved is not None:
+            self._remember(saved.game)
+        message = " ".join(m for m in messages if m) or None
+        return Loaded(saved, message=message, reason=reason or problem, moved_to=moved_to)
 
-    def save_game(self, game: Game, elapsed_s: float) -> None:
-        """Write ``current.json`` for ``game`` (on the writer thread); raise :class:`SaveError`
-        if it will not be written, or if the last write of it failed."""
-        self._write(CURRENT, game_snapshot(game, elapsed_s))
+    def save_game(self, game: Game, elapsed_s: float, full: bool = False) -> None:
+        """Save ``game``: its change since the last save goes to the journal at once (in the
+        operating system's hands before this returns, a few hundred bytes whatever the
+        game's length), and now and then (``full``: now) the whole game is written to
+        ``current.json`` on the writer thread, after which the journal is emptied. Raise
+        :class:`SaveError` if it will not be saved, or if the last write of it failed."""
+        if CURRENT in self._refused:
+            raise SaveError(self._refused[CURRENT])
+        if self.read_only:
+            return
+        self._seq += 1
+        seq = self._seq
+        failure: SaveError | None = None
+        if JOURNAL in self._refused:
+            full = True
+        else:
+            try:
+                self._journal.append(seq, self._entry(seq, game, elapsed_s))
+            except SaveError as error:
+                failure, full = error, True
+        self._remember(game)
+        n = game.line_length
+        self._latest = (game, *_game_fields(game, elapsed_s)[:1], n, game.actions(n - 1, n)[0] if n else None,
+                        _game_fields(game, elapsed_s)[1])
+        self._since_full += 1
+        if full or self._since_full >= FULL_SAVE_EVERY or time.monotonic() >= self._full_due:
+            try:
+                self._full_save(game, elapsed_s)
+            except SaveError as error:
+                failure = failure or error
+        if failure is not None:
+            raise failure
+
+    def _full_save(self, game: Game, elapsed_s: float) -> None:
+        """Write the whole game to ``current.json`` (on the writer thread), with the
+        number of the last journal entry, which the journal then drops."""
+        seq, journal = self._seq, self._journal
+        self._since_full = 0
+        self._full_due = time.monotonic() + FULL_SAVE_S
+        self._full_seq = seq
+        self._write(CURRENT, game_snapshot(game, elapsed_s, seq), then=lambda: journal.saved_up_to(seq))
+
+    def _entry(self, seq: int, game: Game, elapsed_s: float) -> bytes:
+        """The journal line that turns the game last saved into ``game``."""
+        n = game.line_length
+        keep: int | None = None
+        if self._last is not None and self._last[0] is game:
+            _, before, tail = self._last
+            low = before - len(tail)
+            top = min(n, before)
+            if n == 0 or (low == 0 and top == 0):
+                keep = 0
+            elif top > low:
+                now = game.actions(low, top)
+                k = 0
+                while k < len(now) and now[k] is tail[k]:
+                    k += 1
+                keep = low + k if k or not low else None
+        head, tail_fields = _game_fields(game, elapsed_s)
+        front: dict[str, Any] = {"seq": seq}
+        if keep is None:  # a game new to this file: the whole of it
+            front.update(head)
+            del front["version"]
+            keep = 0
+        front["keep"] = keep
+        moves = _move_texts([action.move for action in game.actions(keep)])
+        return f'{_dumps(front)[:-1]},"moves":[{moves}],{_dumps(tail_fields)[1:]}\n'.encode()
+
+    def _remember(self, game: Game) -> None:
+        n = game.line_length
+        self._last = (game, n, game.actions(max(0, n - _TAIL), n))
+
+    def _read_journal(self) -> tuple[list[dict[str, Any]], str | None]:
+        """The entries of the journal (its good start, if the rest is damaged), and what is
+        wrong with it, if anything."""
+        try:
+            data = read_bounded(self.path(JOURNAL), MAX_GAME_BYTES)
+        except FileNotFoundError:
+            return [], None
+        except BadFile as error:
+            return [], str(error)
+        except OSError as error:
+            return [], _os_reason(error, reading=True)
+        entries: list[dict[str, Any]] = []
+        lines = data.split(b"\n")
+        if lines[-1]:
+            return _journal_entries(lines[:-1], entries) or [], "its last line is cut short"
+        problem = _journal_entries(lines[:-1], entries)
+        return entries, problem
 
     # -- settings ----------------------------------------------------------------------------
 
@@ -387,7 +727,8 @@ class Storage:
     def _load(self, name: str, parse: Any, default: Any) -> Loaded[Any]:
         path = self.path(name)
         _WRITER.flush()  # a load sees every save made before it
-        self._clean_temp_files(name)
+        if not self.read_only:
+            self._clean_temp_files(name)
         limit = MAX_GAME_BYTES if name == CURRENT else MAX_FILE_BYTES
         try:
             data = read_bounded(path, limit)
@@ -406,28 +747,32 @@ class Storage:
 
     def _set_aside(self, name: str, reason: str, default: Any, unreadable: bool = False) -> Loaded[Any]:
         """Rename the bad file with a timestamp (never delete it) and say so in one sentence.
-        If it cannot be renamed, it is left as it is and this Storage never writes over it."""
+        If it cannot be renamed, it is left as it is and this Storage never writes over it.
+        ``reason`` (the parser's own words, say) is kept for logs and tests, never shown."""
         path = self.path(name)
+        lead, what = _(_WHAT[name][0]), _(_WHAT[name][1])
+        if self.read_only:  # nothing is moved nor written: the player was told so once
+            self._refused[name] = _("{what} will not be saved.").format(what=_what(name))
+            return Loaded(default(), reason=reason)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.stem}.bad-{stamp}{path.suffix}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = path.with_name(f"{path.stem}.bad-{stamp}-{n}{path.suffix}")
-        lead, what = _(_WHAT[name][0]), _(_WHAT[name][1])
         try:
+            n = 1
+            while os.path.lexists(target):
+                n += 1
+                target = path.with_name(f"{path.stem}.bad-{stamp}-{n}{path.suffix}")
             os.replace(path, target)
-        except OSError as error:
-            why = (_("the unreadable file {path} could not be moved aside: {why}") if unreadable
-                   else _("the damaged file {path} could not be moved aside: {why}")).format(
-                path=path, why=_os_reason(error))
-            self._refused[name] = _("{what} will not be saved, so as not to write over {path}, which could not be "
-                                    "read ({reason}) nor moved aside.").format(what=_what(name), path=path,
-                                                                               reason=reason)
+        except (OSError, ValueError) as error:
+            why = _os_reason(error) if isinstance(error, OSError) else _("its name is not allowed")
+            self._refused[name] = _("{what} will not be saved, so as not to write over {file}, which could not be "
+                                    "read nor moved aside ({why}).").format(what=_what(name), file=path.name, why=why)
+            cannot = _("{lead}, and the unreadable file could not be moved aside ({why}); {what} will not be saved "
+                       "until that file is fixed.") if unreadable else \
+                _("{lead}, and the damaged file could not be moved aside ({why}); {what} will not be saved until "
+                  "that file is fixed.")
             return Loaded(
                 default(),
-                message=_("{lead} ({why}); {what} will not be saved until that file is fixed.").format(
-                    lead=lead, why=why, what=what),
+                message=cannot.format(lead=lead, why=why, what=what),
                 reason=reason,
             )
         kept = _("{lead}; the unreadable file was kept as {file}.") if unreadable else \
@@ -439,26 +784,33 @@ class Storage:
             moved_to=target,
         )
 
-    def _write(self, name: str, make_data: Callable[[], bytes]) -> None:
-        """Hand the write of ``name`` to the writer thread; raise :class:`SaveError` now if
-        the file is one that must not be written over, or if its last write failed."""
+    def _write(self, name: str, make_data: Callable[[], bytes], then: Callable[[], None] | None = None) -> None:
+        """Hand the write of ``name`` to the writer thread (``then`` runs once it is on
+        disk); raise :class:`SaveError` now if the file is one that must not be written
+        over, or if its last write failed. Nothing is written by a read-only storage."""
         if name in self._refused:
             raise SaveError(self._refused[name])
-        _WRITER.submit(self.path(name), lambda: self._write_now(name, make_data))
+        if self.read_only:
+            return
+        _WRITER.submit(self.path(name), lambda: self._write_now(name, make_data, then))
         error = self._failed.pop(name, None)
         if error is not None:
             raise error
 
-    def _write_now(self, name: str, make_data: Callable[[], bytes]) -> None:
+    def _write_now(self, name: str, make_data: Callable[[], bytes], then: Callable[[], None] | None = None) -> None:
         """Write ``name`` atomically (on the writer thread); remember a failure."""
         try:
             self._write_file(name, make_data())
             self._failed.pop(name, None)
         except SaveError as error:
             self._failed[name] = error
+            return
         except Exception as error:  # a bug must not pass for a save
-            self._failed[name] = SaveError(_("{what} could not be saved ({why}).").format(
-                what=_what(name), why=f"{error!s:.80}"))
+            self._failed[name] = SaveError(_("{what} could not be saved (an unexpected {error}); play goes on.").format(
+                what=_what(name), error=type(error).__name__))
+            return
+        if then is not None:
+            then()
 
     def _write_file(self, name: str, data: bytes) -> None:
         path = self.path(name)
@@ -574,4 +926,8 @@ def _os_reason(error: OSError, reading: bool = False) -> str:
         return _("the folder cannot be written") if error.errno != errno.EROFS else _("the disk is read-only")
     if error.errno == errno.EISDIR:
         return _("a folder is in the way")
+    if error.errno in (errno.ENOTDIR, errno.EEXIST):
+        return _("a file is in the way of the data folder")
+    if error.errno == errno.ENAMETOOLONG:
+        return _("the path of the data folder is too long")
     return error.strerror or str(error)

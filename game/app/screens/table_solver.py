@@ -10,7 +10,7 @@ from game.app.i18n import _, ngettext
 from game.app.screens import dialogs
 from game.app.words import no_way_back_text
 from game.engine import Game, Move, services
-from game.engine.services import LossReport
+from game.engine.services import LineEnd, LossReport
 
 LOST_QUIET_S = 0.4
 """The verdict is asked for once the table has been still this long."""
@@ -57,7 +57,7 @@ class TableSolver:
         if not self.wants_verdict() or self.table.game.is_won or self.current.verdict is not None:
             return
         game = self.table.game
-        snapshot = Game.from_moves(game.start, game.moves, 0, game.rules, game.code)
+        snapshot = LineEnd.of(game)  # the undo window only: no work that grows with the game
         position, rules = game.position, game.rules
         self.jobs.start("lost", services.lost, snapshot,
                         on_done=lambda report: self.current.solver_says(position, rules, report))
@@ -156,7 +156,7 @@ class TableSolver:
             self.offer_way_back(report)
             return
         game = self.table.game
-        snapshot = Game.from_moves(game.start, game.moves, 0, game.rules, game.code)
+        snapshot = LineEnd.of(game)
         position, rules = game.position, game.rules
 
         def answered(found: LossReport) -> None:

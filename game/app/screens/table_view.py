@@ -165,7 +165,9 @@ class TableView:
         cy = box.y + box.h // 2
         surface.blit(left, left.get_rect(midleft=(pad, cy)))
         code = str(game.code) if game.code is not None else _("custom position")
-        right = painter.text(code, px, theme.text_dim)
+        if self.table.session.not_saving:
+            code = _("Not saving  ·  {code}").format(code=code)
+        right = painter.text(code, px, theme.warn if self.table.session.not_saving else theme.text_dim)
         surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
         right_edge = box.right - pad - right.get_width()
         verdict = self.table.solver.verdict_text()
