@@ -13,6 +13,7 @@ import contextlib
 import os
 import signal
 import sys
+import threading
 from dataclasses import dataclass
 
 from game.app.i18n import _, set_language
@@ -20,8 +21,10 @@ from game.app.loop import App
 from game.app.saving import persistence
 from game.app.saving.autosave import Autosave
 from game.app.saving.script import SCRIPT_ENV, scripted
+from game.app.saving.storage import SavedGame
 from game.app.screens import dialogs
 from game.app.screens.dialogs import Notice
+from game.app.screens.loading import Loading
 from game.app.screens.table import TableScene
 from game.app.session import Session
 from game.app.settings import Settings
@@ -36,11 +39,14 @@ def build(
     game: Game | None = None,
     elapsed_s: float = 0.0,
     keeper: persistence.Persistence | None = None,
+    app: App | None = None,
 ) -> tuple[App, Session, TableScene]:
-    """A window with the table on it, playing ``game`` (or the deal of ``code``)."""
+    """A window with the table on it, playing ``game`` (or the deal of ``code``); ``app``:
+    the window already open."""
     settings = settings if settings is not None else Settings()
     set_language(settings.language)
-    app = App(size=size, fullscreen=fullscreen, settings=settings)
+    if app is None:
+        app = App(size=size, fullscreen=fullscreen, settings=settings)
     session = Session.start(settings, lambda: app.time, code=code, game=game, elapsed_s=elapsed_s, keeper=keeper)
     app.on_close.append(session.jobs.shutdown)
     table = TableScene(app, session)
@@ -63,14 +69,16 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
     """Resume the saved game (or deal ``code``) in a window, with autosave plugged in and
     the messages of the start (a bad file) on show. ``not_saving``: the data folder could
     not be locked (the sentence why): its files are read if they can be, never written."""
-    keeper, saved = persistence.start(read_only=not_saving is not None)  # settings, statistics, the game
+    keeper = persistence.Persistence(read_only=not_saving is not None)  # settings and statistics
+    fullscreen = not (windowed or size) and keeper.settings.fullscreen
+    window = App(size=size, fullscreen=fullscreen, settings=keeper.settings)
+    saved = _resume(window, keeper)
     asked = GameCode.parse(code) if code else None
     if saved is not None and asked is not None and saved.game.code != asked and not _in_progress(saved.game):
         saved = None  # nothing would be lost: deal the code asked for (its own saved game resumes)
-    fullscreen = not (windowed or size) and keeper.settings.fullscreen
     app, session, table = build(size, fullscreen, keeper.settings, code=asked,
                                 game=saved.game if saved else None, elapsed_s=saved.elapsed_s if saved else 0.0,
-                                keeper=keeper)
+                                keeper=keeper, app=window)
     session.not_saving = not_saving is not None
     autosave = Autosave(keeper, session)
     app.on_quit.append(autosave.quit)
@@ -88,6 +96,36 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
         app.push(dialogs.Confirm(app, _("Play {code}?").format(code=asked), at_stake,
                                  _("Play {code}").format(code=asked), lambda: session.deal(asked)))
     return Opened(app, session, table, autosave)
+
+
+LOADING_AFTER_S = 0.2
+"""A saved game still being read after this long gets a line in the window saying so."""
+
+
+def _resume(app: App, keeper: persistence.Persistence) -> SavedGame | None:
+    """The saved game, read (and every move of it checked) on a worker thread while the
+    window is already open and answering: a game of 400,000 moves takes seconds."""
+    result: list[SavedGame | None] = []
+    failure: list[BaseException] = []
+
+    def read() -> None:
+        try:
+            result.append(keeper.resume())
+        except BaseException as error:  # handed to the main thread, raised there
+            failure.append(error)
+
+    worker = threading.Thread(target=read, name="seahaven-resume", daemon=True)
+    worker.start()
+    worker.join(LOADING_AFTER_S)
+    if worker.is_alive():
+        scene = app.push(Loading(app, _("Opening your saved game…")))
+        while worker.is_alive():
+            app.step()  # the window answers; closing it ends the game once it is read
+            worker.join(1 / 60)
+        scene.close()
+    if failure:
+        raise failure[0]
+    return result[0]
 
 
 def _in_progress(game: Game) -> bool:

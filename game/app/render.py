@@ -176,12 +176,15 @@ class Painter:
         return surf
 
     def icon(self, name: str, size: int) -> pygame.Surface:
+        """A toolbar icon in the theme's text colour (the art is white line drawings)."""
         key = ("icon", name, size)
         surf = self._misc.get(key)
         if surf is None:
             surf = self.assets.icon(name, size)
             if surf.get_size() != (size, size):
                 surf = pygame.transform.smoothscale(surf, (size, size))
+            surf = surf.copy()
+            surf.fill((*self.theme.text, 255), special_flags=pygame.BLEND_RGBA_MULT)
             self._misc[key] = surf
         return surf
 
@@ -229,13 +232,16 @@ class Painter:
         return surf, spread
 
     def outline(self, w: int, h: int, colour: Colour, width: int, radius: int,
-                glow: bool = True) -> pygame.Surface:
-        """A rounded outline (with a soft glow) drawn around a card-sized box."""
-        key = ("outline", w, h, colour, width, radius, glow)
+                glow: bool = True, fill: int = 0) -> pygame.Surface:
+        """A rounded outline (with a soft glow) drawn around a card-sized box; ``fill`` > 0
+        also tints the inside with the colour at that opacity (0-255)."""
+        key = ("outline", w, h, colour, width, radius, glow, fill)
         surf = self._misc.get(key)
         if surf is None:
             pad = width * 2
             surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            if fill:
+                pygame.draw.rect(surf, (*colour, fill), (pad, pad, w, h), border_radius=radius)
             if glow:
                 for i in range(pad, 0, -1):
                     a = round(70 * (1 - i / (pad + 1)))
@@ -289,11 +295,11 @@ def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, 
     if pressed and not dark:
         base = (max(0, base[0] - 20), max(0, base[1] - 20), max(0, base[2] - 20), base[3])
     pygame.draw.rect(surf, base, (0, 0, w, h), border_radius=radius)
-    edge = max(1, round(h / 24 * theme.outline_scale))
+    edge = theme.line(max(1, h // 24))
     if dark and solid and primary:
         pygame.draw.rect(surf, theme.button_on_edge, (0, 0, w, h), width=edge, border_radius=radius)
     if focus:
-        ring = max(2, round(h / 16 * theme.outline_scale))
+        ring = theme.line(max(2, h // 16))
         pygame.draw.rect(surf, (*theme.focus, 255), (0, 0, w, h), width=ring, border_radius=radius)
     size = font_px or max(11, round(h * 0.40))
     words = painter.text(label, size, fg, bold=solid or not dark) if label else None
@@ -343,14 +349,37 @@ def _weave(surf: pygame.Surface, strength: int) -> None:
 
 @lru_cache(maxsize=4)
 def _grain_tile(strength: int) -> tuple[pygame.Surface, pygame.Surface]:
-    """Two 64x64 tiles: what the grain adds and what it takes away."""
+    """Two 256x256 tiles (a 64x64 pattern repeated, so a window takes few blits): what the
+    grain adds and what it takes away. Fine noise, threads running across, a faint twill;
+    made with byte tables and blits (no per-pixel Python: it is made while the game starts)."""
     rng = random.Random(1729)
-    n = 64
-    light, dark = pygame.Surface((n, n)), pygame.Surface((n, n))
-    for y in range(n):
-        row = rng.random() * 0.6  # a thread running across
-        for x in range(n):
-            v = round(strength * ((rng.random() - 0.5) * 1.4 + (row - 0.3) + (0.35 if (x + y) % 4 == 0 else 0)))
-            grey = (abs(v), abs(v), abs(v))
-            (light if v > 0 else dark).set_at((x, y), grey)
-    return light, dark
+    n, big = 64, 256
+    noise = rng.randbytes(n * n)
+    levels = [round(strength * 1.4 * (b / 255 - 0.5)) for b in range(256)]
+    threads = rng.randbytes(n)
+    rows = [round(strength * 0.6 * (b / 255 - 0.5)) for b in range(256)]
+    grey = [(i, i, i) for i in range(256)]
+
+    def layer(data: bytes, size: tuple[int, int]) -> pygame.Surface:
+        surface = pygame.image.frombuffer(data, size, "P")
+        surface.set_palette(grey)
+        return surface
+
+    tiles = []
+    for sign in (1, -1):
+        tile = pygame.Surface((n, n))
+        tile.blit(layer(noise.translate(bytes(max(0, sign * v) for v in levels)), (n, n)), (0, 0))
+        across = layer(threads.translate(bytes(max(0, sign * v) for v in rows)), (1, n))
+        tile.blit(pygame.transform.scale(across, (n, n)), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        if sign > 0:  # the twill: a faint diagonal every fourth thread
+            twill = pygame.Surface((n, n))
+            shade = max(1, strength // 3)
+            for start in range(-n, n, 4):
+                pygame.draw.line(twill, (shade, shade, shade), (start, 0), (start + n, n))
+            tile.blit(twill, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        whole = pygame.Surface((big, big))
+        for y in range(0, big, n):
+            for x in range(0, big, n):
+                whole.blit(tile, (x, y))
+        tiles.append(whole)
+    return tiles[0], tiles[1]

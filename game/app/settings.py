@@ -99,7 +99,7 @@ class Settings:
                                       ("slow", N_("Slow"))), page=LOOK)
     double_tap_ms: int = setting(500, N_("Double-tap time"),
                                  N_("The longest pause between the two taps of a double-tap."),
-                                 limits=(100, 2000), step=50, unit="ms", page=PLAY)
+                                 limits=(100, 2000), step=50, unit="ms", page=LOOK)
     warn_lost: bool = setting(True, N_("Warn when the game is lost"),
                               N_("Say so as soon as no winning line is left, and how many undos lead back to one."),
                               page=PLAY)
@@ -110,6 +110,11 @@ class Settings:
         False, N_("Classic run limit"),
         N_("Runs move only as far as free cells + 1 allow, as in PySolFC and Aisleriot. "
            "Off: the app's (free cells + 1) \u00d7 2 to the power of the empty columns."), page=PLAY)
+    finish_by_itself: bool = setting(
+        False, N_("Finish by itself"),
+        N_("When every card left can go home one by one, send them home at once. Off: Finish (E) offers it."),
+        page=PLAY)
+    """Off by default: the rules make no move for the player; the table offers Finish instead."""
     winnable_only: dict[int, bool] = setting(  # noqa: RUF009 (a field() with a default_factory)
         _winnable_defaults, N_("Winnable deals only"),
         N_("What the New Game window offers first: only deals the solver has proved can be won."),

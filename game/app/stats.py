@@ -7,6 +7,18 @@ won game counts once, even if its winning move is undone and played again.
 
 The game being played is remembered in :attr:`Stats.open` (counted, won yet, hints used)
 so that these rules hold across a restart of the program.
+
+Helped wins are not records (issue 17): a game won after a hint, or finished by the demo
+(which counts as a hint), counts as played and as won with help, and nothing else. It is
+left out of the win rate (neither a win nor a loss there), does not lengthen or end the
+streak, and cannot set the best score or the fastest win.
+
+How ``stats.json`` holds it (its format is unchanged, so older files read as they are):
+``won`` counts every win, ``wins_with_help`` those of them that were helped (never more
+than ``won``); a helped game is in ``played``. The figures the player sees follow from
+these: wins on one's own = ``won - wins_with_help``, the win rate = wins on one's own /
+(``played - wins_with_help``). Files written before this rule may hold a streak or a
+best that a helped win set; those stay as they are (nothing says which win set them).
 """
 
 from __future__ import annotations
@@ -40,9 +52,16 @@ class DifficultyStats:
         return self.played - self.won
 
     @property
+    def won_alone(self) -> int:
+        """Wins without a hint or the demo: the only wins that are records."""
+        return self.won - self.wins_with_help
+
+    @property
     def win_rate(self) -> float | None:
-        """Won / played, from 0 to 1; None before the first game."""
-        return self.won / self.played if self.played else None
+        """Wins on one's own / games played, helped wins left out of both, from 0 to 1;
+        None before the first game that counts."""
+        rated = self.played - self.wins_with_help
+        return self.won_alone / rated if rated > 0 else None
 
 
 @dataclass
@@ -96,6 +115,12 @@ class Stats:
         self.open.hints = max(self.open.hints, hints)
         self.open.won = True
         figures = self.by_cells[cells]
+        figures.won += 1
+        if self.open.hints > 0:
+            # won with help: counted as such, and in nothing a player could be proud of
+            figures.wins_with_help += 1
+            self.open.beat = ()
+            return True
         elapsed = max(0.0, float(elapsed_s))
         beat = []
         if figures.best_score is not None and score > figures.best_score:
@@ -103,15 +128,12 @@ class Stats:
         if figures.fastest_win_s is not None and elapsed < figures.fastest_win_s:
             beat.append("time")
         self.open.beat = tuple(beat)
-        figures.won += 1
         figures.current_streak += 1
         figures.best_streak = max(figures.best_streak, figures.current_streak)
         figures.best_score = score if figures.best_score is None else max(figures.best_score, score)
         figures.fastest_win_s = (
             elapsed if figures.fastest_win_s is None else min(figures.fastest_win_s, elapsed)
         )
-        if self.open.hints > 0:
-            figures.wins_with_help += 1
         return True
 
     def record_abandon(self) -> bool:
@@ -121,7 +143,7 @@ class Stats:
         if game is None:
             return False
         if not game.won:
-            self.by_cells[game.cells].current_streak = 0
+            self.by_cells[game.cells].current_streak = 0  # a loss, helped or not
         return True
 
     def record_hint(self, hints: int) -> bool:
@@ -233,17 +255,37 @@ __all__ = ["BESTS", "DifficultyStats", "OpenGame", "Stats", "format_duration", "
 
 def win_summary(stats: Stats, cells: int) -> list[str]:
     """What the won panel says about the statistics, once the win is counted: this
-    difficulty's figures, then what the win bettered (SPEC 7). Empty if the win is not
-    (yet) counted for ``cells``."""
+    difficulty's figures, then what the win bettered (SPEC 7), or that a helped win is no
+    record. Empty if the win is not (yet) counted for ``cells``."""
     game = stats.open
     if game is None or not game.won or game.cells != cells:
         return []
     f = stats.of(cells)
-    lines = [_("{difficulty}: played {played}, won {won} ({rate}), streak {streak}, best streak {best}.").format(
-        difficulty=difficulty_name(cells), played=format_number(f.played), won=format_number(f.won),
-        rate=format_rate(f.win_rate), streak=format_number(f.current_streak), best=format_number(f.best_streak))]
+    if f.wins_with_help:
+        text = _("{difficulty}: played {played}, won {won} ({rate}), {helped} won with help, streak {streak}, "
+                 "best streak {best}.")
+    else:
+        text = _("{difficulty}: played {played}, won {won} ({rate}), streak {streak}, best streak {best}.")
+    lines = [text.format(difficulty=difficulty_name(cells), played=format_number(f.played),
+                         won=format_number(f.won_alone), rate=format_rate(f.win_rate),
+                         helped=format_number(f.wins_with_help), streak=format_number(f.current_streak),
+                         best=format_number(f.best_streak))]
+    if game.hints:
+        lines.append(_("Won with help: it counts as played, not in the win rate, the streak or the bests."))
+        return lines
     news = {("score",): _("A new best score!"), ("time",): _("Your fastest win!"),
             ("score", "time"): _("A new best score, and your fastest win!")}
     if game.beat:
         lines.append(news[game.beat])
     return lines
+
+
+def bests_line(stats: Stats, cells: int) -> str:
+    """The difficulty's best score and fastest win, for the won panel beside this game's."""
+    f = stats.of(cells)
+    if f.best_score is None and f.fastest_win_s is None:
+        return _("{difficulty} bests: none yet (wins with help are not bests).").format(
+            difficulty=difficulty_name(cells))
+    best = "\u2014" if f.best_score is None else format_number(f.best_score)
+    return _("{difficulty} bests: score {score}  \u00b7  fastest win {time}").format(
+        difficulty=difficulty_name(cells), score=best, time=format_duration(f.fastest_win_s))

@@ -113,6 +113,10 @@ class Theme:
     outline_scale: float = 1.0
     """How much thicker than usual the highlights and focus rings are drawn."""
 
+    def line(self, width: int) -> int:
+        """A line ``width`` pixels wide as this theme draws it (thicker in high contrast)."""
+        return max(width, round(width * self.outline_scale))
+
 
 GREEN = Theme(
     name="green", label=N_("Green felt"),
@@ -188,9 +192,9 @@ CONTRAST = replace(
     focus=(255, 90, 255), dim=(0, 0, 0),
     tooltip=(255, 255, 255), tooltip_text=(0, 0, 0),
     background=(0, 0, 0), heading=(255, 230, 0), stripe=(34, 34, 34),
-    button=(48, 48, 48), button_hover=(86, 86, 86), button_on=(0, 84, 200), button_on_edge=(255, 255, 255),
+    button=(48, 48, 48), button_hover=(86, 86, 86), button_on=(0, 70, 180), button_on_edge=(255, 255, 255),
     button_text=(255, 255, 255), button_text_off=(150, 150, 150),
-    panel=(255, 255, 255), panel_text=(0, 0, 0), muted=(60, 60, 60), error=(190, 0, 0),
+    panel=(255, 255, 255), panel_text=(0, 0, 0), muted=(60, 60, 60), error=(160, 0, 0),
     accent=(0, 60, 170), accent_hover=(0, 84, 210), accent_text=(255, 255, 255),
     panel_button=(220, 220, 220), panel_button_hover=(196, 196, 196), panel_button_off=(110, 110, 110),
     field=(255, 255, 255),

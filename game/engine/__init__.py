@@ -32,6 +32,7 @@ from game.engine.errors import (
     InvalidRecord,
     SeahavenError,
 )
+from game.engine.finish import can_finish, finishing_moves
 from game.engine.game import UNDO_LIMIT, WIN_BONUS, Action, Game
 from game.engine.position import APP_RULES, CELL_COUNTS, CLASSIC_RULES, Position, Rules, run_length
 from game.engine.reasons import Reason, Why
@@ -69,9 +70,11 @@ __all__ = [
     "Rules",
     "SeahavenError",
     "Why",
+    "can_finish",
     "cell",
     "column",
     "deal_position",
+    "finishing_moves",
     "foundation",
     "run_length",
 ]

@@ -6,8 +6,8 @@ computed "in reverse". The score of every state is stored, so redo and undo are 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 from game.engine.cards import Move
 from game.engine.codes import GameCode
@@ -22,10 +22,10 @@ WIN_BONUS = {4: 200, 2: 500, 1: 1000}
 """Win bonus by number of cells: Easy 200, Medium 500, Hard 1000."""
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One move as it was played: the move, the position it was played from and after,
-    and the points it really changed the score by (after the floor at zero)."""
+    and the points it really changed the score by (after the floor at zero). A named
+    tuple: a saved game of 400,000 moves makes as many when it is read."""
 
     move: Move
     before: Position
@@ -121,6 +121,15 @@ class Game:
         immutable snapshot, costing what the slice holds (the whole line is one copy)."""
         return tuple(self._actions[start:stop])
 
+    def line_snapshot(self) -> Callable[[], tuple[Action, ...]]:
+        """The actions of the line as they are now, as a function any thread may call
+        later. Taking it costs at most ``UNDO_LIMIT`` actions, whatever the game's length:
+        the part of the line undo can no longer reach is never changed again (a restart
+        starts a new list), so it is read only when the function is called."""
+        actions, floor = self._actions, self._undo_floor
+        tail = tuple(actions[floor:])
+        return lambda: tuple(actions[:floor]) + tail
+
     @property
     def undone(self) -> int:
         """How many moves are undone and can be redone."""
@@ -211,7 +220,7 @@ class Game:
     def restart(self) -> None:
         """Back to the deal as dealt, with an empty history. Hints already shown stay
         counted: they were seen for this very deal."""
-        self._actions.clear()
+        self._actions = []  # a new list: a line_snapshot taken before keeps the old one
         self._scores[:] = [0]
         self._keys[:] = [self.start.key()]
         self._seen = {self._keys[0]: 1}

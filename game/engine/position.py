@@ -387,7 +387,11 @@ class Position:
             cells[int(dest.key) - 1] = moving[0]
         else:
             found[SUITS.index(moving[0].suit)] += 1
-        return Position(cells, found, columns)
+        # every column is a tuple already: build the position without copying them again
+        after = object.__new__(Position)
+        after.cells, after.foundations, after.columns, after._hash = (
+            tuple(cells), tuple(found), tuple(columns), None)  # type: ignore[assignment]
+        return after
 
     def play(self, move: Move, rules: Rules = APP_RULES) -> Position:
         """Check ``move`` and return the position after it."""

@@ -167,6 +167,20 @@ def lost(
     return LossReport("lost", None, NoWayBack.DEAL_LOST, window)
 
 
+def deal_verdict(
+    code: GameCode,
+    rules: Rules = APP_RULES,
+    *,
+    max_seconds: float = DEAL_SECONDS,
+    cancel: threading.Event | None = None,
+    progress: Progress | None = None,
+) -> Status:
+    """Whether the deal of ``code`` can be won: ``won`` (the solver found a line), ``lost``
+    (proved that none exists) or ``unknown`` (the budget ran out). The New Game window
+    asks it about a typed code when only winnable deals are wanted."""
+    return solve(code.position(), rules, max_seconds=max_seconds, cancel=cancel, progress=progress).status
+
+
 def winnable_deal(
     cells: int,
     rules: Rules = APP_RULES,

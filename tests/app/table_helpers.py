@@ -127,3 +127,18 @@ def check_invariants(app: App) -> None:
     assert position.cell_count in (1, 2, 4)
     assert all(0 <= h <= 13 for h in position.foundations)
     position.validate()  # the engine's own check: every card once, heights in range
+
+
+def wait_jobs(app: App, frames: int = 3000) -> None:
+    """Step frames until the solver's jobs have all answered (their threads get a moment
+    between frames)."""
+    import time
+
+    jobs = app.scenes.bottom.jobs
+    for _ in range(frames):
+        steps(app)
+        if not jobs.running():
+            steps(app)
+            return
+        time.sleep(0.002)
+    raise AssertionError("the solver's jobs never answered")

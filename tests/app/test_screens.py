@@ -207,11 +207,11 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     four = next(a for a in screen.hots if a.key == "four_colour").rect
     click(app, (four.right - 5, four.centery))  # "On"
     assert settings.four_colour is True
-    click(app, hot(screen, "tab0"), touch=True)
-    assert screen.tab == settings_screen.PLAY
     double = next(a for a in screen.hots if a.key == "double_tap_ms").rect
     click(app, (double.right - 5, double.centery), touch=True)  # "+"
     assert settings.double_tap_ms == 550
+    click(app, hot(screen, "tab0"), touch=True)
+    assert screen.tab == settings_screen.PLAY
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False, precise_x=0.0, precise_y=-5.0))
     app.step(1 / 60)  # the last rows may lie below the window's edge: scroll down to them
     app.step(1 / 60)
@@ -236,18 +236,21 @@ def test_classic_run_limit_applies_to_the_game_at_once(app: Any) -> None:
 def test_statistics_show_figures_and_reset_asks_first(app: Any, tmp_path: Path) -> None:
     keeper = app.scenes.bottom.session.keeper
     keeper.stats.record_start(4)
-    keeper.stats.record_win(4, 640, 125, hints=1)
+    keeper.stats.record_win(4, 640, 125)
+    keeper.stats.record_start(4)
+    keeper.stats.record_win(4, 900, 60, hints=1)  # helped: no record, not in the rate
     keeper.stats.record_start(1)
     rows = dict(figure_rows(keeper.stats))
-    assert rows["Played"] == ["1", "0", "1"] and rows["Win rate"] == ["100%", "\u2014", "0%"]
-    assert rows["Fastest win"][0] == "2:05" and rows["Won with help"][0] == "1"
+    assert rows["Played"] == ["2", "0", "1"] and rows["Win rate"] == ["100%", "\u2014", "0%"]
+    assert rows["Won"][0] == "1" and rows["Won with help"][0] == "1"
+    assert rows["Fastest win"][0] == "2:05" and rows["Best score"][0] == "640"
     from game.app.screens import dialogs
 
     dialogs.open_screen(app, app.scenes.bottom.session, "statistics")
     app.step(1 / 60)
     screen = app.scenes.top
     click(app, hot(screen, "reset"))
-    assert screen.confirming and keeper.stats.of(4).played == 1
+    assert screen.confirming and keeper.stats.of(4).played == 2
     key(app, pygame.K_ESCAPE)  # cancel, not close
     assert not screen.confirming and app.scenes.top is screen
     click(app, hot(screen, "reset"))

@@ -62,14 +62,50 @@ def test_best_score_fastest_win_and_help() -> None:
     stats.record_start(4)
     stats.record_win(4, 500, 200)
     stats.record_start(4)
+    stats.record_win(4, 650, 250)
+    stats.record_start(4)
     stats.record_hint(2)
-    stats.record_win(4, 700, 400)
+    stats.record_win(4, 700, 40)  # helped: better on both counts, and no record for it
+    assert stats.open is not None and stats.open.beat == ()
     stats.record_start(4)
     stats.record_win(4, 300, 90, hints=1)
     figures = stats.of(4)
-    assert figures.best_score == 700 and figures.fastest_win_s == 90
-    assert figures.wins_with_help == 2
-    assert figures.best_streak == 3
+    assert figures.best_score == 650 and figures.fastest_win_s == 200
+    assert (figures.won, figures.wins_with_help, figures.won_alone) == (4, 2, 2)
+    assert (figures.current_streak, figures.best_streak) == (2, 2)
+    assert figures.win_rate == 1.0  # two played alone, two won alone
+
+
+def test_helped_wins_are_no_records_and_leave_rate_and_streak_alone() -> None:
+    """Issue 17: a demo that plays 83 of 84 moves sets nothing but played and won with help."""
+    stats = Stats()
+    stats.record_start(2, hints=1)
+    stats.record_win(2, 1520, 136)
+    f = stats.of(2)
+    assert (f.played, f.won, f.wins_with_help, f.won_alone) == (1, 1, 1, 0)
+    assert f.best_score is None and f.fastest_win_s is None
+    assert (f.current_streak, f.best_streak) == (0, 0) and f.win_rate is None
+    stats.record_start(2)
+    stats.record_win(2, 600, 300)
+    stats.record_start(2)
+    stats.record_win(2, 900, 100, hints=3)  # neither lengthens nor ends the streak
+    stats.record_start(2)
+    stats.record_abandon()  # a loss ends it
+    assert (f.played, f.won_alone, f.wins_with_help, f.lost) == (4, 1, 2, 1)
+    assert f.win_rate == pytest.approx(0.5) and (f.current_streak, f.best_streak) == (0, 1)
+    assert (f.best_score, f.fastest_win_s) == (600, 300)
+    assert Stats.from_json(stats.to_json()) == stats
+
+
+def test_old_files_read_as_they_are() -> None:
+    """The format did not change: a file written before the rule (where helped wins were
+    counted in the streak) is read, and its figures keep their meaning."""
+    old = {"difficulties": {"4": {"played": 5, "won": 4, "current_streak": 4, "best_streak": 4,
+                                  "best_score": 1520, "fastest_win_s": 136.0, "wins_with_help": 1}},
+           "open": None}
+    f = Stats.from_json(old).of(4)
+    assert (f.won_alone, f.wins_with_help, f.best_score) == (3, 1, 1520)
+    assert f.win_rate == pytest.approx(3 / 4)
 
 
 def test_win_without_start_counts_the_game_as_played() -> None:

@@ -113,7 +113,8 @@ def test_every_theme_draws_the_table_a_window_and_help(name: str) -> None:
                 assert max(abs(p - f) for p, f in zip(pixel, other.felt_top)) > 20
         dialogs.open_screen(app, session, "help")  # a full-window screen
         app.step(1 / 60)
-        assert tuple(app.screen.get_at((app.size[0] // 2, app.size[1] - 3)))[:3] == theme.background
+        view = app.scenes.top.viewport  # the page (a page that scrolls keeps a strip below it)
+        assert tuple(app.screen.get_at((2, view.bottom - 3)))[:3] == theme.background
         app.scenes.top.close()
         app.push(dialogs.Notice(app, "Title", "A window over the table."))
         app.step(1 / 60)
@@ -147,3 +148,45 @@ def test_choosing_a_table_repaints_at_once_and_is_saved(tmp_path: Path) -> None:
     finally:
         session.jobs.shutdown()
         pygame.display.quit()
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG 2 contrast ratio of two colours (1 to 21)."""
+
+    def luminance(colour: tuple[int, int, int]) -> float:
+        def channel(v: int) -> float:
+            s = v / 255
+            return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+        r, g, b = map(channel, colour)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+WORDS_ON = [("text", "felt_top"), ("text", "felt_bottom"), ("text", "background"), ("text", "band"),
+            ("heading", "band"), ("warn", "band"), ("panel_text", "panel"), ("muted", "panel"), ("error", "panel"),
+            ("accent", "panel"), ("button_text", "button"), ("accent_text", "accent"), ("panel_text", "panel_button"),
+            ("tooltip_text", "tooltip"), ("panel_text", "field")]
+"""Words and the ground they are written on."""
+SECONDARY_ON = [("text_dim", "felt_top"), ("text_dim", "background"), ("button_text", "button_on")]
+"""Pile numbers, notes and the bold name of a chosen option."""
+
+
+@pytest.mark.parametrize("name", list(themes.TABLES))
+def test_every_theme_is_readable(name: str) -> None:
+    theme = themes.TABLES[name]
+    strict = name == "contrast"  # for low vision: WCAG AAA everywhere
+    for fore, ground in WORDS_ON + SECONDARY_ON:
+        needed = 7.0 if strict else 4.5 if (fore, ground) in WORDS_ON else 3.5
+        ratio = contrast(getattr(theme, fore), getattr(theme, ground))
+        assert ratio >= needed, f"{name}: {fore} on {ground} is {ratio:.1f}:1, needs {needed}:1"
+
+
+def test_night_is_dim() -> None:
+    """Night play: nothing large is brighter than a dim grey, not even the card faces."""
+    night, green = themes.TABLES["night"], themes.TABLES["green"]
+    assert max(night.felt_top) < 48 and max(night.background) < 32 and max(night.panel) < 64
+    assert night.card_shade < 220 and max(night.text) < 215
+    assert sum(night.felt_top) < sum(green.felt_top)

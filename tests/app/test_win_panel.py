@@ -83,7 +83,9 @@ def test_a_win_that_betters_nothing_says_so_not(tmp_path: Path, monkeypatch: pyt
         panel = _win(opened.app, opened.session, opened.table, moves)
         text = " ".join(line for line, _colour in panel.lines)
         assert "played 1, won 1 (100%), streak 1, best streak 1" in text
-        assert "best score" not in text and "fastest" not in text
+        assert "new best score" not in text and "Your fastest" not in text
+        game = opened.session.current.game
+        assert f"bests: score {game.score}" in text  # beside this game's: this game set them
     finally:
         opened.app.close()
 

@@ -28,8 +28,12 @@ def test_the_key_that_opens_the_window_is_not_typed_into_it() -> None:
     assert isinstance(window, NewGame) and window.code_text == ""
 
 
+NO_WINNABLE_ONLY = {"winnable_only": {4: False, 2: False, 1: False}}
+"""Deal a typed code at once (with winnable deals only on, the solver checks it first)."""
+
+
 def test_new_game_window_takes_a_typed_code() -> None:
-    app = make_app("SH1-C4-AAAAAJ2")
+    app = make_app("SH1-C4-AAAAAJ2", **NO_WINNABLE_ONLY)
     key(app, pygame.K_n)
     assert isinstance(app.scenes.top, NewGame)
     type_text(app, "sh1-c2-aaaaab2")
@@ -59,6 +63,7 @@ def test_new_game_window_shows_why_a_code_is_refused() -> None:
 def test_new_game_window_pastes_from_the_clipboard(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     app = make_app("SH1-C4-AAAAAJ2")
     monkeypatch.setattr(new_game, "clipboard_get", lambda: "  SH1-C1-AAAAAAC \n")
+    app.settings.set("winnable_only", dict(NO_WINNABLE_ONLY["winnable_only"]))
     key(app, pygame.K_n)
     key(app, pygame.K_v, pygame.KMOD_LCTRL)
     window = app.scenes.top

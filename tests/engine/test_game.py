@@ -175,3 +175,26 @@ def test_the_end_of_the_line_and_seen_positions_do_not_grow_with_the_game() -> N
     assert short.seen(short.start.apply(first))
     short.restart()
     assert not short.seen(short.start.apply(first))
+
+
+def test_a_line_snapshot_keeps_the_line_as_it_was() -> None:
+    """What the writer thread reads later is the line when the snapshot was taken, whatever
+    the game did since (undo and a new move, a restart)."""
+    from game.engine.game import UNDO_LIMIT
+
+    game = Game.from_code("SH1-C4-AAAAAJ2")
+    game.play(game.position.resolve(Move.from_json({"from": "col1", "to": "cell3"})))
+    there = Move.from_json({"from": "cell3", "to": "cell4"})
+    back = Move.from_json({"from": "cell4", "to": "cell3"})
+    for k in range(UNDO_LIMIT + 30):
+        game.play(there if k % 2 == 0 else back)
+    for _ in range(3):
+        game.undo()
+    before = game.actions()
+    snapshot = game.line_snapshot()
+    for _ in range(UNDO_LIMIT):
+        game.undo()
+    game.play(game.legal_moves()[0])
+    assert snapshot() == before
+    game.restart()
+    assert snapshot() == before and game.line_length == 0

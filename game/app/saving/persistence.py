@@ -89,12 +89,15 @@ class Persistence:
         before = len(self.messages)
         if game is not None:
             self._sync_stats(game, elapsed_s)
-            self._save_game(game, elapsed_s, full=True)
+            try:  # said even if said before: this was the last chance to save it
+                self.storage.save_game(game, elapsed_s, True)
+            except SaveError as error:
+                self._note(str(error))
         try:
             self.storage.flush()  # saves are written on a background thread
         except SaveError as error:
             self._note(str(error))
-        return self.messages[before:]
+        return list(dict.fromkeys(self.messages[before:]))
 
     # -- settings and statistics ---------------------------------------------------------
 

@@ -21,7 +21,9 @@ from game.app.screens.table import TableScene
 from game.engine import Game
 
 SCRIPT_ENV = "SEAHAVEN_SCRIPT"
-"""A number of actions, "forever", or "hint" (show a hint, then wait to be killed)."""
+"""A number of actions, "forever", or "hint" (show a hint, then wait to be killed); or
+"N,hold": N actions, each printed the moment it is on the table (without waiting for the
+disk), then wait to be killed or signalled (the journal's kill test and the signal tests)."""
 
 
 def scripted(app: App, table: TableScene, actions: str) -> int:
@@ -31,14 +33,18 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
     ("forever": until killed)."""
     if actions == "hint":
         return _hint_then_wait(app, table)
+    hold = actions.endswith(",hold")
+    actions = actions.removesuffix(",hold")
     rng = random.Random(int.from_bytes(os.urandom(8), "big"))
     limit = None if actions == "forever" else max(0, int(actions))
 
     def state(kind: str) -> None:
-        _saved(table)  # "finished" means on disk: the kill test relies on it
+        if not hold:
+            _saved(table)  # "finished" means on disk: the kill test relies on it
         game = table.game
         line = [str(m) for m in game.line]
-        print(json.dumps({"event": kind, "line": line, "undone": game.undone, "score": game.score}), flush=True)
+        print(json.dumps({"event": kind, "line": line, "undone": game.undone, "score": game.score,
+                          "elapsed_s": table.current.elapsed()}), flush=True)
 
     def settle(frames: int = 2) -> None:
         for _ in range(frames):
@@ -68,6 +74,11 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
         settle()
         state("action")
         done += 1
+    if hold:
+        state("held")
+        while app.running:  # until a signal closes the game (or kill -9 ends it)
+            app.step(STEP)
+            time.sleep(0.01)
     for hook in list(app.on_quit):
         hook()
     sys.stdout.flush()

@@ -3,15 +3,19 @@
 Everything lives in one per-user folder (``platformdirs.user_data_dir("seahaven-towers")``,
 which follows ``XDG_DATA_HOME`` on Linux). Each file is JSON with a ``"version"``:
 
-- ``current.json``: the game in progress, as SPEC 10 fixes it, with one optional field
-  more: ``"hints"``, the hints shown for it (saved the moment one is shown);
+- ``current.json``: the game in progress, as SPEC 10 fixes it, with two optional fields
+  more: ``"hints"``, the hints shown for it (saved the moment one is shown), and ``"seq"``,
+  the last entry of the journal it holds;
+- ``current-journal.jsonl``: every action since ``current.json`` was last written in full,
+  appended the moment it is made (:class:`Journal`);
 - ``settings.json``: :class:`~game.app.settings.Settings`;
 - ``stats.json``: :class:`~game.app.stats.Stats`.
 
 Writes are atomic (a temporary file in the same folder, flushed and fsynced, renamed
 over the old one), so killing the game at any moment leaves either the old file or the
-new one. They happen on one background thread (:class:`_Writer`: the latest write of a
-file wins, files are written in order): the main thread only takes a snapshot, so a save
+new one; the journal is appended to, a whole line at a time. Full writes happen on one
+background thread (:class:`_Writer`: the latest write of a file wins, files are written
+in order): the main thread only takes a snapshot, so a save
 never holds up a frame; :meth:`Storage.flush` waits for them. Reads are bounded (1 MB, and
 :data:`MAX_GAME_BYTES` for the game, far more than any save the writer makes) and every
 value is checked; the moves of a saved game are replayed through the engine. Only regular
@@ -228,8 +232,25 @@ def _move_texts(moves: Any) -> str:
 def _game_bytes(head: dict[str, Any], line: tuple[Action, ...], tail: dict[str, Any]) -> bytes:
     """The bytes of ``current.json``: exactly ``_dumps(game_to_json(...))`` and a newline,
     built from the cached text of each move."""
-    moves = _move_texts([action.move for action in line])
-    return f'{_dumps(head)[:-1]},"moves":[{moves}],{_dumps(tail)[1:]}\n'.encode()
+    return b"".join(_game_chunks(head, line, tail))
+
+
+_Data = bytes | list[bytes]
+"""What the writer writes: a file's bytes, or them in pieces."""
+
+_CHUNK = 4096
+"""Moves per piece of a long game's bytes: each piece is a short call into C, so the
+writer thread never holds the interpreter lock long enough to delay a frame."""
+
+
+def _game_chunks(head: dict[str, Any], line: tuple[Action, ...], tail: dict[str, Any]) -> list[bytes]:
+    """The bytes of ``current.json`` in pieces (see :data:`_CHUNK`)."""
+    chunks = [f'{_dumps(head)[:-1]},"moves":['.encode()]
+    for start in range(0, len(line), _CHUNK):
+        text = _move_texts([action.move for action in line[start : start + _CHUNK]])
+        chunks.append((text if not start else "," + text).encode())
+    chunks.append(f'],{_dumps(tail)[1:]}\n'.encode())
+    return chunks
 
 
 def game_snapshot(game: Game, elapsed_s: float, seq: int | None = None) -> Callable[[], bytes]:
@@ -237,6 +258,15 @@ def game_snapshot(game: Game, elapsed_s: float, seq: int | None = None) -> Calla
     actions, all immutable); calling the result makes the file's bytes, on any thread."""
     head, line, tail = _game_parts(game, elapsed_s, seq)
     return lambda: _game_bytes(head, line, tail)
+
+
+def _game_snapshot_chunks(game: Game, elapsed_s: float, seq: int) -> Callable[[], list[bytes]]:
+    """:func:`game_snapshot`, giving the bytes in pieces (what the writer thread writes),
+    at a cost to the main thread that does not grow with the game (see
+    :meth:`Game.line_snapshot`)."""
+    head, tail = _game_fields(game, elapsed_s, seq)
+    line = game.line_snapshot()
+    return lambda: _game_chunks(head, line(), tail)
 
 
 def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
@@ -279,9 +309,16 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
         # Moves made under the app's run limit include every classic one, so replaying
         # under APP_RULES accepts games whose player switched the setting mid-game.
         game = Game(start, APP_RULES, code)
+        known: dict[tuple[Any, ...], Any] = {}  # each distinct JSON move is read once (a long game repeats them)
         for n, raw in enumerate(raw_moves, 1):
             try:
-                game.play(game.position.resolve(Move.from_json(raw)))
+                key = (raw.get("from"), raw.get("to"), raw.get("count", 1), len(raw)) if type(raw) is dict else None
+                move = known.get(key) if key is not None else None  # type: ignore[arg-type]
+                if move is None:
+                    move = Move.from_json(raw)
+                    if key is not None and type(key[2]) is int:
+                        known[key] = move
+                game.play(game.position.resolve(move))
             except SeahavenError as error:
                 raise BadFile(f"move {n}: {error}") from None
         for _step in range(undone):
@@ -566,7 +603,7 @@ class Storage:
                 seq, journal = self._seq, self._journal
                 self._full_seq = seq
                 line = game.actions(0, n)
-                self._write(CURRENT, lambda: _game_bytes(head, line, {**tail, "seq": seq}),
+                self._write(CURRENT, lambda: _game_chunks(head, line, {**tail, "seq": seq}),
                             then=lambda: journal.saved_up_to(seq))
         _WRITER.flush()
         for name in list(self._failed):
@@ -613,6 +650,10 @@ class Storage:
         self._seq = seq
         if saved is not None:
             self._remember(saved.game)
+            n = saved.game.line_length
+            head, fields = _game_fields(saved.game, saved.elapsed_s)
+            self._latest = (saved.game, head, n, saved.game.actions(n - 1, n)[0] if n else None, fields)
+            self._full_seq = seq  # what was read is on disk already
         message = " ".join(m for m in messages if m) or None
         return Loaded(saved, message=message, reason=reason or problem, moved_to=moved_to)
 
@@ -626,20 +667,24 @@ class Storage:
             raise SaveError(self._refused[CURRENT])
         if self.read_only:
             return
-        self._seq += 1
-        seq = self._seq
+        head, fields = _game_fields(game, elapsed_s)
+        n = game.line_length
+        last_action = game.actions(n - 1, n)[0] if n else None
         failure: SaveError | None = None
-        if JOURNAL in self._refused:
+        if self._latest is not None and self._latest[:4] == (game, head, n, last_action) \
+                and self._latest[4] == fields and self._last is not None and self._last[0] is game:
+            pass  # nothing changed since the last save (the save at the start of a resumed game)
+        elif JOURNAL in self._refused:
+            self._seq += 1
             full = True
         else:
+            self._seq += 1
             try:
-                self._journal.append(seq, self._entry(seq, game, elapsed_s))
+                self._journal.append(self._seq, self._entry(self._seq, game, elapsed_s))
             except SaveError as error:
                 failure, full = error, True
         self._remember(game)
-        n = game.line_length
-        self._latest = (game, *_game_fields(game, elapsed_s)[:1], n, game.actions(n - 1, n)[0] if n else None,
-                        _game_fields(game, elapsed_s)[1])
+        self._latest = (game, head, n, last_action, fields)
         self._since_full += 1
         if full or self._since_full >= FULL_SAVE_EVERY or time.monotonic() >= self._full_due:
             try:
@@ -656,7 +701,7 @@ class Storage:
         self._since_full = 0
         self._full_due = time.monotonic() + FULL_SAVE_S
         self._full_seq = seq
-        self._write(CURRENT, game_snapshot(game, elapsed_s, seq), then=lambda: journal.saved_up_to(seq))
+        self._write(CURRENT, _game_snapshot_chunks(game, elapsed_s, seq), then=lambda: journal.saved_up_to(seq))
 
     def _entry(self, seq: int, game: Game, elapsed_s: float) -> bytes:
         """The journal line that turns the game last saved into ``game``."""
@@ -752,7 +797,6 @@ class Storage:
         path = self.path(name)
         lead, what = _(_WHAT[name][0]), _(_WHAT[name][1])
         if self.read_only:  # nothing is moved nor written: the player was told so once
-            self._refused[name] = _("{what} will not be saved.").format(what=_what(name))
             return Loaded(default(), reason=reason)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.stem}.bad-{stamp}{path.suffix}")
@@ -784,7 +828,7 @@ class Storage:
             moved_to=target,
         )
 
-    def _write(self, name: str, make_data: Callable[[], bytes], then: Callable[[], None] | None = None) -> None:
+    def _write(self, name: str, make_data: Callable[[], _Data], then: Callable[[], None] | None = None) -> None:
         """Hand the write of ``name`` to the writer thread (``then`` runs once it is on
         disk); raise :class:`SaveError` now if the file is one that must not be written
         over, or if its last write failed. Nothing is written by a read-only storage."""
@@ -797,7 +841,7 @@ class Storage:
         if error is not None:
             raise error
 
-    def _write_now(self, name: str, make_data: Callable[[], bytes], then: Callable[[], None] | None = None) -> None:
+    def _write_now(self, name: str, make_data: Callable[[], _Data], then: Callable[[], None] | None = None) -> None:
         """Write ``name`` atomically (on the writer thread); remember a failure."""
         try:
             self._write_file(name, make_data())
@@ -812,17 +856,19 @@ class Storage:
         if then is not None:
             then()
 
-    def _write_file(self, name: str, data: bytes) -> None:
+    def _write_file(self, name: str, data: bytes | list[bytes]) -> None:
         path = self.path(name)
         limit = MAX_GAME_BYTES if name == CURRENT else MAX_FILE_BYTES
-        if len(data) > limit:  # never write what the reader would refuse
+        chunks = [data] if isinstance(data, bytes) else data
+        if sum(len(chunk) for chunk in chunks) > limit:  # never write what the reader would refuse
             raise SaveError(_("{what} is too long to be saved; play goes on.").format(what=_what(name)))
         temp: str | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=_TEMP_SUFFIX, dir=self.folder)
             with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
+                for chunk in chunks:
+                    handle.write(chunk)
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(temp, path)

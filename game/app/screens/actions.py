@@ -171,6 +171,9 @@ for _action in (
     Action("demo", N_("Demo"), lambda t: t.solver.ask_demo(), keys=("Ctrl+D",), menu=5,
            menu_label=N_("Demo (Ctrl+D)"),
            help=N_("Demo: the game plays on along a winning line the solver proved; any input stops it")),
+    Action("finish", N_("Finish"), lambda t: t.ask_finish(), keys=("E",),
+           help=N_("Finish: when every card left can go home one by one, send them home (also the Finish "
+                   "button in the status line; each card is a move you can undo)")),
     Action("fullscreen", N_("Fullscreen on or off"), lambda t: t.app.toggle_fullscreen(), keys=("F11",),
            toolbar=3, right=True, square=True, tooltip=N_("Fullscreen on/off"), menu=6,
            menu_label=N_("Fullscreen on/off")),

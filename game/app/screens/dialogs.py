@@ -14,7 +14,7 @@ through the game's events, as it hears of its own moves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,7 +28,7 @@ from game.app.screens import statistics as statistics_screen
 from game.app.screens.kit import Widget, Window
 from game.app.screens.new_game import NewGame
 from game.app.session import Session
-from game.app.stats import win_summary
+from game.app.stats import bests_line, win_summary
 from game.app.words import moves_phrase
 
 if TYPE_CHECKING:
@@ -93,13 +93,16 @@ class EndMessage(Window):
             else:
                 won = _("Won with help.") if game.hints_used else _("Won.")
             self.lines = [
-                ("  ·  ".join((_("Score {n}").format(n=format_number(game.score)),
-                               _("Time {time}").format(time=clock),
-                               _("Moves {n}").format(n=format_number(game.move_count)))), "panel_text"),
-                (won, "muted"),
+                (_("This game: score {score}  \u00b7  time {time}  \u00b7  moves {moves}").format(
+                    score=format_number(game.score), time=clock, moves=format_number(game.move_count)),
+                 "panel_text"),
             ]
+            cells = game.start.cell_count
             if session.keeper is not None:  # nothing is counted where nothing is saved
-                summary = win_summary(session.keeper.stats, game.start.cell_count)
+                self.lines.append((bests_line(session.keeper.stats, cells), "panel_text"))
+            self.lines.append((won, "muted"))
+            if session.keeper is not None:
+                summary = win_summary(session.keeper.stats, cells)
                 self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
             self.buttons = [("restart", _("Play again"), False), ("new", _("New game"), True)]
         else:
@@ -125,6 +128,17 @@ class EndMessage(Window):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
+
+    def on_key(self, event: Any) -> None:
+        """N (or Ctrl+N) opens New Game from here as it does at the table; U undoes where
+        the panel offers it."""
+        shortcuts = {pygame.K_n: "new", pygame.K_u: "undo"}
+        name = shortcuts.get(event.key)
+        widget = next((w for w in self.widgets if w.name == name), None)
+        if widget is not None and not event.mod & (pygame.KMOD_ALT | pygame.KMOD_SHIFT):
+            self.activate(widget)
+            return
+        super().on_key(event)
 
     def activate(self, widget: Widget) -> None:
         current = self.session.current

@@ -40,81 +40,84 @@ Block = tuple[str, Any]
 """A piece of a page: ("h", heading), ("p", paragraph), ("b", bullet), ("keys", rows)."""
 
 RULES_PAGE: tuple[Block, ...] = (
-    ("h", N_(N_("The goal"))),
-    ("p", N_(N_("Move all 52 cards onto the four foundations, one for each suit, from the ace up to the king."))),
-    ("h", N_(N_("The deal"))),
-    ("p", N_(N_("The cards are dealt face up into 10 columns of 5. The last two cards go into the cells. "
-          "How many cells you have is the difficulty, chosen in the New Game window:"))),
-    ("b", N_(N_("Easy: 4 cells; the two cards fill the first two, so two start free."))),
-    ("b", N_(N_("Medium: 2 cells, both full at the start."))),
-    ("b", N_(N_("Hard: 1 cell, full at the start; the last card goes on top of column 2, which holds 6."))),
-    ("h", N_(N_("What can move where"))),
-    ("p", N_(N_("You move the top card of a column, a card from a cell, or the top card of a foundation."))),
-    ("b", N_(N_("Onto a column: only the card of the same suit and one rank lower. The 7 of hearts goes "
-          "on the 8 of hearts, never on another 8."))),
-    ("b", N_(N_("Into a cell: any single card, if the cell is empty. A cell holds one card."))),
-    ("b", N_(N_("Onto a foundation: the next card of its suit, one at a time, starting with the ace."))),
-    ("h", N_(N_("Empty columns take only kings"))),
-    ("p", N_(N_("An empty column accepts only a king, alone or at the head of a run of its suit (king, "
+    ("h", N_("The goal")),
+    ("p", N_("Move all 52 cards onto the four foundations, one for each suit, from the ace up to the king.")),
+    ("h", N_("The deal")),
+    ("p", N_("The cards are dealt face up into 10 columns of 5. The last two cards go into the cells. "
+          "How many cells you have is the difficulty, chosen in the New Game window:")),
+    ("b", N_("Easy: 4 cells; the two cards fill the first two, so two start free.")),
+    ("b", N_("Medium: 2 cells, both full at the start.")),
+    ("b", N_("Hard: 1 cell, full at the start; the last card goes on top of column 2, which holds 6.")),
+    ("h", N_("What can move where")),
+    ("p", N_("You move the top card of a column, a card from a cell, or the top card of a foundation.")),
+    ("b", N_("Onto a column: only the card of the same suit and one rank lower. The 7 of hearts goes "
+          "on the 8 of hearts, never on another 8.")),
+    ("b", N_("Into a cell: any single card, if the cell is empty. A cell holds one card.")),
+    ("b", N_("Onto a foundation: the next card of its suit, one at a time, starting with the ace.")),
+    ("h", N_("Empty columns take only kings")),
+    ("p", N_("An empty column accepts only a king, alone or at the head of a run of its suit (king, "
           "queen, jack of spades...). Nothing else, not even for a moment. A king at the bottom of "
           "a column is well placed; a king buried under other cards can only go to a cell or an "
-          "empty column."))),
-    ("h", N_(N_("Moving a run"))),
-    ("p", N_(N_("Cards of one suit in order at the top of a column (the 9, 8 and 7 of clubs, say) move "
-          "together as a run. How many may move at once:"))),
-    ("p", N_(N_("(free cells + 1) \u00d7 2 to the power of the empty columns"))),
-    ("p", N_(N_("Each free cell adds one card; each empty column doubles the count. When the run goes "
+          "empty column.")),
+    ("h", N_("Moving a run")),
+    ("p", N_("Cards of one suit in order at the top of a column (the 9, 8 and 7 of clubs, say) move "
+          "together as a run. How many may move at once:")),
+    ("p", N_("(free cells + 1) \u00d7 2 to the power of the empty columns")),
+    ("p", N_("Each free cell adds one card; each empty column doubles the count. When the run goes "
           "into an empty column, that column does not count. With 1 free cell and 2 empty columns "
           "you can pick up 8 cards, but a king-led run may go into an empty column only if it has "
-          "at most 4. The Examples page lets you try it on a real board."))),
-    ("p", N_(N_("Used to PySolFC or Aisleriot? Their limit is free cells + 1; Settings offers it as "
-          "\u201cClassic run limit\u201d."))),
-    ("h", N_(N_("Taking a card back"))),
-    ("p", N_(N_("The top card of a foundation may come back to a column that accepts it or to a free "
-          "cell. It costs points and can be undone."))),
-    ("h", N_(N_("Winning, and when it is lost"))),
-    ("p", N_(N_("You win when all 52 cards are on the foundations. No card goes there by itself. When no "
+          "at most 4. The Examples page lets you try it on a real board.")),
+    ("p", N_("Used to PySolFC or Aisleriot? Their limit is free cells + 1; Settings offers it as "
+          "\u201cClassic run limit\u201d.")),
+    ("h", N_("Taking a card back")),
+    ("p", N_("The top card of a foundation may come back to a column that accepts it or to a free "
+          "cell. It costs points and can be undone.")),
+    ("h", N_("Winning, and when it is lost")),
+    ("p", N_("You win when all 52 cards are on the foundations. No card goes there by itself. When no "
           "useful move is left, the game says so and offers Undo, Restart and New game. Unless you "
           "turn it off in Settings, it also tells you as soon as the deal can no longer be won, and "
-          "how many undos lead back to a position that can."))),
-    ("h", N_(N_("Playing with mouse, finger or keys"))),
-    ("b", N_(N_("Drag a card or a run and drop it on a pile. A run too long to move shakes, and the "
-          "status line says how many cards can move now."))),
-    ("b", N_(N_("Tap a card: it goes to its foundation if it can; otherwise it is selected, and a tap on "
-          "a pile moves it there."))),
-    ("b", N_(N_("Double-tap: the card (or the run it heads) goes to its foundation, else the longest "
-          "column that takes it, else an empty column (kings), else a free cell."))),
-    ("b", N_(N_("Undo takes back up to the last 100 moves; Redo plays them again."))),
-    ("h", N_(N_("Score"))),
-    ("b", N_(N_("+10 for each card put on a foundation; \u201315 for each card taken back from one."))),
-    ("b", N_(N_("Winning adds 200 on Easy, 500 on Medium, 1000 on Hard."))),
-    ("b", N_(N_("Undo takes back exactly the points its move earned. The score never goes below zero."))),
-    ("b", N_(N_("Time is shown and kept in the statistics but does not change the score. Hints are "
-          "free, but a game won after a hint counts as \u201cwon with help\u201d."))),
-    ("h", N_(N_("Your game is never lost"))),
-    ("p", N_(N_("The game is saved after every move. Close the window, or lose power, and the next start "
-          "brings back the same deal, the same moves, your undo history, score and time."))),
+          "how many undos lead back to a position that can.")),
+    ("h", N_("Playing with mouse, finger or keys")),
+    ("b", N_("Drag a card or a run and drop it on a pile. A run too long to move shakes, and the "
+          "status line says how many cards can move now.")),
+    ("b", N_("Tap a card: it goes to its foundation if it can; otherwise it is selected, and a tap on "
+          "a pile moves it there.")),
+    ("b", N_("Double-tap: the card (or the run it heads) goes to its foundation, else the longest "
+          "column that takes it, else an empty column (kings), else a free cell.")),
+    ("b", N_("Undo takes back up to the last 100 moves; Redo plays them again.")),
+    ("h", N_("Score")),
+    ("b", N_("+10 for each card put on a foundation; \u201315 for each card taken back from one.")),
+    ("b", N_("Winning adds 200 on Easy, 500 on Medium, 1000 on Hard.")),
+    ("b", N_("Undo takes back exactly the points its move earned. The score never goes below zero.")),
+    ("b", N_("Time is shown and kept in the statistics but does not change the score.")),
+    ("h", N_("Won with help")),
+    ("p", N_("Hints and the demo are free to use, but a game won after a hint, or finished by the "
+          "demo, is \u201cwon with help\u201d: it counts as played, and as won with help, but not in "
+          "the win rate, the streaks, the best score or the fastest win.")),
+    ("h", N_("Your game is never lost")),
+    ("p", N_("The game is saved after every move. Close the window, or lose power, and the next start "
+          "brings back the same deal, the same moves, your undo history, score and time.")),
 )
 
 CODES_PAGE: tuple[Block, ...] = (
-    ("h", N_(N_("What a game code is"))),
-    ("p", N_(N_("Every deal has a code, like SH1-C4-AAAAAJ2. The code recreates exactly the same deal, "
-          "on any computer, in any version of this game, forever."))),
-    ("b", N_(N_("SH1: the code format."))),
-    ("b", N_(N_("C4, C2 or C1: the number of cells (Easy, Medium, Hard)."))),
-    ("b", N_(N_("The last seven characters: the deal number, written with the letters A to Z and the "
-          "digits 2 to 7."))),
-    ("h", N_(N_("Sharing a deal"))),
-    ("p", N_(N_("The code of the game you are playing is in the status line at the bottom of the table "
+    ("h", N_("What a game code is")),
+    ("p", N_("Every deal has a code, like SH1-C4-AAAAAJ2. The code recreates exactly the same deal, "
+          "on any computer, in any version of this game, forever.")),
+    ("b", N_("SH1: the code format.")),
+    ("b", N_("C4, C2 or C1: the number of cells (Easy, Medium, Hard).")),
+    ("b", N_("The last seven characters: the deal number, written with the letters A to Z and the "
+          "digits 2 to 7.")),
+    ("h", N_("Sharing a deal")),
+    ("p", N_("The code of the game you are playing is in the status line at the bottom of the table "
           "and in the New Game window, which has a Copy button. Send it to a friend to play the "
-          "same deal, compare scores, or keep it to try a hard deal again later."))),
-    ("h", N_(N_("Playing a deal from its code"))),
-    ("p", N_(N_("Open New Game (N or the New button), type or paste the code into the code field and "
+          "same deal, compare scores, or keep it to try a hard deal again later.")),
+    ("h", N_("Playing a deal from its code")),
+    ("p", N_("Open New Game (N or the New button), type or paste the code into the code field and "
           "start. Upper or lower case does not matter and spaces around the code are ignored. If "
           "something is wrong the window says what: an unknown prefix, a cell count other than 4, "
-          "2 or 1, a wrong length, or a character that cannot appear in a code."))),
-    ("p", N_(N_("From a terminal, seahaven --code SH1-C4-AAAAAJ2 starts with that deal, and "
-          "seahaven deal SH1-C4-AAAAAJ2 prints it."))),
+          "2 or 1, a wrong length, or a character that cannot appear in a code.")),
+    ("p", N_("From a terminal, seahaven --code SH1-C4-AAAAAJ2 starts with that deal, and "
+          "seahaven deal SH1-C4-AAAAAJ2 prints it.")),
 )
 
 def keys_page(table_keys: tuple[tuple[str, str], ...]) -> tuple[Block, ...]:
@@ -517,7 +520,7 @@ class HelpScreen(Screen):
         for pile in board.piles():
             slot = board.slot(pile)
             pygame.draw.rect(surface, theme.slot, slot, border_radius=radius)
-            pygame.draw.rect(surface, theme.slot_line, slot, width=max(1, round(w / 40 * theme.outline_scale)),
+            pygame.draw.rect(surface, theme.slot_line, slot, width=theme.line(max(1, w // 40)),
                              border_radius=radius)
             if pile.is_foundation and not position.cards(pile):
                 mark = self.font(max(8, h // 4), True).render(str(pile.key), True, theme.slot_line)
@@ -535,7 +538,7 @@ class HelpScreen(Screen):
                 top = board.card_rect(pile, len(cards) - count, len(cards))
                 bottom = board.card_rect(pile, len(cards) - 1, len(cards))
                 pygame.draw.rect(surface, theme.selection, top.union(bottom).inflate(4, 4),
-                                 width=max(2, round(w / 25 * theme.outline_scale)),
+                                 width=theme.line(max(2, w // 25)),
                                  border_radius=radius)
         if board.drag is not None:
             source, count, start, now = board.drag

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -61,15 +60,6 @@ class Hot:
 def _is_tab(key: str) -> bool:
     """Whether a hot area's key is a tab's ("tab0", "tab1"; not a setting like "table")."""
     return key.startswith("tab") and key[3:].isdigit()
-
-
-@lru_cache(maxsize=8)
-def _shade(width: int, height: int, colour: Colour) -> pygame.Surface:
-    """A strip that fades from clear to ``colour`` (the background), top to bottom."""
-    strip = pygame.Surface((1, height), pygame.SRCALPHA)
-    for y in range(height):
-        strip.set_at((0, y), (*colour, round(235 * (y / max(1, height - 1)) ** 1.5)))
-    return pygame.transform.scale(strip, (max(1, width), height))
 
 
 class Screen(Scene):
@@ -141,15 +131,22 @@ class Screen(Scene):
         """Place the bar, the tabs and the content for the current size, page and scroll:
         register the buttons, measure the content and clamp the scroll into it."""
         self.measuring = True
+        footer = 0
+        asked = self.scroll
         try:
-            for _attempt in range(2):  # again if clamping moved the content
+            for _attempt in range(4):  # again if the page needs the footer, or clamping moved the content
                 self.hots = []
                 top = self.paint_bar(self._measure)
                 self._first_content = len(self.hots)
-                self.viewport = pygame.Rect(0, top, self.size[0], self.size[1] - top)
+                self.viewport = pygame.Rect(0, top, self.size[0], self.size[1] - top - footer)
                 self.clamp_scroll()
                 end = self.paint(self._measure, self.viewport.y + self.unit - self.scroll)
                 self.content_height = end + self.scroll - self.viewport.y
+                wanted = self.footer_height() if self.max_scroll() > 0 else 0
+                if wanted != footer:
+                    footer = wanted  # a page that scrolls keeps a strip of its own for "More below"
+                    self.scroll = asked  # clamped for the other viewport: clamp it again
+                    continue
                 if not self.clamp_scroll():
                     break
                 self.dirty = True
@@ -253,23 +250,32 @@ class Screen(Scene):
         pygame.draw.rect(surface, self.theme.band, track, border_radius=track.w // 2)
         pygame.draw.rect(surface, self.theme.text_dim, thumb, border_radius=track.w // 2)
 
+    def footer_height(self) -> int:
+        """The strip under a page that scrolls, where "More below" sits: the button never
+        covers the page's text."""
+        return round(1.8 * self.unit) + self.unit
+
     def more_rect(self) -> pygame.Rect:
-        """The "More below" button: centred at the foot of the window."""
+        """The "More below" button: centred in the strip below the page."""
         u = self.unit
         w = self.font(u, True).size(_(MORE))[0] + 3 * u
         h = round(1.8 * u)
-        return pygame.Rect((self.size[0] - w) // 2, self.size[1] - h - u // 2, w, h)
+        footer_top = self.viewport.bottom
+        return pygame.Rect((self.size[0] - w) // 2, footer_top + (self.size[1] - footer_top - h) // 2, w, h)
 
     def paint_more(self, surface: pygame.Surface) -> None:
-        """The cue that the page goes on: a shade over its foot and a button that scrolls."""
-        if self.more is None:
+        """Below a page that scrolls: its own strip, and in it, while the page goes on, a
+        button that scrolls down a page."""
+        view = self.viewport
+        if view.bottom >= self.size[1]:
             return
         u = self.unit
-        view = self.viewport
-        fade = round(2.5 * u)
         theme = self.theme
-        shade = _shade(view.w, fade, theme.background)
-        surface.blit(shade, (0, view.bottom - fade))
+        footer = pygame.Rect(0, view.bottom, self.size[0], self.size[1] - view.bottom)
+        pygame.draw.rect(surface, theme.band, footer)
+        pygame.draw.line(surface, theme.band_line, footer.topleft, (footer.right, footer.y), max(1, u // 12))
+        if self.more is None:
+            return
         rect = self.more.rect
         pygame.draw.rect(surface, theme.button_on, rect, border_radius=rect.h // 2)
         pygame.draw.rect(surface, theme.button_on_edge, rect, width=max(1, u // 12), border_radius=rect.h // 2)
@@ -286,7 +292,7 @@ class Screen(Scene):
     def paint_focus(self, surface: pygame.Surface) -> None:
         for hot in self.hots:
             if hot.key and hot.key == self.focus_key:
-                width = max(2, round(self.unit / 8 * self.theme.outline_scale))
+                width = self.theme.line(max(2, self.unit // 8))
                 pygame.draw.rect(surface, self.theme.focus, hot.rect.inflate(6, 6), width=width,
                                  border_radius=max(4, self.unit // 3))
 
@@ -438,7 +444,7 @@ class Screen(Scene):
         in_view = self.viewport.collidepoint(pos)
         for i in range(len(self.hots) - 1, -1, -1):  # the last drawn is on top
             hot = self.hots[i]
-            if hot.rect.collidepoint(pos) and (i < self._first_content or in_view):
+            if hot.rect.collidepoint(pos) and (i < self._first_content or in_view or hot is self.more):
                 return hot
         return None
 
@@ -712,7 +718,7 @@ class Window(Scene):
             size = round(box.h * 0.62)
             mark = pygame.Rect(box.x, box.y + (box.h - size) // 2, size, size)
             pygame.draw.rect(surface, theme.accent if widget.on else theme.panel_button_off, mark,
-                             width=0 if widget.on else max(2, round(2 * theme.outline_scale)),
+                             width=0 if widget.on else theme.line(2),
                              border_radius=max(2, size // 5))
             if widget.on:
                 pygame.draw.lines(surface, theme.accent_text, False, [
@@ -723,7 +729,7 @@ class Window(Scene):
             surface.blit(text, text.get_rect(midleft=(mark.right + self.px // 2, box.y + box.h // 2)))
             if focus:
                 pygame.draw.rect(surface, theme.focus, pygame.Rect(box).inflate(8, 4),
-                                 width=max(2, round(2 * theme.outline_scale)), border_radius=6)
+                                 width=theme.line(2), border_radius=6)
             return
         if widget.kind == "choice":
             face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
@@ -745,7 +751,7 @@ class Window(Scene):
         box = pygame.Rect(widget.box)
         pygame.draw.rect(surface, theme.field, box, border_radius=6)
         border = theme.error if field.error else (theme.focus if active else theme.panel_button_off)
-        pygame.draw.rect(surface, border, box, width=max(2, round(2 * theme.outline_scale)), border_radius=6)
+        pygame.draw.rect(surface, border, box, width=theme.line(2), border_radius=6)
         text = field.text
         colour = theme.panel_text
         if not text and not active:

@@ -42,16 +42,31 @@ def clipboard_put(text: str) -> bool:
 
 
 class NewGame(Window):
-    """Difficulty, winnable deals only, a game code to type or paste, the current code."""
+    """Difficulty, winnable deals only, a game code to type or paste, the current code.
+
+    The window follows a typed code: as soon as it is a valid code, the difficulty buttons
+    show its cell count, and when winnable deals only is on for that difficulty the solver
+    (on the session's jobs, never on this thread) checks the deal; one that cannot be won
+    is said so in a sentence before anything is dealt, and Deal becomes "Deal anyway"."""
 
     title = N_("New game")
     width_em = 30.0
     MAX_CODE = 40
+    CHECK = "code check"
+    """The name of the job that asks the solver about the typed code's deal."""
 
     def __init__(self, app: App, session: Session) -> None:
         self.session = session
         settings = app.settings
-        self.cells = settings.cells
+        self.chosen = settings.cells
+        """The difficulty the player chose (the one shown when no valid code is typed)."""
+        self.cells = self.chosen
+        self.code: GameCode | None = None
+        """The typed code, once it is a valid one."""
+        self.verdicts: dict[tuple[GameCode, object], str] = {}
+        """The solver's verdicts on typed codes' deals (per rule set): won, lost, unknown."""
+        self.deal_when_checked = False
+        """Deal was pressed while the solver was still looking at the typed code's deal."""
         self.field = TextField(self.MAX_CODE, on_edit=self._field_edited, on_submit=self.deal,
                                editable=lambda: not self.waiting)
         """The game code typed, pasted or keyed in on the keypad."""
@@ -80,6 +95,7 @@ class NewGame(Window):
     def _field_edited(self) -> None:
         self.focus = self.index("field")
         self.dirty = True
+        self.code_changed()
 
     def index(self, name: str) -> int:
         for i, widget in enumerate(self.widgets):
@@ -126,8 +142,86 @@ class NewGame(Window):
         y += round(px * 1.5) + gap
         self.label_ys["current"] = y + (row - px) // 2
         widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), _("Copy")))
-        widgets.extend(self.button_row([("cancel", _("Cancel"), False), ("deal", _("Deal"), True)], panel.bottom - px))
+        widgets.extend(self.button_row([("cancel", _("Cancel"), False), ("deal", self.deal_label(), True)],
+                                       panel.bottom - px))
         self.widgets = widgets
+
+    def deal_label(self) -> str:
+        return _("Deal anyway") if self.code_verdict() == "lost" else _("Deal")
+
+    # -- the typed code --------------------------------------------------------------------
+    def code_verdict(self) -> str | None:
+        """The solver's verdict on the typed code's deal, when winnable deals only is on
+        for its difficulty and the verdict is in."""
+        if self.code is None or not self.wants_winnable(self.code.cells):
+            return None
+        return self.verdicts.get((self.code, self.session.current.rules))
+
+    def wants_winnable(self, cells: int) -> bool:
+        return bool(self.app.settings.winnable_only.get(cells, False))
+
+    @property
+    def checking(self) -> bool:
+        """The solver is looking at the typed code's deal."""
+        return self.session.jobs.running(self.CHECK)
+
+    def code_changed(self) -> None:
+        """The code field changed: follow it (the difficulty it names, the solver's check)."""
+        text = self.code_text.strip()
+        try:
+            code = GameCode.parse(text) if text else None
+        except InvalidCode:
+            code = None
+        if code == self.code:
+            return
+        self.code = code
+        self.deal_when_checked = False
+        self.cells = code.cells if code is not None else self.chosen
+        focus = self.widgets[self.focus].name if self.widgets else "field"
+        self.build(self.app.size)
+        self.focus = self.index(focus)
+        self.check_code()
+
+    def check_code(self) -> None:
+        """Ask the solver about the typed code's deal, if winnable deals only is on for it
+        and it has not answered yet (any older question is dropped)."""
+        self.session.jobs.cancel(self.CHECK)
+        code, rules = self.code, self.session.current.rules
+        if code is None or not self.wants_winnable(code.cells) or (code, rules) in self.verdicts:
+            return
+
+        def answered(status: str) -> None:
+            self.verdicts[(code, rules)] = status
+            focus = self.widgets[self.focus].name
+            self.build(self.app.size)  # Deal may become "Deal anyway"
+            self.focus = self.index("deal" if self.deal_when_checked else focus)
+            self.dirty = True
+            if self.deal_when_checked and self.code == code:
+                self.deal_when_checked = False
+                if status != "lost":
+                    self.deal()  # else the sentence is on show, and Deal (now "Deal anyway") waits
+
+        self.session.jobs.start(self.CHECK, services.deal_verdict, code, rules, on_done=answered,
+                                on_error=lambda _error: answered("unknown"), follows_game=False)
+        self.dirty = True
+
+    def code_sentence(self) -> tuple[str, str] | None:
+        """What the window says about the typed code's deal, in one sentence, and the name
+        of its colour in the theme."""
+        if self.code is None or self.error:
+            return None
+        name = difficulty_name(self.code.cells) if self.code.cells in DIFFICULTY_NAMES else ""
+        if not self.wants_winnable(self.code.cells):
+            return _("A deal of {difficulty} ({cells}).").format(difficulty=name,
+                                                                 cells=cells_phrase(self.code.cells)), "muted"
+        verdict = self.code_verdict()
+        if verdict == "lost":
+            return _("The solver proved that this deal cannot be won."), "error"
+        if verdict == "won":
+            return _("A deal of {difficulty} that the solver has proved can be won.").format(difficulty=name), "accent"
+        if verdict == "unknown":
+            return _("The solver could not tell in time whether this deal can be won."), "muted"
+        return _("The solver is checking that this deal can be won\u2026"), "muted"
 
     # -- input -----------------------------------------------------------------------------
     def on_key(self, event: Any) -> None:
@@ -191,12 +285,18 @@ class NewGame(Window):
         if self.waiting and name != "cancel":
             return
         if name.startswith("cells"):
-            self.cells = int(name[5:])
-            self.build(self.app.size)
-            self.focus = self.index(name)
+            if self.code is not None and self.code.cells != int(name[5:]):
+                self.note = _("The typed code sets the difficulty: clear it to choose another.")
+            else:
+                self.chosen = self.cells = int(name[5:])
+                self.build(self.app.size)
+                self.focus = self.index(name)
         elif name == "winnable":
             widget.on = not widget.on
             self.session.settings.set("winnable_only", {**self.session.settings.winnable_only, self.cells: widget.on})
+            self.check_code()
+            self.build(self.app.size)
+            self.focus = self.index("winnable")
         elif name == "field":
             pass
         elif name == "paste":
@@ -219,7 +319,16 @@ class NewGame(Window):
                 self.focus = self.index("field")
                 self.dirty = True
                 return
-            self.start(code)
+            if code != self.code:
+                self.code_changed()  # the field changed without the window following it
+            if self.wants_winnable(code.cells) and self.code_verdict() is None:
+                # the solver has not answered yet: deal once it has (or say why not)
+                self.deal_when_checked = True
+                if not self.checking:
+                    self.check_code()
+                self.dirty = True
+                return
+            self.start(code)  # a deal that cannot be won only once the window has said so
             return
         winnable = self.widgets[self.index("winnable")].on
         if winnable:
@@ -235,13 +344,14 @@ class NewGame(Window):
         self.start(GameCode.random(self.cells))
 
     def busy(self) -> bool:
-        return self.waiting
+        return self.waiting or self.checking
 
     def wake_in(self) -> float | None:
-        return 0.05 if self.waiting else None
+        return 0.05 if self.waiting or self.checking else None
 
     def close(self) -> None:
         self.session.jobs.cancel("winnable")
+        self.session.jobs.cancel(self.CHECK)
         if self.keypad is not None:
             self.keypad.close()  # the keypad edits this window's field: it goes with it
             self.keypad = None
@@ -268,9 +378,11 @@ class NewGame(Window):
         surface.blit(painter.text(_("Difficulty"), px, theme.muted, bold=True), (x0, self.label_ys["difficulty"]))
         surface.blit(painter.text(_("Game code (leave empty for a new random deal)"), px, theme.muted, bold=True),
                      (x0, self.label_ys["code"]))
-        if self.error:
-            for i, line in enumerate(wrap(painter.font(round(px * 0.85)), self.error, panel.w - 2 * px)[:2]):
-                surface.blit(painter.text(line, round(px * 0.85), theme.error), (x0, self.label_ys["error"] + i * px))
+        said = (self.error, "error") if self.error else self.code_sentence()
+        if said is not None:
+            colour = getattr(theme, said[1])
+            for i, line in enumerate(wrap(painter.font(round(px * 0.85)), said[0], panel.w - 2 * px)[:2]):
+                surface.blit(painter.text(line, round(px * 0.85), colour), (x0, self.label_ys["error"] + i * px))
         room = self.widgets[self.index("copy")].box.x - px - x0
         lines = wrap(painter.font(px), self.about_this_game(), room)
         small = round(px * 0.8) if len(lines) > 1 else px
@@ -375,7 +487,7 @@ class CodeKeypad(Window):
         theme = painter.theme
         pygame.draw.rect(surface, theme.field, box, border_radius=6)
         pygame.draw.rect(surface, theme.error if field.error else theme.focus, box,
-                         width=max(2, round(2 * theme.outline_scale)), border_radius=6)
+                         width=theme.line(2), border_radius=6)
         if field.error:
             text, colour, size = field.error, theme.error, round(px * 0.85)
         elif field.text:

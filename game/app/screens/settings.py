@@ -22,6 +22,7 @@ from game.app import settings as declared
 from game.app.i18n import N_, _
 from game.app.screens.kit import Screen
 from game.app.settings import SPECS, Settings, Spec
+from game.app.theme import theme_for
 
 if TYPE_CHECKING:
     from game.app.scenes import App
@@ -118,8 +119,11 @@ class SettingsScreen(Screen):
         h = round(u * 2.0)
         segments = self.segments(row)
         font = self.font(u, True)
+        shown = row.name in PREVIEWS
+        swatch = (round(h * 0.62 * 0.7), round(h * 0.62))
+        extra = swatch[0] + u // 2 if shown else 0
         widths = [
-            max(font.size(label if value is not None else self.widest_readout(row))[0] + u * 3 // 2, h)
+            max(font.size(label if value is not None else self.widest_readout(row))[0] + u * 3 // 2 + extra, h)
             for value, label, _chosen in segments
         ]
         gap = max(2, u // 6)
@@ -156,6 +160,14 @@ class SettingsScreen(Screen):
             if value is None:  # a stepper's read-out
                 words = font.render(label, True, self.theme.text)
                 surface.blit(words, words.get_rect(center=rect.center))
+            elif shown:  # the choice shows what it looks like, left of its name
+                self.button(surface, rect, "", self._setter(row, value), on=chosen)
+                picture = PREVIEWS[row.name](self, value, swatch)
+                left = rect.x + u // 2
+                surface.blit(picture, (left, rect.centery - swatch[1] // 2))
+                words = font.render(label, True, self.theme.button_text)
+                room = pygame.Rect(left + extra, rect.y, rect.right - left - extra, rect.h)
+                surface.blit(words, words.get_rect(center=room.center))
             else:
                 self.button(surface, rect, label, self._setter(row, value), on=chosen)
             x += w + gap
@@ -186,6 +198,28 @@ class SettingsScreen(Screen):
             return [(cells, _(name), bool(s.winnable_only.get(cells))) for cells, name in row.spec.choices]
         readout = row.spec.readout(getattr(s, row.name))
         return [(-1, "\u2013", False), (None, readout, False), (1, "+", False)]
+
+
+def _back(screen: SettingsScreen, back: int, size: tuple[int, int]) -> pygame.Surface:
+    """A card back, small: what the Card back choice looks like."""
+    return screen.app.painter.assets.back(size[0], size[1], back)
+
+
+def _cloth(screen: SettingsScreen, table: str, size: tuple[int, int]) -> pygame.Surface:
+    """A small card-shaped piece of a table's cloth, edged in its band line."""
+    theme = theme_for(table)
+    piece = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(2, size[0] // 6)
+    pygame.draw.rect(piece, theme.felt_top, piece.get_rect(), border_radius=radius)
+    pygame.draw.rect(piece, theme.felt_bottom, piece.get_rect().inflate(0, -size[1] // 2).move(0, size[1] // 4))
+    pygame.draw.rect(piece, screen.theme.button_text, piece.get_rect(), width=1, border_radius=radius)
+    return piece
+
+
+PREVIEWS: dict[str, Callable[[SettingsScreen, Any, tuple[int, int]], pygame.Surface]] = {
+    "card_back": _back, "table": _cloth,
+}
+"""Choices shown with a picture of themselves, by setting."""
 
 
 def open_scene(app: App, session: Session) -> SettingsScreen:

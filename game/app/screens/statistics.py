@@ -1,5 +1,6 @@
-"""The Statistics screen: per difficulty, games played and won, win rate, current and best
-streak, best score, fastest win and wins with help; a Reset button that asks first."""
+"""The Statistics screen: per difficulty, games played, won on one's own and won with help,
+win rate, current and best streak, best score and fastest win (helped wins are in none of
+the last five); a Reset button that asks first."""
 
 from __future__ import annotations
 
@@ -19,13 +20,13 @@ if TYPE_CHECKING:
 
 FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (
     (N_("Played"), lambda f: format_number(f.played)),
-    (N_("Won"), lambda f: format_number(f.won)),
+    (N_("Won"), lambda f: format_number(f.won_alone)),
+    (N_("Won with help"), lambda f: format_number(f.wins_with_help)),
     (N_("Win rate"), lambda f: format_rate(f.win_rate)),
     (N_("Current streak"), lambda f: format_number(f.current_streak)),
     (N_("Best streak"), lambda f: format_number(f.best_streak)),
     (N_("Best score"), lambda f: "\u2014" if f.best_score is None else format_number(f.best_score)),
     (N_("Fastest win"), lambda f: format_duration(f.fastest_win_s)),
-    (N_("Won with help"), lambda f: format_number(f.wins_with_help)),
 )
 """The rows of the table: a label (marked; shown through ``_()``) and how to show the figure."""
 
@@ -113,9 +114,9 @@ class StatsScreen(Screen):
         y += u
         y = self.text(
             surface,
-            _("A game counts as played from its first move. Starting a new game or restarting "
-              "one that is not finished counts as a loss and ends the streak. \u201cWon with help\u201d "
-              "counts wins where a hint was used."),
+            _("A game counts as played from its first move; a new game or a restart before the win "
+              "counts as a loss. \u201cWon with help\u201d (after a hint or the demo) counts as played, "
+              "not in the win rate, the streaks or the bests."),
             column.x, y, column.w, size=max(13, round(u * 0.8)), colour=self.theme.text_dim,
         ) + u
         h = round(u * 2.2)

@@ -23,6 +23,7 @@ from game.app.layout import Layout, card_aspect, compute_layout
 from game.app.scenes import Scene
 from game.app.screens import actions, dialogs
 from game.app.screens.table_api import Snapshot
+from game.app.screens.table_finish import TableFinish
 from game.app.screens.table_keys import TableKeys
 from game.app.screens.table_pointer import TablePointer
 from game.app.screens.table_solver import LOST_QUIET_S, TableSolver
@@ -75,6 +76,8 @@ class TableScene(Scene):
         self.pointer = TablePointer(self)
         self.keys = TableKeys(self)
         self.solver = TableSolver(self)
+        self.finish = TableFinish(self)
+        """Auto-finish: the Finish offer, and the cards sent home one after the other."""
         self.message: Message | None = None
         self.hint: tuple[Move, float] | None = None
         self.floating: set[Card] = set()
@@ -177,6 +180,8 @@ class TableScene(Scene):
             pointer.tooltip_shown = True
             self.dirty = True
         self.jobs.poll()
+        if self.finish.ready() and self.pointer.drag is None and self.app.scenes.top is self:
+            self.finish.step()
         if (self.solver.demo is not None and now >= self.solver.demo_due and not self.floating and self.cascade is None
                 and self.pointer.drag is None and self.app.scenes.top is self):
             self.solver.demo_step()
@@ -205,6 +210,8 @@ class TableScene(Scene):
             waits.append(max(0.0, self.solver.lost_due - now))
         if self.solver.demo is not None:
             waits.append(max(0.0, self.solver.demo_due - now))
+        if self.finish.queue is not None:
+            waits.append(max(0.0, self.finish.due - now))
         return min(waits) if waits else None
 
     def elapsed(self) -> float:
@@ -319,6 +326,8 @@ class TableScene(Scene):
     # -- what the game in play says --------------------------------------------------------
     def _on_game_event(self, event: GameEvent) -> None:
         kind = event.kind
+        if kind in LINE_CHANGES:
+            self.finish.last_change = kind
         if kind is Change.NEW_GAME:
             self._arrive()
         elif kind in LINE_CHANGES:
@@ -396,6 +405,8 @@ class TableScene(Scene):
                 self._open_won()
         elif status is Status.STUCK:
             self._open_end("stuck")
+        elif self.finish.offered() and self.app.settings.finish_by_itself and review == "change":
+            self.finish.after_change()
         elif self.current.verdict is None and self.solver.wants_verdict() and self.solver.demo is None:
             self.solver.lost_due = self.app.time + LOST_QUIET_S
 
@@ -470,6 +481,7 @@ class TableScene(Scene):
         (the solver never competes with a drag or a glide for the processor)."""
         self.finish_animations()
         self.solver.stop_demo()
+        self.finish.stop()
         if self.message is not None and self.message.fleeting:
             self.message = None  # the reason for the last refusal: the player has moved on
             self.mark_region("status")
@@ -506,6 +518,12 @@ class TableScene(Scene):
         """Run the action ``name`` of the registry (a toolbar button, a key, the Menu)."""
         actions.ACTIONS[name].run(self)
 
+    def button_at(self, pos: tuple[float, float]) -> str | None:
+        """The toolbar button (or the status line's Finish) under ``pos``."""
+        if self.finish.at(pos):
+            return "finish"
+        return self.layout.button_at(*pos)
+
     def button_enabled(self, name: str) -> bool:
         return actions.ACTIONS[name].enabled(self)
 
@@ -518,6 +536,9 @@ class TableScene(Scene):
 
     def ask_demo(self) -> None:
         self.solver.ask_demo()
+
+    def ask_finish(self) -> None:
+        self.finish.start()
 
     def demo_running(self) -> bool:
         return self.solver.demo is not None or self.jobs.running("demo")

@@ -69,6 +69,10 @@ class Table(Protocol):
 
     def ask_demo(self) -> None: ...
 
+    def ask_finish(self) -> None:
+        """Send every card home when each can go one by one (the Finish button, E)."""
+        ...
+
     def demo_running(self) -> bool: ...
 
     def clear_marks(self) -> None:

@@ -100,7 +100,7 @@ class TablePointer:
         self.table.keys.show_focus = False
         self.set_hover(None)
         layout = self.table.layout
-        button = layout.button_at(*p.pos)
+        button = self.table.button_at(p.pos)
         if button is not None:
             self.press = Press(p.pos, None, None, 0, False, p.touch, button=button)
             self.table.mark_region("toolbar")
@@ -218,7 +218,7 @@ class TablePointer:
             return
         if press.button is not None:
             self.table.mark_region("toolbar")
-            if self.table.layout.button_at(*p.pos) == press.button:
+            if self.table.button_at(p.pos) == press.button:
                 self.table.action(press.button)
             return
         if press.double is None:

@@ -32,6 +32,9 @@ class TableSolver:
         """When to ask for the verdict (the table is still by then), or None."""
         self.demo: list[Move] | None = None
         """The rest of the solver-proved winning line the demo is playing."""
+        self.demo_said: str | None = None
+        """The demo's last count of moves, so that it goes when the demo ends (compared as
+        said: the words depend on the language)."""
         self.demo_due = 0.0
 
     def ask_hint(self) -> None:
@@ -119,8 +122,9 @@ class TableSolver:
         self.demo = list(line)
         self.demo_due = self.app.time + DEMO_STEP_S / 2
         n = len(line)
-        self.table.say(ngettext("Demo: {n} move to the win. Any key or click stops it.",
-                                "Demo: {n} moves to the win. Any key or click stops it.", n).format(n=n), seconds=4.0)
+        self.demo_said = ngettext("Demo: {n} move to the win. Any key or click stops it.",
+                                  "Demo: {n} moves to the win. Any key or click stops it.", n).format(n=n)
+        self.table.say(self.demo_said, seconds=4.0)
 
     def demo_failed(self, error: BaseException) -> None:
         self.table.say(_("The solver found no winning line in time: no demo from here.") if isinstance(
@@ -138,9 +142,18 @@ class TableSolver:
         self.demo_due = self.app.time + DEMO_STEP_S * max(0.5, self.app.settings.animation_factor)
         self.table.play(move)
         if left:
-            self.table.say(ngettext("Demo: {n} move to go. Any key or click stops it.",
-                                    "Demo: {n} moves to go. Any key or click stops it.", left).format(n=left),
-                           seconds=DEMO_STEP_S * 4)
+            self.demo_said = ngettext("Demo: {n} move to go. Any key or click stops it.",
+                                      "Demo: {n} moves to go. Any key or click stops it.", left).format(n=left)
+            self.table.say(self.demo_said, seconds=DEMO_STEP_S * 4)
+        else:
+            self.end_demo_message()
+
+    def end_demo_message(self) -> None:
+        """The demo has ended: its count of moves to go goes with it."""
+        message = self.table.message
+        if message is not None and message.text == self.demo_said:
+            self.table.message = None
+            self.table.mark_region("status")
 
     def stop_demo(self, why: str | None = None) -> None:
         if self.demo is None and not self.jobs.running("demo"):

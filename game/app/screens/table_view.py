@@ -15,7 +15,7 @@ import pygame
 
 from game.app.i18n import _, format_duration, format_number
 from game.app.layout import Box
-from game.app.render import Painter, button_face
+from game.app.render import Painter, button_face, wrap
 from game.app.scenes import STEP
 from game.app.screens import actions
 from game.app.theme import Colour
@@ -34,6 +34,8 @@ class TableView:
         self._dirty_piles: set[Pile] = set()
         self._faces: dict[object, pygame.Surface] = {}
         self._prev_rects: list[pygame.Rect] = []
+        self._toast_message: Any = None
+        """The message the status line had no room for (shown above it), as last painted."""
 
     def use(self, painter: Painter) -> None:
         """Draw with another painter (new art or another theme): everything is repainted."""
@@ -143,12 +145,16 @@ class TableView:
             theme = self.painter.theme
             shade.fill((*theme.band, 200))
             y = 0 if line_at_top else box.h - 1
-            pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), max(1, round(theme.outline_scale)))
+            pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), theme.line(1))
             band.blit(shade, (0, 0))
             self._faces[key] = band
         return band
 
     def _paint_status(self, surface: pygame.Surface) -> None:
+        """Score, moves and time on the left (always: nothing covers them), the code on the
+        right, the solver's verdict beside it, Finish in the middle when offered, and a
+        message in the widest gap left; a message too long for any gap is shown above the
+        status line instead (:meth:`_toast`)."""
         layout, painter = self.table.layout, self.painter
         theme = painter.theme
         box = layout.status
@@ -164,40 +170,76 @@ class TableView:
         left = painter.text(stats, px, theme.text)
         cy = box.y + box.h // 2
         surface.blit(left, left.get_rect(midleft=(pad, cy)))
+        left_edge = pad + left.get_width() + px
         code = str(game.code) if game.code is not None else _("custom position")
         if self.table.session.not_saving:
             code = _("Not saving  ·  {code}").format(code=code)
         right = painter.text(code, px, theme.warn if self.table.session.not_saving else theme.text_dim)
-        surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
-        right_edge = box.right - pad - right.get_width()
+        if right.get_width() < box.right - pad - left_edge:
+            surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
+            right_edge = box.right - pad - right.get_width() - px
+        else:
+            right_edge = box.right - pad
+        gaps = [(left_edge, right_edge)]
+        if self.table.finish.offered():
+            finish = self.table.finish.box()
+            if finish.x >= left_edge and finish.right <= right_edge:
+                pressed = self.table.pointer.press is not None and self.table.pointer.press.button == "finish"
+                face = button_face(painter, finish, _("Finish"), dark=True, solid=True, primary=True, pressed=pressed,
+                                   font_px=max(11, round(finish.h * 0.5)))
+                surface.blit(face, finish[:2])
+                gaps = [(left_edge, finish.x - px), (finish.right + px, right_edge)]
         verdict = self.table.solver.verdict_text()
         if verdict is not None:
             said = painter.text(verdict[0], px, theme.warn if verdict[1] else theme.text_dim, bold=verdict[1])
-            if said.get_width() < right_edge - (pad + left.get_width() + 3 * px):
-                surface.blit(said, said.get_rect(midright=(right_edge - 2 * px, cy)))
-                right_edge -= said.get_width() + 2 * px
-        if self.table.message is not None:
-            room_left = pad + left.get_width() + px
-            room_right = right_edge - px
-            message = self.table.message
+            last = gaps[-1]
+            if said.get_width() < last[1] - last[0] - px:
+                surface.blit(said, said.get_rect(midright=(last[1], cy)))
+                gaps[-1] = (last[0], last[1] - said.get_width() - 2 * px)
+        self._toast_message = None
+        message = self.table.message
+        if message is not None:
             colour = theme.warn if message.warn else theme.text
             text = painter.text(message.text, px, colour, bold=message.warn)
-            if text.get_width() > room_right - room_left:
-                # no room beside the numbers: the message takes the whole line for a while
-                surface.blit(band, box[:2])
-                if text.get_width() > box.w - 2 * pad:
-                    text = painter.text(message.text, max(9, round(px * 0.8)), colour)
-                surface.blit(text, text.get_rect(center=(box.w // 2, cy)))
+            room = max(gaps, key=lambda gap: gap[1] - gap[0])
+            if text.get_width() > room[1] - room[0]:
+                text = painter.text(message.text, max(9, round(px * 0.85)), colour, bold=message.warn)
+            if text.get_width() <= room[1] - room[0]:
+                surface.blit(text, text.get_rect(center=((room[0] + room[1]) // 2, cy)))
             else:
-                surface.blit(text, text.get_rect(center=((room_left + room_right) // 2, cy)))
+                self._toast_message = message  # no room beside the figures: above the line
 
-    def _overlays(self) -> list[tuple[Box, Colour, int, bool]]:
+    def _toast(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """A message with no room in the status line, on a dark pill just above it (the
+        score, moves and time stay where they are)."""
+        message = self._toast_message
+        if message is None or message is not self.table.message:
+            return None
+        layout, painter = self.table.layout, self.painter
+        theme = painter.theme
+        box = layout.status
+        px = max(11, round(box.h * 0.48))
+        width = box.w - 2 * px
+        colour = theme.warn if message.warn else theme.text
+        lines = wrap(painter.font(px, message.warn), message.text, width - 2 * px)[:3]
+        texts = [painter.text(line, px, colour, bold=message.warn) for line in lines]
+        line_h = round(px * 1.3)
+        w = max(t.get_width() for t in texts) + 2 * px
+        h = line_h * len(texts) + px
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*theme.band, 235), surf.get_rect(), border_radius=px // 2)
+        pygame.draw.rect(surf, (*theme.band_line, 255), surf.get_rect(), width=1, border_radius=px // 2)
+        for i, text in enumerate(texts):
+            surf.blit(text, ((w - text.get_width()) // 2, px // 2 + i * line_h + (line_h - text.get_height()) // 2))
+        return surf, ((box.w - w) // 2, box.y - h - max(2, px // 3))
+
+    def _overlays(self) -> list[tuple[Box, Colour, int, bool, int]]:
         """Outlines drawn above the resting cards: selection (gold), drop targets, hint
         (blue) and the keyboard's place (thin, no glow); thicker in a high-contrast theme."""
         layout, position = self.table.layout, self.table.position
         theme = self.painter.theme
-        out: list[tuple[Box, Colour, int, bool]] = []
-        thick = max(2, round(layout.card_w / 28 * theme.outline_scale))
+        out: list[tuple[Box, Colour, int, bool, int]] = []
+        thick = theme.line(max(2, layout.card_w // 28))
 
         def top_box(pile: Pile, count: int = 1) -> Box:
             cards = position.cards(pile) if position.has_pile(pile) else ()
@@ -208,24 +250,27 @@ class TableView:
             return Box(first.x, first.y, first.w, last.bottom - first.y)
 
         if self.table.pointer.drag is not None:
+            # where the cards may go: a light outline; where they would go now: a thick
+            # outline with a glow and a tint, plain to see on the felt and on a card
             for pile in self.table.pointer.drag.destinations:
                 if pile != self.table.pointer.drag.target:
-                    out.append((top_box(pile), theme.legal, max(1, thick // 2), False))
+                    out.append((top_box(pile), theme.legal, max(2, thick // 2 + 1), False, 40))
             target = self.table.pointer.drag.target
             if target is not None and target in self.table.pointer.drag.destinations:
-                out.append((top_box(target), theme.selection, thick, True))
+                target_w = max(4, round(layout.card_w / 14 * theme.outline_scale))
+                out.append((top_box(target), theme.selection, target_w, True, 90))
         if self.table.hand.selection is not None and position.has_pile(self.table.hand.selection.pile):
             selection = self.table.hand.selection
-            out.append((top_box(selection.pile, selection.count), theme.selection, thick, True))
+            out.append((top_box(selection.pile, selection.count), theme.selection, thick, True, 0))
         if self.table.hint is not None:
             move = self.table.hint[0]
-            out.append((top_box(move.source, move.count), theme.hint, thick, True))
-            out.append((top_box(move.dest), theme.hint, thick, True))
+            out.append((top_box(move.source, move.count), theme.hint, thick, True, 0))
+            out.append((top_box(move.dest), theme.hint, thick, True, 0))
         if self.table.keys.focus_visible() and position.has_pile(self.table.keys.focus):
             box = top_box(self.table.keys.focus)
             pad = thick * 2 + 2
             ring = Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad)
-            out.append((ring, theme.key_focus, max(2, thick // 2 + 1), False))
+            out.append((ring, theme.key_focus, max(2, thick // 2 + 1), False, 0))
         return out
 
     def _sprites(self, alpha: float) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -234,8 +279,8 @@ class TableView:
         w, h = layout.card_size
         now = self.table.tweens.now + alpha * STEP
         sprites: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        for box, colour, width, glow in self._overlays():
-            surf = painter.outline(box.w, box.h, colour, width, layout.radius, glow)
+        for box, colour, width, glow, fill in self._overlays():
+            surf = painter.outline(box.w, box.h, colour, width, layout.radius, glow, fill)
             sprites.append((surf, (box.x - width * 2, box.y - width * 2)))
         if self.table.floating:
             boxes = layout.card_boxes(self.table.position)
@@ -278,6 +323,9 @@ class TableView:
                 sprites.append((painter.card(card, w, h), (box.x - lift, box.y - lift)))
         if self.table.pointer.hover and self.table.pointer.tooltip_shown and self.table.pointer.press is None:
             sprites.append(self._tooltip())
+        toast = self._toast()
+        if toast is not None:
+            sprites.append(toast)
         return sprites
 
     def _tooltip(self) -> tuple[pygame.Surface, tuple[int, int]]:
