@@ -1,4 +1,4 @@
-"""The command line: ``seahaven`` plays; ``seahaven deal|solve|replay|layout|bench`` are tools.
+"""The command line: ``seahaven`` plays; ``seahaven deal|solve|replay|layout|bench|daily|history`` are tools.
 
 Each subcommand lives in ``game/commands/<name>.py`` with ``add_arguments(parser)`` and
 ``run(args) -> int``, imported only when used so that starting the game stays fast.
@@ -24,6 +24,8 @@ SUBCOMMANDS = {
     "solve": "find a winning line for a deal or a board, or prove there is none",
     "layout": "print the rectangles of every pile and card as JSON",
     "bench": "measure frame times headless and print them as JSON",
+    "daily": "print the code of the daily deal of a date and difficulty",
+    "history": "print the record of every game played, as JSON lines or CSV",
 }
 
 

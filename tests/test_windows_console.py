@@ -154,7 +154,7 @@ def test_the_game_lets_go_of_the_console_just_before_its_window_opens(monkeypatc
     go_windowed(monkeypatch)
     seen: list[Any] = []
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setattr(launch, "play", lambda *args: seen.append(sys.stdout) or 0)  # the window
+    monkeypatch.setattr(launch, "play", lambda *args, **kwargs: seen.append(sys.stdout) or 0)  # the window
     status, kernel32, console = windows_main(monkeypatch, ["--windowed"])
     assert status == 0 and seen == [None]
     assert [name for name, _ in kernel32.calls] == ["AttachConsole", "FreeConsole"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -43,6 +43,8 @@ class Tween:
     end: Point
     begin: float
     duration: float
+    on_finished: Callable[[], None] | None = None
+    """Runs once the card is at its end (reached, or jumped to by :meth:`Tweens.finish`)."""
 
     def at(self, now: float) -> Point:
         if self.duration <= 0 or now >= self.begin + self.duration:
@@ -59,6 +61,7 @@ class Shake:
     begin: float
     duration: float = 0.32
     amplitude: float = 8.0
+    on_finished: Callable[[], None] | None = None
 
     def offset(self, now: float) -> float:
         t = (now - self.begin) / self.duration
@@ -74,29 +77,54 @@ class Tweens(Generic[K]):
         self.now = 0.0
         self._tweens: dict[K, Tween] = {}
         self._shakes: dict[K, Shake] = {}
+        self._waits: list[tuple[float, Callable[[], None]]] = []
 
     def advance(self, dt: float) -> None:
-        """Move time on by ``dt`` seconds and forget finished tweens."""
+        """Move time on by ``dt`` seconds, forget finished tweens and run their
+        ``on_finished`` (after all of them are forgotten, so a callback sees the rest)."""
         self.now += dt
         now = self.now
+        done: list[Tween | Shake] = []
         for key in [k for k, t in self._tweens.items() if t.done(now)]:
-            del self._tweens[key]
+            done.append(self._tweens.pop(key))
         for key in [k for k, s in self._shakes.items() if now >= s.begin + s.duration]:
-            del self._shakes[key]
+            done.append(self._shakes.pop(key))
+        due = [call for at, call in self._waits if now >= at]
+        self._waits = [(at, call) for at, call in self._waits if now < at]
+        self._finished(done)
+        for call in due:
+            call()
 
-    def glide(self, key: K, start: Point, end: Point, duration: float, delay: float = 0.0) -> None:
-        """Glide ``key`` from ``start`` to ``end``; an ongoing tween of it is replaced,
-        starting from where it is drawn now."""
+    def wait(self, seconds: float, on_finished: Callable[[], None]) -> None:
+        """Run ``on_finished`` after ``seconds`` of the registry's time (0: at the next
+        advance), or at :meth:`finish`: a pause in an animation, with nothing drawn."""
+        self._waits.append((self.now + seconds, on_finished))
+
+    @staticmethod
+    def _finished(done: list[Tween | Shake]) -> None:
+        for item in done:
+            if item.on_finished is not None:
+                item.on_finished()
+
+    def glide(
+        self, key: K, start: Point, end: Point, duration: float, delay: float = 0.0,
+        on_finished: Callable[[], None] | None = None,
+    ) -> bool:
+        """Glide ``key`` from ``start`` to ``end``; an ongoing tween of it is replaced
+        (its ``on_finished`` does not run), starting from where it is drawn now. False
+        when there is nothing to glide (no time, or already there): ``on_finished`` is
+        not kept then."""
         current = self._tweens.get(key)
         if current is not None and current.begin <= self.now:
             start = current.at(self.now)
         if duration <= 0 or start == end:
             self._tweens.pop(key, None)
-            return
-        self._tweens[key] = Tween(start, end, self.now + delay, duration)
+            return False
+        self._tweens[key] = Tween(start, end, self.now + delay, duration, on_finished)
+        return True
 
-    def shake(self, key: K, amplitude: float) -> None:
-        self._shakes[key] = Shake(self.now, amplitude=amplitude)
+    def shake(self, key: K, amplitude: float, on_finished: Callable[[], None] | None = None) -> None:
+        self._shakes[key] = Shake(self.now, amplitude=amplitude, on_finished=on_finished)
 
     def where(self, key: K, now: float | None = None) -> Point | None:
         """Where ``key`` is drawn at ``now`` (the registry's time by default), or None if
@@ -105,6 +133,10 @@ class Tweens(Generic[K]):
         if tween is None:
             return None
         return tween.at(self.now if now is None else now)
+
+    def tween(self, key: K) -> Tween | None:
+        """The glide of ``key``, if it has one."""
+        return self._tweens.get(key)
 
     def shake_offset(self, key: K, now: float | None = None) -> float:
         shake = self._shakes.get(key)
@@ -115,12 +147,17 @@ class Tweens(Generic[K]):
 
     @property
     def active(self) -> bool:
-        return bool(self._tweens or self._shakes)
+        return bool(self._tweens or self._shakes or self._waits)
 
     def finish(self) -> None:
-        """Jump every animation to its end."""
+        """Jump every animation to its end (their ``on_finished`` run)."""
+        done: list[Tween | Shake] = [*self._tweens.values(), *self._shakes.values()]
+        waits, self._waits = self._waits, []
         self._tweens.clear()
         self._shakes.clear()
+        self._finished(done)
+        for _at, call in waits:
+            call()
 
 
 @dataclass

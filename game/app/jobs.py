@@ -74,8 +74,8 @@ class Jobs:
     def poll(self) -> None:
         """Hand the answers of finished jobs to their callbacks (on the caller's thread)."""
         for name, entry in list(self._running.items()):
-            if not entry.job.done:
-                continue
+            if self._running.get(name) is not entry or not entry.job.done:
+                continue  # cancelled or replaced by an earlier answer's callback (one that dealt a game)
             del self._running[name]
             try:
                 value = entry.job.result()

@@ -16,6 +16,7 @@ import sys
 import threading
 from dataclasses import dataclass
 
+from game.app.deal_facts import Rater
 from game.app.i18n import _, set_language
 from game.app.loop import App
 from game.app.saving import persistence
@@ -81,6 +82,7 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
                                 keeper=keeper, app=window)
     session.not_saving = not_saving is not None
     autosave = Autosave(keeper, session)
+    Rater(session)
     app.on_quit.append(autosave.quit)
     if saved is not None:
         table.say(_("Welcome back: your game is as you left it."))

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from game.app.current import LINE_CHANGES, Change, CurrentGame, GameEvent
+from game.app.deal_facts import DealFacts
+from game.app.history import History
 from game.app.jobs import Jobs
 from game.app.settings import Settings
 from game.app.stats import Stats
@@ -20,9 +22,14 @@ class Records(Protocol):
     :class:`game.app.saving.persistence.Persistence`, which sits above the screens)."""
 
     stats: Stats
+    history: History
 
     def reset_stats(self) -> list[str]:
         """Forget all statistics; the sentences to show if they could not be saved."""
+        ...
+
+    def export_history(self) -> str:
+        """Write the history as CSV into the data folder; one sentence saying where (or why not)."""
         ...
 
 Notice = Callable[..., None]
@@ -42,6 +49,8 @@ class Session:
     notices: list[Notice] = field(default_factory=list)
     action_listeners: list[Callable[[str], None]] = field(default_factory=list)
     """Who carries out an action asked for from a window (the table: "demo", "hint")."""
+    facts: DealFacts = field(default_factory=DealFacts)
+    """Ratings, daily deals and demo marks of deals (the keeper's, in the real game)."""
 
     def __post_init__(self) -> None:
         self.current.subscribe(self._void_jobs)
@@ -71,8 +80,11 @@ class Session:
         for notice in list(self.notices):
             notice(text, warn=warn)
 
-    def deal(self, code: GameCode) -> None:
-        """Play the deal of ``code`` now; its difficulty becomes the one last chosen."""
+    def deal(self, code: GameCode, daily: str | None = None) -> None:
+        """Play the deal of ``code`` now; its difficulty becomes the one last chosen.
+        ``daily``: the date (``YYYY-MM-DD``) whose daily deal it is."""
+        if daily is not None:
+            self.facts.is_daily(code, daily)
         self.current.new_game(Game.from_code(code, self.settings.rules))
         self.settings.set("cells", code.cells)
 

@@ -1,6 +1,6 @@
 """``seahaven solve CODE | --board FILE``: print a winning line, or prove there is none.
 
-Exit status: 0 winnable (the line is printed), 1 proved unwinnable, 2 unknown within the
+Exit status: 0 winnable (the line, or with --rate the rating, is printed), 1 proved unwinnable, 2 unknown within the
 budget, 3 bad input (one line on stderr). Plain output is one move per line in words;
 ``--json`` prints the line as one JSON array of SPEC 12 moves on a single line, ready to
 be the ``moves`` of a game record. Verdicts other than a line go to stderr with --json.
@@ -28,6 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--board", metavar="FILE", help="a position in JSON or Freecell Solver text ('-' for stdin)")
     parser.add_argument("--classic", action="store_true", help="use the classic run limit (free cells + 1)")
     parser.add_argument("--json", action="store_true", help="print the line as one JSON array of moves")
+    parser.add_argument("--rate", action="store_true",
+                        help="print only the deal's rating, 1 (easy) to 5 (hard), from a proof of fixed work")
     parser.add_argument(
         "--budget-s",
         type=float,
@@ -75,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"cannot read {args.board}: {error}")
 
     rules = CLASSIC_RULES if args.classic else APP_RULES
+    if args.rate:
+        return _rate(position, rules, args.json)
     result = solve(position, rules, max_seconds=args.budget_s, max_nodes=10**12)
     verdict_out = sys.stderr if args.json else sys.stdout
     if result.lost:
@@ -96,3 +100,25 @@ def run(args: argparse.Namespace) -> int:
         print(f"{number:3}. {describe(move, position)}")
         position = position.apply(move)
     return 0
+
+
+def _rate(position: Position, rules: object, as_json: bool) -> int:
+    """``--rate``: the rating of a proof within the rating's fixed work (never a time)."""
+    import json
+    import math
+
+    from game.engine.rating import RATE_MAX_NODES, rating_of
+    from game.engine.solver import solve
+
+    result = solve(position, rules, max_nodes=RATE_MAX_NODES, max_seconds=math.inf)  # type: ignore[arg-type]
+    rating = rating_of(result)
+    if as_json:
+        print(json.dumps({"status": result.status, "rating": None if rating is None else rating.to_json()}))
+    elif rating is not None:
+        print(f"Rating {rating.stars} of 5: the solver expanded {rating.nodes} positions "
+              f"to find a {rating.moves}-move winning line (work {rating.work:.0f}).")
+    elif result.lost:
+        print(f"No rating: this position cannot be won ({result.nodes} positions searched).")
+    else:
+        print(f"No rating: not decided within {RATE_MAX_NODES} positions.")
+    return 0 if rating is not None else 1 if result.lost else 2

@@ -48,7 +48,7 @@ def test_one_declaration_reaches_toolbar_menu_keys_help_and_tooltip(monkeypatch:
     menu = app.scenes.top
     assert isinstance(menu, Menu)
     entry = next(w for w in menu.widgets if w.name == "shuffle")
-    assert entry.label == "Shuffle the felt" and menu.widgets[-1] is entry
+    assert entry.label == "Shuffle the felt" and menu.widgets[-1] is entry and entry.enabled
     click(app, entry.box.center)
     assert len(ran) == 3 and app.scenes.top is table
     # Help's key page, as F1 opens it
@@ -78,8 +78,32 @@ def test_every_action_is_reachable_and_every_toolbar_icon_exists() -> None:
             assert action.button_text() or action.square, action.name
     toolbar = [a.name for a in ACTIONS.toolbar()]
     assert toolbar == ["new", "restart", "undo", "redo", "hint", "help", "menu", "fullscreen"]
-    assert [a.name for a in ACTIONS.menu()] == ["help", "statistics", "settings", "new", "demo", "fullscreen",
-                                                  "quit"]
+    assert [a.name for a in ACTIONS.menu()] == ["help", "statistics", "settings", "new", "daily", "demo",
+                                                  "fullscreen", "quit"]
     assert ACTIONS["undo"].tooltip_text() == "Undo (Ctrl+Z)" and ACTIONS["new"].tooltip_text() == "New game (N)"
     assert ACTIONS.for_key("Ctrl+Shift+Z") is ACTIONS["redo"] and ACTIONS.for_key("Shift+U") is ACTIONS["undo"]
     assert ACTIONS.for_key("Ctrl+Shift+Y") is ACTIONS["redo"] and ACTIONS.for_key("Ctrl+H") is None
+
+
+def test_no_action_takes_a_key_the_table_needs_for_piles() -> None:
+    gestures = {str(n) for n in range(10)} | set("ABCDF") | {"Enter", "Space", "Tab"}
+    for action in ACTIONS:
+        for chord in action.keys:
+            assert chord.rpartition("+")[2] not in gestures or "Ctrl+" in chord, (action.name, chord)
+
+
+def test_a_disabled_action_is_greyed_on_the_toolbar_and_in_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[str] = []
+    registry = ACTIONS.copy()
+    registry.declare(Action("later", "Not now", lambda t: ran.append("ran"), toolbar=6, short="Later", icon="hint",
+                            menu=8, enabled=lambda t: t.game.move_count > 0))
+    monkeypatch.setattr(actions, "ACTIONS", registry)
+    app = make_app()
+    table = app.scenes.bottom
+    assert not table.button_enabled("later")  # greyed (a click still runs it, which says why nothing happens)
+    click(app, table.layout.buttons["menu"].center)
+    menu = app.scenes.top
+    entry = next(w for w in menu.widgets if w.name == "later")
+    assert not entry.enabled
+    click(app, entry.box.center)
+    assert ran == [] and app.scenes.top is menu

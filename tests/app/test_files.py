@@ -366,3 +366,53 @@ def test_without_a_display_the_game_says_so_and_writes_nothing(tmp_path: Path) -
     assert len(lines) == 1 and "no display" in lines[0], result.stderr
     assert result.stdout == ""
     assert not any(tmp_path.iterdir())
+
+
+HISTORY_SCENARIO = """
+import json, sys
+from game.app.saving.persistence import Persistence
+from game.engine import Game
+from game.engine.solver import solve
+keeper = Persistence(folder=sys.argv[1])
+keeper.resume()
+out = {"start": keeper.take_messages()}
+game = Game.from_code("SH1-C4-AAAAAJ2")
+for move in solve(game.position).line:
+    game.play(move)
+    keeper.game_changed(game, 1.0)
+again = Game.from_code("SH1-C4-AAAAAJ3")
+again.play(again.legal_moves()[0])
+keeper.game_changed(again, 2.0)
+keeper.game_changed(Game.from_code("SH1-C4-AAAAAJ4"), 0.0)
+out["play"] = keeper.quit(again, 3.0) + keeper.take_messages()
+print(json.dumps(out))
+"""
+
+
+@posix_only
+@pytest.mark.parametrize("mode", [0o000, 0o444])
+def test_a_history_the_player_cannot_read_or_write(as_user: tuple, mode: int) -> None:
+    """As a non-root player: an unreadable history.jsonl is said at start and never written;
+    a read-only one is read, and the failed appends are said once; the file is kept."""
+    command, extra, home = as_user
+    folder = home / "seahaven-towers"
+    folder.mkdir()
+    shutil.chown(folder, home.owner(), home.group())
+    line = json.dumps({"v": 1, "at": "2026-11-30T10:00:00Z", "code": "SH1-C4-AAAAAJ2", "cells": 4, "rules": "app",
+                       "result": "won", "moves": 90, "time_s": 100.0, "score": 720, "hints": 0, "demo": False,
+                       "daily": None, "rating": 3}) + "\n"
+    path = _make_user_file(folder, "history.jsonl", line.encode(), home)
+    path.chmod(mode)
+    result = subprocess.run([*command, "-c", HISTORY_SCENARIO, str(folder)], capture_output=True, text=True,
+                            env=_user_env(extra, home), cwd="/", timeout=120)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    if mode == 0:
+        assert len(out["start"]) == 1 and "history" in out["start"][0] and "could not be read" in out["start"][0]
+        assert not any("history" in text for text in out["play"]), out
+    else:
+        assert out["start"] == []
+        told = [text for text in out["play"] if "history" in text]
+        assert len(told) == 1 and "could not be saved" in told[0], out
+    path.chmod(0o644)
+    assert path.read_text() == line

@@ -28,7 +28,7 @@ def test_a_drag_onto_a_column_of_the_lower_band_makes_the_move() -> None:
     assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
     assert app.scenes.bottom.game.move_count == 1
     settle(app)
-    assert not app.scenes.bottom.floating and app.scenes.bottom.pointer.drag is None
+    assert not app.scenes.bottom.motion.floating and app.scenes.bottom.pointer.drag is None
     app.close()
 
 

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.app.saving.history import HistoryFile
 from game.app.saving.persistence import Persistence, start
 from game.app.saving.storage import CURRENT, Storage
 from game.engine import Game, GameCode
@@ -206,6 +207,8 @@ def one_action_apart(before: State, after: State) -> bool:
     """Whether ``after`` follows from ``before`` by one move, one undo or one redo."""
     line, undone = before
     new_line, new_undone = after
+    if after == ((), 0):  # a restart
+        return True
     if new_line == line and abs(new_undone - undone) == 1:
         return True
     applied = line[: len(line) - undone]
@@ -243,6 +246,7 @@ def test_kill_at_random_moments_and_resume(tmp_path: Path) -> None:
     last: State | None = None
     kills = resumes = 0
     moves_seen: set[str] = set()
+    outputs: list[str] = []
     deadline = time.monotonic() + 120
     while kills < 50:
         assert time.monotonic() < deadline, f"only {kills} kills in the time allowed"
@@ -263,6 +267,7 @@ def test_kill_at_random_moments_and_resume(tmp_path: Path) -> None:
         # read the rest through the same file object: communicate() reads the pipe itself
         # and would drop lines that readline() has already buffered but not returned
         lines.append(process.stdout.read())
+        outputs.extend(lines)
         process.wait(timeout=20)
         kills += 1
         states = read_states("".join(lines))
@@ -283,11 +288,20 @@ def test_kill_at_random_moments_and_resume(tmp_path: Path) -> None:
     assert resumes >= 30, f"only {resumes} restarts were checked"
     assert len(moves_seen) >= 5, "the scripted play made almost no moves"
     assert not list(folder.glob("*.bad-*")), "a kill left a file that could not be read"
+    # every game ended by a restart that finished has its history line, and every line reads
+    restarts = "".join(outputs).count('"event": "restart"')
+    history = HistoryFile(folder).load()
+    assert history.bad_lines == 0, "a kill left a damaged history line"
+    assert restarts <= len(history.entries) <= restarts + kills
+    assert all(entry.result == "restarted" for entry in history.entries)
+    assert restarts >= 1, "the scripted play never restarted"
     # a kill in the middle of a write leaves its temporary file (removed a minute later);
     # the real files are never touched by it
     for path in folder.iterdir():
-        assert path.name in ("current.json", "current-journal.jsonl", "settings.json", "stats.json", ".lock") or (
-            path.name.startswith((".current.json.", ".current-journal.jsonl.", ".stats.json.", ".settings.json."))
+        assert path.name in ("current.json", "current-journal.jsonl", "settings.json", "stats.json", ".lock",
+                             "history.jsonl", "deals.json") or (
+            path.name.startswith((".current.json.", ".current-journal.jsonl.", ".stats.json.", ".settings.json.",
+                                  ".deals.json."))
             and path.suffix == ".tmp"
         ), path.name
 

@@ -371,7 +371,7 @@ def test_at_1280x800_settings_and_statistics_fit_without_scrolling(app: Any, nam
     for page in pages:
         if screen.tabs:
             click(app, hot(screen, f"tab{page}"))
-        if name == "statistics":
+        if name == "statistics" and page == 0:
             click(app, hot(screen, "reset"))  # the question and its buttons fit too
         assert screen.max_scroll() == 0 and screen.more is None, (name, page, screen.content_height)
         assert all(h.rect.bottom <= 800 for h in screen.hots)

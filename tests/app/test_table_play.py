@@ -18,7 +18,7 @@ def test_drag_a_card_to_a_legal_column() -> None:
     assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
     assert app.scenes.bottom.game.move_count == 1
     settle(app)
-    assert not app.scenes.bottom.floating and app.scenes.bottom.pointer.drag is None
+    assert not app.scenes.bottom.motion.floating and app.scenes.bottom.pointer.drag is None
 
 
 def test_drag_a_run_to_a_legal_column() -> None:
@@ -43,7 +43,7 @@ def test_a_drop_outside_every_pile_glides_back() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     before = app.scenes.bottom.position
     drag(app, card_point(app, column(1)), (640, 790))  # onto the status line
-    assert app.scenes.bottom.floating  # gliding back
+    assert app.scenes.bottom.motion.floating  # gliding back
     settle(app)
     assert app.scenes.bottom.position == before
 
@@ -157,7 +157,7 @@ def test_undo_and_redo_with_keys_and_toolbar() -> None:
 def test_input_during_an_animation_finishes_it_and_is_handled() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     drag(app, card_point(app, column(1)), card_point(app, column(7)), frames=1)
-    assert app.scenes.bottom.floating  # still gliding
+    assert app.scenes.bottom.motion.floating  # still gliding
     key(app, pygame.K_z, pygame.KMOD_LCTRL)  # the very next frame
     assert app.scenes.bottom.game.move_count == 0
 
@@ -247,7 +247,7 @@ def test_resize_during_a_drag() -> None:
 def test_animation_off_lands_every_move_at_once() -> None:
     app = make_app("SH1-C4-AAAAAJ2", animation="off")
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
-    assert not app.scenes.bottom.floating and not app.scenes.bottom.tweens.active
+    assert not app.scenes.bottom.motion.floating and not app.scenes.bottom.motion.tweens.active
     assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
 
 

@@ -105,7 +105,7 @@ def test_won_game_cascades_then_offers_a_new_game() -> None:
     assert app.scenes.bottom.game.is_won
     settle(app)
     steps(app, 2)
-    assert app.scenes.bottom.cascade is not None
+    assert app.scenes.bottom.motion.cascade is not None
     key(app, pygame.K_SPACE)  # any input ends the celebration and shows the result
     top = app.scenes.top
     assert isinstance(top, EndMessage) and top.kind == "won"

@@ -18,6 +18,7 @@ class Autosave:
         self.failed_at_quit: list[str] = []
         """The sentences of the saves that failed when the window closed."""
         keeper.settings = session.settings
+        session.facts = keeper.facts  # one owner of the deals' ratings and daily tags
         # first: the win is counted (and the move on disk) before the table opens its
         # won panel, which shows the statistics with this win in them
         session.current.subscribe(self._on_game, first=True)
@@ -28,6 +29,8 @@ class Autosave:
         if event.kind in LINE_CHANGES:
             self._tell(self.keeper.game_changed(current.game, current.elapsed()))
         elif event.kind is Change.HINT_SHOWN:
+            if event.move is None:  # the demo took over
+                self.session.facts.demo_played(current.code)
             self._tell(self.keeper.hint_used(current.game, current.elapsed()))
 
     def _on_setting(self, name: str) -> None:

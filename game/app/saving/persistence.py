@@ -18,12 +18,43 @@ none raises for a file problem.
 
 from __future__ import annotations
 
+import contextlib
+import json
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
-from game.app.saving.storage import SavedGame, SaveError, Storage
+from game.app.deal_facts import DealFacts
+from game.app.i18n import _, format_number, ngettext
+from game.app.saving import history as history_file
+from game.app.saving.history import Entry, History, HistoryFile
+from game.app.saving.storage import BadFile, SavedGame, SaveError, Storage, parse_json, read_bounded
 from game.app.settings import Settings
 from game.app.stats import Stats
 from game.engine import Game
+
+DEALS = "deals.json"
+"""Ratings and daily tags of deals (:class:`DealFacts`): a cache, rebuilt if it is lost."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """The game in play as the last save saw it: what its history line says if it is left."""
+
+    code: str | None
+    cells: int
+    rules: str
+    moves: int
+    elapsed_s: float
+    score: int
+    hints: int
+    stuck: bool
+
+    @classmethod
+    def of(cls, game: Game, elapsed_s: float) -> _Seen:
+        return cls(None if game.code is None else str(game.code), game.start.cell_count,
+                   "classic" if game.rules.run_limit == "classic" else "app", game.move_count,
+                   round(max(0.0, float(elapsed_s)), 1), game.score, game.hints_used, game.is_stuck)
 
 
 class Persistence:
@@ -42,6 +73,18 @@ class Persistence:
         self.stats: Stats = loaded_stats.value
         self._note(loaded_stats.message)
         self._game: Game | None = None
+        self._seen: _Seen | None = None
+        self.history_file = HistoryFile(self.storage.folder, read_only=self.storage.read_only)
+        self.history_file.load()
+        self._note(self.history_file.message)
+        self.facts = DealFacts()
+        self._load_facts()
+        self.facts.listeners.append(self._save_facts)
+
+    @property
+    def history(self) -> History:
+        """Every game that ended (the rolled ones as totals), oldest first."""
+        return self.history_file.history
 
     # -- start -------------------------------------------------------------------------------
 
@@ -54,8 +97,10 @@ class Persistence:
         if saved is None:
             if self.stats.open is not None and not self.stats.open.won:
                 # the game statistics were counting is gone: it was lost
+                cells = self.stats.open.cells
                 self.stats.record_abandon()
                 self._save_stats()
+                self._record_end("abandoned", _Seen(None, cells, "app", 0, 0.0, 0, 0, False))
             return None
         game = saved.game
         if self.stats.open is not None:
@@ -116,7 +161,24 @@ class Persistence:
         before = len(self.messages)
         self.stats.reset()
         self._save_stats()
+        self._note(self.history_file.append_reset(history_file.now_stamp()))
         return self.messages[before:]
+
+    def export_history(self) -> str:
+        """Write every recorded game as CSV into the data folder (a new file each time,
+        named by the moment); one sentence saying where it went, or why it could not."""
+        if self.storage.read_only:
+            return _("The history cannot be exported: this copy of the game does not write to its data folder.")
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.storage.path(f"history-{stamp}.csv")
+        try:
+            self.storage.folder.mkdir(parents=True, exist_ok=True)
+            history_file.replace_file(path, history_file.to_csv(self.history.entries).encode())
+        except OSError as error:
+            return _("The history could not be exported ({why}).").format(why=error.strerror or error)
+        count = len(self.history.entries)
+        return ngettext("{n} game exported to {path}.", "{n} games exported to {path}.", count).format(
+            n=format_number(count), path=path)
 
     def take_messages(self) -> list[str]:
         """The sentences not shown yet; the queue is emptied."""
@@ -133,16 +195,52 @@ class Persistence:
         replaced = self._game is not None and game is not self._game
         if stats.open is not None and (replaced or not game.started):
             # a new game, or a restart: the open game is lost unless it was won
+            left = stats.open
             changed |= stats.record_abandon()
+            if not left.won:
+                seen = self._seen or _Seen(None, left.cells, "app", 0, 0.0, 0, left.hints, False)
+                result = "restarted" if not replaced else "lost" if seen.stuck else "abandoned"
+                self._record_end(result, seen, keep=game.code)
         self._game = game
+        if game.started:
+            self._seen = _Seen.of(game, elapsed_s)
         if game.started and stats.open is None:
             changed |= stats.record_start(cells, game.hints_used)
         if game.hints_used:
             changed |= stats.record_hint(game.hints_used)
         if game.is_won and stats.open is not None and not stats.open.won:
             changed |= stats.record_win(cells, game.score, elapsed_s, game.hints_used)
+            self._record_end("won", _Seen.of(game, elapsed_s), keep=game.code)
         if changed:
             self._save_stats()
+
+    def _record_end(self, result: str, seen: _Seen, keep: object = None) -> None:
+        """A game ended: its line goes into the history (SPEC 10)."""
+        facts = self.facts
+        entry = Entry(history_file.now_stamp(), seen.code, seen.cells, seen.rules, result, seen.moves,
+                      seen.elapsed_s, seen.score, seen.hints, seen.code is not None and seen.code in facts.demo,
+                      facts.daily_date(seen.code), facts.rating(seen.code))
+        message = self.history_file.append(entry)
+        if message is not None:
+            self._warn("history", message)
+        else:
+            self._failing.discard("history")
+        facts.game_ended(seen.code, keep)
+
+    def _load_facts(self) -> None:
+        # a lost or damaged one starts empty: deals are rated again as they come
+        with contextlib.suppress(OSError, BadFile):
+            self.facts.load_json(parse_json(read_bounded(self.storage.path(DEALS))))
+
+    def _save_facts(self) -> None:
+        if self.storage.read_only:
+            return
+        try:
+            self.storage.folder.mkdir(parents=True, exist_ok=True)
+            data = (json.dumps(self.facts.to_json(), separators=(",", ":")) + "\n").encode()
+            history_file.replace_file(self.storage.path(DEALS), data)
+        except OSError:
+            pass  # a cache; the history line keeps what matters
 
     def _save_game(self, game: Game, elapsed_s: float, full: bool = False) -> None:
         try:

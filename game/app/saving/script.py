@@ -62,6 +62,12 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
             settle(1)
         game = table.game
         roll = rng.random()
+        if game.started and roll > 0.97:  # now and then a restart: a game ends, its history line is written
+            _restart(app, table)
+            settle()
+            state("restart")
+            done += 1
+            continue
         if game.can_redo and roll < 0.15:
             _post_key(pygame, pygame.K_y)
         elif game.can_undo and (roll < 0.35 or not _useful(game)):
@@ -83,6 +89,22 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
         hook()
     sys.stdout.flush()
     return 0
+
+
+def _restart(app: App, table: TableScene) -> None:
+    """Press R and click the question's Restart button, as a player would."""
+    _post_key(pygame, pygame.K_r, 0)
+    for _ in range(2):
+        app.step(STEP)
+    window = app.scenes.top
+    yes = [w for w in getattr(window, "widgets", []) if getattr(w, "name", None) == "yes"]
+    if window is table or not yes:
+        return
+    spot = yes[0].box.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1, clicks=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1, touch=False))
+    for _ in range(2):
+        app.step(STEP)
 
 
 def _hint_then_wait(app: App, table: TableScene) -> int:

@@ -8,9 +8,10 @@ What an action does, it does to the table through the small :class:`~game.app.sc
 table_api.Table` protocol (``run(table)``), so the Menu, a toolbar click and a key run the
 very same code.
 
-Keys are written as the player reads them ("Ctrl+Z", "Ctrl+Shift+Z", "U", "F11", "Esc");
-a key still runs its action when the action is not enabled (the status line then says why
-nothing happened: "Nothing to undo."), while a disabled button or Menu entry is greyed.
+Keys are written as the player reads them ("Ctrl+Z", "Ctrl+Shift+Z", "U", "F11", "Esc").
+An action that is not enabled is greyed on the toolbar and in the Menu; its key (or a click
+on its greyed button) still runs it, and the status line says why nothing happened
+("Nothing to undo.").
 The words are marked for translation with ``N_`` and translated where they are shown.
 """
 
@@ -37,7 +38,8 @@ class Action:
     name: str
     label: str
     """The Menu's words (and Help's, unless ``help`` says more)."""
-    run: Callable[[Table], None]
+    run: Callable[[Table], object]
+    """What it does to the table (what it returns is ignored)."""
     keys: tuple[str, ...] = ()
     """Shortcuts as the player reads them; the first is the one the tooltip names."""
     tooltip: str = ""
@@ -88,6 +90,7 @@ class Actions:
 
     def __init__(self) -> None:
         self._actions: dict[str, Action] = {}
+        self._slots: tuple[tuple[str, bool, bool], ...] | None = None
 
     def declare(self, action: Action) -> Action:
         if action.name in self._actions:
@@ -97,6 +100,7 @@ class Actions:
             if key in taken:
                 raise ValueError(f"the key {key} of {action.name!r} already belongs to another action")
         self._actions[action.name] = action
+        self._slots = None
         return action
 
     def copy(self) -> Actions:
@@ -119,8 +123,11 @@ class Actions:
         return sorted(placed, key=lambda a: (a.right, a.toolbar))
 
     def toolbar_slots(self) -> tuple[tuple[str, bool, bool], ...]:
-        """(name, right, square) of each toolbar button, for the layout."""
-        return tuple((a.name, a.right, a.square) for a in self.toolbar())
+        """(name, right, square) of each toolbar button, for the layout (asked every frame:
+        kept until the next declaration)."""
+        if self._slots is None:
+            self._slots = tuple((a.name, a.right, a.square) for a in self.toolbar())
+        return self._slots
 
     def menu(self) -> list[Action]:
         return sorted((a for a in self if a.menu), key=lambda a: a.menu)
@@ -151,7 +158,8 @@ def _open_help(table: Table) -> None:
 
 
 def _open_menu(table: Table) -> None:
-    table.app.push(dialogs.Menu(table.app, table.session, [(a.name, a.menu_text()) for a in ACTIONS.menu()]))
+    entries = [(a.name, a.menu_text(), a.enabled(table)) for a in ACTIONS.menu()]
+    table.app.push(dialogs.Menu(table.app, table.session, entries))
 
 
 ACTIONS = Actions()
@@ -162,20 +170,22 @@ for _action in (
            enabled=lambda t: t.game.can_undo),
     Action("redo", N_("Redo"), lambda t: t.redo(), keys=("Ctrl+Y", "Ctrl+Shift+Z"), toolbar=4, short=N_("Redo"),
            enabled=lambda t: t.game.can_redo),
-    Action("hint", N_("Hint"), lambda t: t.solver.ask_hint(), keys=("H",), toolbar=5, short=N_("Hint"),
+    Action("hint", N_("Hint"), lambda t: t.ask_hint(), keys=("H",), toolbar=5, short=N_("Hint"),
            help=N_("Hint: show a move of a winning line")),
     Action("new", N_("New game"), lambda t: t.app.push(new_game.NewGame(t.app, t.session)), keys=("N", "Ctrl+N"),
            toolbar=1, short=N_("New"), menu=4),
     Action("restart", N_("Restart the deal"), lambda t: t.ask_restart(), keys=("R",), toolbar=2,
            short=N_("Restart"), tooltip=N_("Restart this deal"), enabled=lambda t: t.game.started),
-    Action("demo", N_("Demo"), lambda t: t.solver.ask_demo(), keys=("Ctrl+D",), menu=5,
+    Action("daily", N_("Today's deal"), lambda t: dialogs.open_daily(t.app, t.session), menu=5,
+           help=N_("Today's deal: the daily deals of each difficulty and their calendar")),
+    Action("demo", N_("Demo"), lambda t: t.ask_demo(), keys=("Ctrl+D",), menu=6,
            menu_label=N_("Demo (Ctrl+D)"),
            help=N_("Demo: the game plays on along a winning line the solver proved; any input stops it")),
     Action("finish", N_("Finish"), lambda t: t.ask_finish(), keys=("E",),
            help=N_("Finish: when every card left can go home one by one, send them home (also the Finish "
                    "button in the status line; each card is a move you can undo)")),
     Action("fullscreen", N_("Fullscreen on or off"), lambda t: t.app.toggle_fullscreen(), keys=("F11",),
-           toolbar=3, right=True, square=True, tooltip=N_("Fullscreen on/off"), menu=6,
+           toolbar=3, right=True, square=True, tooltip=N_("Fullscreen on/off"), menu=7,
            menu_label=N_("Fullscreen on/off")),
     Action("help", N_("Help"), _open_help, keys=("F1",),
            toolbar=1, right=True, short=N_("Help"), menu=1),
@@ -184,6 +194,6 @@ for _action in (
     Action("menu", N_("Menu"), _open_menu, toolbar=2, right=True, short=N_("Menu")),
     Action("statistics", N_("Statistics"), lambda t: dialogs.open_screen(t.app, t.session, "statistics"), menu=2),
     Action("settings", N_("Settings"), lambda t: dialogs.open_screen(t.app, t.session, "settings"), menu=3),
-    Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=7),
+    Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
 ):
     ACTIONS.declare(_action)

@@ -18,18 +18,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.deal_facts import share_text
+from game.app.history import History
 from game.app.i18n import N_, _, format_duration, format_number
 from game.app.layout import Box
 from game.app.render import wrap
 from game.app.scenes import Scene
+from game.app.screens import daily as daily_screen
 from game.app.screens import help as help_screen
 from game.app.screens import settings as settings_screen
 from game.app.screens import statistics as statistics_screen
 from game.app.screens.kit import Widget, Window
-from game.app.screens.new_game import NewGame
+from game.app.screens.new_game import NewGame, clipboard_put
 from game.app.session import Session
 from game.app.stats import bests_line, win_summary
-from game.app.words import moves_phrase
+from game.app.words import DIFFICULTY_NAMES, difficulty_name, moves_phrase
+from game.engine import daily
 
 if TYPE_CHECKING:
     from game.app.scenes import App
@@ -39,9 +43,35 @@ SCREENS = {"help": N_("Help"), "statistics": N_("Statistics"), "settings": N_("S
 
 def open_screen(app: App, session: Session, name: str) -> None:
     """Open the Help, Statistics or Settings screen."""
-    openers = {"help": help_screen.open_scene, "statistics": statistics_screen.open_scene,
-               "settings": settings_screen.open_scene}
+    if name == "statistics":
+        app.push(statistics_screen.open_scene(app, session, on_daily=lambda: open_daily(app, session)))
+        return
+    openers = {"help": help_screen.open_scene, "settings": settings_screen.open_scene}
     app.push(openers[name](app, session))
+
+
+def open_daily(app: App, session: Session) -> None:
+    """The Daily deals screen: today's deals and the calendar; a deal chosen there is
+    played once the player agrees to leave a game in progress."""
+    history = session.keeper.history if session.keeper is not None else History()
+
+    def note() -> str:
+        return _("Finding the daily deal\u2026") if session.jobs.running("daily") else ""
+
+    def play(day: daily_screen.Day, cells: int) -> None:
+        daily_screen.play_daily(app, session, day, cells, ask=lambda title, start: ask_first(app, session, title,
+                                                                                             start))
+
+    app.push(daily_screen.DailyScreen(app, history, daily.today(), play, note))
+
+
+def ask_first(app: App, session: Session, title: str, start: Callable[[], None]) -> None:
+    """Run ``start`` now if no game in progress would be lost, else once the player agrees."""
+    at_stake = game_at_stake(session)
+    if at_stake is None:
+        start()
+    else:
+        app.push(Confirm(app, title, at_stake, _("Play it"), start))
 
 
 def find_message(app: App) -> Scene | None:
@@ -74,6 +104,10 @@ class Notice(Window):
         self.close()
 
 
+COPY_FAILED = N_("The clipboard cannot be reached.")
+"""Marked; shown (and compared) through ``_()``."""
+
+
 class EndMessage(Window):
     """Won or stuck ("no useful move"), with what to do next (SPEC 7). A game the solver
     proves lost is said in the status line, without a window (the table's solver part)."""
@@ -83,6 +117,8 @@ class EndMessage(Window):
     def __init__(self, app: App, session: Session, kind: str) -> None:
         self.session = session
         self.kind = kind
+        self.share = ""
+        """The result to copy and share, after a daily deal is won."""
         game = session.current.game
         clock = format_duration(session.current.elapsed())
         if kind == "won":
@@ -97,6 +133,13 @@ class EndMessage(Window):
                     score=format_number(game.score), time=clock, moves=format_number(game.move_count)),
                  "panel_text"),
             ]
+            rating = session.facts.rating(game.code)
+            day = session.facts.daily_date(game.code)
+            if day is not None:
+                self.lines.append((_("The daily deal of {day} ({difficulty}).").format(
+                    day=day, difficulty=difficulty_name(game.start.cell_count)), "accent"))
+            if rating is not None:
+                self.lines.append((_("Deal rating: {n} of 5.").format(n=rating), "muted"))
             cells = game.start.cell_count
             if session.keeper is not None:  # nothing is counted where nothing is saved
                 self.lines.append((bests_line(session.keeper.stats, cells), "panel_text"))
@@ -105,6 +148,11 @@ class EndMessage(Window):
                 summary = win_summary(session.keeper.stats, cells)
                 self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
             self.buttons = [("restart", _("Play again"), False), ("new", _("New game"), True)]
+            if day is not None:
+                helped = bool(game.hints_used) or (game.code is not None and str(game.code) in session.facts.demo)
+                self.share = share_text(day, DIFFICULTY_NAMES[game.start.cell_count], session.current.elapsed(),
+                                        game.move_count, helped, rating)
+                self.buttons.insert(0, ("share", _("Copy result"), False))
         else:
             self.title = _("No useful move left")
             if game.move_count == 0:  # dealt that way: nothing to undo or restart
@@ -142,6 +190,15 @@ class EndMessage(Window):
 
     def activate(self, widget: Widget) -> None:
         current = self.session.current
+        if widget.name == "share":
+            copied = clipboard_put(self.share)
+            failed = _(COPY_FAILED)
+            self.lines = [line for line in self.lines if line[0] not in (self.share, failed)]
+            self.lines.append((self.share, "accent") if copied else (failed, "error"))
+            self.session.say(_("Your result is on the clipboard.") if copied else failed, warn=not copied)
+            self.build(self.app.size)
+            self.dirty = True
+            return
         self.close()
         if widget.name == "undo":
             current.undo()
@@ -153,8 +210,8 @@ class EndMessage(Window):
 
 class Menu(Window):
     """Everything the toolbar does not show, reachable by pointer and keyboard: the
-    entries (name, words) come from the table's actions, and choosing one asks the table
-    to run it (``session.ask``), exactly as its key or button would."""
+    entries (name, words, enabled) come from the table's actions, and choosing one asks
+    the table to run it (``session.ask``), exactly as its key or button would."""
 
     title = N_("Menu")
     width_em = 16.0
@@ -167,11 +224,12 @@ class Menu(Window):
         self.panel = self.panel_box(size, height)
         y = self.panel.y + round(self.px * 3.4)
         self.widgets = []
-        for name, label in self.entries:
-            self.widgets.append(Widget(name, Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h), label))
+        for name, label, enabled in self.entries:
+            box = Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h)
+            self.widgets.append(Widget(name, box, label, enabled=enabled))
             y += h + gap
 
-    def __init__(self, app: App, session: Session, entries: list[tuple[str, str]]) -> None:
+    def __init__(self, app: App, session: Session, entries: list[tuple[str, str, bool]]) -> None:
         self.session = session
         self.entries = tuple(entries)
         super().__init__(app)

@@ -118,6 +118,25 @@ CODES_PAGE: tuple[Block, ...] = (
           "2 or 1, a wrong length, or a character that cannot appear in a code.")),
     ("p", N_("From a terminal, seahaven --code SH1-C4-AAAAAJ2 starts with that deal, and "
           "seahaven deal SH1-C4-AAAAAJ2 prints it.")),
+    ("h", N_("The daily deal")),
+    ("p", N_("Every day (UTC) there is one deal for each difficulty, the same for every player: "
+          "Today's deal, in the Menu and the New Game window, deals it, and its calendar shows the "
+          "days you played and won. The daily streak counts the days in a row with a daily deal won. "
+          "After a daily win, Copy result puts your time, moves and whether you used help on the "
+          "clipboard, never the deal's moves.")),
+    ("p", N_("Anyone can compute it. For the date YYYY-MM-DD and C cells, candidate k (0, 1, 2, ...) is "
+          "the deal number made of the first 8 bytes of SHA-256 of the text SH1-daily-YYYY-MM-DD-CC-k "
+          "(for example SH1-daily-2026-12-01-C1-0), read as a big-endian number, modulo 32 to the "
+          "power 7. The daily deal is the first candidate the solver proves winnable, under the "
+          "game's own run limit, within 200,000 positions of search: a fixed amount of work, never "
+          "a time, so every computer picks the same. seahaven daily --date 2026-12-01 --difficulty "
+          "hard prints it.")),
+    ("h", N_("How hard is this deal?")),
+    ("p", N_("The solver rates every deal it proves winnable from 1 (easy) to 5 (hard), from the work "
+          "the proof took: work = positions searched \u00d7 moves of the winning line / 85. Below "
+          "32 is rated 1, below 64 is 2, below 128 is 3, below 256 is 4, and more is 5, so each step "
+          "is twice the work. The New Game window and the won panel show the rating, and Statistics "
+          "counts your wins per rating. seahaven solve --rate CODE prints it.")),
 )
 
 def keys_page(table_keys: tuple[tuple[str, str], ...]) -> tuple[Block, ...]:

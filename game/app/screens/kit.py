@@ -9,6 +9,11 @@ Two kinds of scene are built with it:
 - :class:`Window`, for the panels over the table (New Game, messages, the menu, the
   keypad): a centred panel of :class:`Widget` buttons, toggles, choices and fields.
 
+Both share one key map (:data:`NAV_KEYS`: a key to an intent such as "close", "next" or
+"press"), one focus model (:class:`FocusRing`: the focused control by name, and whether
+its ring shows), one button painter (``render.button_face``) and one text field model
+(:class:`TextField`, which typing, pasting and the on-screen keypad all edit).
+
 Drawing is immediate: :meth:`Screen.paint` draws the content at the current scroll. The
 same code lays the screen out: :meth:`Screen.layout` runs it on a one-pixel surface
 (nothing is really drawn) to register the buttons (:class:`Hot`), which ``handle`` then
@@ -45,6 +50,48 @@ DRAG_SLOP = 8
 """Pixels a pointer may move before a press becomes a scroll (or a drag)."""
 
 
+NAV_KEYS: dict[int, str] = {
+    pygame.K_ESCAPE: "close", pygame.K_BACKSPACE: "back", pygame.K_TAB: "next",
+    pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
+    pygame.K_RETURN: "press", pygame.K_KP_ENTER: "press", pygame.K_SPACE: "press",
+    pygame.K_PAGEUP: "page up", pygame.K_PAGEDOWN: "page down", pygame.K_HOME: "home", pygame.K_END: "end",
+    pygame.K_F1: "help", pygame.K_F11: "fullscreen",
+}
+"""The one key map of every window and screen: a key to what it asks for. Each kind of
+scene answers the intents it has a use for (a window's Up is the previous control, a
+screen's scrolls a page without controls)."""
+
+
+def nav(event: Any) -> str | None:
+    """What a key asks of a window or screen ("close", "next", "previous", "press"...)."""
+    intent = NAV_KEYS.get(event.key)
+    if intent == "next" and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+        return "previous"
+    return intent
+
+
+class FocusRing:
+    """The one focus model: which control (by name) has the keyboard's focus, and whether
+    its ring is on show. Tab and the arrows move it through the controls in order; a
+    click gives the clicked control the focus without showing the ring."""
+
+    def __init__(self) -> None:
+        self.name = ""
+        self.visible = False
+
+    def move(self, names: list[str], step: int) -> bool:
+        """Move ``step`` controls along ``names`` (from the first or last when the focus is
+        on none of them); False when there is nothing to focus."""
+        if not names:
+            return False
+        if self.name in names:
+            index = (names.index(self.name) + step) % len(names)
+        else:
+            index = 0 if step >= 0 else len(names) - 1
+        self.name = names[index]
+        return True
+
+
 @dataclass
 class Hot:
     """A pressable area drawn this frame, in window pixels."""
@@ -76,7 +123,7 @@ class Screen(Scene):
         self.content_height = 0
         self.tab = 0
         self.hots: list[Hot] = []
-        self.focus_key = ""
+        self.ring = FocusRing()
         self.hover: Hot | None = None
         self.pointer = PointerInput()
         self.pointer.size = self.size
@@ -363,6 +410,15 @@ class Screen(Scene):
         """The page shown changed."""
 
     # -- keyboard ----------------------------------------------------------------------------
+    @property
+    def focus_key(self) -> str:
+        """The name of the control with the keyboard focus ("" for none)."""
+        return self.ring.name
+
+    @focus_key.setter
+    def focus_key(self, name: str) -> None:
+        self.ring.name = name
+
     def focusable(self) -> list[Hot]:
         return [h for h in self.hots if h.key]
 
@@ -377,13 +433,8 @@ class Screen(Scene):
         the page's own controls, not the tabs (Left and Right switch those)."""
         keys = [h.key for h in self.focusable()
                 if (h.key != "close" or step == 0) and not (arrows and _is_tab(h.key))]
-        if not keys:
+        if not self.ring.move(keys, step):
             return False
-        if self.focus_key in keys:
-            index = (keys.index(self.focus_key) + step) % len(keys)
-        else:
-            index = 0 if step >= 0 else len(keys) - 1
-        self.focus_key = keys[index]
         hot = self.focused()
         if hot is not None:
             self.reveal(hot.rect)
@@ -400,40 +451,41 @@ class Screen(Scene):
 
     def key(self, event: Any) -> None:
         """React to a key; subclasses handle their own first and call this for the rest."""
-        key = event.key
-        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        intent = nav(event)
         page = max(self.unit, self.viewport.h - 2 * self.unit)
-        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+        if intent in ("close", "back"):
             self.close()
-        elif key == pygame.K_TAB:
-            self.move_focus(-1 if shift else 1)
-        elif key in (pygame.K_DOWN, pygame.K_UP):
-            step = 1 if key == pygame.K_DOWN else -1
+        elif intent in ("next", "previous"):
+            self.move_focus(-1 if intent == "previous" else 1)
+        elif intent in ("down", "up"):
+            step = 1 if intent == "down" else -1
             if not self.uses_arrows_for_focus() or not self.move_focus(step, arrows=True):
                 self.scroll_by(step * 2 * self.unit)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif intent == "press":
             hot = self.focused()
             if hot is not None and hot.action is not None:
                 hot.action()
                 self.dirty = True
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+        elif intent in ("left", "right"):
             hot = self.focused()
-            change = None if hot is None else (hot.left if key == pygame.K_LEFT else hot.right)
+            change = None if hot is None else (hot.left if intent == "left" else hot.right)
             if change is not None:
                 change()
             elif self.tabs:
-                self.set_tab(self.tab + (1 if key == pygame.K_RIGHT else -1))
+                self.set_tab(self.tab + (1 if intent == "right" else -1))
             self.dirty = True
-        elif key == pygame.K_PAGEDOWN:
+        elif intent == "page down":
             self.scroll_by(page)
-        elif key == pygame.K_PAGEUP:
+        elif intent == "page up":
             self.scroll_by(-page)
-        elif key == pygame.K_HOME:
+        elif intent == "home":
             self.scroll_by(-self.scroll)
-        elif key == pygame.K_END:
+        elif intent == "end":
             self.scroll_by(self.max_scroll() - self.scroll)
-        elif key == pygame.K_F1 and self.tabs:
+        elif intent == "help" and self.tabs:
             self.set_tab(0)
+        elif intent == "fullscreen":
+            self.app.toggle_fullscreen()
 
     def uses_arrows_for_focus(self) -> bool:
         """Up and Down move the focus (True) or scroll the page (False)."""
@@ -587,14 +639,35 @@ class Window(Scene):
         super().__init__(app)
         self.pointer = PointerInput(app.settings.double_tap_ms)
         self.widgets: list[Widget] = []
-        self.focus = 0
-        self.show_focus = False
+        self.ring = FocusRing()
         self.hover: str | None = None
         self.pressed: str | None = None
         self.panel = Box(0, 0, 0, 0)
         self.px = 16
         self._dim: pygame.Surface | None = None
         self.resized(app.size)
+
+    # -- focus: the one focus model, by name -----------------------------------------------
+    @property
+    def focus(self) -> int:
+        """The index of the widget with the keyboard focus (the first when none has it)."""
+        for i, widget in enumerate(self.widgets):
+            if widget.name == self.ring.name:
+                return i
+        return 0
+
+    @focus.setter
+    def focus(self, index: int) -> None:
+        self.ring.name = self.widgets[index].name if 0 <= index < len(self.widgets) else ""
+
+    @property
+    def show_focus(self) -> bool:
+        """The focus ring is on show (after a key, not after a click)."""
+        return self.ring.visible
+
+    @show_focus.setter
+    def show_focus(self, visible: bool) -> None:
+        self.ring.visible = visible
 
     # -- layout ----------------------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
@@ -650,29 +723,23 @@ class Window(Scene):
                 self.activate(widget)
 
     def on_key(self, event: Any) -> None:
-        key = event.key
-        if key == pygame.K_ESCAPE:
+        intent = nav(event)
+        if intent == "close":
             self.cancel()
-        elif key == pygame.K_TAB or key in (pygame.K_DOWN, pygame.K_UP):
-            back = bool(event.mod & pygame.KMOD_SHIFT) or key == pygame.K_UP
-            self.move_focus(-1 if back else 1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.widgets:
+        elif intent in ("next", "previous", "down", "up"):
+            self.move_focus(-1 if intent in ("previous", "up") else 1)
+        elif intent == "press" and self.widgets:
             self.show_focus = True
             self.activate(self.widgets[self.focus])
-        elif key == pygame.K_F11:
+        elif intent == "fullscreen":
             self.app.toggle_fullscreen()
 
     def on_text(self, text: str) -> None:
         """Typed text (override where there is a text field)."""
 
     def move_focus(self, step: int) -> None:
-        enabled = [i for i, w in enumerate(self.widgets) if w.enabled]
-        if not enabled:
+        if not self.ring.move([w.name for w in self.widgets if w.enabled], step):
             return
-        if self.focus not in enabled:
-            self.focus = enabled[0]
-        else:
-            self.focus = enabled[(enabled.index(self.focus) + step) % len(enabled)]
         self.show_focus = True
         self.dirty = True
 

@@ -15,10 +15,12 @@ from game.app.i18n import N_, _
 from game.app.input import Pointer
 from game.app.layout import Box
 from game.app.render import wrap
+from game.app.screens.daily import play_daily
 from game.app.screens.kit import TextField, Widget, Window
 from game.app.session import Session
 from game.app.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name
 from game.engine import GameCode, InvalidCode, services
+from game.engine.daily import today
 
 if TYPE_CHECKING:
     from game.app.scenes import App
@@ -142,8 +144,8 @@ class NewGame(Window):
         y += round(px * 1.5) + gap
         self.label_ys["current"] = y + (row - px) // 2
         widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), _("Copy")))
-        widgets.extend(self.button_row([("cancel", _("Cancel"), False), ("deal", self.deal_label(), True)],
-                                       panel.bottom - px))
+        widgets.extend(self.button_row([("daily", _("Today's deal"), False), ("cancel", _("Cancel"), False),
+                                        ("deal", self.deal_label(), True)], panel.bottom - px))
         self.widgets = widgets
 
     def deal_label(self) -> str:
@@ -305,6 +307,9 @@ class NewGame(Window):
             self.copy()
         elif name == "cancel":
             self.close()
+        elif name == "daily":  # today's deal of the difficulty chosen here (this window says what it costs)
+            self.close()
+            play_daily(self.app, self.session, today(), self.cells)
         elif name == "deal":
             self.deal()
         self.dirty = True
@@ -364,7 +369,12 @@ class NewGame(Window):
     def about_this_game(self) -> str:
         """The line about the game in play: its code, and what dealing now would cost."""
         code = self.session.current.code
-        line = _("This game: {code}.").format(code=code) if code is not None else _("This game has no code.")
+        if code is not None:
+            rating = self.session.facts.rating(code)
+            line = (_("This game: {code}, rated {rating} of 5.").format(code=code, rating=rating)
+                    if rating is not None else _("This game: {code}.").format(code=code))
+        else:
+            line = _("This game has no code.")
         if self.session.current.in_progress:
             line += " " + _("Dealing now counts it as lost.")
         return f"{line}   {self.note}" if self.note else line
@@ -438,9 +448,9 @@ class CodeKeypad(Window):
         for i, label in enumerate(labels):
             row, col = divmod(i, columns)
             box = Box(self.panel.x + pad + col * (key_w + gap), top + row * (key_h + gap), key_w, key_h)
-            size = round(min(key_h * 0.45, px * (1.0 if len(label) > 1 else 1.4)))
+            font_px = round(min(key_h * 0.45, px * (1.0 if len(label) > 1 else 1.4)))
             shown = {KEYPAD_ERASE: _("Erase"), KEYPAD_DONE: _("Done")}.get(label, label)
-            self.widgets.append(Widget(f"key{label}", box, shown, primary=label == KEYPAD_DONE, font_px=size))
+            self.widgets.append(Widget(f"key{label}", box, shown, primary=label == KEYPAD_DONE, font_px=font_px))
         self.focus = len(self.widgets) - 1
 
     def activate(self, widget: Widget) -> None:

@@ -1,6 +1,9 @@
-"""The Statistics screen: per difficulty, games played, won on one's own and won with help,
-win rate, current and best streak, best score and fastest win (helped wins are in none of
-the last five); a Reset button that asks first."""
+"""The Statistics screen, in three tabs. Figures: per difficulty, games played, won on
+one's own and won with help, win rate, current and best streak, best score and fastest win
+(helped wins are in none of the last five), and a Reset button that asks first. Graphs:
+from the history, the rolling win rate, the time of each won game and the score, and the
+wins per deal rating. Daily and history: the daily streak, the calendar's button and an
+export of the history as CSV."""
 
 from __future__ import annotations
 
@@ -9,10 +12,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.i18n import N_, _, format_duration, format_number
+from game.app.history import Entry, History
+from game.app.i18n import N_, _, format_duration, format_number, ngettext
+from game.app.screens.graphs import Graphs
 from game.app.screens.kit import Screen
 from game.app.stats import DifficultyStats, Stats, format_rate
 from game.app.words import DIFFICULTY_NAMES, cells_phrase, difficulty_name
+from game.engine.daily import today
 
 if TYPE_CHECKING:
     from game.app.scenes import App
@@ -40,13 +46,38 @@ class StatsScreen(Screen):
     """The figures of ``stats``; ``on_reset()`` clears and saves them once confirmed."""
 
     title = N_("Statistics")
+    tabs = (N_("Figures"), N_("Graphs"), N_("Daily and history"))
 
-    def __init__(self, app: App, stats: Stats, on_reset: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: App, stats: Stats, on_reset: Callable[[], None] | None = None,
+                 history: History | None = None, on_export: Callable[[], str] | None = None,
+                 on_daily: Callable[[], None] | None = None, daily_streak: int = 0) -> None:
         super().__init__(app)
         self.stats = stats
         self.on_reset = on_reset
         self.confirming = False
+        self.history = history if history is not None else History()
+        self.on_export = on_export
+        self.on_daily = on_daily
+        self.daily_streak = daily_streak
+        self.exported = ""
+        """Where the last export went (or why it failed), said under its button."""
+        cells = getattr(app.settings, "cells", 4)
+        self.graphs = Graphs(self, self._entries_of, cells)
+        self._ratings: tuple[tuple[int, int, int], dict[int | None, tuple[int, int]]] | None = None
+        self._entries: tuple[tuple[int, int, int], list[Entry]] | None = None
         self.layout()
+
+    def _entries_of(self, cells: int) -> list[Entry]:
+        """The games of ``cells`` cells since the last reset (kept until the history grows)."""
+        key = (cells, len(self.history.entries), self.history.reset_at)
+        if self._entries is None or self._entries[0] != key:
+            self._entries = (key, self.history.of(cells))
+        return self._entries[1]
+
+    def export(self) -> None:
+        if self.on_export is not None:
+            self.exported = self.on_export()
+            self.dirty = True
 
     def uses_arrows_for_focus(self) -> bool:
         return True
@@ -79,13 +110,17 @@ class StatsScreen(Screen):
     def paint(self, surface: pygame.Surface, y: int) -> int:
         u = self.unit
         column = self.column()
+        if self.tab == 1:
+            return self.paint_graphs(surface, column, y)
+        if self.tab == 2:
+            return self.paint_history(surface, column, y)
         names = [f"{difficulty_name(cells)} ({cells_phrase(cells)})" for cells in DIFFICULTY_NAMES]
         label_w = max(self.font(u).size(_(label))[0] for label, _show in FIGURES) + u
         cell_w = (column.w - label_w) // 3
         font = self.font(u)
         bold = self.font(u, True)
         small = self.font(max(13, round(u * 0.8)), True)
-        row_h = round(u * 1.8)
+        row_h = round(u * 1.6)
         # header: the difficulty names, on two lines when the window is narrow
         headers = [
             [name] if small.size(name)[0] <= cell_w - u // 2 else name.replace(" (", "\n(").split("\n")
@@ -111,7 +146,7 @@ class StatsScreen(Screen):
                 surface.blit(words, (x, y + (row_h - words.get_height()) // 2))
             y += row_h
         pygame.draw.line(surface, self.theme.band_line, (column.x, y), (column.right, y), max(1, u // 12))
-        y += u
+        y += u * 2 // 3
         y = self.text(
             surface,
             _("A game counts as played from its first move; a new game or a restart before the win "
@@ -119,6 +154,11 @@ class StatsScreen(Screen):
               "not in the win rate, the streaks or the bests."),
             column.x, y, column.w, size=max(13, round(u * 0.8)), colour=self.theme.text_dim,
         ) + u
+        return self.paint_reset(surface, column, y)
+
+    def paint_reset(self, surface: pygame.Surface, column: pygame.Rect, y: int) -> int:
+        """The Reset button, or its question with Reset and Cancel."""
+        u = self.unit
         h = round(u * 2.2)
         if not self.confirming:
             label = _("Reset statistics\u2026")
@@ -136,15 +176,89 @@ class StatsScreen(Screen):
         return y + h
 
 
-def open_scene(app: App, session: Session) -> StatsScreen:
+    def paint_graphs(self, surface: pygame.Surface, column: pygame.Rect, y: int) -> int:
+        """The choices, the wins per rating, then the chosen graph filling the window."""
+        u = self.unit
+        small = max(13, round(u * 0.8))
+        y = self.graphs.paint_choices(surface, column.x, y, column.w) + u // 2
+        y = self.paint_ratings(surface, column, y, small) + u // 2
+        return self.graphs.paint(surface, column.x, y, column.w, self.viewport.bottom - self.scroll - u)
+
+    def paint_history(self, surface: pygame.Surface, column: pygame.Rect, y: int) -> int:
+        """The daily streak and the calendar's button; the export of the history."""
+        u = self.unit
+        h = round(u * 2.2)
+        small = max(13, round(u * 0.8))
+        streak = self.daily_streak
+        y = self.text(surface, _("Daily deals"), column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
+        line = ngettext("Daily streak: {n} day in a row with a daily deal won.",
+                        "Daily streak: {n} days in a row with a daily deal won.", streak).format(
+                            n=format_number(streak))
+        y = self.text(surface, line, column.x, y, column.w, colour=self.theme.text) + u // 2
+        if self.on_daily is not None:
+            label = _("Daily deals and calendar\u2026")
+            rect = pygame.Rect(column.x, y, self.font(u, True).size(label)[0] + 2 * u, h)
+            self.button(surface, rect, label, self.on_daily, key="daily")
+            y += h + u
+        y = self.text(surface, _("History"), column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
+        games = len(self.history.entries)
+        y = self.text(surface, ngettext("Every game that ends is recorded: {n} game so far. The export writes them "
+                                        "all as a CSV file into the game's data folder.",
+                                        "Every game that ends is recorded: {n} games so far. The export writes them "
+                                        "all as a CSV file into the game's data folder.", games).format(
+                                            n=format_number(games)),
+                      column.x, y, column.w, size=small, colour=self.theme.text_dim) + u // 2
+        if self.on_export is not None:
+            label = _("Export history as CSV")
+            rect = pygame.Rect(column.x, y, self.font(u, True).size(label)[0] + 2 * u, h)
+            self.button(surface, rect, label, self.export, key="export")
+            y += h + u // 3
+            if self.exported:
+                y = self.text(surface, self.exported, column.x, y, column.w, size=small, colour=self.theme.text)
+        return y + u
+
+    def paint_ratings(self, surface: pygame.Surface, column: pygame.Rect, y: int, size: int) -> int:
+        """Games and wins (without help) per deal rating, for the graphs' difficulty."""
+        u = self.unit
+        cells = self.graphs.cells
+        key = (cells, len(self.history.entries), self.history.reset_at)
+        if self._ratings is None or self._ratings[0] != key:
+            self._ratings = (key, self.history.wins_per_rating(cells))
+        table = self._ratings[1]
+        y = self.text(surface, _("{difficulty}: wins per deal rating (1 easiest, 5 hardest)").format(
+                          difficulty=difficulty_name(cells)),
+                      column.x, y, column.w, size=size, colour=self.theme.heading, bold=True) + u // 4
+        font = self.font(size)
+        bold = self.font(size, True)
+        keys: list[int | None] = [1, 2, 3, 4, 5, None]
+        slot = column.w // len(keys)
+        row_h = round(size * 1.6)
+        for i, key in enumerate(keys):
+            played, won = table.get(key, (0, 0))
+            x = column.x + i * slot
+            head = font.render(_("rated {n}").format(n=key) if key else _("not rated"), True, self.theme.text_dim)
+            if head.get_width() > slot - 4:
+                head = font.render(str(key) if key else "\u2014", True, self.theme.text_dim)
+            surface.blit(head, (x + (slot - head.get_width()) // 2, y))
+            value = bold.render(f"{format_number(won)} / {format_number(played)}" if played else "\u2014", True,
+                                self.theme.text)
+            surface.blit(value, (x + (slot - value.get_width()) // 2, y + row_h))
+        y += 2 * row_h
+        pygame.draw.line(surface, self.theme.band_line, (column.x, y), (column.right, y), 1)
+        return self.text(surface, _("won / played"), column.x, y + u // 4, column.w, size=size,
+                         colour=self.theme.text_dim)
+
+
+def open_scene(app: App, session: Session, on_daily: Callable[[], None] | None = None) -> StatsScreen:
     """The Statistics screen: the figures the game's start-up loaded, saved when reset.
     A session that saves nothing (a test, the smoke run) shows empty figures of its own."""
     keeper = session.keeper
     if keeper is None:
-        return StatsScreen(app, Stats())
+        return StatsScreen(app, Stats(), on_daily=on_daily)
 
     def reset() -> None:
         for message in keeper.reset_stats():
             session.say(message, warn=True)
 
-    return StatsScreen(app, keeper.stats, on_reset=reset)
+    return StatsScreen(app, keeper.stats, on_reset=reset, history=keeper.history, on_export=keeper.export_history,
+                       on_daily=on_daily, daily_streak=keeper.history.daily_streak(today()))

@@ -1,63 +1,40 @@
-"""The table scene: turns the player's input into intents on the game in play, and the
-game's events into animation.
+"""The table scene: turns the player's input into intents on the game in play, and looks
+at the game once the cards are still.
 
-Its parts, each in a file of its own: the pointer (``table_pointer``) and the keyboard
-(``table_keys``) find which pile and card is meant and ask the hand what that means; the
-solver's questions and the demo (``table_solver``); the drawing (``table_view``), which
-only reads. The engine state is final before any animation starts.
+Its parts, each in a file of its own, see it through the small ``table_api.Table``
+protocol: the pointer (``table_pointer``) and the keyboard (``table_keys``) find which
+pile and card is meant and ask the hand what that means; the actions (``actions``) are
+what the toolbar, the Menu and the keys ask for; the solver's questions and the demo
+(``table_solver``); the animation (``table_motion``), which listens to the game's events;
+the drawing (``table_view``), which only reads. The engine state is final before any
+animation starts.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-from game.app import animation
-from game.app.animation import Cascade, Tweens
 from game.app.current import LINE_CHANGES, Change, GameEvent, Status
 from game.app.hand import Hand, Refusal
 from game.app.i18n import _
 from game.app.layout import Layout, card_aspect, compute_layout
-from game.app.scenes import Scene
+from game.app.scenes import App, Scene
 from game.app.screens import actions, dialogs
-from game.app.screens.table_api import Snapshot
+from game.app.screens.table_api import Message, Snapshot
 from game.app.screens.table_finish import TableFinish
 from game.app.screens.table_keys import TableKeys
+from game.app.screens.table_motion import TableMotion
 from game.app.screens.table_pointer import TablePointer
 from game.app.screens.table_solver import LOST_QUIET_S, TableSolver
 from game.app.screens.table_view import TableView
 from game.app.session import Session
 from game.app.words import card_name, pile_name
-from game.engine import (
-    COLUMNS,
-    FOUNDATIONS,
-    SUITS,
-    Action,
-    Card,
-    Game,
-    IllegalMove,
-    Move,
-    Pile,
-    Position,
-    Rules,
-)
-
-if TYPE_CHECKING:
-    from game.app.scenes import App
+from game.engine import Action, Card, Game, IllegalMove, Move, Pile, Position, Rules
 
 MESSAGE_S = 3.5
 TOOLTIP_DELAY_S = 0.6
-
-
-@dataclass
-class Message:
-    text: str
-    until: float
-    warn: bool = False
-    fleeting: bool = False
-    """A refusal's reason: it ends at the player's next action."""
 
 
 class TableScene(Scene):
@@ -68,31 +45,28 @@ class TableScene(Scene):
         self.session = session
         self.current = session.current
         self.jobs = session.jobs
-        self.tweens: Tweens[Card] = Tweens()
         self.aspect = card_aspect()
-        self.layout = self._compute_layout(app.size)
+        self._size = app.size
+        self._layout: tuple[tuple[object, ...], Layout] | None = None
         self.hand = Hand()
         """The selection and the last tap: what a tap, a double-tap or a key means next."""
+        self.message: Message | None = None
+        self.hint: tuple[Move, float] | None = None
+        self.current.subscribe(self._on_game_event)
+        self.motion = TableMotion(self)
+        """The animation; it hears the game's events right after the table."""
         self.pointer = TablePointer(self)
         self.keys = TableKeys(self)
         self.solver = TableSolver(self)
         self.finish = TableFinish(self)
         """Auto-finish: the Finish offer, and the cards sent home one after the other."""
-        self.message: Message | None = None
-        self.hint: tuple[Move, float] | None = None
-        self.floating: set[Card] = set()
-        self.cascade: Cascade | None = None
-        self.review: str | None = "arrival"
-        """What to look at once the cards are still: "arrival" (a deal or a resumed game:
-        a won game shows its panel at once) or "change" (a move: a win is celebrated)."""
-        self.view = TableView(self)
+        self.view = TableView(self, self.pointer, self.keys, self.solver, self.motion, self.finish)
         """The drawing: it reads this scene and the game in play, and changes neither."""
         self._shown_second = -1
-        self.current.subscribe(self._on_game_event)
         session.notices.append(self.say)
         session.settings.subscribe(lambda _name: self.invalidate())
         session.action_listeners.append(self.action)
-        self._deal()
+        self.motion.deal(then=lambda: self.cards_still("arrival"))
 
     @property
     def game(self) -> Game:
@@ -103,19 +77,26 @@ class TableScene(Scene):
     def rules(self) -> Rules:
         return self.current.rules
 
+    @property
+    def position(self) -> Position:
+        return self.game.position
+
     # == layout ==============================================================================
-    def _compute_layout(self, size: tuple[int, int]) -> Layout:
-        return compute_layout(size[0], size[1], self.game.position.cell_count, self.aspect,
-                              actions.ACTIONS.toolbar_slots())
+    @property
+    def layout(self) -> Layout:
+        """The geometry for the window's size, the game's cell count and the toolbar's
+        actions (worked out again when one of them changes)."""
+        toolbar = actions.ACTIONS.toolbar_slots()
+        key = (self._size, self.position.cell_count, toolbar)
+        if self._layout is None or self._layout[0] != key:
+            self._layout = (key, compute_layout(self._size[0], self._size[1], key[1], self.aspect, toolbar))
+        return self._layout[1]
 
     def resized(self, size: tuple[int, int]) -> None:
         old = self.layout
-        self.layout = self._compute_layout(size)
+        self._size = (int(size[0]), int(size[1]))
         self.pointer.input.size = size
-        self.tweens.finish()
-        self.floating.clear()
-        if self.cascade is not None:
-            self._end_cascade()
+        self.motion.resized()
         if self.pointer.drag is not None:
             self.pointer.relayout_drag(old)
         self.invalidate()
@@ -125,49 +106,22 @@ class TableScene(Scene):
         self.view.invalidate()
         self.dirty = True
 
-    def _pile_of(self, card: Card) -> Pile:
-        found = self.position.find(card)
-        return found[0] if found is not None else FOUNDATIONS[SUITS.index(card.suit)]
-
-    def _float(self, card: Card) -> None:
-        """``card`` leaves the cache: it is drawn on top each frame while it moves."""
-        if card not in self.floating:
-            self.floating.add(card)
-            self.view.mark_pile(self._pile_of(card))
-        self.dirty = True
-
-    def _land(self) -> None:
-        """Every moving card comes to rest in the cache."""
-        for card in self.floating:
-            self.view.mark_pile(self._pile_of(card))
-        self.floating.clear()
-        self.dirty = True
-
     def mark_region(self, name: str) -> None:
         self.view.mark_region(name)
         self.dirty = True
 
-    @property
-    def position(self) -> Position:
-        return self.game.position
+    def mark_pile(self, pile: Pile) -> None:
+        self.view.mark_pile(pile)
+        self.dirty = True
 
     # == time ================================================================================
     def update(self, dt: float) -> None:
-        self.tweens.advance(dt)
-        if self.floating and not self.tweens.active:
-            self._land()
-            self._after_animation()
-        elif self.review is not None and not self.floating:
-            self._after_animation()  # a deal shown without animation
-        if self.cascade is not None:
-            self.cascade.advance(dt)
-            if self.cascade.done:
-                self._end_cascade()
+        self.motion.update(dt)
         now = self.app.time
         if self.message is not None and now >= self.message.until:
             self.message = None
             self.mark_region("status")
-        second = int(self.elapsed())
+        second = int(self.current.elapsed())
         if second != self._shown_second:
             self._shown_second = second
             self.mark_region("status")
@@ -180,24 +134,25 @@ class TableScene(Scene):
             pointer.tooltip_shown = True
             self.dirty = True
         self.jobs.poll()
-        if self.finish.ready() and self.pointer.drag is None and self.app.scenes.top is self:
+        if self.finish.ready() and self.pointer.drag is None and self.on_top():
             self.finish.step()
-        if (self.solver.demo is not None and now >= self.solver.demo_due and not self.floating and self.cascade is None
-                and self.pointer.drag is None and self.app.scenes.top is self):
+        still = not self.motion.floating and self.motion.cascade is None
+        if self.solver.demo is not None and now >= self.solver.demo_due and still and self.pointer.drag is None \
+                and self.on_top():
             self.solver.demo_step()
         due = self.solver.lost_due
-        if (due is not None and now >= due and not self.floating and pointer.drag is None and pointer.press is None
-                and self.app.scenes.top is self):
+        if due is not None and now >= due and not self.motion.floating and pointer.drag is None \
+                and pointer.press is None and self.on_top():
             self.solver.ask_lost()
 
     def busy(self) -> bool:
-        return bool(self.floating) or self.tweens.active or self.cascade is not None
+        return self.motion.busy()
 
     def wake_in(self) -> float | None:
         waits: list[float] = []
         now = self.app.time
         if self.current.clock_running:
-            waits.append(1.0 - (self.elapsed() % 1.0) + 0.005)
+            waits.append(1.0 - (self.current.elapsed() % 1.0) + 0.005)
         if self.message is not None:
             waits.append(max(0.0, self.message.until - now))
         if self.hint is not None:
@@ -223,58 +178,23 @@ class TableScene(Scene):
         self.message = Message(text, self.app.time + seconds, warn, fleeting)
         self.mark_region("status")
 
-    # == changing the game ===================================================================
+    # == the animation, as the parts see it ==================================================
     def where_now(self, position: Position | None = None) -> Snapshot:
-        """Where every card of ``position`` (the one on the table by default) is drawn right
-        now: moving cards mid-flight, dragged cards under the pointer, cards under a
-        foundation's top at the foundation."""
-        layout = self.layout
-        position = position if position is not None else self.position
-        points: dict[Card, tuple[float, float]] = {}
-        for s, height in enumerate(position.foundations):
-            slot = layout.piles[FOUNDATIONS[s]]
-            for rank in range(1, height + 1):
-                points[Card(rank, SUITS[s])] = (slot.x, slot.y)
-        for card, box in layout.card_boxes(position).items():
-            moving = self.tweens.where(card)
-            points[card] = moving if moving is not None else (box.x, box.y)
-        if self.pointer.drag is not None:
-            lift = self.pointer.lift_offset()
-            for card, box in zip(self.pointer.drag.cards, self.pointer.drag_boxes()):
-                points[card] = (box.x - lift, box.y - lift)
-        return Snapshot(position, points)
+        return self.motion.where_now(position)
 
-    def glide_from(self, before: Snapshot, speed: float = 1.0) -> None:
-        """Glide every card from where it was drawn to where the engine put it."""
-        factor = self.app.settings.animation_factor * speed
-        layout, position = self.layout, self.position
-        for pile in position.piles():
-            if not before.position.has_pile(pile) or before.position.cards(pile) != position.cards(pile):
-                self.view.mark_pile(pile)
-        moved = False
-        for card, box in layout.card_boxes(self.position).items():
-            start = before.points.get(card)
-            end = (float(box.x), float(box.y))
-            if start is None or start == end:
-                continue
-            distance = ((start[0] - end[0]) ** 2 + (start[1] - end[1]) ** 2) ** 0.5
-            duration = animation.glide_time(distance, layout.card_h, factor)
-            self.tweens.glide(card, start, end, duration)
-            if self.tweens.is_moving(card):
-                self._float(card)
-                moved = True
-        if not moved:
-            self._after_animation()
-        self.dirty = True
+    def glide_from(self, before: Snapshot) -> None:
+        self.motion.glide_from(before)
+
+    def dragged_points(self) -> dict[Card, tuple[float, float]]:
+        drag = self.pointer.drag
+        if drag is None:
+            return {}
+        lift = self.pointer.lift_offset()
+        return {card: (box.x - lift, box.y - lift) for card, box in zip(drag.cards, self.pointer.drag_boxes())}
 
     def finish_animations(self) -> None:
         """A new input finishes every animation at once; then it is handled."""
-        if self.cascade is not None:
-            self._end_cascade()
-        if self.tweens.active or self.floating:
-            self.tweens.finish()
-            self._land()
-            self._after_animation()
+        self.motion.finish()
 
     # -- intents: the game in play makes the change, its event animates it ------------------
     def play(self, move: Move, sound: bool = True) -> Action | None:
@@ -323,7 +243,7 @@ class TableScene(Scene):
         self.current.restart()
         self.app.play_sound("deal")
 
-    # -- what the game in play says --------------------------------------------------------
+    # -- what the game in play says (the animation hears it next) ---------------------------
     def _on_game_event(self, event: GameEvent) -> None:
         kind = event.kind
         if kind in LINE_CHANGES:
@@ -333,9 +253,7 @@ class TableScene(Scene):
         elif kind in LINE_CHANGES:
             if kind is not Change.MOVED:
                 self.hand.forget()  # undo, redo, restart: what the last tap did is void
-            before = self.where_now(event.before)
-            self.pointer.drag = None
-            self._changed(before)
+            self._changed()  # the dropped cards glide from under the pointer: the drag ends after
         elif kind is Change.HINT_SHOWN and event.move is not None:
             self._show_hint(event.move)
         elif kind in (Change.RULES, Change.VERDICT):
@@ -345,67 +263,40 @@ class TableScene(Scene):
 
     def _arrive(self) -> None:
         """A new deal (or a game from a code or a file) is on the table."""
-        self.finish_animations()
+        self.pointer.drag = None  # the dealt cards fly in: nothing glides back
         self.pointer.cancel_pointer()
-        self.layout = self._compute_layout(self.app.size)
         self.hint = None
         self.message = None
         self.hand.selection = None
         self.hand.last_tap = None
         self.solver.lost_due = None
-        self.review = "arrival"
-        self._deal()
+        self.mark_region("status")
+        self.invalidate()
 
-    def _changed(self, before: Snapshot) -> None:
+    def _changed(self) -> None:
         if self.pointer.press is not None and self.pointer.press.button is None:
             self.pointer.press = None  # a press on a card that has just moved means nothing now
         self.hand.selection = None
         self.hint = None
         self.solver.lost_due = None
-        self.review = "change"
-        self.glide_from(before)
         self.mark_region("status")
         self.mark_region("toolbar")
 
-    def _deal(self) -> None:
-        """Deal the cards from a deck in the middle of the top row."""
-        self.hand.selection = None
-        self.floating.clear()
-        self.tweens.finish()
-        factor = self.app.settings.animation_factor
-        layout = self.layout
-        boxes = layout.card_boxes(self.position)
-        start = ((layout.piles[COLUMNS[4]].x + layout.piles[COLUMNS[5]].right) / 2 - layout.card_w / 2,
-                 float(layout.piles[FOUNDATIONS[0]].y))
-        if factor > 0:
-            order: list[Card] = []
-            columns = self.position.columns
-            for row in range(max(len(c) for c in columns)):
-                order.extend(c[row] for c in columns if row < len(c))
-            order.extend(c for c in self.position.cells if c is not None)
-            for i, card in enumerate(order):
-                box = boxes[card]
-                self.tweens.glide(card, start, (box.x, box.y), 0.26 * factor, delay=i * animation.DEAL_STEP_S * factor)
-                self.floating.add(card)
-            self.app.play_sound("deal")
-        self.mark_region("status")
-        self.invalidate()
-
-    def _after_animation(self) -> None:
-        """The cards are still: celebrate a win, or say the game is stuck, or ask the solver
-        (after a quiet moment) whether it is lost. Each change is looked at once."""
-        review, self.review = self.review, None
-        if review is None or self.cascade is not None:
+    def cards_still(self, after: str) -> None:
+        """The cards are still after a deal ("arrival": a won game shows its panel at once)
+        or a change ("change": a win is celebrated): say the game is won or stuck, or ask
+        the solver (after a quiet moment) whether it is lost."""
+        if self.motion.cascade is not None:
             return
         status = self.current.status
         if status is Status.WON:
-            if review == "change":
-                self._start_cascade()
+            if after == "change":
+                self.motion.start_cascade(then=self._open_won)
             else:
                 self._open_won()
         elif status is Status.STUCK:
             self._open_end("stuck")
-        elif self.finish.offered() and self.app.settings.finish_by_itself and review == "change":
+        elif self.finish.offered() and self.app.settings.finish_by_itself and after == "change":
             self.finish.after_change()
         elif self.current.verdict is None and self.solver.wants_verdict() and self.solver.demo is None:
             self.solver.lost_due = self.app.time + LOST_QUIET_S
@@ -414,7 +305,9 @@ class TableScene(Scene):
         if dialogs.find_message(self.app) is None:
             self.app.push(dialogs.EndMessage(self.app, self.session, kind))
 
-    # == the solver, in the background =======================================================
+    def _open_won(self) -> None:
+        if self.game.is_won:
+            self._open_end("won")
 
     def _show_hint(self, move: Move) -> None:
         self.hint = (move, self.app.time + 4.0)
@@ -427,37 +320,9 @@ class TableScene(Scene):
         else:
             self.say(_("Hint: the {card} from {source} to {dest}.").format(card=card, source=source, dest=dest))
 
-    # == the win cascade =====================================================================
-    def _start_cascade(self) -> None:
-        layout = self.layout
-        starts: list[tuple[object, tuple[float, float]]] = []
-        for rank in range(13, 0, -1):
-            for suit in SUITS:
-                slot = layout.piles[FOUNDATIONS[SUITS.index(suit)]]
-                starts.append((Card(rank, suit), (float(slot.x), float(slot.y))))
-        if self.app.settings.animation_factor <= 0:
-            self._open_won()
-            return
-        self.cascade = Cascade(starts, (layout.size[0], layout.status.y), layout.card_size, seed=self.game.move_count,
-                               interval=0.11 * min(1.0, self.app.settings.animation_factor))
-        self.app.play_sound("win")
-        self.dirty = True
-
-    def _end_cascade(self) -> None:
-        if self.cascade is None:
-            return
-        self.cascade = None
-        self.app.scenes.changed = True  # wipe the trails: the cache was never painted on
-        self._open_won()
-
-    def _open_won(self) -> None:
-        if self.game.is_won:
-            self._open_end("won")
-
     # == input ===============================================================================
     def handle(self, event: Any) -> None:
-        etype = event.type
-        if etype == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN:
             self.keys.on_key(event)
             return
         self.pointer.handle(event)
@@ -495,10 +360,7 @@ class TableScene(Scene):
         """Show why nothing happens: the cards that cannot be lifted shake, the status
         line says why, and (unless the refusal is only a hint of what to do) a sound."""
         if refusal.shake is not None:
-            pile, index = refusal.shake
-            for card in self.position.cards(pile)[index:]:
-                self.tweens.shake(card, max(4.0, self.layout.card_w * 0.06))
-                self._float(card)
+            self.motion.shake(*refusal.shake)
         if refusal.reason:
             self.say(refusal.reason, warn=not refusal.gentle, fleeting=True)
         if not refusal.gentle:
@@ -513,7 +375,7 @@ class TableScene(Scene):
             self.refuse(answer)
         self.dirty = True
 
-    # -- toolbar ------------------------------------------------------------------------------
+    # == the actions (declared in actions.py) and what the parts ask =======================
     def action(self, name: str) -> None:
         """Run the action ``name`` of the registry (a toolbar button, a key, the Menu)."""
         actions.ACTIONS[name].run(self)
@@ -527,7 +389,6 @@ class TableScene(Scene):
     def button_enabled(self, name: str) -> bool:
         return actions.ACTIONS[name].enabled(self)
 
-    # -- what the parts and the actions ask of the table (see table_api.Table) ---------------
     def on_top(self) -> bool:
         return self.app.scenes.top is self
 
@@ -539,6 +400,9 @@ class TableScene(Scene):
 
     def ask_finish(self) -> None:
         self.finish.start()
+
+    def stop_demo(self) -> None:
+        self.solver.stop_demo()
 
     def demo_running(self) -> bool:
         return self.solver.demo is not None or self.jobs.running("demo")
@@ -555,10 +419,6 @@ class TableScene(Scene):
 
     def hide_focus(self) -> None:
         self.keys.show_focus = False
-
-    def mark_pile(self, pile: Pile) -> None:
-        self.view.mark_pile(pile)
-        self.dirty = True
 
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
         return self.view.draw(surface, alpha, full)

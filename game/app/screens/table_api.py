@@ -25,6 +25,17 @@ class Snapshot:
     points: dict[Card, tuple[float, float]]
 
 
+@dataclass
+class Message:
+    """A sentence in the status line, until ``until``."""
+
+    text: str
+    until: float
+    warn: bool = False
+    fleeting: bool = False
+    """A refusal's reason: it ends at the player's next action."""
+
+
 class Table(Protocol):
     """What the table scene offers its parts."""
 
@@ -34,9 +45,13 @@ class Table(Protocol):
     jobs: Jobs
     hand: Hand
     """The selection and the last tap."""
-    layout: Layout
+
+    @property
+    def layout(self) -> Layout: ...
     hint: tuple[Move, float] | None
     """The hinted move and when its marks go."""
+    message: Message | None
+    """The status line's passing sentence."""
     dirty: bool
 
     @property
@@ -73,7 +88,15 @@ class Table(Protocol):
         """Send every card home when each can go one by one (the Finish button, E)."""
         ...
 
-    def demo_running(self) -> bool: ...
+    def stop_demo(self) -> None: ...
+
+    def demo_running(self) -> bool:
+        """The demo plays, or looks for its winning line."""
+        ...
+
+    def button_at(self, pos: tuple[float, float]) -> str | None:
+        """The action whose button is under ``pos`` (the toolbar's, the status line's Finish)."""
+        ...
 
     def clear_marks(self) -> None:
         """Esc: drop what is held, selected, hinted and focused."""
@@ -110,4 +133,16 @@ class Table(Protocol):
 
     def mark_pile(self, pile: Pile) -> None:
         """``pile`` changed at rest: repaint it."""
+        ...
+
+    def dragged_points(self) -> dict[Card, tuple[float, float]]:
+        """Where the dragged cards are drawn (none when nothing is dragged)."""
+        ...
+
+    def cards_still(self, after: str) -> None:
+        """The animation after a deal ("arrival") or a change ("change") has ended."""
+        ...
+
+    def action(self, name: str) -> None:
+        """Run one of the table's actions (a toolbar button was pressed)."""
         ...

@@ -7,11 +7,10 @@ taken back). Any input stops a finish under way; what is left is offered again."
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.app.current import Change
 from game.app.i18n import _
 from game.app.layout import Box
+from game.app.screens.table_api import Table
 from game.engine import Move, Position, Rules, finishing_moves
 
 FINISH_STEP_S = 0.09
@@ -22,7 +21,7 @@ FINISH_KEY_LABEL = "E"
 class TableFinish:
     """Whether the game in play can finish by itself, and the finish under way."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
         """The table scene (screens/table.py), which sits above its parts."""
         self.app = table.app
@@ -47,7 +46,7 @@ class TableFinish:
         """The Finish button shows: the game is not won, every card left can go home one
         by one, and neither a finish nor the demo is under way."""
         table = self.table
-        if self.queue is not None or table.solver.demo is not None or table.game.is_won:
+        if self.queue is not None or table.demo_running() or table.game.is_won:
             return False
         return bool(self.line())
 
@@ -66,7 +65,7 @@ class TableFinish:
         """Finish (the button, E, or by itself): send every card home."""
         table = self.table
         table.finish_animations()
-        table.pointer.cancel_drag()
+        table.cancel_drag()
         if table.game.is_won:
             table.say(_("This game is won already."), fleeting=True)
             return
@@ -74,7 +73,7 @@ class TableFinish:
         if not line:
             table.say(_("Not yet: some cards need another move before they can all go home."), fleeting=True)
             return
-        table.solver.stop_demo()
+        table.stop_demo()
         self.queue = list(line)
         self.due = self.app.time
         table.mark_region("status")

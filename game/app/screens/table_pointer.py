@@ -4,11 +4,11 @@ into intents (the hand decides what they mean; the table carries it out and anim
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from game.app.hand import Refusal
 from game.app.input import Pointer, PointerInput
 from game.app.layout import Box, Layout
+from game.app.screens.table_api import Table
 from game.engine import CannotLift, Card, Move, Pile, gestures
 
 DRAG_THRESHOLD = 6
@@ -44,7 +44,7 @@ class Drag:
 class TablePointer:
     """The press or drag in progress, and what the pointer hovers over."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
         """The table scene (screens/table.py), which sits above its parts."""
         self.app = table.app
@@ -97,7 +97,7 @@ class TablePointer:
         if self.app.scenes.top is not self.table:
             return  # the end of the cascade opened a window: it takes the next input
         self.pointer_pos = p.pos
-        self.table.keys.show_focus = False
+        self.table.hide_focus()
         self.set_hover(None)
         layout = self.table.layout
         button = self.table.button_at(p.pos)
@@ -167,7 +167,7 @@ class TablePointer:
             destinations=gestures.destinations(position, press.pile, count, self.table.rules),
         )
         self.drag.target = self.drop_target()
-        self.table.view.mark_pile(press.pile)
+        self.table.mark_pile(press.pile)
         self.app.play_sound("pick_up")
         self.table.dirty = True
 
@@ -233,7 +233,10 @@ class TablePointer:
         assert drag is not None
         answer = self.hand.drop(self.table.position, self.table.rules, drag.pile, len(drag.cards), drag.target)
         if isinstance(answer, Move):
-            self.table.play(answer)
+            if self.table.play(answer) is not None:
+                self.drag = None  # the cards glide on from where they were dropped
+            else:
+                self.cancel_drag()
             return
         self.cancel_drag()
         self.table.refuse(answer)

@@ -4,10 +4,9 @@ line, which it then plays one real move at a time (SPEC 7, 8)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.app.i18n import _, ngettext
 from game.app.screens import dialogs
+from game.app.screens.table_api import Table
 from game.app.words import no_way_back_text
 from game.engine import Game, Move, services
 from game.engine.services import LineEnd, LossReport
@@ -22,7 +21,7 @@ DEMO_STEP_S = 0.6
 class TableSolver:
     """The solver's questions about the game in play, and the demo in progress."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
         """The table scene (screens/table.py), which sits above its parts."""
         self.app = table.app
@@ -104,7 +103,7 @@ class TableSolver:
         """Ctrl+D and the Menu: play on from here along a line the solver proves wins, one
         real move at a time (recorded, saved, undoable); any input stops it."""
         self.table.finish_animations()
-        self.table.pointer.cancel_drag()
+        self.table.cancel_drag()
         if self.table.game.is_won:
             self.table.say(_("This game is won already."))
             return

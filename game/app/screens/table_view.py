@@ -18,15 +18,29 @@ from game.app.layout import Box
 from game.app.render import Painter, button_face, wrap
 from game.app.scenes import STEP
 from game.app.screens import actions
+from game.app.screens.table_api import Table
+from game.app.screens.table_finish import TableFinish
+from game.app.screens.table_keys import TableKeys
+from game.app.screens.table_motion import TableMotion
+from game.app.screens.table_pointer import TablePointer
+from game.app.screens.table_solver import TableSolver
 from game.app.theme import Colour
 from game.app.words import DIFFICULTY_NAMES, difficulty_name
 from game.engine import COLUMNS, SUITS, Card, Pile
 
 
 class TableView:
-    def __init__(self, table: Any) -> None:
+    """The table's painter: it reads the table (through its protocol) and its parts."""
+
+    def __init__(self, table: Table, pointer: TablePointer, keys: TableKeys, solver: TableSolver,
+                 motion: TableMotion, finish: TableFinish) -> None:
         self.table = table
         """The table scene (screens/table.py), which sits above its parts."""
+        self.pointer = pointer
+        self.keys = keys
+        self.solver = solver
+        self.motion = motion
+        self.finish = finish
         self.painter = table.app.painter
         self._cache: pygame.Surface | None = None
         self._cache_valid = False
@@ -89,8 +103,8 @@ class TableView:
         slot = layout.piles[pile]
         kind = "cell" if pile.is_cell else "column" if pile.is_column else f"found-{pile.key}"
         surface.blit(painter.marker(kind, w, h), slot[:2])
-        drag = self.table.pointer.drag
-        hidden = self.table.floating | (set(drag.cards) if drag is not None else set())
+        drag = self.pointer.drag
+        hidden = self.motion.floating | (set(drag.cards) if drag is not None else set())
         if pile.is_foundation:
             s = SUITS.index(str(pile.key))
             rank = position.foundations[s]
@@ -110,11 +124,11 @@ class TableView:
         surface.blit(self._band(bar, line_at_top=False), bar[:2])
         wide = layout.buttons["new"].w > layout.buttons["new"].h * 1.5
         for name, box in layout.buttons.items():
-            pressed = self.table.pointer.press is not None and self.table.pointer.press.button == name
-            enabled = self.table.button_enabled(name)
+            pressed = self.pointer.press is not None and self.pointer.press.button == name
+            enabled = actions.ACTIONS[name].enabled(self.table)
             action = actions.ACTIONS[name]
             label = action.button_text() if wide and action.short else ""
-            state = (name, box, label, self.table.pointer.hover == name and enabled, pressed and enabled, enabled)
+            state = (name, box, label, self.pointer.hover == name and enabled, pressed and enabled, enabled)
             face = self._faces.get(state)
             if face is None:
                 face = button_face(
@@ -162,7 +176,7 @@ class TableView:
         surface.blit(band, box[:2])
         px = max(11, round(box.h * 0.48))
         pad = layout.buttons["new"].x
-        seconds = int(self.table.elapsed())
+        seconds = int(self.table.current.elapsed())
         game = self.table.game
         stats = "    ".join((_("Score {n}").format(n=format_number(game.score)),
                              _("Moves {n}").format(n=format_number(game.move_count)),
@@ -181,15 +195,15 @@ class TableView:
         else:
             right_edge = box.right - pad
         gaps = [(left_edge, right_edge)]
-        if self.table.finish.offered():
-            finish = self.table.finish.box()
+        if self.finish.offered():
+            finish = self.finish.box()
             if finish.x >= left_edge and finish.right <= right_edge:
-                pressed = self.table.pointer.press is not None and self.table.pointer.press.button == "finish"
+                pressed = self.pointer.press is not None and self.pointer.press.button == "finish"
                 face = button_face(painter, finish, _("Finish"), dark=True, solid=True, primary=True, pressed=pressed,
                                    font_px=max(11, round(finish.h * 0.5)))
                 surface.blit(face, finish[:2])
                 gaps = [(left_edge, finish.x - px), (finish.right + px, right_edge)]
-        verdict = self.table.solver.verdict_text()
+        verdict = self.solver.verdict_text()
         if verdict is not None:
             said = painter.text(verdict[0], px, theme.warn if verdict[1] else theme.text_dim, bold=verdict[1])
             last = gaps[-1]
@@ -249,14 +263,14 @@ class TableView:
             last = layout.card_box(pile, len(cards) - 1, len(cards))
             return Box(first.x, first.y, first.w, last.bottom - first.y)
 
-        if self.table.pointer.drag is not None:
+        if self.pointer.drag is not None:
             # where the cards may go: a light outline; where they would go now: a thick
             # outline with a glow and a tint, plain to see on the felt and on a card
-            for pile in self.table.pointer.drag.destinations:
-                if pile != self.table.pointer.drag.target:
+            for pile in self.pointer.drag.destinations:
+                if pile != self.pointer.drag.target:
                     out.append((top_box(pile), theme.legal, max(2, thick // 2 + 1), False, 40))
-            target = self.table.pointer.drag.target
-            if target is not None and target in self.table.pointer.drag.destinations:
+            target = self.pointer.drag.target
+            if target is not None and target in self.pointer.drag.destinations:
                 target_w = max(4, round(layout.card_w / 14 * theme.outline_scale))
                 out.append((top_box(target), theme.selection, target_w, True, 90))
         if self.table.hand.selection is not None and position.has_pile(self.table.hand.selection.pile):
@@ -266,8 +280,8 @@ class TableView:
             move = self.table.hint[0]
             out.append((top_box(move.source, move.count), theme.hint, thick, True, 0))
             out.append((top_box(move.dest), theme.hint, thick, True, 0))
-        if self.table.keys.focus_visible() and position.has_pile(self.table.keys.focus):
-            box = top_box(self.table.keys.focus)
+        if self.keys.focus_visible() and position.has_pile(self.keys.focus):
+            box = top_box(self.keys.focus)
             pad = thick * 2 + 2
             ring = Box(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad)
             out.append((ring, theme.key_focus, max(2, thick // 2 + 1), False, 0))
@@ -277,23 +291,23 @@ class TableView:
         """What is drawn above the cache this frame, bottom first."""
         layout, painter = self.table.layout, self.painter
         w, h = layout.card_size
-        now = self.table.tweens.now + alpha * STEP
+        now = self.motion.tweens.now + alpha * STEP
         sprites: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for box, colour, width, glow, fill in self._overlays():
             surf = painter.outline(box.w, box.h, colour, width, layout.radius, glow, fill)
             sprites.append((surf, (box.x - width * 2, box.y - width * 2)))
-        if self.table.floating:
+        if self.motion.floating:
             boxes = layout.card_boxes(self.table.position)
             started, waiting = [], []
-            for card in self.table.floating:
-                where = self.table.tweens.where(card, now)
+            for card in self.motion.floating:
+                where = self.motion.tweens.where(card, now)
                 box = boxes.get(card)
                 if box is None:
                     continue
-                tween = self.table.tweens._tweens.get(card)
+                tween = self.motion.tweens.tween(card)
                 if where is None:
                     where = (float(box.x), float(box.y))
-                dx = self.table.tweens.shake_offset(card, now)
+                dx = self.motion.tweens.shake_offset(card, now)
                 entry = (card, (round(where[0] + dx), round(where[1])), tween)
                 (waiting if tween is not None and tween.begin > now else started).append(entry)
             pile_order = {p: i for i, p in enumerate(self.table.position.piles())}
@@ -314,14 +328,14 @@ class TableView:
                 waiting.sort(key=lambda e: e[2].begin)
                 _card, pos, _tween = waiting[0]
                 sprites.append((painter.back(w, h), pos))
-        if self.table.pointer.drag is not None:
-            boxes = self.table.pointer.drag_boxes()
+        if self.pointer.drag is not None:
+            boxes = self.pointer.drag_boxes()
             shadow, spread = painter.shadow(w, h + boxes[-1].y - boxes[0].y)
-            lift = self.table.pointer.lift_offset()
+            lift = self.pointer.lift_offset()
             sprites.append((shadow, (boxes[0].x - spread + lift, boxes[0].y - spread + lift * 2)))
-            for card, box in zip(self.table.pointer.drag.cards, boxes):
+            for card, box in zip(self.pointer.drag.cards, boxes):
                 sprites.append((painter.card(card, w, h), (box.x - lift, box.y - lift)))
-        if self.table.pointer.hover and self.table.pointer.tooltip_shown and self.table.pointer.press is None:
+        if self.pointer.hover and self.pointer.tooltip_shown and self.pointer.press is None:
             sprites.append(self._tooltip())
         toast = self._toast()
         if toast is not None:
@@ -330,10 +344,10 @@ class TableView:
 
     def _tooltip(self) -> tuple[pygame.Surface, tuple[int, int]]:
         layout, painter = self.table.layout, self.painter
-        assert self.table.pointer.hover is not None
-        box = layout.buttons[self.table.pointer.hover]
+        assert self.pointer.hover is not None
+        box = layout.buttons[self.pointer.hover]
         px = max(12, round(layout.toolbar.h * 0.3))
-        text = painter.text(actions.ACTIONS[self.table.pointer.hover].tooltip_text(), px, painter.theme.tooltip_text)
+        text = painter.text(actions.ACTIONS[self.pointer.hover].tooltip_text(), px, painter.theme.tooltip_text)
         pad = px // 2
         surf = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
         pygame.draw.rect(surf, (*painter.theme.tooltip, 245), surf.get_rect(), border_radius=pad // 2 + 2)
@@ -359,7 +373,7 @@ class TableView:
                 self._paint_status(cache)
                 changed.append(pygame.Rect(self.table.layout.status))
         self._regions.clear()
-        if self.table.cascade is not None:
+        if self.motion.cascade is not None:
             return self._draw_cascade(surface, full)
         sprites = self._sprites(alpha)
         if full or surface.get_size() != cache.get_size():
@@ -375,7 +389,7 @@ class TableView:
         return _merge(dirty + rects)
 
     def _draw_cascade(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
-        cascade = self.table.cascade
+        cascade = self.motion.cascade
         assert cascade is not None and self._cache is not None
         # the cards leave trails: they are painted over what the window already shows
         layout = self.table.layout

@@ -1,0 +1,271 @@
+"""The Daily deals screen: today's deal of each difficulty, a calendar of one month (arrows
+for the others) that marks the days whose daily deal was played and won, and the daily
+streak. Choosing a day and a difficulty plays that day's deal (the game asks first if a
+game in progress would be thrown away; ``on_play`` does that, given by the window that
+opens this screen).
+
+Keys: the arrows move from day to day (Left and Right one day, Up and Down the focus),
+Page Up and Page Down change the month, Enter plays the focused choice; a finger or the
+mouse taps a day, the month arrows and the Play buttons.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as _dt
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.history import History
+from game.app.i18n import N_, _, format_number, ngettext, pgettext
+from game.app.screens.kit import Screen
+from game.app.screens.statistics import StatsScreen
+from game.app.session import Session
+from game.app.words import DIFFICULTY_NAMES, date_text, difficulty_name, month_short, month_year, weekday_short
+from game.engine import daily
+from game.engine.daily import FIRST_DAY
+
+if TYPE_CHECKING:
+    from game.app.scenes import App
+
+Day = _dt.date
+PlayDaily = Callable[[_dt.date, int], None]
+Ask = Callable[[str, Callable[[], None]], None]
+"""``ask(title, start)``: run ``start`` now, or once the player agrees to leave the game in play."""
+
+
+def day_key(day: _dt.date) -> str:
+    return f"day{day.isoformat()}"
+
+
+class DailyScreen(Screen):
+    """The calendar of daily deals, for ``history`` (what was played and won)."""
+
+    title = N_("Daily deals")
+
+    def __init__(self, app: App, history: History, today: _dt.date, on_play: PlayDaily,
+                 note: Callable[[], str] | None = None) -> None:
+        self.history = history
+        self.today = today
+        self.selected = today
+        self.month = (today.year, today.month)
+        self.on_play = on_play
+        self.note = note
+        self._days: tuple[tuple[int, int], dict[tuple[str, int], str], int] | None = None
+        super().__init__(app)
+        self.focus_key = f"play{app.settings.cells if app.settings.cells in DIFFICULTY_NAMES else 4}"
+        self.layout()
+
+    def uses_arrows_for_focus(self) -> bool:
+        return True
+
+    # -- choices ---------------------------------------------------------------------------
+    def select(self, day: _dt.date) -> None:
+        day = min(self.today, max(FIRST_DAY, day))
+        self.selected = day
+        self.month = (day.year, day.month)
+        if self.focus_key.startswith("day"):
+            self.focus_key = day_key(day)
+        self.dirty = True
+
+    def shift_month(self, step: int) -> None:
+        year, month = self.month
+        month += step
+        year += (month - 1) // 12
+        month = (month - 1) % 12 + 1
+        first = _dt.date(year, month, 1)
+        if first > self.today or _dt.date(year, month, calendar.monthrange(year, month)[1]) < FIRST_DAY:
+            return
+        self.month = (year, month)
+        last = calendar.monthrange(year, month)[1]
+        self.select(_dt.date(year, month, min(self.selected.day, last)))
+
+    def play(self, cells: int) -> None:
+        self.on_play(self.selected, cells)
+
+    def key(self, event: Any) -> None:
+        key = getattr(event, "key", None)
+        if key == pygame.K_PAGEUP:
+            self.shift_month(-1)
+        elif key == pygame.K_PAGEDOWN:
+            self.shift_month(1)
+        elif key == pygame.K_t:
+            self.select(self.today)
+        else:
+            super().key(event)
+
+    # -- painting --------------------------------------------------------------------------
+    def paint(self, surface: pygame.Surface, y: int) -> int:
+        u = self.unit
+        column = self.column()
+        small = max(13, round(u * 0.8))
+        key = (len(self.history.entries), self.history.reset_at)
+        if self._days is None or self._days[0] != key:  # a layout paints twice; 10,000 games take a while
+            self._days = (key, self.history.daily_days(), self.history.daily_streak(self.today))
+        _key, days, streak = self._days
+        y = self.text(surface, _("One deal a day for each difficulty, the same for every player, proved winnable "
+                                 "by the solver. A new one comes at midnight UTC."), column.x, y, column.w,
+                      colour=self.theme.text_dim, size=small) + u // 2
+        y = self.text(surface, ngettext("Daily streak: {n} day in a row with a daily deal won.",
+                                        "Daily streak: {n} days in a row with a daily deal won.", streak).format(
+                                            n=format_number(streak)),
+                      column.x, y, column.w, colour=self.theme.text, bold=True) + u // 2
+        y = self.paint_choice(surface, column, y, days) + u
+        y = self.paint_month(surface, column, y, days)
+        y = self.paint_legend(surface, column, y + u // 2, small)
+        return y + u
+
+    def paint_choice(self, surface: pygame.Surface, column: pygame.Rect, y: int,
+                     days: dict[tuple[str, int], str]) -> int:
+        """The chosen day and its three Play buttons, with what became of each."""
+        u = self.unit
+        day = self.selected
+        heading = _("Today\u2019s deals") if day == self.today else \
+            _("The deals of {day}").format(day=date_text(day))
+        y = self.text(surface, heading,
+                      column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
+        h = round(u * 2.3)
+        gap = u // 2
+        w = (column.w - 2 * gap) // 3
+        for i, cells in enumerate(DIFFICULTY_NAMES):
+            state = days.get((day.isoformat(), cells))
+            status = {"won": pgettext("daily deal", "won"), "helped": pgettext("daily deal", "won with help"),
+                      "played": pgettext("daily deal", "played")}.get(state or "", "")
+            text = _("Play {difficulty}").format(difficulty=difficulty_name(cells)) + \
+                (f" \u00b7 {status}" if status else "")
+            rect = pygame.Rect(column.x + i * (w + gap), y, w, h)
+            self.button(surface, rect, text, _bind(self.play, cells), key=f"play{cells}", on=state == "won",
+                        size=max(13, round(u * 0.85)))
+        y += h
+        if self.note is not None and self.note():
+            y = self.text(surface, self.note(), column.x, y + u // 3, column.w, size=max(13, round(u * 0.8)),
+                          colour=self.theme.text_dim)
+        return y
+
+    def paint_month(self, surface: pygame.Surface, column: pygame.Rect, y: int,
+                    days: dict[tuple[str, int], str]) -> int:
+        """The month's header with its arrows, the weekdays, and a button per day."""
+        u = self.unit
+        year, month = self.month
+        h = round(u * 2.2)
+        arrow_w = round(u * 4.2)
+        first = _dt.date(year, month, 1)
+        earlier = first > FIRST_DAY
+        later = _dt.date(year + month // 12, month % 12 + 1, 1) <= self.today
+        back = month_short((month - 2) % 12 + 1)
+        after = month_short(month % 12 + 1)
+        if earlier:
+            self.button(surface, pygame.Rect(column.x, y, arrow_w, h), f"< {back}", lambda: self.shift_month(-1),
+                        key="month-back")
+        if later:
+            self.button(surface, pygame.Rect(column.right - arrow_w, y, arrow_w, h), f"{after} >",
+                        lambda: self.shift_month(1), key="month-next")
+        title = self.font(u, True).render(month_year(month, year), True, self.theme.heading)
+        surface.blit(title, title.get_rect(center=(column.centerx, y + h // 2)))
+        y += h + u // 2
+        cell_w = column.w // 7
+        small = max(13, round(u * 0.75))
+        font = self.font(small, True)
+        for i in range(7):
+            words = font.render(weekday_short(i), True, self.theme.text_dim)
+            surface.blit(words, (column.x + i * cell_w + (cell_w - words.get_width()) // 2, y))
+        y += font.get_linesize() + u // 4
+        weeks = calendar.Calendar().monthdatescalendar(year, month)
+        room = (self.viewport.bottom - self.scroll - y - 3 * u) // len(weeks)  # the month fits when it can
+        cell_h = max(round(u * 2.0), min(round(cell_w * 0.7), round(u * 3.4), room))
+        number_font = self.font(max(13, round(u * 0.9)), True)
+        for week in weeks:
+            for i, day in enumerate(week):
+                if day.month != month:
+                    continue
+                rect = pygame.Rect(column.x + i * cell_w + 2, y + 2, cell_w - 4, cell_h - 4)
+                self.paint_day(surface, rect, day, days, number_font)
+            y += cell_h
+        pygame.draw.line(surface, self.theme.band_line, (column.x, y), (column.right, y), 1)
+        return y
+
+    def paint_day(self, surface: pygame.Surface, rect: pygame.Rect, day: _dt.date,
+                  days: dict[tuple[str, int], str], font: Any) -> None:
+        playable = FIRST_DAY <= day <= self.today
+        key = day_key(day) if playable else ""
+        hot = self.hot_area(rect, _bind_day(self.select, day) if playable else None, key=key)
+        hot.left = _bind_day(self.select, day - _dt.timedelta(days=1)) if playable else None
+        hot.right = _bind_day(self.select, day + _dt.timedelta(days=1)) if playable else None
+        chosen = day == self.selected
+        theme = self.theme
+        radius = max(3, rect.h // 8)
+        pygame.draw.rect(surface, theme.button_on if chosen else theme.button, rect, border_radius=radius)
+        if day == self.today:
+            pygame.draw.rect(surface, theme.selection, rect, width=max(2, rect.h // 16), border_radius=radius)
+        if self.focus_key == key and key:
+            pygame.draw.rect(surface, theme.focus, rect.inflate(4, 4), width=2, border_radius=radius)
+        number = font.render(str(day.day), True, self.theme.text if playable else self.theme.text_dim)
+        surface.blit(number, (rect.x + rect.w // 8, rect.y + rect.h // 12))
+        dot = max(3, min(rect.w // 10, rect.h // 7))
+        for i, cells in enumerate(DIFFICULTY_NAMES):
+            state = days.get((day.isoformat(), cells))
+            centre = (rect.right - (3 - i) * 3 * dot, rect.bottom - dot - max(3, rect.h // 10))
+            if state == "won":
+                pygame.draw.circle(surface, self.theme.selection, centre, dot)
+            elif state == "helped":
+                pygame.draw.circle(surface, self.theme.warn, centre, dot)
+            elif state is not None:
+                pygame.draw.circle(surface, self.theme.warn, centre, dot, max(1, dot // 3))
+
+    def paint_legend(self, surface: pygame.Surface, column: pygame.Rect, y: int, size: int) -> int:
+        dot = max(3, size // 3)
+        font = self.font(size)
+        x = column.x
+        marks = ((self.theme.selection, True, pgettext("daily deal", "won")),
+                 (self.theme.warn, True, pgettext("daily deal", "won with help")),
+                 (self.theme.warn, False, pgettext("daily deal", "played")))
+        for colour, filled, text in marks:
+            pygame.draw.circle(surface, colour, (x + dot, y + size // 2 + 2), dot, 0 if filled else max(1, dot // 3))
+            words = font.render(text, True, self.theme.text_dim)
+            surface.blit(words, (x + 3 * dot, y))
+            x += 3 * dot + words.get_width() + size
+        note = _("Dots: Easy, Medium, Hard. Page Up and Page Down change the month.")
+        words = font.render(note, True, self.theme.text_dim)
+        if x + words.get_width() <= column.right:
+            surface.blit(words, (x, y))
+            return y + font.get_linesize()
+        return self.text(surface, note, column.x,
+                         y + font.get_linesize(), column.w, size=size, colour=self.theme.text_dim)
+
+
+def _bind(function: Callable[[int], None], value: int) -> Callable[[], None]:
+    return lambda: function(value)
+
+
+def _bind_day(function: Callable[[_dt.date], None], day: _dt.date) -> Callable[[], None]:
+    return lambda: function(day)
+
+
+def play_daily(app: App, session: Session, day: _dt.date, cells: int, ask: Ask | None = None) -> None:
+    """Find the daily deal of ``day`` for ``cells`` cells on a worker thread (a fixed amount
+    of the solver's work, usually a few milliseconds) and play it: through ``ask`` when a
+    game in progress would be lost (None: at once, as the New Game window does, which says
+    so itself). The Daily deals and Statistics screens close when it is dealt."""
+
+    def found(deal: daily.DailyDeal) -> None:
+        session.facts.rated(deal.code, deal.rating)
+
+        def start() -> None:
+            for kind in (DailyScreen, StatsScreen):
+                scene = app.scenes.find(kind)
+                if scene is not None:
+                    scene.close()
+            session.deal(deal.code, daily=deal.date.isoformat())
+
+        if ask is None or session.current.code == deal.code:
+            start()
+        else:
+            ask(_("Play the daily deal ({difficulty}, {day})?").format(difficulty=difficulty_name(cells),
+                                                                          day=date_text(deal.date)), start)
+
+    def failed(error: BaseException) -> None:
+        session.say(_("The daily deal could not be found."), warn=True)
+
+    session.jobs.start("daily", daily.daily_deal, day, cells, on_done=found, on_error=failed, follows_game=False)

@@ -1,0 +1,285 @@
+"""The graphs of the Statistics screen, from the history of games (SPEC 9): per difficulty,
+the win rate over the last games (a rolling line), the time of each won game (bars), the
+score of each game (bars), and the games and wins per deal rating. Drawn with pygame's
+own primitives in the palette's colours; no plotting library.
+
+:func:`series` turns history lines into the numbers drawn (no pygame in it); :class:`Graphs`
+paints them into a :class:`~game.app.screens.kit.Screen` and registers its buttons there
+(difficulty and range), so touch, mouse and keyboard reach them as any other button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.app.history import Entry
+from game.app.i18n import N_, _, format_duration, format_number, ngettext, pgettext
+from game.app.words import DIFFICULTY_NAMES, difficulty_name
+
+if TYPE_CHECKING:
+    from game.app.screens.kit import Screen
+    from game.app.theme import Theme
+
+KINDS = (("rate", N_("Win rate")), ("time", N_("Time")), ("score", N_("Score")))
+"""The three graphs, one shown at a time so that it can be large (names marked; shown
+through ``_()``)."""
+ALL = 0
+RANGES = (20, 50, 200, ALL)
+"""How many of the last games the graphs show (0: all of them)."""
+ROLLING = 10
+"""The win rate at a game is over the last this many games up to it."""
+
+
+def range_name(count: int) -> str:
+    return _("All") if count == 0 else _("Last {n}").format(n=count)
+
+
+@dataclass(frozen=True)
+class Series:
+    """What the graphs of one difficulty and range draw."""
+
+    games: int
+    rate: list[float]
+    """The rolling win rate (0-1) after each game, oldest first."""
+    times: list[tuple[float, bool]]
+    """The time of each won game and whether it was won with help."""
+    scores: list[tuple[int, str]]
+    """The score of each game and how it ended: "won", "helped" (won with help) or "lost"."""
+
+
+def series(entries: Sequence[Entry], count: int) -> Series:
+    """The numbers drawn for ``entries`` (one difficulty, oldest first), ``count`` last games.
+    The win rate leaves wins with help out, as the statistics do: a point for each other
+    game, over the last :data:`ROLLING` such games."""
+    shown = list(entries[-count:]) if count else list(entries)
+    counted = [entry.won for entry in entries if not (entry.won and entry.helped)]
+    first = len(counted) - sum(1 for entry in shown if not (entry.won and entry.helped))
+    rate = []
+    for i in range(first, len(counted)):
+        window = counted[max(0, i - ROLLING + 1): i + 1]
+        rate.append(sum(window) / len(window))
+    times = [(entry.time_s, entry.helped) for entry in shown if entry.won]
+    scores = [(entry.score, "helped" if entry.won and entry.helped else "won" if entry.won else "lost")
+              for entry in shown]
+    return Series(len(shown), rate, times, scores)
+
+
+def nice_top(value: float) -> float:
+    """A round number at or above ``value`` for the top of an axis."""
+    if value <= 0:
+        return 1.0
+    step = 1.0
+    while step * 10 <= value:
+        step *= 10
+    for factor in (1, 2, 2.5, 5, 10):
+        if step * factor >= value:
+            return step * factor
+    return step * 10
+
+
+class Graphs:
+    """The graphs part of the Statistics screen: its choice of difficulty and range, and
+    the painting of both the controls and the charts."""
+
+    def __init__(self, screen: Screen, entries_of: Callable[[int], list[Entry]], cells: int) -> None:
+        self.screen = screen
+        self.entries_of = entries_of
+        self.cells = cells if cells in DIFFICULTY_NAMES else 4
+        self.count = RANGES[1]
+        self.kind = KINDS[0][0]
+        self._cache: tuple[tuple[object, ...], Series] | None = None
+
+    def data(self) -> Series:
+        """The series of the chosen difficulty and range, computed again only when they or
+        the history change (a layout paints twice, and a long history has 10,000 games)."""
+        entries = self.entries_of(self.cells)
+        key = (self.cells, self.count, len(entries), entries[-1] if entries else None, entries[0] if entries else None)
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, series(entries, self.count))
+        return self._cache[1]
+
+    @property
+    def theme(self) -> Theme:
+        """The looks in force (the screen's theme)."""
+        return self.screen.theme
+
+    def _follow(self, prefix: str, value: object) -> None:
+        """Keep the keyboard focus on the chosen button of a row when Left or Right changed it."""
+        screen = self.screen
+        if screen.focus_key.startswith(prefix):
+            screen.focus_key = f"{prefix}{value}"
+        screen.dirty = True
+
+    def choose_cells(self, cells: int) -> None:
+        self.cells = cells
+        self._follow("graph-cells", cells)
+
+    def choose_range(self, count: int) -> None:
+        self.count = count
+        self._follow("graph-range", count)
+
+    def choose_kind(self, kind: str) -> None:
+        self.kind = kind
+        self._follow("graph-kind-", kind)
+
+    def step_cells(self, step: int) -> None:
+        order = list(DIFFICULTY_NAMES)
+        self.choose_cells(order[(order.index(self.cells) + step) % len(order)])
+
+    def step_range(self, step: int) -> None:
+        self.choose_range(RANGES[(RANGES.index(self.count) + step) % len(RANGES)])
+
+    def step_kind(self, step: int) -> None:
+        names = [name for name, _label in KINDS]
+        self.choose_kind(names[(names.index(self.kind) + step) % len(names)])
+
+    # -- painting --------------------------------------------------------------------------
+    def paint_choices(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
+        """The three rows of choices (difficulty, range, graph) from ``y``; the y below."""
+        u = self.screen.unit
+        cells_items = [(f"graph-cells{c}", difficulty_name(c), c == self.cells, _bind(self.choose_cells, c))
+                       for c in DIFFICULTY_NAMES]
+        y = self._choices(surface, x, y, width, cells_items, self.step_cells) + u // 3
+        range_items = [(f"graph-range{n}", range_name(n), n == self.count, _bind(self.choose_range, n))
+                       for n in RANGES]
+        y = self._choices(surface, x, y, width, range_items, self.step_range) + u // 3
+        kind_items = [(f"graph-kind-{k}", _(label), k == self.kind, _bind_text(self.choose_kind, k))
+                      for k, label in KINDS]
+        return self._choices(surface, x, y, width, kind_items, self.step_kind)
+
+    def paint(self, surface: pygame.Surface, x: int, y: int, width: int, bottom: int) -> int:
+        """The chosen graph from ``y``, as tall as fits above ``bottom`` (at least a readable
+        minimum, at most three quarters of its width); the y below."""
+        screen = self.screen
+        u = screen.unit
+        small = max(13, round(u * 0.8))
+        data = self.data()
+        name = difficulty_name(self.cells)
+        if not data.games:
+            return screen.text(surface, _("No {difficulty} game recorded yet: the graphs fill in as you play.").format(
+                difficulty=name), x, y, width, colour=self.theme.text_dim) + u
+        games = ngettext("the last {difficulty} game", "the last {n} {difficulty} games", data.games).format(
+            n=format_number(data.games), difficulty=name)
+        if self.kind == "rate":
+            y = self._title(surface, _("Win rate over {games} (each point: the last {n} games; wins with help are "
+                                       "left out)").format(games=games, n=ROLLING), x, y, width, small)
+            height = max(6 * u, min(bottom - y, round(width * 0.75)))
+            return self._line_chart(surface, pygame.Rect(x, y, width, height), data.rate, small)
+        if self.kind == "time":
+            y = self._title(surface, _("Time of each won game of {games} ({n} won)").format(
+                games=games, n=format_number(len(data.times))), x, y, width, small)
+            height = max(6 * u, min(bottom - y, round(width * 0.75)))
+            longest = max((t for t, _helped in data.times), default=0.0)
+            won, helped_colour = self.theme.selection, self.theme.warn
+            return self._bars(surface, pygame.Rect(x, y, width, height), [t for t, _helped in data.times],
+                              [helped_colour if helped else won for _t, helped in data.times], small, format_duration,
+                              [(won, pgettext("daily deal", "won")),
+                               (helped_colour, pgettext("daily deal", "won with help"))],
+                              top=nice_top(longest / 60) * 60)
+        y = self._title(surface, _("Score of each of {games}").format(games=games), x, y, width, small)
+        height = max(6 * u, min(bottom - y, round(width * 0.75)))
+        colours = {"won": self.theme.selection, "helped": self.theme.warn, "lost": self.theme.text_dim}
+        return self._bars(surface, pygame.Rect(x, y, width, height), [float(v) for v, _state in data.scores],
+                          [colours[state] for _v, state in data.scores], small, lambda v: format_number(int(v)),
+                          [(colours["won"], pgettext("daily deal", "won")),
+                           (colours["helped"], pgettext("daily deal", "won with help")),
+                           (colours["lost"], pgettext("daily deal", "not won"))])
+
+    def _choices(self, surface: pygame.Surface, x: int, y: int, width: int,
+                 items: list[tuple[str, str, bool, Callable[[], None]]], step: Callable[[int], None]) -> int:
+        """A row of buttons, the chosen one lit; Left and Right on any of them step along."""
+        screen = self.screen
+        u = screen.unit
+        h = round(u * 2.0)
+        gap = u // 3
+        w = (width - gap * (len(items) - 1)) // len(items)
+        for i, (key, label, on, action) in enumerate(items):
+            rect = pygame.Rect(x + i * (w + gap), y, w, h)
+            screen.button(surface, rect, label, action, key=key, on=on, left=_bind(step, -1), right=_bind(step, 1),
+                          size=max(13, round(u * 0.85)))
+        return y + h
+
+    def _title(self, surface: pygame.Surface, text: str, x: int, y: int, width: int, size: int) -> int:
+        bottom = self.screen.text(surface, text, x, y, width, size=size, colour=self.theme.heading, bold=True)
+        return bottom + self.screen.unit // 4
+
+    def _frame(self, surface: pygame.Surface, box: pygame.Rect, top: float, label: Callable[[float], str],
+               size: int) -> pygame.Rect:
+        """Axes, grid lines and their labels; returns the plotting area."""
+        font = self.screen.font(size)
+        steps = range(2, -1, -1)  # the top, the middle and the bottom of the axis
+        labels = [label(top * k / 2) for k in steps]
+        room = max(font.size(text)[0] for text in labels) + size // 2
+        plot = pygame.Rect(box.x + room, box.y + size // 2, box.w - room, box.h - size)
+        for k, text in zip(steps, labels, strict=True):
+            gy = plot.bottom - round(plot.h * k / 2)
+            pygame.draw.line(surface, self.theme.band_line, (plot.x, gy), (plot.right, gy), 1)
+            words = font.render(text, True, self.theme.text_dim)
+            surface.blit(words, (plot.x - words.get_width() - size // 3, gy - words.get_height() // 2))
+        pygame.draw.line(surface, self.theme.text_dim, plot.bottomleft, plot.topleft, max(1, size // 12))
+        return plot
+
+    def _line_chart(self, surface: pygame.Surface, box: pygame.Rect, values: list[float], size: int) -> int:
+        if self.screen.measuring:  # a layout only needs the height
+            return box.bottom
+        plot = self._frame(surface, box, 1.0, lambda v: f"{round(v * 100)}%", size)
+        if not values:
+            return box.bottom
+        n = len(values)
+        points = [(plot.x + (plot.w * (i + 0.5) / n), plot.bottom - plot.h * v) for i, v in enumerate(values)]
+        width = max(2, size // 6)
+        if n > 1:
+            pygame.draw.lines(surface, self.theme.hint, False, points, width)
+        dot = max(2, min(size // 4, round(plot.w / n / 3)))
+        for point in points if n <= 60 else points[-1:]:
+            pygame.draw.circle(surface, self.theme.hint, (round(point[0]), round(point[1])), dot)
+        last = self.screen.font(size, True).render(f"{round(values[-1] * 100)}%", True, self.theme.text)
+        lx = min(plot.right - last.get_width(), round(points[-1][0]) + dot + 2)
+        surface.blit(last, (lx, max(plot.y, round(points[-1][1]) - last.get_height() - dot)))
+        return box.bottom
+
+    def _bars(self, surface: pygame.Surface, box: pygame.Rect, values: list[float],
+              colours: list[tuple[int, int, int]], size: int, label: Callable[[float], str],
+              key: list[tuple[tuple[int, int, int], str]], top: float | None = None) -> int:
+        """Bars of ``values`` in their ``colours``, with the key of the colours used above."""
+        if self.screen.measuring:  # a layout only needs the height
+            return box.bottom
+        font = self.screen.font(size)
+        key_h = font.get_linesize()
+        box = pygame.Rect(box.x, box.y + key_h, box.w, box.h - key_h)
+        top = top or nice_top(max(values, default=0.0))
+        plot = self._frame(surface, box, top, label, size)
+        if not values:
+            words = font.render(_("None yet"), True, self.theme.text_dim)
+            surface.blit(words, words.get_rect(center=plot.center))
+            return box.bottom
+        n = len(values)
+        slot = plot.w / n
+        bar = max(1, round(slot * 0.7))
+        for i, (value, colour) in enumerate(zip(values, colours, strict=True)):
+            h = max(1, round(plot.h * min(value, top) / top)) if value > 0 else 0
+            left = plot.x + round(i * slot + (slot - bar) / 2)
+            pygame.draw.rect(surface, colour, (left, plot.bottom - h, bar, h))
+        used = [(colour, name) for colour, name in key if colour in colours]
+        x = plot.right
+        for colour, name in reversed(used):  # the key, right-aligned above the plot
+            words = font.render(name, True, self.theme.text_dim)
+            x -= words.get_width()
+            surface.blit(words, (x, box.y - key_h))
+            mark = pygame.Rect(0, 0, size * 2 // 3, size * 2 // 3)
+            mark.midright = (x - size // 4, box.y - key_h // 2)
+            pygame.draw.rect(surface, colour, mark)
+            x = mark.left - size
+        return box.bottom
+
+
+def _bind(function: Callable[[int], None], value: int) -> Callable[[], None]:
+    return lambda: function(value)
+
+
+def _bind_text(function: Callable[[str], None], value: str) -> Callable[[], None]:
+    return lambda: function(value)

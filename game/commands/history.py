@@ -1,0 +1,34 @@
+"""``seahaven history [--csv]``: print the record of every game played (``history.jsonl``
+in the data folder): one JSON line per game, or CSV with a header row. Games rolled into
+the totals line of a long history are summed up on stderr; damaged lines are skipped and
+counted on stderr. Reading takes no lock and writes nothing, so it works while the game
+is open. Exit status 0, or 3 if the file cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--csv", action="store_true", help="print CSV (a header row, then one row per game)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.app.saving.history import HistoryFile, to_csv, to_jsonl
+    from game.app.saving.storage import default_folder
+
+    keeper = HistoryFile(default_folder())
+    history = keeper.load()
+    if keeper.message is not None and not history.entries and not history.bad_lines:
+        print(f"seahaven history: {keeper.message}", file=sys.stderr)
+        return 3
+    sys.stdout.write(to_csv(history.entries) if args.csv else to_jsonl(history.entries))
+    rolled = sum(counts.played for counts in history.rolled.values())
+    if rolled:
+        print(f"seahaven history: {rolled} older games are kept only as totals "
+              f"(since {history.rolled_from or 'the start'}).", file=sys.stderr)
+    if keeper.message is not None:
+        print(f"seahaven history: {keeper.message}", file=sys.stderr)
+    return 0

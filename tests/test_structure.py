@@ -1,0 +1,174 @@
+"""The shape of the code (issue 18): imports run one way (engine < app state < screens <
+loop < saving and start-up < commands; imports for type hints too), no import circle
+(counting imports inside functions: dodging a circle so is still a circle; a name imported
+only for a type hint is not run, so it makes no circle), and no class over 450 lines.
+Read from the source with ``ast``; nothing is imported."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tests.conftest import ROOT
+
+GAME = ROOT / "game"
+MAX_CLASS_LINES = 450
+
+LAYERS: tuple[tuple[str, int], ...] = (
+    # (module or package prefix, layer); the longest matching prefix wins
+    ("game.engine", 0),
+    ("game.resources", 0),
+    ("game.i18n", 0),
+    ("game.windows_dpi", 0),
+    ("game.app", 1),  # app state: current, jobs, session, hand, layout, settings, render, scenes...
+    ("game.app.screens", 2),
+    ("game.app.loop", 3),
+    ("game.app.saving", 4),
+    ("game.app.launch", 4),
+    ("game.app.smoke", 5),
+    ("game.commands", 6),
+    ("game.__main__", 6),
+    ("game", 6),
+)
+NAMES = {0: "engine", 1: "app state", 2: "screens", 3: "loop", 4: "saving and launch", 5: "smoke", 6: "commands"}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def layer(module: str) -> int:
+    best = ("", 6)
+    for prefix, rank in LAYERS:
+        if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > len(best[0]):
+            best = (prefix, rank)
+    return best[1]
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(GAME.rglob("*.py"))}
+
+
+def _type_checking_only(tree: ast.Module) -> set[int]:
+    """The ids of the import nodes under ``if TYPE_CHECKING:``."""
+    hidden: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for stmt in node.body:
+                hidden.update(id(sub) for sub in ast.walk(stmt))
+    return hidden
+
+
+def imports_of(path: Path, known: set[str], type_hints: bool = True) -> set[str]:
+    """The project's modules ``path`` imports, anywhere in it (with ``type_hints`` False,
+    not those imported only for type hints)."""
+    found: set[str] = set()
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    hidden = set() if type_hints else _type_checking_only(tree)
+    for node in ast.walk(tree):
+        if id(node) in hidden:
+            continue
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            names = [f"{base}.{alias.name}" for alias in node.names] + [base]
+        else:
+            continue
+        for name in names:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name:
+                found.add(name)
+    return found
+
+
+def graph(type_hints: bool = True) -> dict[str, set[str]]:
+    mods = modules()
+    known = set(mods)
+    return {name: imports_of(path, known, type_hints) - {name} for name, path in mods.items()}
+
+
+def test_the_engine_knows_nothing_of_pygame_or_the_front_end() -> None:
+    for name, path in modules().items():
+        if layer(name) == 0:
+            text = path.read_text(encoding="utf-8")
+            assert "import pygame" not in text, name
+            assert not any(m.startswith("game.app") for m in imports_of(path, set(modules()))), name
+
+
+def test_no_import_runs_back_up_the_layers() -> None:
+    wrong = []
+    for name, targets in graph().items():
+        for target in targets:
+            if target in ("game", "game.app", "game.app.screens"):
+                continue  # a package's face (the version, a docstring)
+            if layer(target) > layer(name):
+                wrong.append(f"{name} ({NAMES[layer(name)]}) imports {target} ({NAMES[layer(target)]})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_import_circle() -> None:
+    edges = graph(type_hints=False)
+    circles: list[list[str]] = []
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+
+    def visit(node: str) -> None:  # Tarjan's strongly connected components
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(edges.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1:
+                circles.append(sorted(group))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    packages = {"game", "game.app", "game.app.screens", "game.app.saving", "game.engine", "game.commands"}
+    circles = [c for c in circles if not set(c) & packages or len(set(c) - packages) > 1]
+    assert not circles, circles
+
+
+def test_no_class_is_over_450_lines() -> None:
+    long = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_CLASS_LINES:
+                    long.append(f"{name}.{node.name}: {lines} lines")
+    assert not long, long
+
+
+def test_the_checks_can_fail() -> None:
+    """The import reader sees a real import, an import inside a function and a relative one."""
+    known = set(modules())
+    assert "game.app.loop" in imports_of(GAME / "app" / "launch.py", known)
+    api = GAME / "app" / "screens" / "table_api.py"  # imports the session for type hints only
+    assert "game.app.session" in imports_of(api, known)
+    assert "game.app.session" not in imports_of(api, known, type_hints=False)
+    assert layer("game.app.screens.table") == 2 and layer("game.app.current") == 1 and layer("game.app.loop") == 3
+    assert layer("game.engine.solver") < layer("game.app.current") < layer("game.app.screens.kit")
