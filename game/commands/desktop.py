@@ -22,7 +22,6 @@ import sys
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from game import __released__, __version__
 from game.resources import resource_path
@@ -45,6 +44,11 @@ _STRING_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 class UnusablePath(ValueError):
     """The program's path cannot be written into a desktop entry."""
+
+
+def _xml_text(text: str) -> str:
+    """``text`` as XML character data (the executable leaves the ``xml`` package out)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -146,7 +150,7 @@ def metainfo() -> str:
   <metadata_license>CC0-1.0</metadata_license>
   <project_license>MIT AND OFL-1.1</project_license>
   <name>Seahaven Towers</name>
-  <summary>{escape(SUMMARY)}</summary>
+  <summary>{_xml_text(SUMMARY)}</summary>
   <developer_name>The Seahaven Towers authors</developer_name>
   <description>
     <p>
