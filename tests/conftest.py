@@ -13,6 +13,11 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests read the game's English words: a machine set up in another language must not
+# change them (tests/test_i18n.py sets LANGUAGE itself where it checks a translation).
+for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = Path(os.environ.get("SEAHAVEN_VECTORS") or Path(__file__).resolve().parent / "data")

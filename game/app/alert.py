@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 
 from game.app.theme import DEFAULT
+from game.i18n import _
 
 HEADLESS = ("dummy", "offscreen")
 
@@ -59,7 +60,7 @@ def _show(title: str, sentence: str) -> None:
             surface = font.render(text, True, theme.text)
             screen.blit(surface, ((width - surface.get_width()) // 2, 24 + n * line_h))
         pygame.draw.rect(screen, theme.panel_button, button, border_radius=6)
-        label = font.render("OK", True, theme.panel_text)
+        label = font.render(_("OK"), True, theme.panel_text)
         screen.blit(label, label.get_rect(center=button.center))
         pygame.display.flip()
         clock.tick(30)

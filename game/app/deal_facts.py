@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.app.current import Change, GameEvent
+from game.app.i18n import _, format_duration, format_number, ngettext
 from game.engine import APP_RULES, GameCode
 from game.engine.rating import Rating, rate
 
@@ -147,10 +148,11 @@ class Rater:
 def share_text(date: str, difficulty: str, seconds: float, moves: int, helped: bool, rating: int | None) -> str:
     """What a player copies after winning a daily deal: the day, the difficulty, the time,
     the moves and whether help was used; never the deal's moves."""
-    total = int(seconds)
-    clock = f"{total // 3600}:{total // 60 % 60:02d}:{total % 60:02d}" if total >= 3600 else \
-        f"{total // 60}:{total % 60:02d}"
-    rated = f" (rated {rating} of 5)" if rating is not None else ""
-    help_words = "with help" if helped else "no help"
-    return (f"Seahaven Towers daily deal {date}, {difficulty}{rated}: won in {clock}, "
-            f"{moves} moves, {help_words}.")
+    if rating is not None:
+        text = _("Seahaven Towers daily deal {date}, {difficulty} (rated {rating} of 5): won in {time}, {moves}, "
+                 "{help}.")
+    else:
+        text = _("Seahaven Towers daily deal {date}, {difficulty}: won in {time}, {moves}, {help}.")
+    return text.format(date=date, difficulty=_(difficulty), rating=rating, time=format_duration(seconds),
+                       moves=ngettext("{n} move", "{n} moves", moves).format(n=format_number(moves)),
+                       help=_("with help") if helped else _("no help"))

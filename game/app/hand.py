@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine import CannotLift, Card, IllegalMove, Move, Pile, Position, Rules, gestures
+from game.app.i18n import _
+from game.app.words import card_name, reason_text
+from game.engine import CannotLift, Card, IllegalMove, Move, Pile, Position, Reason, Rules, Why, gestures
 from game.engine.cards import FOUNDATIONS
 
 
@@ -28,6 +30,7 @@ class Refusal:
     a ``gentle`` refusal is a hint of what to do, not a mistake (no warning, no sound)."""
 
     reason: str
+    """One sentence in the player's language ("" for a drop on no pile)."""
     shake: tuple[Pile, int] | None = None
     gentle: bool = False
 
@@ -74,7 +77,7 @@ class Hand:
             return gestures.lift(position, pile, index, rules)
         except CannotLift as error:
             if self.selection is None and not double:
-                return Refusal(str(error), shake=(pile, index))
+                return Refusal(reason_text(error.reason), shake=(pile, index))
             return 0
 
     def tap(self, position: Position, rules: Rules, pile: Pile | None, index: int | None, lifted: int) -> Answer:
@@ -94,7 +97,7 @@ class Hand:
                 move = gestures.drop(position, selection.pile, selection.count, pile, rules)
             except IllegalMove as error:
                 if index is None or not lifted:
-                    return Refusal(str(error))
+                    return Refusal(reason_text(error.reason))
                 # an illegal destination that can be picked up itself: the tap selects it
             else:
                 self.last_tap = LastTap(True, card)
@@ -126,7 +129,7 @@ class Hand:
         try:
             return gestures.drop(position, source, count, dest, rules)
         except IllegalMove as error:
-            return Refusal(str(error))
+            return Refusal(reason_text(error.reason))
 
     @staticmethod
     def send(position: Position, rules: Rules, pile: Pile, index: int) -> Move | Refusal:
@@ -134,11 +137,11 @@ class Hand:
         try:
             move = gestures.double_tap(position, pile, index, rules)
         except CannotLift as error:
-            return Refusal(str(error), shake=(pile, index))
+            return Refusal(reason_text(error.reason), shake=(pile, index))
         if move is None:
             cards = position.cards(pile)
-            name = cards[index].name if index < len(cards) else "card"
-            return Refusal(f"There is no place for the {name} now.")
+            card = cards[index] if index < len(cards) else None
+            return Refusal(_("There is no place for the {card} now.").format(card=card_name(card)))
         return move
 
     # -- keyboard --------------------------------------------------------------------------
@@ -160,23 +163,23 @@ class Hand:
                 move = gestures.drop_most(position, selection.pile, selection.count, pile, rules)
             except IllegalMove as error:
                 self.selection = self.longest(position, rules, pile)
-                return Refusal(str(error))
+                return Refusal(reason_text(error.reason))
             self.selection = None
             return move
         self.selection = self.longest(position, rules, pile)
         if self.selection is None and not position.cards(pile):
-            return Refusal(f"{pile.name.capitalize()} is empty.", gentle=True)
+            return Refusal(reason_text(Reason(Why.EMPTY, pile)), gentle=True)
         return None
 
     def key_foundation(self, position: Position, rules: Rules, focus: Pile) -> Answer:
         """F: the selected card (or the focused pile's top card) to its foundation."""
         selection = self.selection or self.longest(position, rules, focus)
         if selection is None:
-            return Refusal("Pick a card first (1-0, a-d), then f sends it home.", gentle=True)
+            return Refusal(_("Pick a card first (1-0, a-d), then f sends it home."), gentle=True)
         try:
             move = gestures.drop(position, selection.pile, 1, FOUNDATIONS[0], rules)
         except IllegalMove as error:
-            return Refusal(str(error))
+            return Refusal(reason_text(error.reason))
         self.selection = None
         return move
 
@@ -185,7 +188,7 @@ class Hand:
         would send it."""
         selection = self.selection or self.longest(position, rules, focus)
         if selection is None:
-            return Refusal("Pick a card first: 1-0 pick columns, a-d the cells.", gentle=True)
+            return Refusal(_("Pick a card first: 1-0 pick columns, a-d the cells."), gentle=True)
         self.selection = None
         cards = position.cards(selection.pile)
         return self.send(position, rules, selection.pile, len(cards) - selection.count)

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from game.app.i18n import format_number, ngettext
 from game.engine import CELL_COUNTS, GameCode, InvalidCode
 
 VERSION = 1
@@ -255,9 +256,10 @@ def _totals_from_json(obj: Any) -> dict[int, Counts]:
 
 
 def bad_lines_message(count: int, path: object) -> str:
-    what = "1 line" if count == 1 else f"{count} lines"
-    return f"{what} of your game history in {path} could not be read and {'was' if count == 1 else 'were'} " \
-        "skipped; the file is kept as it is."
+    return ngettext("{n} line of your game history in {path} could not be read and was skipped; the file is kept "
+                    "as it is.",
+                    "{n} lines of your game history in {path} could not be read and were skipped; the file is kept "
+                    "as it is.", count).format(n=format_number(count), path=path)
 
 
 # -- output ---------------------------------------------------------------------------------

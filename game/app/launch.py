@@ -17,6 +17,7 @@ import threading
 from dataclasses import dataclass
 
 from game.app.deal_facts import Rater
+from game.app.i18n import _, set_language
 from game.app.loop import App
 from game.app.saving import persistence
 from game.app.saving.autosave import Autosave
@@ -44,6 +45,7 @@ def build(
     """A window with the table on it, playing ``game`` (or the deal of ``code``); ``app``:
     the window already open."""
     settings = settings if settings is not None else Settings()
+    set_language(settings.language)
     if app is None:
         app = App(size=size, fullscreen=fullscreen, settings=settings)
     session = Session.start(settings, lambda: app.time, code=code, game=game, elapsed_s=elapsed_s, keeper=keeper)
@@ -83,17 +85,18 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
     Rater(session)
     app.on_quit.append(autosave.quit)
     if saved is not None:
-        table.say("Welcome back: your game is as you left it.")
+        table.say(_("Welcome back: your game is as you left it."))
     autosave.save_now()
     messages = keeper.take_messages()
     if not_saving is not None:
-        app.push(Notice(app, "Not saving", not_saving))
+        app.push(Notice(app, _("Not saving"), not_saving))
     elif messages:
-        app.push(Notice(app, "Saved files", " ".join(messages)))
+        app.push(Notice(app, _("Saved files"), " ".join(messages)))
     at_stake = dialogs.game_at_stake(session)
     if asked is not None and saved is not None and saved.game.code != asked and at_stake is not None:
         # a code on the command line over a game in progress: ask, never throw it away
-        app.push(dialogs.Confirm(app, f"Play {asked}?", at_stake, f"Play {asked}", lambda: session.deal(asked)))
+        app.push(dialogs.Confirm(app, _("Play {code}?").format(code=asked), at_stake,
+                                 _("Play {code}").format(code=asked), lambda: session.deal(asked)))
     return Opened(app, session, table, autosave)
 
 
@@ -117,7 +120,7 @@ def _resume(app: App, keeper: persistence.Persistence) -> SavedGame | None:
     worker.start()
     worker.join(LOADING_AFTER_S)
     if worker.is_alive():
-        scene = app.push(Loading(app, "Opening your saved game…"))
+        scene = app.push(Loading(app, _("Opening your saved game…")))
         while worker.is_alive():
             app.step()  # the window answers; closing it ends the game once it is read
             worker.join(1 / 60)

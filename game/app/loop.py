@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 from game.app.audio import Audio
+from game.app.i18n import set_language
 from game.app.render import Painter, load_assets
 from game.app.scenes import STEP, Scene, SceneStack
 from game.app.settings import Settings
@@ -279,6 +280,9 @@ class App:
     def _setting_changed(self, name: str) -> None:
         if name in ART_SETTINGS:
             self.reload_art()
+        elif name == "language":
+            set_language(self.settings.language)
+            self.language_changed()
 
     def reload_art(self) -> None:
         """The deck, the table or the card back changed: take the new theme (and load the
@@ -287,6 +291,12 @@ class App:
         if (self.assets.four_colour, self.assets.large_index) != (self.settings.four_colour, theme.large_index):
             self.assets = load_assets(self.settings.four_colour, theme.large_index)
         self.painter = Painter(self.assets, theme)
+        for scene in self.scenes:
+            scene.art_changed()
+        self.scenes.changed = True
+
+    def language_changed(self) -> None:
+        """The language setting changed: every screen is painted again in the new words."""
         for scene in self.scenes:
             scene.art_changed()
         self.scenes.changed = True

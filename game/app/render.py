@@ -24,23 +24,73 @@ from game.resources import resource_path
 
 @lru_cache(maxsize=1024)
 def _wrap_cached(font: Any, text: str, width: int) -> tuple[str, ...]:
-    words = text.split(" ")
     lines: list[str] = []
-    line = ""
-    for word in words:
-        candidate = word if not line else f"{line} {word}"
-        if not line or font.size(candidate)[0] <= width:
-            line = candidate
-        else:
-            lines.append(line)
-            line = word
-    lines.append(line)
+    for paragraph in text.split("\n"):
+        lines.extend(_wrap_paragraph(font, paragraph, width))
     return tuple(lines)
 
 
+_BREAK_AFTER = "-/\u2013\u2014"
+"""Besides spaces, a line may end after a hyphen, a slash or a dash (inside a word)."""
+
+
+def _pieces(text: str) -> list[str]:
+    """``text`` cut where a line may end: after each space, and after a hyphen, slash or
+    dash that is followed by more of the word ("Karten-Ablage" -> "Karten-", "Ablage")."""
+    pieces: list[str] = []
+    piece = ""
+    for i, ch in enumerate(text):
+        piece += ch
+        following = text[i + 1] if i + 1 < len(text) else " "
+        if (ch == " " and following != " ") or (ch in _BREAK_AFTER and following != " "):
+            pieces.append(piece)
+            piece = ""
+    if piece:
+        pieces.append(piece)
+    return pieces
+
+
+def _fits(font: Any, text: str, width: int) -> bool:
+    return font.size(text.rstrip(" "))[0] <= width
+
+
+def _split_word(font: Any, word: str, width: int) -> list[str]:
+    """A word wider than ``width`` (a long German compound) broken inside, with a hyphen
+    where it breaks between two letters: as many characters per line as fit."""
+    out: list[str] = []
+    rest = word
+    while not _fits(font, rest, width) and len(rest.rstrip(" ")) > 1:
+        k = len(rest) - 1
+        while k > 1 and not _fits(font, rest[:k] + "-", width):
+            k -= 1
+        hyphen = "-" if rest[k - 1].isalpha() and rest[k].isalpha() else ""
+        out.append(rest[:k] + hyphen)
+        rest = rest[k:]
+    out.append(rest)
+    return out
+
+
+def _wrap_paragraph(font: Any, text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for piece in _pieces(text):
+        if _fits(font, line + piece, width):
+            line += piece
+            continue
+        if line:
+            lines.append(line.rstrip(" "))
+        parts = _split_word(font, piece, width)
+        lines.extend(part.rstrip(" ") for part in parts[:-1])
+        line = parts[-1]
+    lines.append(line.rstrip(" "))
+    return lines
+
+
 def wrap(font: Any, text: str, width: int) -> tuple[str, ...]:
-    """``text`` broken into lines no wider than ``width`` pixels (a long word stays whole):
-    the one word wrap of every window and screen."""
+    """``text`` broken into lines no wider than ``width`` pixels: at spaces, after hyphens,
+    slashes and dashes, at each newline, and inside a word too long for a line (German
+    compounds), so no line is wider than ``width``. The one word wrap of every window and
+    screen."""
     return _wrap_cached(font, text, max(1, width))
 
 
@@ -313,6 +363,16 @@ def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, 
         if not enabled:
             icon_surf.set_alpha(90)
     gap = round(h * 0.14)
+    room = w - 2 * max(2, h // 6)
+    icon_w = (icon_surf.get_width() + gap) if icon_surf else 0
+    while words is not None and icon_w + words.get_width() > room:
+        # a longer word (another language) than the button was sized for: a smaller font,
+        # and with an icon, the icon alone rather than a cut word
+        if size <= max(9, round(h * 0.30)):
+            words = None if icon_surf else words
+            break
+        size -= 1
+        words = painter.text(label, size, fg, bold=solid or not dark)
     total = (icon_surf.get_width() if icon_surf else 0) + (words.get_width() if words else 0)
     total += gap if icon_surf and words else 0
     x = (w - total) // 2

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from game.app.i18n import LANGUAGES, N_, SYSTEM, format_number, format_percent
 from game.app.theme import CARD_BACKS, TABLES
 from game.app.words import DIFFICULTY_NAMES
 from game.engine import APP_RULES, CLASSIC_RULES, Rules
@@ -26,7 +27,7 @@ from game.engine.position import CELL_COUNTS
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 """Animation speed name -> multiplier of the normal glide duration (0 = no animation)."""
 
-PLAY, LOOK, SOUND = "play", "look", "sound"
+PLAY, LOOK, SOUND, LANGUAGE = "play", "look", "sound", "language"
 """The Settings screen's tabs: what a row is on (``None``: not on the Settings screen)."""
 
 
@@ -35,6 +36,8 @@ class Spec:
     """What one setting may hold and how the Settings screen shows it."""
 
     label: str
+    """Marked for translation (``N_``); the screen shows it through ``_()``, as the note
+    and the choices' words."""
     note: str = ""
     choices: tuple[tuple[Any, str], ...] = ()
     """The values it may take, each with the word the screen shows for it."""
@@ -51,8 +54,9 @@ class Spec:
     """Filled in from the field's default: bool, int, float, str or dict."""
 
     def readout(self, value: Any) -> str:
-        """The value as a stepper shows it: "80%", "500 ms"."""
-        return f"{round(value * 100)}%" if self.unit == "%" else f"{value} {self.unit}".strip()
+        """The value as a stepper shows it, as the player's language writes numbers: "80%",
+        "80 %", "500 ms", "1.000 ms"."""
+        return format_percent(value) if self.unit == "%" else f"{format_number(value)} {self.unit}".strip()
 
 
 def setting(default: Any, label: str, note: str = "", **spec: Any) -> Any:
@@ -79,44 +83,51 @@ class Settings:
     _listeners: ClassVar[list[Listener]]
     """Per instance (set in ``__post_init__``): who is told of each change."""
 
-    sound: bool = setting(True, "Sound", "Card sounds and the win fanfare.", page=SOUND)
-    volume: float = setting(0.8, "Volume", "How loud the sounds are.", limits=(0.0, 1.0), step=0.1, unit="%",
-                            page=SOUND)
-    table: str = setting("green", "Table", "The cloth and colours of the table and the windows. Night is dim; "
-                         "High contrast has bold outlines and large card corners.",
+    sound: bool = setting(True, N_("Sound"), N_("Card sounds and the win fanfare."), page=SOUND)
+    volume: float = setting(0.8, N_("Volume"), N_("How loud the sounds are."), limits=(0.0, 1.0), step=0.1,
+                            unit="%", page=SOUND)
+    table: str = setting("green", N_("Table"),
+                         N_("The cloth and colours of the table and the windows. Night is dim; "
+                            "High contrast has bold outlines and large card corners."),
                          choices=tuple((name, theme.label) for name, theme in TABLES.items()), page=LOOK)
-    card_back: int = setting(0, "Card back", "The pattern on the back of the cards.",
+    card_back: int = setting(0, N_("Card back"), N_("The pattern on the back of the cards."),
                              choices=tuple(CARD_BACKS.items()), page=LOOK)
-    four_colour: bool = setting(False, "Four-colour deck",
-                                "Clubs green and diamonds blue, so no two suits look alike.", page=LOOK)
-    animation: str = setting("normal", "Animation speed", "How fast cards glide; Off moves them at once.",
-                             choices=(("off", "Off"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow")),
-                             page=LOOK)
-    double_tap_ms: int = setting(500, "Double-tap time", "The longest pause between the two taps of a double-tap.",
+    four_colour: bool = setting(False, N_("Four-colour deck"),
+                                N_("Clubs green and diamonds blue, so no two suits look alike."), page=LOOK)
+    animation: str = setting("normal", N_("Animation speed"), N_("How fast cards glide; Off moves them at once."),
+                             choices=(("off", N_("Off")), ("fast", N_("Fast")), ("normal", N_("Normal")),
+                                      ("slow", N_("Slow"))), page=LOOK)
+    double_tap_ms: int = setting(500, N_("Double-tap time"),
+                                 N_("The longest pause between the two taps of a double-tap."),
                                  limits=(100, 2000), step=50, unit="ms", page=LOOK)
-    warn_lost: bool = setting(True, "Warn when the game is lost",
-                              "Say so as soon as no winning line is left, and how many undos lead back to one.",
+    warn_lost: bool = setting(True, N_("Warn when the game is lost"),
+                              N_("Say so as soon as no winning line is left, and how many undos lead back to one."),
                               page=PLAY)
-    show_verdict: bool = setting(True, "Solver's verdict",
-                                 "After every move: winnable, or how many undos lead back.", page=PLAY)
+    show_verdict: bool = setting(True, N_("Solver's verdict"),
+                                 N_("After every move: winnable, or how many undos lead back."), page=PLAY)
     """The solver's live verdict in the status line (winnable, lost, thinking)."""
     classic_run_limit: bool = setting(
-        False, "Classic run limit",
-        "Runs move only as far as free cells + 1 allow, as in PySolFC and Aisleriot. "
-        "Off: the app's (free cells + 1) \u00d7 2 to the power of the empty columns.", page=PLAY)
+        False, N_("Classic run limit"),
+        N_("Runs move only as far as free cells + 1 allow, as in PySolFC and Aisleriot. "
+           "Off: the app's (free cells + 1) \u00d7 2 to the power of the empty columns."), page=PLAY)
     finish_by_itself: bool = setting(
-        False, "Finish by itself",
-        "When every card left can go home one by one, send them home at once. Off: Finish (E) offers it.",
+        False, N_("Finish by itself"),
+        N_("When every card left can go home one by one, send them home at once. Off: Finish (E) offers it."),
         page=PLAY)
     """Off by default: the rules make no move for the player; the table offers Finish instead."""
     winnable_only: dict[int, bool] = setting(  # noqa: RUF009 (a field() with a default_factory)
-        _winnable_defaults, "Winnable deals only",
-        "What the New Game window offers first: only deals the solver has proved can be won.",
+        _winnable_defaults, N_("Winnable deals only"),
+        N_("What the New Game window offers first: only deals the solver has proved can be won."),
         choices=tuple(DIFFICULTY_NAMES.items()), page=PLAY)
     """Per difficulty (cells -> on): its ``choices`` are the difficulties."""
-    fullscreen: bool = setting(True, "Start in fullscreen", "F11 switches at any time.", page=SOUND)
-    cells: int = setting(4, "Difficulty", "The difficulty last chosen in the New Game window.",
+    fullscreen: bool = setting(True, N_("Start in fullscreen"), N_("F11 switches at any time."), page=SOUND)
+    cells: int = setting(4, N_("Difficulty"), N_("The difficulty last chosen in the New Game window."),
                          choices=tuple((n, DIFFICULTY_NAMES[n]) for n in CELL_COUNTS))
+    language: str = setting(SYSTEM, N_("Language"),
+                            N_("The language of the game's words; System follows the computer's."),
+                            choices=((SYSTEM, N_("System")), *LANGUAGES.items()), page=LANGUAGE)
+    """"system" (follow the computer) or a language the game speaks; the languages' names are
+    written in their own language and not translated."""
 
     def __post_init__(self) -> None:
         for name in SPECS:

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.app.words import DIFFICULTY_NAMES
+from game.app.i18n import _, format_duration, format_number, format_percent
+from game.app.words import difficulty_name
 from game.engine import CELL_COUNTS
 
 """Difficulty by number of cells, as the New Game window names them."""
@@ -244,19 +245,12 @@ def _count(entry: dict[str, object], name: str) -> int:
     return value
 
 
-def format_duration(seconds: float | None) -> str:
-    """A time for the player: ``"4:07"`` or ``"1:02:03"``; a dash when there is none."""
-    if seconds is None:
-        return "\u2014"
-    total = int(seconds)
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
 def format_rate(rate: float | None) -> str:
     """A win rate for the player, like ``"67%"``; a dash before the first game."""
-    return "\u2014" if rate is None else f"{round(rate * 100)}%"
+    return "\u2014" if rate is None else format_percent(rate)
+
+
+__all__ = ["BESTS", "DifficultyStats", "OpenGame", "Stats", "format_duration", "format_rate", "win_summary"]
 
 
 def win_summary(stats: Stats, cells: int) -> list[str]:
@@ -267,14 +261,20 @@ def win_summary(stats: Stats, cells: int) -> list[str]:
     if game is None or not game.won or game.cells != cells:
         return []
     f = stats.of(cells)
-    helped = f", {f.wins_with_help} won with help" if f.wins_with_help else ""
-    lines = [f"{DIFFICULTY_NAMES[cells]}: played {f.played}, won {f.won_alone} ({format_rate(f.win_rate)}){helped}, "
-             f"streak {f.current_streak}, best streak {f.best_streak}."]
+    if f.wins_with_help:
+        text = _("{difficulty}: played {played}, won {won} ({rate}), {helped} won with help, streak {streak}, "
+                 "best streak {best}.")
+    else:
+        text = _("{difficulty}: played {played}, won {won} ({rate}), streak {streak}, best streak {best}.")
+    lines = [text.format(difficulty=difficulty_name(cells), played=format_number(f.played),
+                         won=format_number(f.won_alone), rate=format_rate(f.win_rate),
+                         helped=format_number(f.wins_with_help), streak=format_number(f.current_streak),
+                         best=format_number(f.best_streak))]
     if game.hints:
-        lines.append("Won with help: it counts as played, not in the win rate, the streak or the bests.")
+        lines.append(_("Won with help: it counts as played, not in the win rate, the streak or the bests."))
         return lines
-    news = {("score",): "A new best score!", ("time",): "Your fastest win!",
-            ("score", "time"): "A new best score, and your fastest win!"}
+    news = {("score",): _("A new best score!"), ("time",): _("Your fastest win!"),
+            ("score", "time"): _("A new best score, and your fastest win!")}
     if game.beat:
         lines.append(news[game.beat])
     return lines
@@ -284,6 +284,8 @@ def bests_line(stats: Stats, cells: int) -> str:
     """The difficulty's best score and fastest win, for the won panel beside this game's."""
     f = stats.of(cells)
     if f.best_score is None and f.fastest_win_s is None:
-        return f"{DIFFICULTY_NAMES[cells]} bests: none yet (wins with help are not bests)."
-    best = "\u2014" if f.best_score is None else str(f.best_score)
-    return f"{DIFFICULTY_NAMES[cells]} bests: score {best}  \u00b7  fastest win {format_duration(f.fastest_win_s)}"
+        return _("{difficulty} bests: none yet (wins with help are not bests).").format(
+            difficulty=difficulty_name(cells))
+    best = "\u2014" if f.best_score is None else format_number(f.best_score)
+    return _("{difficulty} bests: score {score}  \u00b7  fastest win {time}").format(
+        difficulty=difficulty_name(cells), score=best, time=format_duration(f.fastest_win_s))

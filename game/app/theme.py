@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from game.i18n import N_
+
 Colour = tuple[int, int, int]
 """Red, green, blue, 0-255. Transparency is given where a colour is used: ``(*c, alpha)``."""
 
@@ -22,7 +24,7 @@ class Theme:
     name: str
     """The key saved in ``settings.json`` (``table``)."""
     label: str
-    """What the Settings screen calls it."""
+    """What the Settings screen calls it (marked; shown through ``_()``)."""
 
     # -- the felt -------------------------------------------------------------------------
     felt_top: Colour
@@ -117,7 +119,7 @@ class Theme:
 
 
 GREEN = Theme(
-    name="green", label="Green felt",
+    name="green", label=N_("Green felt"),
     felt_top=(22, 96, 66), felt_bottom=(9, 58, 40), vignette=0.22, grain=5,
     band=(8, 32, 24), band_line=(60, 120, 92),
     text=(236, 242, 236), text_dim=(168, 196, 178), warn=(255, 190, 120),
@@ -136,7 +138,7 @@ GREEN = Theme(
 )
 
 BLUE = replace(
-    GREEN, name="blue", label="Blue baize",
+    GREEN, name="blue", label=N_("Blue baize"),
     felt_top=(26, 78, 128), felt_bottom=(10, 40, 78),
     band=(8, 24, 46), band_line=(66, 106, 156),
     text=(236, 240, 248), text_dim=(168, 188, 214),
@@ -149,7 +151,7 @@ BLUE = replace(
 )
 
 WINE = replace(
-    GREEN, name="wine", label="Wine red",
+    GREEN, name="wine", label=N_("Wine red"),
     felt_top=(122, 30, 46), felt_bottom=(68, 12, 24),
     band=(40, 8, 16), band_line=(146, 74, 88),
     text=(248, 238, 238), text_dim=(218, 180, 186), warn=(255, 206, 120),
@@ -162,7 +164,7 @@ WINE = replace(
 )
 
 NIGHT = replace(
-    GREEN, name="night", label="Night",
+    GREEN, name="night", label=N_("Night"),
     felt_top=(30, 36, 40), felt_bottom=(15, 18, 21), vignette=0.18, grain=3,
     band=(9, 11, 13), band_line=(50, 58, 64),
     text=(196, 200, 192), text_dim=(128, 136, 132), warn=(222, 164, 104),
@@ -182,7 +184,7 @@ NIGHT = replace(
 )
 
 CONTRAST = replace(
-    GREEN, name="contrast", label="High contrast",
+    GREEN, name="contrast", label=N_("High contrast"),
     felt_top=(0, 0, 0), felt_bottom=(0, 0, 0), vignette=0.0, grain=0,
     band=(0, 0, 0), band_line=(255, 255, 255),
     text=(255, 255, 255), text_dim=(235, 235, 235), warn=(255, 220, 0),
@@ -204,7 +206,7 @@ CONTRAST = replace(
 TABLES: dict[str, Theme] = {theme.name: theme for theme in (GREEN, BLUE, WINE, NIGHT, CONTRAST)}
 """Every table the player can choose, in the order Settings lists them."""
 
-CARD_BACKS: dict[int, str] = {0: "Navy lattice", 1: "Burgundy waves"}
+CARD_BACKS: dict[int, str] = {0: N_("Navy lattice"), 1: N_("Burgundy waves")}
 """The card back designs (``sprites/backs/back-N.svg``) and their names in Settings."""
 
 DEFAULT = GREEN

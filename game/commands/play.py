@@ -54,8 +54,10 @@ def run(args: argparse.Namespace) -> int:
               if driver else "seahaven: no display was found, so the game cannot show its window "
               "(set SDL_VIDEODRIVER to run it without one)", file=sys.stderr)
         return 5
+    from game import i18n
     from game.app.saving import lock, storage
 
+    i18n.set_language()  # the system's language until the settings are read (the lock comes first)
     not_saving: str | None = None
     try:
         taken = lock.acquire(storage.default_folder())
@@ -67,7 +69,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"seahaven: {sentence}", file=sys.stderr)
         from game.app import alert
 
-        alert.show("Seahaven Towers", sentence)  # a double-clicked game has no terminal
+        # a double-clicked game has no terminal: the window says it in the player's language
+        alert.show("Seahaven Towers", i18n._("Seahaven Towers is already open; this copy closes so that it does not "
+                                              "overwrite that game."))
         return 4
     from game import windows_console
 
@@ -79,7 +83,10 @@ def run(args: argparse.Namespace) -> int:
 
 def not_saving_sentence(reason: str) -> str:
     """What the player reads when the data folder cannot be locked, so nothing is saved."""
-    return f"Nothing will be saved this time, because {reason}; you can play, but this game is not kept."
+    from game import i18n
+
+    return i18n._("Nothing will be saved this time, because {reason}; you can play, but this game is not "
+                  "kept.").format(reason=reason)
 
 
 def display_found() -> bool:

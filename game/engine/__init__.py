@@ -35,6 +35,7 @@ from game.engine.errors import (
 from game.engine.finish import can_finish, finishing_moves
 from game.engine.game import UNDO_LIMIT, WIN_BONUS, Action, Game
 from game.engine.position import APP_RULES, CELL_COUNTS, CLASSIC_RULES, Position, Rules, run_length
+from game.engine.reasons import Reason, Why
 
 __all__ = [
     "APP_RULES",
@@ -65,8 +66,10 @@ __all__ = [
     "PendingFoundationMove",
     "Pile",
     "Position",
+    "Reason",
     "Rules",
     "SeahavenError",
+    "Why",
     "can_finish",
     "cell",
     "column",

@@ -45,7 +45,8 @@ class Card(NamedTuple):
 
     @property
     def name(self) -> str:
-        """The card in words, like ``"10 of hearts"``."""
+        """The card in English words, like ``"10 of hearts"``: for the command line and logs
+        (the app names cards in the player's language, ``game.app.words.card_name``)."""
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
@@ -90,7 +91,8 @@ class Pile(NamedTuple):
 
     @property
     def name(self) -> str:
-        """The pile in words, like ``"column 3"``."""
+        """The pile in English words, like ``"column 3"``: for the command line and logs (the
+        app names piles in the player's language, ``game.app.words.pile_name``)."""
         if self.kind == "col":
             return f"column {self.key}"
         if self.kind == "cell":

@@ -7,6 +7,7 @@ SplitMix64 seeded with the deal number, an unbiased bounded draw, Fisher-Yates f
 from __future__ import annotations
 
 from collections.abc import Iterator
+from enum import Enum
 from typing import NamedTuple
 
 from game.engine.cards import DECK, Card
@@ -59,39 +60,38 @@ class GameCode(NamedTuple):
     def parse(cls, text: object) -> GameCode:
         """Read a code (case-insensitive, surrounding blanks ignored) or say what is wrong."""
         if not isinstance(text, str):
-            raise InvalidCode("a game code must be text like SH1-C4-AAAAAJ2")
+            raise _bad(CodeWhy.NOT_TEXT, "a game code must be text like SH1-C4-AAAAAJ2")
         code = text.strip()
         for place, ch in enumerate(code, 1):
             # before upper(), which maps the dotless i to I and expands ligatures
             if not (ch.isascii() and ch.isprintable()):
-                raise InvalidCode(
-                    f"character {place} of the game code, {ch!r}, is not allowed: "
-                    "a code uses only the letters A-Z, the digits 2-7 and '-'"
-                )
+                raise _bad(CodeWhy.BAD_CHARACTER,
+                           f"character {place} of the game code, {ch!r}, is not allowed: "
+                           "a code uses only the letters A-Z, the digits 2-7 and '-'", ch, place)
         code = code.upper()
         if not code:
-            raise InvalidCode("the game code is empty; it looks like SH1-C4-AAAAAJ2")
+            raise _bad(CodeWhy.EMPTY, "the game code is empty; it looks like SH1-C4-AAAAAJ2")
         parts = code.split("-")
         if parts[0] != PREFIX:
-            raise InvalidCode(
-                f"unknown code prefix {parts[0][:12]!r}: game codes start with {PREFIX}- (like SH1-C4-AAAAAJ2)"
-            )
+            raise _bad(CodeWhy.BAD_PREFIX,
+                       f"unknown code prefix {parts[0][:12]!r}: game codes start with {PREFIX}- (like SH1-C4-AAAAAJ2)",
+                       parts[0][:12])
         if len(parts) != 3:
-            raise InvalidCode("a game code has three parts separated by '-', like SH1-C4-AAAAAJ2")
+            raise _bad(CodeWhy.PARTS, "a game code has three parts separated by '-', like SH1-C4-AAAAAJ2")
         cells_part, deal_part = parts[1], parts[2]
         if not (cells_part.startswith("C") and cells_part[1:] in ("1", "2", "4")):
-            raise InvalidCode(f"the cell count must be C4, C2 or C1, not {cells_part[:12]!r}")
+            raise _bad(CodeWhy.BAD_CELLS, f"the cell count must be C4, C2 or C1, not {cells_part[:12]!r}",
+                       cells_part[:12])
         if len(deal_part) != DEAL_DIGITS:
-            raise InvalidCode(
-                f"the deal part must be {DEAL_DIGITS} characters long, not {len(deal_part)} ({deal_part[:20]!r})"
-            )
+            raise _bad(CodeWhy.DEAL_LENGTH,
+                       f"the deal part must be {DEAL_DIGITS} characters long, not {len(deal_part)} "
+                       f"({deal_part[:20]!r})", deal_part[:20], len(deal_part))
         bad = [place for place, ch in enumerate(deal_part) if ch not in ALPHABET]
         if bad:
             place = len(code) - DEAL_DIGITS + bad[0] + 1
-            raise InvalidCode(
-                f"{deal_part[bad[0]]!r} cannot appear in the deal part (character {place} of the code): "
-                "use the letters A-Z and the digits 2-7"
-            )
+            raise _bad(CodeWhy.DEAL_CHARACTER,
+                       f"{deal_part[bad[0]]!r} cannot appear in the deal part (character {place} of the code): "
+                       "use the letters A-Z and the digits 2-7", deal_part[bad[0]], place)
         deal = 0
         for ch in deal_part:
             deal = deal * 32 + ALPHABET.index(ch)
@@ -106,7 +106,7 @@ class GameCode(NamedTuple):
 
     def __str__(self) -> str:
         if self.cells not in CELL_COUNTS or not 0 <= self.deal < DEAL_COUNT:
-            raise InvalidCode(f"no code for {self.cells} cells and deal {self.deal}")
+            raise _bad(CodeWhy.NO_CODE, f"no code for {self.cells} cells and deal {self.deal}")
         digits = []
         n = self.deal
         for _ in range(DEAL_DIGITS):
@@ -129,3 +129,25 @@ def deal_position(cells: int, deal: int) -> Position:
     if not 0 <= deal < DEAL_COUNT:
         raise InvalidCode(f"the deal number must be from 0 to {DEAL_COUNT - 1}")
     return new_position(cells, shuffled_deck(deal))
+
+
+class CodeWhy(Enum):
+    """What is wrong with a game code (:attr:`InvalidCode.why`); ``text`` and ``place`` of
+    the error say which part and which character."""
+
+    NOT_TEXT = "not-text"
+    BAD_CHARACTER = "bad-character"  # text: the character, place: where (1 = first)
+    EMPTY = "empty"
+    BAD_PREFIX = "bad-prefix"  # text: the prefix given
+    PARTS = "parts"
+    BAD_CELLS = "bad-cells"  # text: the cells part given
+    DEAL_LENGTH = "deal-length"  # text: the deal part, place: its length
+    DEAL_CHARACTER = "deal-character"  # text: the character, place: where in the code
+    NO_CODE = "no-code"
+
+
+def _bad(why: CodeWhy, english: str, text: str = "", place: int = 0) -> InvalidCode:
+    """An :class:`InvalidCode` with its English sentence (command line) and its data (app)."""
+    error = InvalidCode(english)
+    error.why, error.text, error.place = why, text, place
+    return error

@@ -1,6 +1,13 @@
-"""Errors the engine raises. Each message is a sentence a player could read."""
+"""Errors the engine raises. ``str(error)`` is an English sentence for the command line;
+an illegal move also carries its :class:`~game.engine.reasons.Reason` as data, which the
+app puts into the player's language."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.engine.reasons import Reason
 
 
 def quote(value: object, limit: int = 24) -> str:
@@ -26,7 +33,12 @@ class InvalidMove(SeahavenError):
 
 
 class InvalidCode(SeahavenError):
-    """A game code cannot be read."""
+    """A game code cannot be read; ``why`` (a ``codes.CodeWhy``), ``text`` and ``place``
+    say what is wrong, as data."""
+
+    why: Any = None
+    text: str = ""
+    place: int = 0
 
 
 class InvalidPosition(SeahavenError):
@@ -38,13 +50,17 @@ class InvalidRecord(SeahavenError):
 
 
 class IllegalMove(SeahavenError):
-    """A well-formed move that the rules do not allow in this position."""
+    """A well-formed move that the rules do not allow in this position; ``reason`` says why."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 class CannotLift(IllegalMove):
     """The pressed card cannot be picked up (not a run, or the run is too long)."""
 
-    def __init__(self, message: str, limit: int | None = None) -> None:
-        super().__init__(message)
-        #: How many cards can be picked up now, when the run was too long.
-        self.limit = limit
+    @property
+    def limit(self) -> int | None:
+        """How many cards can be picked up now, when the run was too long."""
+        return self.reason.limit if self.reason.limit else None

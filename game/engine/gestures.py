@@ -10,27 +10,25 @@ from __future__ import annotations
 from game.engine.cards import CELLS, COLUMNS, KING, Move, Pile, foundation
 from game.engine.errors import CannotLift, IllegalMove
 from game.engine.position import APP_RULES, Position, Rules, run_length
+from game.engine.reasons import Reason, Why
 
 
 def lift(position: Position, pile: Pile, index: int, rules: Rules = APP_RULES) -> int:
     """How many cards pressing card ``index`` of ``pile`` picks up (the card and all above
     it). Raises :class:`CannotLift` saying why when they cannot move together."""
     if not position.has_pile(pile):
-        raise CannotLift(f"There is no {pile.name} in this game.")
+        raise CannotLift(Reason(Why.NO_SUCH_PILE, pile, count=position.cell_count))
     cards = position.cards(pile)
     if not 0 <= index < len(cards):
-        raise CannotLift(f"There is no card there on {pile.name}.")
+        raise CannotLift(Reason(Why.NO_CARD_THERE, pile))
     count = len(cards) - index
     if count == 1:
         return 1
     if run_length(cards) < count:
-        raise CannotLift("Only the top card, or a run of one suit in order, can be picked up.")
+        raise CannotLift(Reason(Why.CANNOT_LIFT, pile))
     limit = position.pickup_limit(rules)
     if count > limit:
-        raise CannotLift(
-            f"That run has {count} cards, but only {limit} can move together now.",
-            limit=limit,
-        )
+        raise CannotLift(Reason(Why.TOO_MANY, pile, count=count, limit=limit))
     return count
 
 
@@ -57,7 +55,7 @@ def drop_most(position: Position, source: Pile, count: int, dest: Pile, rules: R
             return drop(position, source, n, dest, rules)
         except IllegalMove as error:
             reason = reason or error
-    raise reason if reason is not None else IllegalMove("Nothing is held.")
+    raise reason if reason is not None else IllegalMove(Reason(Why.NOTHING_HELD))
 
 
 def tap(position: Position, pile: Pile, index: int, rules: Rules = APP_RULES) -> Move | None:
@@ -115,7 +113,7 @@ def drop(position: Position, source: Pile, count: int, dest: Pile, rules: Rules 
     tapping ``dest`` with them selected). Any foundation stands for the card's own one.
     Raises :class:`IllegalMove` saying why the drop is refused."""
     if source == dest:
-        raise IllegalMove("The cards are back where they were.")
+        raise IllegalMove(Reason(Why.BACK_WHERE_THEY_WERE))
     if dest.is_foundation and count == 1 and position.has_pile(source):
         cards = position.cards(source)
         if cards:

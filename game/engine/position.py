@@ -2,7 +2,7 @@
 
 A :class:`Position` is immutable; :meth:`Position.apply` returns a new one. Legality is
 a question asked of a position under a :class:`Rules` value: ``move in
-position.legal_moves(rules)``, or :meth:`Position.why_illegal` for the reason in words.
+position.legal_moves(rules)``, or :meth:`Position.why_illegal` for the reason (as data).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from game.engine.cards import (
     foundation,
 )
 from game.engine.errors import IllegalMove, InvalidCard, InvalidPosition, quote
+from game.engine.reasons import Reason, Why
 
 RunLimit = Literal["app", "classic"]
 
@@ -283,67 +284,63 @@ class Position:
                     append(by_dest[dest][1])
         return moves
 
-    def why_illegal(self, move: Move, rules: Rules = APP_RULES) -> str | None:
-        """None if ``move`` is legal here, else the reason in a sentence."""
+    def why_illegal(self, move: Move, rules: Rules = APP_RULES) -> Reason | None:
+        """None if ``move`` is legal here, else why not (as data; ``str()`` of it is English)."""
         source, dest, count = move
         if source == dest:
-            return "A card moved onto its own pile is not a move."
+            return Reason(Why.SAME_PILE)
         for pile in (source, dest):
             if not self.has_pile(pile):
-                return f"There is no {pile.name} in a game with {plural(self.cell_count, 'cell')}."
+                return Reason(Why.NO_SUCH_PILE, pile, count=self.cell_count)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            return "A move takes at least one card."
+            return Reason(Why.NO_CARDS)
         cards = self.cards(source)
         if not cards:
-            return f"{source.name.capitalize()} is empty."
+            return Reason(Why.EMPTY, source)
         if count > 1 and not source.is_column:
-            return f"Only one card can be taken from {source.name}."
+            return Reason(Why.ONE_FROM_PILE, source)
         if count > len(cards):
-            return f"{source.name.capitalize()} has only {plural(len(cards), 'card')}."
+            return Reason(Why.TOO_FEW_CARDS, source, count=len(cards))
         if count > 1:
             if run_length(cards) < count:
-                return f"The top {count} cards of {source.name} are not a run of one suit."
+                return Reason(Why.NOT_A_RUN, source, count=count)
             pickup = self.pickup_limit(rules)
             if count > pickup:
-                return f"Only {plural(pickup, 'card')} can move together now."
+                return Reason(Why.TOO_MANY, source, count=count, limit=pickup)
         head = cards[-count]
 
         if dest.is_foundation:
             if source.is_foundation:
-                return "A card cannot move from one foundation to another."
+                return Reason(Why.FOUNDATION_TO_FOUNDATION)
             if count > 1:
-                return "Cards go onto a foundation one at a time."
+                return Reason(Why.ONE_AT_A_TIME)
             if head.suit != dest.key:
-                return f"The {head.name} belongs on {foundation(head.suit).name}."
+                return Reason(Why.WRONG_FOUNDATION, foundation(head.suit), head)
             have = self.foundations[SUITS.index(head.suit)]
             if head.rank != have + 1:
-                want = "the ace" if have == 0 else f"the {Card(have + 1, head.suit).name}"
-                return f"The next card for {dest.name} is {want}."
+                return Reason(Why.NOT_NEXT, dest, Card(have + 1, head.suit))
             return None
 
         if dest.is_cell:
             if count > 1:
-                return "A cell holds only one card."
+                return Reason(Why.CELL_HOLDS_ONE)
             if self.cells[int(dest.key) - 1] is not None:
-                return f"{dest.name.capitalize()} is not free."
+                return Reason(Why.CELL_TAKEN, dest)
             return None
 
         target = self.columns[int(dest.key) - 1]
         if not target:
             if rules.kings_only and head.rank != KING:
-                return "An empty column takes only a king, or a run led by a king."
+                return Reason(Why.KINGS_ONLY)
             limit = self.drop_limit(rules, dest)
             if count > limit:
-                return (
-                    f"Only {plural(limit, 'card')} can move into an empty column now "
-                    "(the empty column itself does not count)."
-                )
+                return Reason(Why.EMPTY_COLUMN_LIMIT, dest, count=count, limit=limit)
             return None
         under = target[-1]
         if under.suit != head.suit or under.rank != head.rank + 1:
             if head.rank == KING:
-                return f"The {head.name} can go only into an empty column."
-            return f"The {head.name} can go only on the {Card(head.rank + 1, head.suit).name}."
+                return Reason(Why.KING_TO_EMPTY, card=head)
+            return Reason(Why.ONLY_ON, card=head, target=Card(head.rank + 1, head.suit))
         return None
 
     def is_legal(self, move: Move, rules: Rules = APP_RULES) -> bool:
@@ -529,11 +526,6 @@ class Position:
             raise InvalidPosition(f"{len(missing)} card(s) missing: {' '.join(missing)}")
         if len(self.cells) > MAX_CELLS:
             raise InvalidPosition("a position has at most 4 cells")
-
-
-def plural(count: int, word: str) -> str:
-    """``"1 card"``, ``"3 cards"``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _type_name(obj: object) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 
 from game.engine.cards import Move
 from game.engine.codes import DEAL_COUNT, GameCode
@@ -22,8 +23,22 @@ LOST_SECONDS = 2.0
 """Time budget for one position when looking for the way back (each undo depth)."""
 DEAL_SECONDS = 2.0
 DEMO_SECONDS = 5.0
-DEAL_LOST = "the deal itself cannot be won"
-"""A :class:`LossReport`'s reason when every position back to the deal was proved lost."""
+
+
+class NoWayBack(Enum):
+    """Why a lost game's :class:`LossReport` names no number of undos."""
+
+    CANCELLED = "cancelled"
+    """The search was cancelled ``depth`` undos back."""
+    OUT_OF_TIME = "out-of-time"
+    """The solver ran out of time ``depth`` undos back."""
+    BEYOND_WINDOW = "beyond-window"
+    """No winnable position within the ``window`` undos the game allows."""
+    DEAL_LOST = "deal-lost"
+    """Every position back to the deal was proved lost: the deal itself cannot be won."""
+
+
+DEAL_LOST = NoWayBack.DEAL_LOST
 
 
 class Undecided(TimeoutError):
@@ -72,14 +87,16 @@ class LossReport:
 
     ``status``: the current position is ``won`` (winnable), ``lost`` (proved) or ``unknown``.
     When lost, ``undos`` is the smallest number of undos that returns to a position proved
-    winnable, or None; then ``reason`` says why (none within the undo window, or the
-    solver could not decide a position on the way back).
+    winnable, or None; then ``reason`` says why (none within the undo window, the solver
+    could not decide a position ``depth`` undos back, or the deal itself is lost).
     """
 
     status: Status
     undos: int | None = None
-    reason: str = ""
+    reason: NoWayBack | None = None
     window: int = 0
+    depth: int = 0
+    """How many undos back the search stopped (CANCELLED, OUT_OF_TIME)."""
 
     @property
     def lost(self) -> bool:
@@ -88,7 +105,7 @@ class LossReport:
     @property
     def deal_lost(self) -> bool:
         """Lost all the way back to the deal: no undo, nor a restart, can win it."""
-        return self.lost and self.undos is None and self.reason == DEAL_LOST
+        return self.lost and self.undos is None and self.reason is NoWayBack.DEAL_LOST
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,11 +160,11 @@ def lost(
         if result.won:
             return LossReport("lost", k, window=window)
         if result.unknown:
-            why = "cancelled" if result.cancelled else "the solver ran out of time"
-            return LossReport("lost", None, f"{why} {k} undo{'s' if k > 1 else ''} back", window)
+            why = NoWayBack.CANCELLED if result.cancelled else NoWayBack.OUT_OF_TIME
+            return LossReport("lost", None, why, window, depth=k)
     if not from_deal:
-        return LossReport("lost", None, f"no winnable position within the last {window} undos", window)
-    return LossReport("lost", None, DEAL_LOST, window)
+        return LossReport("lost", None, NoWayBack.BEYOND_WINDOW, window)
+    return LossReport("lost", None, NoWayBack.DEAL_LOST, window)
 
 
 def deal_verdict(

@@ -128,7 +128,7 @@ def test_the_verdict_says_cannot_be_won_only_when_the_deal_itself_is_lost(monkey
     """A way back the solver could not finish looking for is not a proof that none exists."""
     calls: list[str] = []
     solver = fake_solver(calls)
-    solver.lost = lambda game, **_: LossReport("lost", None, "the solver ran out of time 2 undos back", 5)
+    solver.lost = lambda game, **_: LossReport("lost", None, services.NoWayBack.OUT_OF_TIME, 5, depth=2)
     use(monkeypatch, solver)
     app = make_app("SH1-C4-AAAAAJ2")
     drag(app, card_point(app, column(1)), card_point(app, column(7)))

@@ -15,6 +15,7 @@ from game.engine import (
     Move,
     Position,
     SeahavenError,
+    Why,
 )
 from game.engine.records import check_record, read_records
 
@@ -134,7 +135,9 @@ def test_malformed_moves_are_refused(obj: object, reason: str) -> None:
 
 def test_a_cell_the_difficulty_does_not_have_is_refused() -> None:
     position = GameCode.parse("SH1-C2-AAAAAAA").position()
-    assert "no cell 3" in position.why_illegal(Move.from_json({"from": "col1", "to": "cell3"}))
+    reason = position.why_illegal(Move.from_json({"from": "col1", "to": "cell3"}))
+    assert reason is not None and reason.why is Why.NO_SUCH_PILE and str(reason.pile) == "cell3"
+    assert "no cell 3" in str(reason)  # the command line's English
 
 
 def test_records_report_the_failing_move_and_never_raise() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import APP_RULES, CLASSIC_RULES, Game, GameCode, Move, Position, Rules
-from game.engine.services import Undecided, hint, history, lost, winnable_deal
+from game.engine.services import NoWayBack, Undecided, hint, history, lost, winnable_deal
 from game.engine.solver import solve
 from game.engine.solver_thread import SolverJob
 from tests.conftest import ROOT
@@ -154,7 +154,7 @@ def test_lost_on_a_winnable_game_and_on_a_lost_deal() -> None:
     for _ in range(3):
         game.play(game.useful_moves()[0])
     report = lost(game, max_seconds=BUDGET)
-    assert report.lost and report.undos is None and "cannot be won" in report.reason
+    assert report.lost and report.undos is None and report.reason is NoWayBack.DEAL_LOST and report.deal_lost
 
 
 def test_winnable_deal_draws_until_a_deal_is_proved_winnable() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import APP_RULES, CLASSIC_RULES, GameCode, Move, Position
+from game.engine import APP_RULES, CLASSIC_RULES, GameCode, Move, Position, Why
 from tests.engine.helpers import load_vectors
 
 CODES = load_vectors("codes.jsonl")
@@ -42,7 +42,7 @@ def test_solution_wins_under_app_rules(record: dict) -> None:
 def test_classic_limit_refuses_exactly_the_app_only_lines(record: dict) -> None:
     position, k, reason = _replay(record, CLASSIC_RULES)
     if record["needs_app_run_limit"]:
-        assert reason is not None and "can move together" in reason
+        assert reason is not None and reason.why is Why.TOO_MANY
         # the refused move is legal under the app's limit, and breaks only the run limit
         move = position.resolve(Move.from_json(record["moves"][k]))
         assert position.is_legal(move, APP_RULES)

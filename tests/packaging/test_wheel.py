@@ -90,6 +90,8 @@ def test_the_wheel_carries_every_asset(wheel: Path) -> None:
                    for path in (ROOT / folder).glob(pattern) if path.is_file()}
         assert shipped and shipped <= names, sorted(shipped - names)[:5]
     assert "game/_assets/icons/seahaven.svg" in names
+    catalogs = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.mo")}
+    assert len(catalogs) == 3 and catalogs <= names, sorted(catalogs - names)
 
 
 def test_the_installed_wheel_plays_its_smoke_game_away_from_the_source(wheel: Path, tmp_path: Path) -> None:
@@ -122,6 +124,10 @@ def test_the_installed_wheel_plays_its_smoke_game_away_from_the_source(wheel: Pa
     expression, licence_files = shown.splitlines()
     assert expression == "MIT AND OFL-1.1", shown
     assert "licenses/LICENSE " in licence_files and licence_files.endswith("licenses/fonts/LICENSE-NotoSans.txt"), shown
+    speak = "from game import i18n; i18n.set_language('de'); print(i18n._('Settings'))"
+    german = subprocess.run([str(python), "-c", speak], check=True, cwd=away, env=env, capture_output=True,
+                            text=True, timeout=60).stdout.strip()
+    assert german == "Einstellungen", "the installed wheel does not find its German catalog"
 
     seahaven = bin_dir / ("seahaven.exe" if os.name == "nt" else "seahaven")
     result = subprocess.run([str(seahaven), "--smoke"], cwd=away, env=env, capture_output=True, text=True,

@@ -54,6 +54,7 @@ from game.app.history import (
     to_csv,
     to_jsonl,
 )
+from game.app.i18n import _
 from game.app.saving.storage import BadFile, read_bounded
 
 HISTORY = "history.jsonl"
@@ -91,7 +92,8 @@ class HistoryFile:
         except FileNotFoundError:
             return self.history
         except (BadFile, OSError) as error:
-            self.message = f"Your game history in {self.path} could not be read ({error}); it is kept as it is."
+            self.message = _("Your game history in {path} could not be read ({why}); it is kept as it is.").format(
+                path=self.path, why=error)
             self._refused = self.message  # never append to a file we could not read
             return self.history
         self.history = parse(data.decode("utf-8", "replace"))
@@ -127,7 +129,8 @@ class HistoryFile:
             if self._failing:
                 return None
             self._failing = True
-            return f"Your game history could not be saved ({error.strerror or error}); play goes on."
+            return _("Your game history could not be saved ({why}); play goes on.").format(
+                why=error.strerror or error)
         self._failing = False
         return None
 
@@ -179,7 +182,7 @@ def _append(path: Path, data: bytes) -> None:
                     data = b"\n" + data
         written = os.write(fd, data)
         if written != len(data):
-            raise OSError(28, "the disk is full")
+            raise OSError(28, _("the disk is full"))
         os.fsync(fd)
     finally:
         os.close(fd)

@@ -15,6 +15,8 @@ import errno
 import os
 from pathlib import Path
 
+from game.i18n import _
+
 LOCK_NAME = ".lock"
 
 _held: dict[Path, int] = {}
@@ -57,21 +59,24 @@ def release(folder: Path) -> None:
 
 
 def _why(error: OSError, folder: Path) -> str:
-    """Why the lock could not be taken, in a few words."""
+    """Why the lock could not be taken, in a few words in the player's language (the
+    system's: the settings are not read yet)."""
     code = error.errno
     if code == errno.EISDIR:
-        return f"a folder named {LOCK_NAME} is in the way in {folder}"
+        return _("a folder named {name} is in the way in {folder}").format(name=LOCK_NAME, folder=folder)
     if code in (errno.EACCES, errno.EPERM):
-        return f"the data folder {folder} or its {LOCK_NAME} file is not yours to write"
+        return _("the data folder {folder} or its {name} file is not yours to write").format(folder=folder,
+                                                                                              name=LOCK_NAME)
     if code == errno.ENAMETOOLONG:
-        return "the path of the data folder is too long"
+        return _("the path of the data folder is too long")
     if code == errno.EROFS:
-        return "the data folder is on a read-only disk"
+        return _("the data folder is on a read-only disk")
     if code == errno.ENOSPC:
-        return "the disk is full"
+        return _("the disk is full")
     if code in (errno.ENOTDIR, errno.EEXIST):
-        return f"a file is in the way of the data folder {folder}"
-    return f"the data folder {folder} cannot be used ({error.strerror or 'unknown error'})"
+        return _("a file is in the way of the data folder {folder}").format(folder=folder)
+    return _("the data folder {folder} cannot be used ({why})").format(folder=folder,
+                                                                     why=error.strerror or _("unknown error"))
 
 
 if os.name == "nt":  # pragma: no cover - Windows

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.app.deal_facts import DealFacts
+from game.app.i18n import _, format_number, ngettext
 from game.app.saving import history as history_file
 from game.app.saving.history import Entry, History, HistoryFile
 from game.app.saving.storage import BadFile, SavedGame, SaveError, Storage, parse_json, read_bounded
@@ -167,16 +168,17 @@ class Persistence:
         """Write every recorded game as CSV into the data folder (a new file each time,
         named by the moment); one sentence saying where it went, or why it could not."""
         if self.storage.read_only:
-            return "The history cannot be exported: this copy of the game does not write to its data folder."
+            return _("The history cannot be exported: this copy of the game does not write to its data folder.")
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.storage.path(f"history-{stamp}.csv")
         try:
             self.storage.folder.mkdir(parents=True, exist_ok=True)
             history_file.replace_file(path, history_file.to_csv(self.history.entries).encode())
         except OSError as error:
-            return f"The history could not be exported ({error.strerror or error})."
+            return _("The history could not be exported ({why}).").format(why=error.strerror or error)
         count = len(self.history.entries)
-        return f"{count} game{'' if count == 1 else 's'} exported to {path}."
+        return ngettext("{n} game exported to {path}.", "{n} games exported to {path}.", count).format(
+            n=format_number(count), path=path)
 
     def take_messages(self) -> list[str]:
         """The sentences not shown yet; the queue is emptied."""

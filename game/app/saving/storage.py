@@ -48,6 +48,7 @@ from typing import Any, Generic, TypeVar
 
 import platformdirs
 
+from game.app.i18n import N_, _
 from game.app.settings import SPECS, Settings, check
 from game.app.stats import Stats
 from game.engine import APP_RULES, Game, GameCode, Move, Position, Rules, SeahavenError
@@ -326,7 +327,7 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
                 game.play(move, memo)
             except SeahavenError as error:
                 raise BadFile(f"move {n}: {error}") from None
-        for _ in range(undone):
+        for _step in range(undone):
             if game.undo() is None:
                 raise BadFile(f"cannot undo {undone} moves")
         if game.score != score:
@@ -459,7 +460,7 @@ class Journal:
                                        0o600)
                     self._size = os.fstat(self._fd).st_size
                 if self._size + len(line) > MAX_GAME_BYTES:
-                    raise SaveError("Your game is too long to be saved; play goes on.")
+                    raise SaveError(_("{what} is too long to be saved; play goes on.").format(what=_what(CURRENT)))
                 view, done = memoryview(line), 0
                 try:
                     while done < len(line):
@@ -474,7 +475,8 @@ class Journal:
             except SaveError:
                 raise
             except OSError as error:
-                raise SaveError(f"Your game could not be saved ({_os_reason(error)}); play goes on.") from error
+                raise SaveError(_("{what} could not be saved ({why}); play goes on.").format(
+                    what=_what(CURRENT), why=_os_reason(error))) from error
 
     def saved_up_to(self, seq: int) -> None:
         """``current.json`` on disk holds every entry up to ``seq``: keep only the later
@@ -556,12 +558,20 @@ def stats_from_json(obj: Any) -> Stats:
 # -- the folder -----------------------------------------------------------------------------
 
 _WHAT = {
-    CURRENT: ("Your saved game could not be read, so a new game was dealt", "your game"),
-    SETTINGS: ("Your settings could not be read, so the defaults are used", "your settings"),
-    STATS: ("Your statistics could not be read, so they start again from zero", "your statistics"),
-    JOURNAL: ("Your last moves could not be read, so your game goes on from where it was last saved in full",
-              "your game"),
+    CURRENT: (N_("Your saved game could not be read, so a new game was dealt"), N_("your game")),
+    SETTINGS: (N_("Your settings could not be read, so the defaults are used"), N_("your settings")),
+    STATS: (N_("Your statistics could not be read, so they start again from zero"), N_("your statistics")),
+    JOURNAL: (N_("Your last moves could not be read, so your game goes on from where it was last saved in full"),
+              N_("your game")),
 }
+"""File -> what a notice says when it cannot be read, and what it holds (marked; shown
+through ``_()``)."""
+
+
+def _what(name: str) -> str:
+    """What file ``name`` holds, in the player's language, as the start of a sentence."""
+    what = _(_WHAT[name][1])
+    return what[:1].upper() + what[1:]
 
 
 class Storage:
@@ -791,10 +801,9 @@ class Storage:
         If it cannot be renamed, it is left as it is and this Storage never writes over it.
         ``reason`` (the parser's own words, say) is kept for logs and tests, never shown."""
         path = self.path(name)
-        lead, what = _WHAT[name]
+        lead, what = _(_WHAT[name][0]), _(_WHAT[name][1])
         if self.read_only:  # nothing is moved nor written: the player was told so once
             return Loaded(default(), reason=reason)
-        kind = "unreadable" if unreadable else "damaged"
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.stem}.bad-{stamp}{path.suffix}")
         try:
@@ -804,20 +813,23 @@ class Storage:
                 target = path.with_name(f"{path.stem}.bad-{stamp}-{n}{path.suffix}")
             os.replace(path, target)
         except (OSError, ValueError) as error:
-            why = _os_reason(error) if isinstance(error, OSError) else "its name is not allowed"
-            self._refused[name] = (
-                f"{what.capitalize()} will not be saved, so as not to write over {path.name}, "
-                f"which could not be read nor moved aside ({why})."
-            )
+            why = _os_reason(error) if isinstance(error, OSError) else _("its name is not allowed")
+            self._refused[name] = _("{what} will not be saved, so as not to write over {file}, which could not be "
+                                    "read nor moved aside ({why}).").format(what=_what(name), file=path.name, why=why)
+            cannot = _("{lead}, and the unreadable file could not be moved aside ({why}); {what} will not be saved "
+                       "until that file is fixed.") if unreadable else \
+                _("{lead}, and the damaged file could not be moved aside ({why}); {what} will not be saved until "
+                  "that file is fixed.")
             return Loaded(
                 default(),
-                message=f"{lead}, and the {kind} file could not be moved aside ({why}); "
-                        f"{what} will not be saved until that file is fixed.",
+                message=cannot.format(lead=lead, why=why, what=what),
                 reason=reason,
             )
+        kept = _("{lead}; the unreadable file was kept as {file}.") if unreadable else \
+            _("{lead}; the damaged file was kept as {file}.")
         return Loaded(
             default(),
-            message=f"{lead}; the {kind} file was kept as {target.name}.",
+            message=kept.format(lead=lead, file=target.name),
             reason=reason,
             moved_to=target,
         )
@@ -844,8 +856,8 @@ class Storage:
             self._failed[name] = error
             return
         except Exception as error:  # a bug must not pass for a save
-            self._failed[name] = SaveError(f"{_WHAT[name][1].capitalize()} could not be saved (an unexpected "
-                                           f"{type(error).__name__}); play goes on.")
+            self._failed[name] = SaveError(_("{what} could not be saved (an unexpected {error}); play goes on.").format(
+                what=_what(name), error=type(error).__name__))
             return
         if then is not None:
             then()
@@ -855,7 +867,7 @@ class Storage:
         limit = MAX_GAME_BYTES if name == CURRENT else MAX_FILE_BYTES
         chunks = [data] if isinstance(data, bytes) else data
         if sum(len(chunk) for chunk in chunks) > limit:  # never write what the reader would refuse
-            raise SaveError(f"{_WHAT[name][1].capitalize()} is too long to be saved; play goes on.")
+            raise SaveError(_("{what} is too long to be saved; play goes on.").format(what=_what(name)))
         temp: str | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -869,9 +881,8 @@ class Storage:
             temp = None
             _fsync_folder(self.folder)
         except OSError as error:
-            raise SaveError(
-                f"{_WHAT[name][1].capitalize()} could not be saved ({_os_reason(error)}); play goes on."
-            ) from error
+            raise SaveError(_("{what} could not be saved ({why}); play goes on.").format(
+                what=_what(name), why=_os_reason(error))) from error
         finally:
             if temp is not None:  # our own unfinished temporary file, never a player's file
                 with contextlib.suppress(OSError):
@@ -960,15 +971,15 @@ def _fsync_folder(folder: Path) -> None:
 def _os_reason(error: OSError, reading: bool = False) -> str:
     """An operating-system error in a few words a player can read."""
     if error.errno == errno.ENOSPC:
-        return "the disk is full"
+        return _("the disk is full")
     if reading and error.errno in (errno.EACCES, errno.EPERM):
-        return "the file cannot be opened"
+        return _("the file cannot be opened")
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "the folder cannot be written" if error.errno != errno.EROFS else "the disk is read-only"
+        return _("the folder cannot be written") if error.errno != errno.EROFS else _("the disk is read-only")
     if error.errno == errno.EISDIR:
-        return "a folder is in the way"
+        return _("a folder is in the way")
     if error.errno in (errno.ENOTDIR, errno.EEXIST):
-        return "a file is in the way of the data folder"
+        return _("a file is in the way of the data folder")
     if error.errno == errno.ENAMETOOLONG:
-        return "the path of the data folder is too long"
+        return _("the path of the data folder is too long")
     return error.strerror or str(error)

@@ -20,19 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from game.app.i18n import N_, _
 from game.app.screens import dialogs, new_game
 from game.app.screens import help as help_screen
 from game.app.screens.table_api import Table
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for translation where it is declared (it is translated where shown)."""
-    return message
-
-
-def _(message: str) -> str:
-    """``message`` in the player's language (the one lookup of this module's words)."""
-    return message
+from game.app.words import key_text
 
 
 def _always(table: Table) -> bool:
@@ -83,7 +75,7 @@ class Action:
 
     def tooltip_text(self) -> str:
         tip = _(self.tooltip or self.label)
-        return f"{tip} ({self.keys[0]})" if self.keys else tip
+        return f"{tip} ({key_text(self.keys[0])})" if self.keys else tip
 
     def help_text(self) -> str:
         return _(self.help or self.label)
@@ -152,7 +144,7 @@ class Actions:
 
     def key_rows(self) -> tuple[tuple[str, str], ...]:
         """Help's key page, "At the table": (keys, what they do) of every action with keys."""
-        return tuple((", ".join(a.keys), a.help_text()) for a in self if a.keys)
+        return tuple((", ".join(key_text(k) for k in a.keys), a.help_text()) for a in self if a.keys)
 
 
 # == the declarations ========================================================================

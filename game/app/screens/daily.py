@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.history import History
+from game.app.i18n import N_, _, format_number, ngettext, pgettext
 from game.app.screens.kit import Screen
 from game.app.screens.statistics import StatsScreen
 from game.app.session import Session
-from game.app.words import DIFFICULTY_NAMES
+from game.app.words import DIFFICULTY_NAMES, date_text, difficulty_name, month_short, month_year, weekday_short
 from game.engine import daily
 from game.engine.daily import FIRST_DAY
 
@@ -33,7 +34,6 @@ Day = _dt.date
 PlayDaily = Callable[[_dt.date, int], None]
 Ask = Callable[[str, Callable[[], None]], None]
 """``ask(title, start)``: run ``start`` now, or once the player agrees to leave the game in play."""
-WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 
 def day_key(day: _dt.date) -> str:
@@ -43,7 +43,7 @@ def day_key(day: _dt.date) -> str:
 class DailyScreen(Screen):
     """The calendar of daily deals, for ``history`` (what was played and won)."""
 
-    title = "Daily deals"
+    title = N_("Daily deals")
 
     def __init__(self, app: App, history: History, today: _dt.date, on_play: PlayDaily,
                  note: Callable[[], str] | None = None) -> None:
@@ -105,11 +105,13 @@ class DailyScreen(Screen):
         if self._days is None or self._days[0] != key:  # a layout paints twice; 10,000 games take a while
             self._days = (key, self.history.daily_days(), self.history.daily_streak(self.today))
         _key, days, streak = self._days
-        y = self.text(surface, "One deal a day for each difficulty, the same for every player, proved winnable by "
-                      "the solver. A new one comes at midnight UTC.", column.x, y, column.w,
+        y = self.text(surface, _("One deal a day for each difficulty, the same for every player, proved winnable "
+                                 "by the solver. A new one comes at midnight UTC."), column.x, y, column.w,
                       colour=self.theme.text_dim, size=small) + u // 2
-        y = self.text(surface, f"Daily streak: {streak} day{'' if streak == 1 else 's'} in a row with a daily "
-                      "deal won.", column.x, y, column.w, colour=self.theme.text, bold=True) + u // 2
+        y = self.text(surface, ngettext("Daily streak: {n} day in a row with a daily deal won.",
+                                        "Daily streak: {n} days in a row with a daily deal won.", streak).format(
+                                            n=format_number(streak)),
+                      column.x, y, column.w, colour=self.theme.text, bold=True) + u // 2
         y = self.paint_choice(surface, column, y, days) + u
         y = self.paint_month(surface, column, y, days)
         y = self.paint_legend(surface, column, y + u // 2, small)
@@ -120,17 +122,19 @@ class DailyScreen(Screen):
         """The chosen day and its three Play buttons, with what became of each."""
         u = self.unit
         day = self.selected
-        name = "Today" if day == self.today else f"{WEEKDAYS[day.weekday()]} {day.day} " \
-            f"{calendar.month_name[day.month]} {day.year}"
-        y = self.text(surface, f"{name}\u2019s deals" if day == self.today else f"The deals of {name}",
+        heading = _("Today\u2019s deals") if day == self.today else \
+            _("The deals of {day}").format(day=date_text(day))
+        y = self.text(surface, heading,
                       column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
         h = round(u * 2.3)
         gap = u // 2
         w = (column.w - 2 * gap) // 3
-        for i, (cells, label) in enumerate(DIFFICULTY_NAMES.items()):
+        for i, cells in enumerate(DIFFICULTY_NAMES):
             state = days.get((day.isoformat(), cells))
-            status = {"won": "won", "helped": "won with help", "played": "played"}.get(state or "", "")
-            text = f"Play {label}" + (f" \u00b7 {status}" if status else "")
+            status = {"won": pgettext("daily deal", "won"), "helped": pgettext("daily deal", "won with help"),
+                      "played": pgettext("daily deal", "played")}.get(state or "", "")
+            text = _("Play {difficulty}").format(difficulty=difficulty_name(cells)) + \
+                (f" \u00b7 {status}" if status else "")
             rect = pygame.Rect(column.x + i * (w + gap), y, w, h)
             self.button(surface, rect, text, _bind(self.play, cells), key=f"play{cells}", on=state == "won",
                         size=max(13, round(u * 0.85)))
@@ -150,22 +154,22 @@ class DailyScreen(Screen):
         first = _dt.date(year, month, 1)
         earlier = first > FIRST_DAY
         later = _dt.date(year + month // 12, month % 12 + 1, 1) <= self.today
-        back = calendar.month_abbr[(month - 2) % 12 + 1]
-        after = calendar.month_abbr[month % 12 + 1]
+        back = month_short((month - 2) % 12 + 1)
+        after = month_short(month % 12 + 1)
         if earlier:
             self.button(surface, pygame.Rect(column.x, y, arrow_w, h), f"< {back}", lambda: self.shift_month(-1),
                         key="month-back")
         if later:
             self.button(surface, pygame.Rect(column.right - arrow_w, y, arrow_w, h), f"{after} >",
                         lambda: self.shift_month(1), key="month-next")
-        title = self.font(u, True).render(f"{calendar.month_name[month]} {year}", True, self.theme.heading)
+        title = self.font(u, True).render(month_year(month, year), True, self.theme.heading)
         surface.blit(title, title.get_rect(center=(column.centerx, y + h // 2)))
         y += h + u // 2
         cell_w = column.w // 7
         small = max(13, round(u * 0.75))
         font = self.font(small, True)
-        for i, name in enumerate(WEEKDAYS):
-            words = font.render(name, True, self.theme.text_dim)
+        for i in range(7):
+            words = font.render(weekday_short(i), True, self.theme.text_dim)
             surface.blit(words, (column.x + i * cell_w + (cell_w - words.get_width()) // 2, y))
         y += font.get_linesize() + u // 4
         weeks = calendar.Calendar().monthdatescalendar(year, month)
@@ -214,19 +218,20 @@ class DailyScreen(Screen):
         dot = max(3, size // 3)
         font = self.font(size)
         x = column.x
-        marks = ((self.theme.selection, True, "won"), (self.theme.warn, True, "won with help"),
-                 (self.theme.warn, False, "played"))
+        marks = ((self.theme.selection, True, pgettext("daily deal", "won")),
+                 (self.theme.warn, True, pgettext("daily deal", "won with help")),
+                 (self.theme.warn, False, pgettext("daily deal", "played")))
         for colour, filled, text in marks:
             pygame.draw.circle(surface, colour, (x + dot, y + size // 2 + 2), dot, 0 if filled else max(1, dot // 3))
             words = font.render(text, True, self.theme.text_dim)
             surface.blit(words, (x + 3 * dot, y))
             x += 3 * dot + words.get_width() + size
-        note = "Dots: Easy, Medium, Hard. Page Up and Page Down change the month."
+        note = _("Dots: Easy, Medium, Hard. Page Up and Page Down change the month.")
         words = font.render(note, True, self.theme.text_dim)
         if x + words.get_width() <= column.right:
             surface.blit(words, (x, y))
             return y + font.get_linesize()
-        return self.text(surface, "Dots: Easy, Medium, Hard. Page Up and Page Down change the month.", column.x,
+        return self.text(surface, note, column.x,
                          y + font.get_linesize(), column.w, size=size, colour=self.theme.text_dim)
 
 
@@ -257,9 +262,10 @@ def play_daily(app: App, session: Session, day: _dt.date, cells: int, ask: Ask |
         if ask is None or session.current.code == deal.code:
             start()
         else:
-            ask(f"Play the daily deal ({DIFFICULTY_NAMES[cells]}, {deal.date.isoformat()})?", start)
+            ask(_("Play the daily deal ({difficulty}, {day})?").format(difficulty=difficulty_name(cells),
+                                                                          day=date_text(deal.date)), start)
 
     def failed(error: BaseException) -> None:
-        session.say("The daily deal could not be found.", warn=True)
+        session.say(_("The daily deal could not be found."), warn=True)
 
     session.jobs.start("daily", daily.daily_deal, day, cells, on_done=found, on_error=failed, follows_game=False)

@@ -20,6 +20,7 @@ import pygame
 
 from game.app.deal_facts import share_text
 from game.app.history import History
+from game.app.i18n import N_, _, format_duration, format_number
 from game.app.layout import Box
 from game.app.render import wrap
 from game.app.scenes import Scene
@@ -30,14 +31,14 @@ from game.app.screens import statistics as statistics_screen
 from game.app.screens.kit import Widget, Window
 from game.app.screens.new_game import NewGame, clipboard_put
 from game.app.session import Session
-from game.app.stats import bests_line, format_duration, win_summary
-from game.app.words import DIFFICULTY_NAMES, plural
+from game.app.stats import bests_line, win_summary
+from game.app.words import DIFFICULTY_NAMES, difficulty_name, moves_phrase
 from game.engine import daily
 
 if TYPE_CHECKING:
     from game.app.scenes import App
 
-SCREENS = {"help": "Help", "statistics": "Statistics", "settings": "Settings"}
+SCREENS = {"help": N_("Help"), "statistics": N_("Statistics"), "settings": N_("Settings")}
 
 
 def open_screen(app: App, session: Session, name: str) -> None:
@@ -55,7 +56,7 @@ def open_daily(app: App, session: Session) -> None:
     history = session.keeper.history if session.keeper is not None else History()
 
     def note() -> str:
-        return "Finding the daily deal\u2026" if session.jobs.running("daily") else ""
+        return _("Finding the daily deal\u2026") if session.jobs.running("daily") else ""
 
     def play(day: daily_screen.Day, cells: int) -> None:
         daily_screen.play_daily(app, session, day, cells, ask=lambda title, start: ask_first(app, session, title,
@@ -70,7 +71,7 @@ def ask_first(app: App, session: Session, title: str, start: Callable[[], None])
     if at_stake is None:
         start()
     else:
-        app.push(Confirm(app, title, at_stake, "Play it", start))
+        app.push(Confirm(app, title, at_stake, _("Play it"), start))
 
 
 def find_message(app: App) -> Scene | None:
@@ -87,7 +88,7 @@ class Notice(Window):
 
     def buttons(self) -> list[tuple[str, str, bool]]:
         """(name, label, primary) of the buttons along the bottom; the first has the focus."""
-        return [("ok", "OK", True)]
+        return [("ok", _("OK"), True)]
 
     def build(self, size: tuple[int, int]) -> None:
         lines = len(wrap(self.app.painter.font(self.px), self.text, round(self.px * self.width_em) - 2 * self.px))
@@ -103,7 +104,8 @@ class Notice(Window):
         self.close()
 
 
-COPY_FAILED = "The clipboard cannot be reached."
+COPY_FAILED = N_("The clipboard cannot be reached.")
+"""Marked; shown (and compared) through ``_()``."""
 
 
 class EndMessage(Window):
@@ -120,39 +122,47 @@ class EndMessage(Window):
         game = session.current.game
         clock = format_duration(session.current.elapsed())
         if kind == "won":
-            self.title = "You won!"
-            helped = " with help" if game.hints_used else ""
+            self.title = _("You won!")
+            if game.code:
+                won = (_("Game {code} won with help.") if game.hints_used else _("Game {code} won.")).format(
+                    code=game.code)
+            else:
+                won = _("Won with help.") if game.hints_used else _("Won.")
             self.lines = [
-                (f"This game: score {game.score}  ·  time {clock}  ·  moves {game.move_count}", "panel_text"),
+                (_("This game: score {score}  \u00b7  time {time}  \u00b7  moves {moves}").format(
+                    score=format_number(game.score), time=clock, moves=format_number(game.move_count)),
+                 "panel_text"),
             ]
             rating = session.facts.rating(game.code)
             day = session.facts.daily_date(game.code)
             if day is not None:
-                self.lines.append((f"The daily deal of {day} ({DIFFICULTY_NAMES[game.start.cell_count]}).", "accent"))
+                self.lines.append((_("The daily deal of {day} ({difficulty}).").format(
+                    day=day, difficulty=difficulty_name(game.start.cell_count)), "accent"))
             if rating is not None:
-                self.lines.append((f"Deal rating: {rating} of 5.", "muted"))
+                self.lines.append((_("Deal rating: {n} of 5.").format(n=rating), "muted"))
             cells = game.start.cell_count
             if session.keeper is not None:  # nothing is counted where nothing is saved
                 self.lines.append((bests_line(session.keeper.stats, cells), "panel_text"))
-            self.lines.append((f"Game {game.code} won{helped}." if game.code else f"Won{helped}.", "muted"))
+            self.lines.append((won, "muted"))
             if session.keeper is not None:
                 summary = win_summary(session.keeper.stats, cells)
                 self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
-            self.buttons = [("restart", "Play again", False), ("new", "New game", True)]
+            self.buttons = [("restart", _("Play again"), False), ("new", _("New game"), True)]
             if day is not None:
                 helped = bool(game.hints_used) or (game.code is not None and str(game.code) in session.facts.demo)
                 self.share = share_text(day, DIFFICULTY_NAMES[game.start.cell_count], session.current.elapsed(),
                                         game.move_count, helped, rating)
-                self.buttons.insert(0, ("share", "Copy result", False))
+                self.buttons.insert(0, ("share", _("Copy result"), False))
         else:
-            self.title = "No useful move left"
+            self.title = _("No useful move left")
             if game.move_count == 0:  # dealt that way: nothing to undo or restart
-                self.lines = [("This deal has no useful move at all.", "panel_text")]
-                self.buttons = [("new", "New game", True)]
+                self.lines = [(_("This deal has no useful move at all."), "panel_text")]
+                self.buttons = [("new", _("New game"), True)]
             else:
-                self.lines = [("Every move left is a take-back or leads back to a position already seen.",
+                self.lines = [(_("Every move left is a take-back or leads back to a position already seen."),
                                "panel_text")]
-                self.buttons = [("undo", "Undo", False), ("restart", "Restart deal", False), ("new", "New game", True)]
+                self.buttons = [("undo", _("Undo"), False), ("restart", _("Restart deal"), False),
+                                ("new", _("New game"), True)]
         super().__init__(app)
 
     def build(self, size: tuple[int, int]) -> None:
@@ -182,9 +192,10 @@ class EndMessage(Window):
         current = self.session.current
         if widget.name == "share":
             copied = clipboard_put(self.share)
-            self.lines = [line for line in self.lines if line[0] not in (self.share, COPY_FAILED)]
-            self.lines.append((self.share, "accent") if copied else (COPY_FAILED, "error"))
-            self.session.say("Your result is on the clipboard." if copied else COPY_FAILED, warn=not copied)
+            failed = _(COPY_FAILED)
+            self.lines = [line for line in self.lines if line[0] not in (self.share, failed)]
+            self.lines.append((self.share, "accent") if copied else (failed, "error"))
+            self.session.say(_("Your result is on the clipboard.") if copied else failed, warn=not copied)
             self.build(self.app.size)
             self.dirty = True
             return
@@ -202,7 +213,7 @@ class Menu(Window):
     entries (name, words, enabled) come from the table's actions, and choosing one asks
     the table to run it (``session.ask``), exactly as its key or button would."""
 
-    title = "Menu"
+    title = N_("Menu")
     width_em = 16.0
     close_outside = True
 
@@ -236,9 +247,9 @@ class Confirm(Notice):
     close_outside = True
 
     def __init__(self, app: App, title: str, text: str, yes: str, on_yes: Callable[[], None],
-                 no: str = "Keep playing") -> None:
+                 no: str | None = None) -> None:
         self.yes = yes
-        self.no = no
+        self.no = no if no is not None else _("Keep playing")
         self.on_yes = on_yes
         super().__init__(app, title, text)
 
@@ -258,6 +269,9 @@ def game_at_stake(session: Session) -> str | None:
     if not current.in_progress:
         return None
     game = current.game
-    where = f"game {game.code}" if game.code is not None else "game"
-    return (f"The {where} in progress ({plural(game.move_count, 'move')}, score {game.score}) "
-            "will be gone, and it counts as lost in the statistics.")
+    if game.code is not None:
+        text = _("The game {code} in progress ({moves}, score {score}) will be gone, and it counts as lost in the "
+                 "statistics.")
+    else:
+        text = _("The game in progress ({moves}, score {score}) will be gone, and it counts as lost in the statistics.")
+    return text.format(code=game.code, moves=moves_phrase(game.move_count), score=format_number(game.score))

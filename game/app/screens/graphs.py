@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app.history import Entry
-from game.app.stats import format_duration
-from game.app.words import DIFFICULTY_NAMES
+from game.app.i18n import N_, _, format_duration, format_number, ngettext, pgettext
+from game.app.words import DIFFICULTY_NAMES, difficulty_name
 
 if TYPE_CHECKING:
     from game.app.screens.kit import Screen
     from game.app.theme import Theme
 
-KINDS = (("rate", "Win rate"), ("time", "Time"), ("score", "Score"))
-"""The three graphs, one shown at a time so that it can be large."""
+KINDS = (("rate", N_("Win rate")), ("time", N_("Time")), ("score", N_("Score")))
+"""The three graphs, one shown at a time so that it can be large (names marked; shown
+through ``_()``)."""
 ALL = 0
 RANGES = (20, 50, 200, ALL)
 """How many of the last games the graphs show (0: all of them)."""
@@ -34,7 +35,7 @@ ROLLING = 10
 
 
 def range_name(count: int) -> str:
-    return "All" if count == 0 else f"Last {count}"
+    return _("All") if count == 0 else _("Last {n}").format(n=count)
 
 
 @dataclass(frozen=True)
@@ -133,20 +134,21 @@ class Graphs:
         self.choose_range(RANGES[(RANGES.index(self.count) + step) % len(RANGES)])
 
     def step_kind(self, step: int) -> None:
-        names = [name for name, _ in KINDS]
+        names = [name for name, _label in KINDS]
         self.choose_kind(names[(names.index(self.kind) + step) % len(names)])
 
     # -- painting --------------------------------------------------------------------------
     def paint_choices(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
         """The three rows of choices (difficulty, range, graph) from ``y``; the y below."""
         u = self.screen.unit
-        cells_items = [(f"graph-cells{c}", name, c == self.cells, _bind(self.choose_cells, c))
-                       for c, name in DIFFICULTY_NAMES.items()]
+        cells_items = [(f"graph-cells{c}", difficulty_name(c), c == self.cells, _bind(self.choose_cells, c))
+                       for c in DIFFICULTY_NAMES]
         y = self._choices(surface, x, y, width, cells_items, self.step_cells) + u // 3
         range_items = [(f"graph-range{n}", range_name(n), n == self.count, _bind(self.choose_range, n))
                        for n in RANGES]
         y = self._choices(surface, x, y, width, range_items, self.step_range) + u // 3
-        kind_items = [(f"graph-kind-{k}", label, k == self.kind, _bind_text(self.choose_kind, k)) for k, label in KINDS]
+        kind_items = [(f"graph-kind-{k}", _(label), k == self.kind, _bind_text(self.choose_kind, k))
+                      for k, label in KINDS]
         return self._choices(surface, x, y, width, kind_items, self.step_kind)
 
     def paint(self, surface: pygame.Surface, x: int, y: int, width: int, bottom: int) -> int:
@@ -156,30 +158,36 @@ class Graphs:
         u = screen.unit
         small = max(13, round(u * 0.8))
         data = self.data()
-        name = DIFFICULTY_NAMES[self.cells]
+        name = difficulty_name(self.cells)
         if not data.games:
-            return screen.text(surface, f"No {name} game recorded yet: the graphs fill in as you play.",
-                               x, y, width, colour=self.theme.text_dim) + u
-        games = f"the last {data.games} {name} games" if data.games > 1 else f"the last {name} game"
+            return screen.text(surface, _("No {difficulty} game recorded yet: the graphs fill in as you play.").format(
+                difficulty=name), x, y, width, colour=self.theme.text_dim) + u
+        games = ngettext("the last {difficulty} game", "the last {n} {difficulty} games", data.games).format(
+            n=format_number(data.games), difficulty=name)
         if self.kind == "rate":
-            y = self._title(surface, f"Win rate over {games} (each point: the last {ROLLING} games; "
-                            "wins with help are left out)", x, y, width, small)
+            y = self._title(surface, _("Win rate over {games} (each point: the last {n} games; wins with help are "
+                                       "left out)").format(games=games, n=ROLLING), x, y, width, small)
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
             return self._line_chart(surface, pygame.Rect(x, y, width, height), data.rate, small)
         if self.kind == "time":
-            y = self._title(surface, f"Time of each won game of {games} ({len(data.times)} won)", x, y, width, small)
+            y = self._title(surface, _("Time of each won game of {games} ({n} won)").format(
+                games=games, n=format_number(len(data.times))), x, y, width, small)
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
-            longest = max((t for t, _ in data.times), default=0.0)
+            longest = max((t for t, _helped in data.times), default=0.0)
             won, helped_colour = self.theme.selection, self.theme.warn
-            return self._bars(surface, pygame.Rect(x, y, width, height), [t for t, _ in data.times],
-                              [helped_colour if helped else won for _, helped in data.times], small, format_duration,
-                              [(won, "won"), (helped_colour, "won with help")], top=nice_top(longest / 60) * 60)
-        y = self._title(surface, f"Score of each of {games}", x, y, width, small)
+            return self._bars(surface, pygame.Rect(x, y, width, height), [t for t, _helped in data.times],
+                              [helped_colour if helped else won for _t, helped in data.times], small, format_duration,
+                              [(won, pgettext("daily deal", "won")),
+                               (helped_colour, pgettext("daily deal", "won with help"))],
+                              top=nice_top(longest / 60) * 60)
+        y = self._title(surface, _("Score of each of {games}").format(games=games), x, y, width, small)
         height = max(6 * u, min(bottom - y, round(width * 0.75)))
         colours = {"won": self.theme.selection, "helped": self.theme.warn, "lost": self.theme.text_dim}
-        return self._bars(surface, pygame.Rect(x, y, width, height), [float(v) for v, _ in data.scores],
-                          [colours[state] for _, state in data.scores], small, lambda v: str(int(v)),
-                          [(colours["won"], "won"), (colours["helped"], "won with help"), (colours["lost"], "not won")])
+        return self._bars(surface, pygame.Rect(x, y, width, height), [float(v) for v, _state in data.scores],
+                          [colours[state] for _v, state in data.scores], small, lambda v: format_number(int(v)),
+                          [(colours["won"], pgettext("daily deal", "won")),
+                           (colours["helped"], pgettext("daily deal", "won with help")),
+                           (colours["lost"], pgettext("daily deal", "not won"))])
 
     def _choices(self, surface: pygame.Surface, x: int, y: int, width: int,
                  items: list[tuple[str, str, bool, Callable[[], None]]], step: Callable[[int], None]) -> int:
@@ -246,7 +254,7 @@ class Graphs:
         top = top or nice_top(max(values, default=0.0))
         plot = self._frame(surface, box, top, label, size)
         if not values:
-            words = font.render("None yet", True, self.theme.text_dim)
+            words = font.render(_("None yet"), True, self.theme.text_dim)
             surface.blit(words, words.get_rect(center=plot.center))
             return box.bottom
         n = len(values)

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.hand import Hand, Refusal
+from game.app.i18n import N_, _, ngettext
 from game.app.input import Pointer
 from game.app.layout import Box, board_height, board_layout, card_aspect
 from game.app.screens.kit import DRAG_SLOP, Screen
-from game.app.words import plural
+from game.app.words import cards_phrase, pile_name
 from game.engine import (
     APP_RULES,
     CELLS,
@@ -39,103 +40,103 @@ Block = tuple[str, Any]
 """A piece of a page: ("h", heading), ("p", paragraph), ("b", bullet), ("keys", rows)."""
 
 RULES_PAGE: tuple[Block, ...] = (
-    ("h", "The goal"),
-    ("p", "Move all 52 cards onto the four foundations, one for each suit, from the ace up to the king."),
-    ("h", "The deal"),
-    ("p", "The cards are dealt face up into 10 columns of 5. The last two cards go into the cells. "
-          "How many cells you have is the difficulty, chosen in the New Game window:"),
-    ("b", "Easy: 4 cells; the two cards fill the first two, so two start free."),
-    ("b", "Medium: 2 cells, both full at the start."),
-    ("b", "Hard: 1 cell, full at the start; the last card goes on top of column 2, which holds 6."),
-    ("h", "What can move where"),
-    ("p", "You move the top card of a column, a card from a cell, or the top card of a foundation."),
-    ("b", "Onto a column: only the card of the same suit and one rank lower. The 7 of hearts goes "
-          "on the 8 of hearts, never on another 8."),
-    ("b", "Into a cell: any single card, if the cell is empty. A cell holds one card."),
-    ("b", "Onto a foundation: the next card of its suit, one at a time, starting with the ace."),
-    ("h", "Empty columns take only kings"),
-    ("p", "An empty column accepts only a king, alone or at the head of a run of its suit (king, "
+    ("h", N_("The goal")),
+    ("p", N_("Move all 52 cards onto the four foundations, one for each suit, from the ace up to the king.")),
+    ("h", N_("The deal")),
+    ("p", N_("The cards are dealt face up into 10 columns of 5. The last two cards go into the cells. "
+          "How many cells you have is the difficulty, chosen in the New Game window:")),
+    ("b", N_("Easy: 4 cells; the two cards fill the first two, so two start free.")),
+    ("b", N_("Medium: 2 cells, both full at the start.")),
+    ("b", N_("Hard: 1 cell, full at the start; the last card goes on top of column 2, which holds 6.")),
+    ("h", N_("What can move where")),
+    ("p", N_("You move the top card of a column, a card from a cell, or the top card of a foundation.")),
+    ("b", N_("Onto a column: only the card of the same suit and one rank lower. The 7 of hearts goes "
+          "on the 8 of hearts, never on another 8.")),
+    ("b", N_("Into a cell: any single card, if the cell is empty. A cell holds one card.")),
+    ("b", N_("Onto a foundation: the next card of its suit, one at a time, starting with the ace.")),
+    ("h", N_("Empty columns take only kings")),
+    ("p", N_("An empty column accepts only a king, alone or at the head of a run of its suit (king, "
           "queen, jack of spades...). Nothing else, not even for a moment. A king at the bottom of "
           "a column is well placed; a king buried under other cards can only go to a cell or an "
-          "empty column."),
-    ("h", "Moving a run"),
-    ("p", "Cards of one suit in order at the top of a column (the 9, 8 and 7 of clubs, say) move "
-          "together as a run. How many may move at once:"),
-    ("p", "(free cells + 1) \u00d7 2 to the power of the empty columns"),
-    ("p", "Each free cell adds one card; each empty column doubles the count. When the run goes "
+          "empty column.")),
+    ("h", N_("Moving a run")),
+    ("p", N_("Cards of one suit in order at the top of a column (the 9, 8 and 7 of clubs, say) move "
+          "together as a run. How many may move at once:")),
+    ("p", N_("(free cells + 1) \u00d7 2 to the power of the empty columns")),
+    ("p", N_("Each free cell adds one card; each empty column doubles the count. When the run goes "
           "into an empty column, that column does not count. With 1 free cell and 2 empty columns "
           "you can pick up 8 cards, but a king-led run may go into an empty column only if it has "
-          "at most 4. The Examples page lets you try it on a real board."),
-    ("p", "Used to PySolFC or Aisleriot? Their limit is free cells + 1; Settings offers it as "
-          "\u201cClassic run limit\u201d."),
-    ("h", "Taking a card back"),
-    ("p", "The top card of a foundation may come back to a column that accepts it or to a free "
-          "cell. It costs points and can be undone."),
-    ("h", "Winning, and when it is lost"),
-    ("p", "You win when all 52 cards are on the foundations. No card goes there by itself. When no "
+          "at most 4. The Examples page lets you try it on a real board.")),
+    ("p", N_("Used to PySolFC or Aisleriot? Their limit is free cells + 1; Settings offers it as "
+          "\u201cClassic run limit\u201d.")),
+    ("h", N_("Taking a card back")),
+    ("p", N_("The top card of a foundation may come back to a column that accepts it or to a free "
+          "cell. It costs points and can be undone.")),
+    ("h", N_("Winning, and when it is lost")),
+    ("p", N_("You win when all 52 cards are on the foundations. No card goes there by itself. When no "
           "useful move is left, the game says so and offers Undo, Restart and New game. Unless you "
           "turn it off in Settings, it also tells you as soon as the deal can no longer be won, and "
-          "how many undos lead back to a position that can."),
-    ("h", "Playing with mouse, finger or keys"),
-    ("b", "Drag a card or a run and drop it on a pile. A run too long to move shakes, and the "
-          "status line says how many cards can move now."),
-    ("b", "Tap a card: it goes to its foundation if it can; otherwise it is selected, and a tap on "
-          "a pile moves it there."),
-    ("b", "Double-tap: the card (or the run it heads) goes to its foundation, else the longest "
-          "column that takes it, else an empty column (kings), else a free cell."),
-    ("b", "Undo takes back up to the last 100 moves; Redo plays them again."),
-    ("h", "Score"),
-    ("b", "+10 for each card put on a foundation; \u201315 for each card taken back from one."),
-    ("b", "Winning adds 200 on Easy, 500 on Medium, 1000 on Hard."),
-    ("b", "Undo takes back exactly the points its move earned. The score never goes below zero."),
-    ("b", "Time is shown and kept in the statistics but does not change the score."),
-    ("h", "Won with help"),
-    ("p", "Hints and the demo are free to use, but a game won after a hint, or finished by the "
+          "how many undos lead back to a position that can.")),
+    ("h", N_("Playing with mouse, finger or keys")),
+    ("b", N_("Drag a card or a run and drop it on a pile. A run too long to move shakes, and the "
+          "status line says how many cards can move now.")),
+    ("b", N_("Tap a card: it goes to its foundation if it can; otherwise it is selected, and a tap on "
+          "a pile moves it there.")),
+    ("b", N_("Double-tap: the card (or the run it heads) goes to its foundation, else the longest "
+          "column that takes it, else an empty column (kings), else a free cell.")),
+    ("b", N_("Undo takes back up to the last 100 moves; Redo plays them again.")),
+    ("h", N_("Score")),
+    ("b", N_("+10 for each card put on a foundation; \u201315 for each card taken back from one.")),
+    ("b", N_("Winning adds 200 on Easy, 500 on Medium, 1000 on Hard.")),
+    ("b", N_("Undo takes back exactly the points its move earned. The score never goes below zero.")),
+    ("b", N_("Time is shown and kept in the statistics but does not change the score.")),
+    ("h", N_("Won with help")),
+    ("p", N_("Hints and the demo are free to use, but a game won after a hint, or finished by the "
           "demo, is \u201cwon with help\u201d: it counts as played, and as won with help, but not in "
-          "the win rate, the streaks, the best score or the fastest win."),
-    ("h", "Your game is never lost"),
-    ("p", "The game is saved after every move. Close the window, or lose power, and the next start "
-          "brings back the same deal, the same moves, your undo history, score and time."),
+          "the win rate, the streaks, the best score or the fastest win.")),
+    ("h", N_("Your game is never lost")),
+    ("p", N_("The game is saved after every move. Close the window, or lose power, and the next start "
+          "brings back the same deal, the same moves, your undo history, score and time.")),
 )
 
 CODES_PAGE: tuple[Block, ...] = (
-    ("h", "What a game code is"),
-    ("p", "Every deal has a code, like SH1-C4-AAAAAJ2. The code recreates exactly the same deal, "
-          "on any computer, in any version of this game, forever."),
-    ("b", "SH1: the code format."),
-    ("b", "C4, C2 or C1: the number of cells (Easy, Medium, Hard)."),
-    ("b", "The last seven characters: the deal number, written with the letters A to Z and the "
-          "digits 2 to 7."),
-    ("h", "Sharing a deal"),
-    ("p", "The code of the game you are playing is in the status line at the bottom of the table "
+    ("h", N_("What a game code is")),
+    ("p", N_("Every deal has a code, like SH1-C4-AAAAAJ2. The code recreates exactly the same deal, "
+          "on any computer, in any version of this game, forever.")),
+    ("b", N_("SH1: the code format.")),
+    ("b", N_("C4, C2 or C1: the number of cells (Easy, Medium, Hard).")),
+    ("b", N_("The last seven characters: the deal number, written with the letters A to Z and the "
+          "digits 2 to 7.")),
+    ("h", N_("Sharing a deal")),
+    ("p", N_("The code of the game you are playing is in the status line at the bottom of the table "
           "and in the New Game window, which has a Copy button. Send it to a friend to play the "
-          "same deal, compare scores, or keep it to try a hard deal again later."),
-    ("h", "Playing a deal from its code"),
-    ("p", "Open New Game (N or the New button), type or paste the code into the code field and "
+          "same deal, compare scores, or keep it to try a hard deal again later.")),
+    ("h", N_("Playing a deal from its code")),
+    ("p", N_("Open New Game (N or the New button), type or paste the code into the code field and "
           "start. Upper or lower case does not matter and spaces around the code are ignored. If "
           "something is wrong the window says what: an unknown prefix, a cell count other than 4, "
-          "2 or 1, a wrong length, or a character that cannot appear in a code."),
-    ("p", "From a terminal, seahaven --code SH1-C4-AAAAAJ2 starts with that deal, and "
-          "seahaven deal SH1-C4-AAAAAJ2 prints it."),
-    ("h", "The daily deal"),
-    ("p", "Every day (UTC) there is one deal for each difficulty, the same for every player: "
+          "2 or 1, a wrong length, or a character that cannot appear in a code.")),
+    ("p", N_("From a terminal, seahaven --code SH1-C4-AAAAAJ2 starts with that deal, and "
+          "seahaven deal SH1-C4-AAAAAJ2 prints it.")),
+    ("h", N_("The daily deal")),
+    ("p", N_("Every day (UTC) there is one deal for each difficulty, the same for every player: "
           "Today's deal, in the Menu and the New Game window, deals it, and its calendar shows the "
           "days you played and won. The daily streak counts the days in a row with a daily deal won. "
           "After a daily win, Copy result puts your time, moves and whether you used help on the "
-          "clipboard, never the deal's moves."),
-    ("p", "Anyone can compute it. For the date YYYY-MM-DD and C cells, candidate k (0, 1, 2, ...) is "
+          "clipboard, never the deal's moves.")),
+    ("p", N_("Anyone can compute it. For the date YYYY-MM-DD and C cells, candidate k (0, 1, 2, ...) is "
           "the deal number made of the first 8 bytes of SHA-256 of the text SH1-daily-YYYY-MM-DD-CC-k "
           "(for example SH1-daily-2026-12-01-C1-0), read as a big-endian number, modulo 32 to the "
           "power 7. The daily deal is the first candidate the solver proves winnable, under the "
           "game's own run limit, within 200,000 positions of search: a fixed amount of work, never "
           "a time, so every computer picks the same. seahaven daily --date 2026-12-01 --difficulty "
-          "hard prints it."),
-    ("h", "How hard is this deal?"),
-    ("p", "The solver rates every deal it proves winnable from 1 (easy) to 5 (hard), from the work "
+          "hard prints it.")),
+    ("h", N_("How hard is this deal?")),
+    ("p", N_("The solver rates every deal it proves winnable from 1 (easy) to 5 (hard), from the work "
           "the proof took: work = positions searched \u00d7 moves of the winning line / 85. Below "
           "32 is rated 1, below 64 is 2, below 128 is 3, below 256 is 4, and more is 5, so each step "
           "is twice the work. The New Game window and the won panel show the rating, and Statistics "
-          "counts your wins per rating. seahaven solve --rate CODE prints it."),
+          "counts your wins per rating. seahaven solve --rate CODE prints it.")),
 )
 
 def keys_page(table_keys: tuple[tuple[str, str], ...]) -> tuple[Block, ...]:
@@ -143,31 +144,31 @@ def keys_page(table_keys: tuple[tuple[str, str], ...]) -> tuple[Block, ...]:
     their registry (``screens/actions.py``) lists them."""
     if not table_keys:
         return _KEYS_PAGE_REST
-    return (("h", "At the table"), ("keys", table_keys), *_KEYS_PAGE_REST)
+    return (("h", N_("At the table")), ("keys", table_keys), *_KEYS_PAGE_REST)
 
 
 _KEYS_PAGE_REST: tuple[Block, ...] = (
-    ("h", "Moving cards with the keys"),
+    ("h", N_("Moving cards with the keys")),
     ("keys", (
-        ("1 \u2026 9, 0", "Column 1 \u2026 10: the first key picks up the run on top, the second drops it there"),
-        ("A, B, C, D", "Cell 1, 2, 3, 4"),
-        ("F", "The foundation"),
-        ("Enter, Space", "Send the selection where a double-tap would send it"),
+        ("1 \u2026 9, 0", N_("Column 1 \u2026 10: the first key picks up the run on top, the second drops it there")),
+        ("A, B, C, D", N_("Cell 1, 2, 3, 4")),
+        ("F", N_("The foundation")),
+        (N_("Enter, Space"), N_("Send the selection where a double-tap would send it")),
     )),
-    ("h", "In Help, Statistics and Settings"),
+    ("h", N_("In Help, Statistics and Settings")),
     ("keys", (
-        ("Tab, Shift+Tab", "Move between buttons"),
-        ("Up, Down", "Move between settings, or scroll"),
-        ("Left, Right", "Change a setting, or switch pages"),
-        ("Enter, Space", "Press the focused button"),
-        ("Page Up, Page Down", "Scroll"),
-        ("Esc", "Close"),
+        (N_("Tab, Shift+Tab"), N_("Move between buttons")),
+        (N_("Up, Down"), N_("Move between settings, or scroll")),
+        (N_("Left, Right"), N_("Change a setting, or switch pages")),
+        (N_("Enter, Space"), N_("Press the focused button")),
+        (N_("Page Up, Page Down"), N_("Scroll")),
+        (N_("Esc"), N_("Close")),
     )),
-    ("h", "On the example board"),
+    ("h", N_("On the example board")),
     ("keys", (
-        ("1 \u2026 9, 0", "Take the run on top of column 1 \u2026 10, then drop it on another column"),
-        ("C, F", "Drop on the cell or the foundation"),
-        ("Backspace", "Set the board up again"),
+        ("1 \u2026 9, 0", N_("Take the run on top of column 1 \u2026 10, then drop it on another column")),
+        ("C, F", N_("Drop on the cell or the foundation")),
+        (N_("Backspace"), N_("Set the board up again")),
     )),
 )
 
@@ -205,7 +206,7 @@ class ExampleBoard:
         """The selection and the last tap, exactly as at the table."""
         self.drag: tuple[Pile, int, tuple[float, float], tuple[float, float]] | None = None
         self.press: tuple[Pile, int, tuple[float, float], int] | None = None
-        self.message = "Try it: the status here shows what the rules allow now."
+        self.message = _("Try it: the status here shows what the rules allow now.")
         self.refused = False
 
     # -- geometry: the table's own, from layout.py --------------------------------------------
@@ -238,11 +239,14 @@ class ExampleBoard:
         p = self.position
         free, empty = p.free_cells, p.empty_columns
         pickup = p.pickup_limit(self.rules)
-        text = (f"Now: {plural(free, 'free cell')} and {plural(empty, 'empty column')}, so you can pick "
-                f"up {plural(pickup, 'card')}")
+        cells = ngettext("{n} free cell", "{n} free cells", free).format(n=free)
+        columns = ngettext("{n} empty column", "{n} empty columns", empty).format(n=empty)
         if empty:
-            text += f"; into an empty column, {plural(self.rules.limit(free, empty - 1), 'card')}"
-        return text + "."
+            return _("Now: {cells} and {columns}, so you can pick up {cards}; into an empty column, {into}.").format(
+                cells=cells, columns=columns, cards=cards_phrase(pickup),
+                into=cards_phrase(self.rules.limit(free, empty - 1)))
+        return _("Now: {cells} and {columns}, so you can pick up {cards}.").format(
+            cells=cells, columns=columns, cards=cards_phrase(pickup))
 
     def say(self, text: str, refused: bool = False) -> None:
         self.message = text
@@ -261,8 +265,9 @@ class ExampleBoard:
         self.position = self.position.play(move, self.rules)
         self.hand.selection = None
         n = move.count
-        what = "The card" if n == 1 else f"The run of {n} cards"
-        self.say(f"{what} went from {move.source.name} to {move.dest.name}.")
+        self.say(ngettext("The card went from {source} to {dest}.",
+                          "The run of {n} cards went from {source} to {dest}.", n).format(
+            n=n, source=pile_name(move.source), dest=pile_name(move.dest)))
 
     def carry_out(self, answer: Move | Refusal | None) -> None:
         """Do what the hand decided, as the table would, and say it in the board's line."""
@@ -272,9 +277,10 @@ class ExampleBoard:
             if answer.reason:
                 self.say(answer.reason, refused=not answer.gentle)
         elif self.hand.selection is not None:
-            self.say(f"Selected {plural(self.hand.selection.count, 'card')}; tap where they should go.")
+            cards = cards_phrase(self.hand.selection.count)
+            self.say(_("Selected {cards}; tap where they should go.").format(cards=cards))
         else:
-            self.say("Nothing selected.")
+            self.say(_("Nothing selected."))
 
     def choose(self, pile: Pile, index: int | None, clicks: int = 1) -> None:
         """A tap on ``pile`` (card ``index``): what the table's hand makes of it (SPEC 4)."""
@@ -309,7 +315,7 @@ class ExampleBoard:
     def release(self, source: Pile, count: int, dest: Pile | None) -> None:
         if dest is None or dest == source:
             self.hand.forget()
-            self.say("The cards went back.")
+            self.say(_("The cards went back."))
             return
         self.carry_out(self.hand.drop(self.position, self.rules, source, count, dest))
 
@@ -322,8 +328,8 @@ class ExampleBoard:
 class HelpScreen(Screen):
     """Four pages: Rules, Examples, Game codes, Keyboard."""
 
-    title = "Help"
-    tabs = ("Rules", "Examples", "Game codes", "Keyboard")
+    title = N_("Help")
+    tabs = (N_("Rules"), N_("Examples"), N_("Game codes"), N_("Keyboard"))
 
     def __init__(self, app: App, page: int = RULES, code: str | None = None,
                  table_keys: tuple[tuple[str, str], ...] = ()) -> None:
@@ -349,7 +355,7 @@ class HelpScreen(Screen):
                 return
             if key == pygame.K_ESCAPE and board.selected is not None:
                 board.clear_selection()
-                board.say("Nothing selected.")
+                board.say(_("Nothing selected."))
                 self.dirty = True
                 return
             if key == pygame.K_BACKSPACE:
@@ -401,7 +407,7 @@ class HelpScreen(Screen):
             return
         # released
         if board.drag is not None:
-            source, count, _, _ = board.drag
+            source, count, _dx, _dy = board.drag
             board.drag = None
             hit = board.hit(pointer.pos)
             board.release(source, count, None if hit is None else hit[0])
@@ -426,19 +432,19 @@ class HelpScreen(Screen):
         column = self.column()
         for kind, content in blocks:
             if kind == "h":
-                y = self.text(surface, content, column.x, y + u // 2, column.w, size=round(u * 1.15),
+                y = self.text(surface, _(content), column.x, y + u // 2, column.w, size=round(u * 1.15),
                               colour=self.theme.heading, bold=True) + u // 4
             elif kind == "p":
-                y = self.text(surface, content, column.x, y, column.w) + u // 2
+                y = self.text(surface, _(content), column.x, y, column.w) + u // 2
             elif kind == "b":
                 dot = self.font(u, True).render("\u2022", True, self.theme.text_dim)
                 surface.blit(dot, (column.x + u // 3, y))
-                y = self.text(surface, content, column.x + u * 3 // 2, y, column.w - u * 3 // 2) + u // 3
+                y = self.text(surface, _(content), column.x + u * 3 // 2, y, column.w - u * 3 // 2) + u // 3
             elif kind == "keys":
-                key_w = min(column.w // 2, max(self.font(u, True).size(k)[0] for k, _ in content) + u)
+                key_w = min(column.w // 2, max(self.font(u, True).size(_(k))[0] for k, _action in content) + u)
                 for keys, action in content:
-                    end = self.text(surface, keys, column.x, y, key_w - u // 2, bold=True, colour=self.theme.focus)
-                    y = max(end, self.text(surface, action, column.x + key_w, y, column.w - key_w)) + u // 4
+                    end = self.text(surface, _(keys), column.x, y, key_w - u // 2, bold=True, colour=self.theme.focus)
+                    y = max(end, self.text(surface, _(action), column.x + key_w, y, column.w - key_w)) + u // 4
                 y += u // 2
         return y
 
@@ -447,9 +453,11 @@ class HelpScreen(Screen):
             return y
         u = self.unit
         column = self.column()
-        y = self.text(surface, f"This game's code: {self.code}", column.x, y + u // 2, column.w, bold=True)
-        label = "Copied" if self.copied else "Copy code"
-        rect = pygame.Rect(column.x, y + u // 3, self.font(u, True).size("Copy code")[0] + 2 * u, round(u * 2))
+        y = self.text(surface, _("This game's code: {code}").format(code=self.code), column.x, y + u // 2, column.w,
+                      bold=True)
+        label = _("Copied") if self.copied else _("Copy code")
+        width = max(self.font(u, True).size(text)[0] for text in (_("Copied"), _("Copy code")))
+        rect = pygame.Rect(column.x, y + u // 3, width + 2 * u, round(u * 2))
         self.button(surface, rect, label, self.copy_code, key="copy")
         return rect.bottom + u
 
@@ -468,9 +476,9 @@ class HelpScreen(Screen):
         board = self.board
         y = self.text(
             surface,
-            "A real board with 1 free cell and 2 empty columns: up to (1 + 1) \u00d7 2 \u00d7 2 = 8 "
-            "cards can be picked up, but a run going into an empty column may have only "
-            "(1 + 1) \u00d7 2 = 4, because that column does not count. Try it (the steps are below).",
+            _("A real board with 1 free cell and 2 empty columns: up to (1 + 1) \u00d7 2 \u00d7 2 = 8 "
+              "cards can be picked up, but a run going into an empty column may have only "
+              "(1 + 1) \u00d7 2 = 4, because that column does not count. Try it (the steps are below)."),
             column.x, y, column.w,
         ) + u // 2
         # the board: as wide as the column, and with the status line under it in view
@@ -486,21 +494,22 @@ class HelpScreen(Screen):
         self.hot_area(rect, None)
         self.paint_board(surface)
         y = rect.bottom + u
-        text_w = column.w - 9 * u
+        again_w = max(8 * u, self.font(u, True).size(_("Set up again"))[0] + 2 * u)
+        text_w = column.w - again_w - u
         colour = self.theme.warn if board.refused else self.theme.text
         y = self.text(surface, board.message, column.x, y, text_w, bold=True, colour=colour)
         y = self.text(surface, board.limits(), column.x, y, text_w, colour=self.theme.text_dim)
-        again = pygame.Rect(column.right - 8 * u, rect.bottom + u, 8 * u, round(2 * u))
-        self.button(surface, again, "Set up again", board.reset, key="again")
+        again = pygame.Rect(column.right - again_w, rect.bottom + u, again_w, round(2 * u))
+        self.button(surface, again, _("Set up again"), board.reset, key="again")
         y = max(y, again.bottom) + u
         steps = (
-            "Move the 8 diamonds (9 down to 2) from column 3 onto the 10 of diamonds in column 4: "
-            "all 8 can be picked up.",
-            "Try the king-led run of 5 spades in column 1 into column 9: refused, only 4 may go there.",
-            "Move the king-led run of 4 hearts in column 2 into column 9: it fits.",
-            "With the mouse or a finger, drag the cards, or tap a card and then where it should go. "
-            "With the keyboard, press a column's number (0 is column 10), then the number of the "
-            "column to drop on.",
+            _("Move the 8 diamonds (9 down to 2) from column 3 onto the 10 of diamonds in column 4: "
+              "all 8 can be picked up."),
+            _("Try the king-led run of 5 spades in column 1 into column 9: refused, only 4 may go there."),
+            _("Move the king-led run of 4 hearts in column 2 into column 9: it fits."),
+            _("With the mouse or a finger, drag the cards, or tap a card and then where it should go. "
+              "With the keyboard, press a column's number (0 is column 10), then the number of the "
+              "column to drop on."),
         )
         for n, step in enumerate(steps, 1):
             y = self.text(surface, f"{n}. {step}", column.x, y, column.w) + u // 4

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.i18n import N_, _
 from game.app.input import Pointer, PointerInput
 from game.app.layout import Box
 from game.app.render import button_face, wrap
@@ -44,7 +45,7 @@ from game.app.theme import Colour
 if TYPE_CHECKING:
     from game.app.scenes import App
 
-MORE = "More below"
+MORE = N_("More below")
 DRAG_SLOP = 8
 """Pixels a pointer may move before a press becomes a scroll (or a drag)."""
 
@@ -180,7 +181,7 @@ class Screen(Scene):
         footer = 0
         asked = self.scroll
         try:
-            for _ in range(4):  # again if the page needs the footer, or clamping moved the content
+            for _attempt in range(4):  # again if the page needs the footer, or clamping moved the content
                 self.hots = []
                 top = self.paint_bar(self._measure)
                 self._first_content = len(self.hots)
@@ -251,9 +252,9 @@ class Screen(Scene):
         theme = self.theme
         pygame.draw.rect(surface, theme.band, (0, 0, w, bar_h))
         pygame.draw.line(surface, theme.band_line, (0, bar_h - 1), (w, bar_h - 1))
-        title = self.font(round(u * 1.25), True).render(self.title, True, theme.heading)
+        title = self.font(round(u * 1.25), True).render(_(self.title), True, theme.heading)
         surface.blit(title, (u, (bar_h - title.get_height()) // 2))
-        label = "Close  \u00d7"
+        label = _("Close") + "  \u00d7"
         close_w = self.font(u, True).size(label)[0] + 2 * u
         close = pygame.Rect(w - close_w - u // 2, u // 3, close_w, bar_h - 2 * (u // 3))
         self.button(surface, close, label, self.close, key="close")
@@ -261,13 +262,13 @@ class Screen(Scene):
         if self.tabs:
             tab_h = round(u * 2.2)
             pygame.draw.rect(surface, theme.band, (0, top, w, tab_h))
-            widths = [self.font(u, True).size(name)[0] + 2 * u for name in self.tabs]
+            widths = [self.font(u, True).size(_(name))[0] + 2 * u for name in self.tabs]
             total = sum(widths) + (len(widths) - 1) * (u // 3)
             x = max(u // 2, (w - total) // 2)
             for i, (name, tw) in enumerate(zip(self.tabs, widths)):
                 rect = pygame.Rect(x, top + u // 4, tw, tab_h - u // 2)
                 self.button(
-                    surface, rect, name, lambda i=i: self.set_tab(i), key=f"tab{i}", on=(i == self.tab),
+                    surface, rect, _(name), lambda i=i: self.set_tab(i), key=f"tab{i}", on=(i == self.tab),
                     left=lambda: self.set_tab(self.tab - 1), right=lambda: self.set_tab(self.tab + 1),
                 )
                 x += tw + u // 3
@@ -304,7 +305,7 @@ class Screen(Scene):
     def more_rect(self) -> pygame.Rect:
         """The "More below" button: centred in the strip below the page."""
         u = self.unit
-        w = self.font(u, True).size(MORE)[0] + 3 * u
+        w = self.font(u, True).size(_(MORE))[0] + 3 * u
         h = round(1.8 * u)
         footer_top = self.viewport.bottom
         return pygame.Rect((self.size[0] - w) // 2, footer_top + (self.size[1] - footer_top - h) // 2, w, h)
@@ -325,7 +326,7 @@ class Screen(Scene):
         rect = self.more.rect
         pygame.draw.rect(surface, theme.button_on, rect, border_radius=rect.h // 2)
         pygame.draw.rect(surface, theme.button_on_edge, rect, width=max(1, u // 12), border_radius=rect.h // 2)
-        words = self.font(u, True).render(MORE, True, theme.button_text)
+        words = self.font(u, True).render(_(MORE), True, theme.button_text)
         x = rect.x + (rect.w - words.get_width() - u) // 2
         surface.blit(words, (x + u, rect.centery - words.get_height() // 2))
         cx, cy, r = x + u // 3, rect.centery, max(4, u // 3)
@@ -763,7 +764,7 @@ class Window(Scene):
         spread = (face.get_width() - panel.w) // 2
         surface.blit(face, (panel.x - spread, panel.y - spread))
         if self.title:
-            title = painter.text(self.title, round(self.px * 1.35), painter.theme.accent, bold=True)
+            title = painter.text(_(self.title), round(self.px * 1.35), painter.theme.accent, bold=True)
             surface.blit(title, (panel.x + self.px, panel.y + round(self.px * 0.7)))
         self.draw_body(surface)
         for i, widget in enumerate(self.widgets):

@@ -11,20 +11,20 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.i18n import N_, _
 from game.app.input import Pointer
 from game.app.layout import Box
 from game.app.render import wrap
 from game.app.screens.daily import play_daily
 from game.app.screens.kit import TextField, Widget, Window
 from game.app.session import Session
-from game.app.words import DIFFICULTY_NAMES, cells_phrase
+from game.app.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name
 from game.engine import GameCode, InvalidCode, services
 from game.engine.daily import today
 
 if TYPE_CHECKING:
     from game.app.scenes import App
 
-DIFFICULTIES = tuple((cells, name, cells_phrase(cells)) for cells, name in DIFFICULTY_NAMES.items())
 CODE_EXAMPLE = "SH1-C4-AAAAAJ2"
 
 
@@ -51,7 +51,7 @@ class NewGame(Window):
     (on the session's jobs, never on this thread) checks the deal; one that cannot be won
     is said so in a sentence before anything is dealt, and Deal becomes "Deal anyway"."""
 
-    title = "New game"
+    title = N_("New game")
     width_em = 30.0
     MAX_CODE = 40
     CHECK = "code check"
@@ -125,30 +125,31 @@ class NewGame(Window):
         self.label_ys = {"difficulty": y}
         y += label_h
         cw = (inner - 2 * (px // 2)) // 3
-        for i, (cells, name, sub) in enumerate(DIFFICULTIES):
-            widgets.append(Widget(f"cells{cells}", Box(x0 + i * (cw + px // 2), y, cw, row), f"{name} · {sub}",
+        for i, cells in enumerate(DIFFICULTY_NAMES):
+            label = f"{difficulty_name(cells)} · {cells_phrase(cells)}"
+            widgets.append(Widget(f"cells{cells}", Box(x0 + i * (cw + px // 2), y, cw, row), label,
                                   kind="choice", on=cells == self.cells))
         y += row + gap
         on = bool(self.app.settings.winnable_only.get(self.cells, False))
-        widgets.append(Widget("winnable", Box(x0, y, inner, row), "Winnable deals only", kind="toggle", on=on))
+        widgets.append(Widget("winnable", Box(x0, y, inner, row), _("Winnable deals only"), kind="toggle", on=on))
         y += row + gap
         self.label_ys["code"] = y
         y += label_h
         paste_w = round(px * 5.5)
         widgets.append(Widget("field", Box(x0, y, inner - paste_w - px // 2, row), CODE_EXAMPLE, kind="field",
                               field=self.field))
-        widgets.append(Widget("paste", Box(x0 + inner - paste_w, y, paste_w, row), "Paste"))
+        widgets.append(Widget("paste", Box(x0 + inner - paste_w, y, paste_w, row), _("Paste")))
         y += row
         self.label_ys["error"] = y + px // 4
         y += round(px * 1.5) + gap
         self.label_ys["current"] = y + (row - px) // 2
-        widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), "Copy"))
-        widgets.extend(self.button_row([("daily", "Today's deal", False), ("cancel", "Cancel", False),
+        widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), _("Copy")))
+        widgets.extend(self.button_row([("daily", _("Today's deal"), False), ("cancel", _("Cancel"), False),
                                         ("deal", self.deal_label(), True)], panel.bottom - px))
         self.widgets = widgets
 
     def deal_label(self) -> str:
-        return "Deal anyway" if self.code_verdict() == "lost" else "Deal"
+        return _("Deal anyway") if self.code_verdict() == "lost" else _("Deal")
 
     # -- the typed code --------------------------------------------------------------------
     def code_verdict(self) -> str | None:
@@ -211,17 +212,18 @@ class NewGame(Window):
         of its colour in the theme."""
         if self.code is None or self.error:
             return None
-        name = DIFFICULTY_NAMES.get(self.code.cells, "")
+        name = difficulty_name(self.code.cells) if self.code.cells in DIFFICULTY_NAMES else ""
         if not self.wants_winnable(self.code.cells):
-            return f"A deal of {name} ({cells_phrase(self.code.cells)}).", "muted"
+            return _("A deal of {difficulty} ({cells}).").format(difficulty=name,
+                                                                 cells=cells_phrase(self.code.cells)), "muted"
         verdict = self.code_verdict()
         if verdict == "lost":
-            return "The solver proved that this deal cannot be won.", "error"
+            return _("The solver proved that this deal cannot be won."), "error"
         if verdict == "won":
-            return f"A deal of {name} that the solver has proved can be won.", "accent"
+            return _("A deal of {difficulty} that the solver has proved can be won.").format(difficulty=name), "accent"
         if verdict == "unknown":
-            return "The solver could not tell in time whether this deal can be won.", "muted"
-        return "The solver is checking that this deal can be won\u2026", "muted"
+            return _("The solver could not tell in time whether this deal can be won."), "muted"
+        return _("The solver is checking that this deal can be won\u2026"), "muted"
 
     # -- input -----------------------------------------------------------------------------
     def on_key(self, event: Any) -> None:
@@ -264,7 +266,7 @@ class NewGame(Window):
     def paste(self) -> None:
         text = clipboard_get().strip()
         if not text:
-            self.error = "The clipboard holds no text."
+            self.error = _("The clipboard holds no text.")
         else:
             self.field.replace(text.splitlines()[0])
         self.focus = self.index("field")
@@ -273,11 +275,11 @@ class NewGame(Window):
     def copy(self) -> None:
         code = self.session.current.code
         if code is None:
-            self.note = "This game has no code."
+            self.note = _("This game has no code.")
         elif clipboard_put(str(code)):
-            self.note = "Copied."
+            self.note = _("Copied.")
         else:
-            self.note = "The clipboard cannot be reached."
+            self.note = _("The clipboard cannot be reached.")
         self.dirty = True
 
     def activate(self, widget: Widget) -> None:
@@ -286,7 +288,7 @@ class NewGame(Window):
             return
         if name.startswith("cells"):
             if self.code is not None and self.code.cells != int(name[5:]):
-                self.note = "The typed code sets the difficulty: clear it to choose another."
+                self.note = _("The typed code sets the difficulty: clear it to choose another.")
             else:
                 self.chosen = self.cells = int(name[5:])
                 self.build(self.app.size)
@@ -318,7 +320,7 @@ class NewGame(Window):
             try:
                 code = GameCode.parse(text)
             except InvalidCode as error:
-                self.error = str(error)[:1].upper() + str(error)[1:]
+                self.error = code_error_text(error)
                 self.focus = self.index("field")
                 self.dirty = True
                 return
@@ -337,13 +339,13 @@ class NewGame(Window):
         if winnable:
             self.session.jobs.start("winnable", services.winnable_deal, self.cells, self.session.current.rules,
                                     on_done=self.start, on_error=self._no_winnable_deal, follows_game=False)
-            self.note = "Finding a winnable deal…"
+            self.note = _("Finding a winnable deal…")
             self.dirty = True
             return
         self.start(GameCode.random(self.cells))
 
     def _no_winnable_deal(self, error: BaseException) -> None:
-        self.session.say("No winnable deal was found in time: this deal may not be winnable.", warn=True)
+        self.session.say(_("No winnable deal was found in time: this deal may not be winnable."), warn=True)
         self.start(GameCode.random(self.cells))
 
     def busy(self) -> bool:
@@ -367,12 +369,14 @@ class NewGame(Window):
     def about_this_game(self) -> str:
         """The line about the game in play: its code, and what dealing now would cost."""
         code = self.session.current.code
-        line = f"This game: {code}." if code is not None else "This game has no code."
-        rating = self.session.facts.rating(code)
-        if rating is not None:
-            line = line[:-1] + f", rated {rating} of 5."
+        if code is not None:
+            rating = self.session.facts.rating(code)
+            line = (_("This game: {code}, rated {rating} of 5.").format(code=code, rating=rating)
+                    if rating is not None else _("This game: {code}.").format(code=code))
+        else:
+            line = _("This game has no code.")
         if self.session.current.in_progress:
-            line += " Dealing now counts it as lost."
+            line += " " + _("Dealing now counts it as lost.")
         return f"{line}   {self.note}" if self.note else line
 
     # -- drawing ---------------------------------------------------------------------------
@@ -381,8 +385,8 @@ class NewGame(Window):
         theme = painter.theme
         px, panel = self.px, self.panel
         x0 = panel.x + px
-        surface.blit(painter.text("Difficulty", px, theme.muted, bold=True), (x0, self.label_ys["difficulty"]))
-        surface.blit(painter.text("Game code (leave empty for a new random deal)", px, theme.muted, bold=True),
+        surface.blit(painter.text(_("Difficulty"), px, theme.muted, bold=True), (x0, self.label_ys["difficulty"]))
+        surface.blit(painter.text(_("Game code (leave empty for a new random deal)"), px, theme.muted, bold=True),
                      (x0, self.label_ys["code"]))
         said = (self.error, "error") if self.error else self.code_sentence()
         if said is not None:
@@ -403,7 +407,8 @@ class NewGame(Window):
 KEYPAD_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567-")
 """What a game code is made of: the RFC 4648 base32 letters (A-Z, 2-7), the 1 of "SH1"
 and "C1", and the dashes."""
-KEYPAD_ERASE, KEYPAD_DONE = "Erase", "Done"
+KEYPAD_ERASE, KEYPAD_DONE = "erase", "done"
+"""The names of the keypad's two word keys (their labels are translated)."""
 FINGER_PX = 48
 """The smallest key a finger hits reliably (about 9 mm on a phone, 7 mm on a tablet)."""
 
@@ -444,11 +449,12 @@ class CodeKeypad(Window):
             row, col = divmod(i, columns)
             box = Box(self.panel.x + pad + col * (key_w + gap), top + row * (key_h + gap), key_w, key_h)
             font_px = round(min(key_h * 0.45, px * (1.0 if len(label) > 1 else 1.4)))
-            self.widgets.append(Widget(f"key{label}", box, label, primary=label == KEYPAD_DONE, font_px=font_px))
+            shown = {KEYPAD_ERASE: _("Erase"), KEYPAD_DONE: _("Done")}.get(label, label)
+            self.widgets.append(Widget(f"key{label}", box, shown, primary=label == KEYPAD_DONE, font_px=font_px))
         self.focus = len(self.widgets) - 1
 
     def activate(self, widget: Widget) -> None:
-        label = widget.label
+        label = widget.name.removeprefix("key")
         if label == KEYPAD_DONE:
             self.close()
             return
@@ -474,7 +480,7 @@ class CodeKeypad(Window):
             if text:
                 self.field.replace(text.splitlines()[0])
             else:
-                self.field.error = "The clipboard holds no text."
+                self.field.error = _("The clipboard holds no text.")
         elif key == pygame.K_F11:
             self.app.toggle_fullscreen()
         self.dirty = True
@@ -497,6 +503,6 @@ class CodeKeypad(Window):
         elif field.text:
             text, colour, size = field.text, theme.panel_text, round(px * 1.2)
         else:
-            text, colour, size = "Type the game code, like SH1-C4-AAAAAJ2", theme.muted, px
+            text, colour, size = _("Type the game code, like SH1-C4-AAAAAJ2"), theme.muted, px
         words = painter.text(wrap(painter.font(size), text, box.w - px)[0], size, colour)
         surface.blit(words, (box.x + px // 2, box.centery - words.get_height() // 2))

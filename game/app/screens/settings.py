@@ -4,7 +4,7 @@ type (a toggle, a choice, a stepper within its limits, a toggle per difficulty).
 change goes through ``Settings.set``, which checks it and announces it: autosave writes
 it, the window reloads the art or the theme, the table repaints.
 
-Three tabs (Play; Look; Sound and window), so that each page fits the window without scrolling.
+Four tabs (Play; Look; Sound and window; Language), so that each page fits the window without scrolling.
 Mouse and touch press the choices; the keyboard moves between rows with Up, Down and Tab
 and changes the focused row with Left, Right, Enter or Space (with no row focused, Left
 and Right switch the tab).
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app import settings as declared
+from game.app.i18n import N_, _
 from game.app.screens.kit import Screen
 from game.app.settings import SPECS, Settings, Spec
 from game.app.theme import theme_for
@@ -27,9 +28,11 @@ if TYPE_CHECKING:
     from game.app.scenes import App
     from game.app.session import Session
 
-PAGES = ((declared.PLAY, "Play"), (declared.LOOK, "Look"), (declared.SOUND, "Sound and window"))
-"""Three tabs, so that each fits a 1280x800 window without scrolling: (page, title)."""
-PLAY, LOOK, SOUND = range(len(PAGES))
+PAGES = ((declared.PLAY, N_("Play")), (declared.LOOK, N_("Look")), (declared.SOUND, N_("Sound and window")),
+         (declared.LANGUAGE, N_("Language")))
+"""Four tabs, so that each fits a 1280x800 window without scrolling: (page, title, marked
+for translation and shown through ``_()``)."""
+PLAY, LOOK, SOUND, LANGUAGE = range(len(PAGES))
 """The tabs' numbers."""
 
 
@@ -64,7 +67,7 @@ class SettingsScreen(Screen):
     """Settings; each change goes through ``settings.set``, which checks and announces it
     (autosave writes it, the window reloads the art)."""
 
-    title = "Settings"
+    title = N_("Settings")
     tabs = tuple(title for _page, title in PAGES)
 
     def __init__(self, app: App, settings: Settings | None = None) -> None:
@@ -90,7 +93,7 @@ class SettingsScreen(Screen):
         if row.kind == "toggle":
             self.set(row.name, direction > 0 if direction else not getattr(s, row.name))
         elif row.kind == "choice":
-            values = [value for value, _ in row.spec.choices]
+            values = [value for value, _label in row.spec.choices]
             current = getattr(s, row.name)
             index = values.index(current) if current in values else 0
             index = (index + direction) % len(values) if direction else (index + 1) % len(values)
@@ -121,15 +124,15 @@ class SettingsScreen(Screen):
         extra = swatch[0] + u // 2 if shown else 0
         widths = [
             max(font.size(label if value is not None else self.widest_readout(row))[0] + u * 3 // 2 + extra, h)
-            for value, label, _ in segments
+            for value, label, _chosen in segments
         ]
         gap = max(2, u // 6)
         control_w = sum(widths) + gap * (len(widths) - 1)
         narrow = control_w + 14 * u > column.w
         label_w = column.w if narrow else column.w - control_w - u
         top = y
-        y = self.text(surface, row.spec.label, column.x, y, label_w, bold=True)
-        y = self.text(surface, row.spec.note, column.x, y, label_w, size=max(13, round(u * 0.8)),
+        y = self.text(surface, _(row.spec.label), column.x, y, label_w, bold=True)
+        y = self.text(surface, _(row.spec.note), column.x, y, label_w, size=max(13, round(u * 0.8)),
                       colour=self.theme.text_dim)
         if narrow:
             cy = y + u // 3
@@ -187,12 +190,12 @@ class SettingsScreen(Screen):
         s = self.settings
         if row.kind == "toggle":
             on = bool(getattr(s, row.name))
-            return [(False, "Off", not on), (True, "On", on)]
+            return [(False, _("Off"), not on), (True, _("On"), on)]
         if row.kind == "choice":
             current = getattr(s, row.name)
-            return [(value, label, value == current) for value, label in row.spec.choices]
+            return [(value, _(label), value == current) for value, label in row.spec.choices]
         if row.kind == "winnable":
-            return [(cells, name, bool(s.winnable_only.get(cells))) for cells, name in row.spec.choices]
+            return [(cells, _(name), bool(s.winnable_only.get(cells))) for cells, name in row.spec.choices]
         readout = row.spec.readout(getattr(s, row.name))
         return [(-1, "\u2013", False), (None, readout, False), (1, "+", False)]
 

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app.history import Entry, History
+from game.app.i18n import N_, _, format_duration, format_number, ngettext
 from game.app.screens.graphs import Graphs
 from game.app.screens.kit import Screen
-from game.app.stats import DifficultyStats, Stats, format_duration, format_rate
-from game.app.words import DIFFICULTY_NAMES
+from game.app.stats import DifficultyStats, Stats, format_rate
+from game.app.words import DIFFICULTY_NAMES, cells_phrase, difficulty_name
 from game.engine.daily import today
 
 if TYPE_CHECKING:
@@ -24,28 +25,28 @@ if TYPE_CHECKING:
     from game.app.session import Session
 
 FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (
-    ("Played", lambda f: str(f.played)),
-    ("Won", lambda f: str(f.won_alone)),
-    ("Won with help", lambda f: str(f.wins_with_help)),
-    ("Win rate", lambda f: format_rate(f.win_rate)),
-    ("Current streak", lambda f: str(f.current_streak)),
-    ("Best streak", lambda f: str(f.best_streak)),
-    ("Best score", lambda f: "\u2014" if f.best_score is None else str(f.best_score)),
-    ("Fastest win", lambda f: format_duration(f.fastest_win_s)),
+    (N_("Played"), lambda f: format_number(f.played)),
+    (N_("Won"), lambda f: format_number(f.won_alone)),
+    (N_("Won with help"), lambda f: format_number(f.wins_with_help)),
+    (N_("Win rate"), lambda f: format_rate(f.win_rate)),
+    (N_("Current streak"), lambda f: format_number(f.current_streak)),
+    (N_("Best streak"), lambda f: format_number(f.best_streak)),
+    (N_("Best score"), lambda f: "\u2014" if f.best_score is None else format_number(f.best_score)),
+    (N_("Fastest win"), lambda f: format_duration(f.fastest_win_s)),
 )
-"""The rows of the table: a label and how to show the figure."""
+"""The rows of the table: a label (marked; shown through ``_()``) and how to show the figure."""
 
 
 def figure_rows(stats: Stats) -> list[tuple[str, list[str]]]:
     """The table as text: one row per figure, one entry per difficulty (Easy, Medium, Hard)."""
-    return [(label, [show(stats.of(cells)) for cells in DIFFICULTY_NAMES]) for label, show in FIGURES]
+    return [(_(label), [show(stats.of(cells)) for cells in DIFFICULTY_NAMES]) for label, show in FIGURES]
 
 
 class StatsScreen(Screen):
     """The figures of ``stats``; ``on_reset()`` clears and saves them once confirmed."""
 
-    title = "Statistics"
-    tabs = ("Figures", "Graphs", "Daily and history")
+    title = N_("Statistics")
+    tabs = (N_("Figures"), N_("Graphs"), N_("Daily and history"))
 
     def __init__(self, app: App, stats: Stats, on_reset: Callable[[], None] | None = None,
                  history: History | None = None, on_export: Callable[[], str] | None = None,
@@ -113,8 +114,8 @@ class StatsScreen(Screen):
             return self.paint_graphs(surface, column, y)
         if self.tab == 2:
             return self.paint_history(surface, column, y)
-        names = [f"{name} ({cells} cell{'s' if cells > 1 else ''})" for cells, name in DIFFICULTY_NAMES.items()]
-        label_w = max(self.font(u).size(label)[0] for label, _ in FIGURES) + u
+        names = [f"{difficulty_name(cells)} ({cells_phrase(cells)})" for cells in DIFFICULTY_NAMES]
+        label_w = max(self.font(u).size(_(label))[0] for label, _show in FIGURES) + u
         cell_w = (column.w - label_w) // 3
         font = self.font(u)
         bold = self.font(u, True)
@@ -148,9 +149,9 @@ class StatsScreen(Screen):
         y += u * 2 // 3
         y = self.text(
             surface,
-            "A game counts as played from its first move; a new game or a restart before the win "
-            "counts as a loss. \u201cWon with help\u201d (after a hint or the demo) counts as played, "
-            "not in the win rate, the streaks or the bests.",
+            _("A game counts as played from its first move; a new game or a restart before the win "
+              "counts as a loss. \u201cWon with help\u201d (after a hint or the demo) counts as played, "
+              "not in the win rate, the streaks or the bests."),
             column.x, y, column.w, size=max(13, round(u * 0.8)), colour=self.theme.text_dim,
         ) + u
         return self.paint_reset(surface, column, y)
@@ -160,14 +161,15 @@ class StatsScreen(Screen):
         u = self.unit
         h = round(u * 2.2)
         if not self.confirming:
-            label = "Reset statistics\u2026"
+            label = _("Reset statistics\u2026")
             rect = pygame.Rect(column.x, y, self.font(u, True).size(label)[0] + 2 * u, h)
             self.button(surface, rect, label, self.ask_reset, key="reset")
             return y + h
-        y = self.text(surface, "Reset all statistics of all three difficulties? This cannot be undone.",
+        y = self.text(surface, _("Reset all statistics of all three difficulties? This cannot be undone."),
                       column.x, y, column.w, colour=self.theme.warn, bold=True) + u // 2
         x = column.x
-        for label, action, key in (("Reset", self.confirm_reset, "confirm"), ("Cancel", self.cancel_reset, "cancel")):
+        for label, action, key in ((_("Reset"), self.confirm_reset, "confirm"),
+                                   (_("Cancel"), self.cancel_reset, "cancel")):
             rect = pygame.Rect(x, y, self.font(u, True).size(label)[0] + 2 * u, h)
             self.button(surface, rect, label, action, key=key)
             x = rect.right + u
@@ -188,21 +190,26 @@ class StatsScreen(Screen):
         h = round(u * 2.2)
         small = max(13, round(u * 0.8))
         streak = self.daily_streak
-        y = self.text(surface, "Daily deals", column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
-        line = f"Daily streak: {streak} day{'' if streak == 1 else 's'} in a row with a daily deal won."
+        y = self.text(surface, _("Daily deals"), column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
+        line = ngettext("Daily streak: {n} day in a row with a daily deal won.",
+                        "Daily streak: {n} days in a row with a daily deal won.", streak).format(
+                            n=format_number(streak))
         y = self.text(surface, line, column.x, y, column.w, colour=self.theme.text) + u // 2
         if self.on_daily is not None:
-            label = "Daily deals and calendar\u2026"
+            label = _("Daily deals and calendar\u2026")
             rect = pygame.Rect(column.x, y, self.font(u, True).size(label)[0] + 2 * u, h)
             self.button(surface, rect, label, self.on_daily, key="daily")
             y += h + u
-        y = self.text(surface, "History", column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
+        y = self.text(surface, _("History"), column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
         games = len(self.history.entries)
-        y = self.text(surface, f"Every game that ends is recorded: {games} game{'' if games == 1 else 's'} so far. "
-                      "The export writes them all as a CSV file into the game's data folder.",
+        y = self.text(surface, ngettext("Every game that ends is recorded: {n} game so far. The export writes them "
+                                        "all as a CSV file into the game's data folder.",
+                                        "Every game that ends is recorded: {n} games so far. The export writes them "
+                                        "all as a CSV file into the game's data folder.", games).format(
+                                            n=format_number(games)),
                       column.x, y, column.w, size=small, colour=self.theme.text_dim) + u // 2
         if self.on_export is not None:
-            label = "Export history as CSV"
+            label = _("Export history as CSV")
             rect = pygame.Rect(column.x, y, self.font(u, True).size(label)[0] + 2 * u, h)
             self.button(surface, rect, label, self.export, key="export")
             y += h + u // 3
@@ -218,7 +225,8 @@ class StatsScreen(Screen):
         if self._ratings is None or self._ratings[0] != key:
             self._ratings = (key, self.history.wins_per_rating(cells))
         table = self._ratings[1]
-        y = self.text(surface, f"{DIFFICULTY_NAMES[cells]}: wins per deal rating (1 easiest, 5 hardest)",
+        y = self.text(surface, _("{difficulty}: wins per deal rating (1 easiest, 5 hardest)").format(
+                          difficulty=difficulty_name(cells)),
                       column.x, y, column.w, size=size, colour=self.theme.heading, bold=True) + u // 4
         font = self.font(size)
         bold = self.font(size, True)
@@ -228,15 +236,17 @@ class StatsScreen(Screen):
         for i, key in enumerate(keys):
             played, won = table.get(key, (0, 0))
             x = column.x + i * slot
-            head = font.render(f"rated {key}" if key else "not rated", True, self.theme.text_dim)
+            head = font.render(_("rated {n}").format(n=key) if key else _("not rated"), True, self.theme.text_dim)
             if head.get_width() > slot - 4:
                 head = font.render(str(key) if key else "\u2014", True, self.theme.text_dim)
             surface.blit(head, (x + (slot - head.get_width()) // 2, y))
-            value = bold.render(f"{won} / {played}" if played else "\u2014", True, self.theme.text)
+            value = bold.render(f"{format_number(won)} / {format_number(played)}" if played else "\u2014", True,
+                                self.theme.text)
             surface.blit(value, (x + (slot - value.get_width()) // 2, y + row_h))
         y += 2 * row_h
         pygame.draw.line(surface, self.theme.band_line, (column.x, y), (column.right, y), 1)
-        return self.text(surface, "won / played", column.x, y + u // 4, column.w, size=size, colour=self.theme.text_dim)
+        return self.text(surface, _("won / played"), column.x, y + u // 4, column.w, size=size,
+                         colour=self.theme.text_dim)
 
 
 def open_scene(app: App, session: Session, on_daily: Callable[[], None] | None = None) -> StatsScreen:

@@ -18,6 +18,7 @@ import pygame
 
 from game.app.current import LINE_CHANGES, Change, GameEvent, Status
 from game.app.hand import Hand, Refusal
+from game.app.i18n import _
 from game.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Layout, card_aspect, compute_layout
 from game.app.scenes import App, Scene
 from game.app.screens import actions, dialogs
@@ -29,6 +30,7 @@ from game.app.screens.table_pointer import TablePointer
 from game.app.screens.table_solver import LOST_QUIET_S, TableSolver
 from game.app.screens.table_view import TableView
 from game.app.session import Session
+from game.app.words import card_name, pile_name
 from game.engine import Action, Card, Game, IllegalMove, Move, Pile, Position, Rules
 
 MESSAGE_S = 3.5
@@ -231,7 +233,7 @@ class TableScene(Scene):
         self.finish_animations()
         self.pointer.cancel_drag()
         if self.current.undo() is None:
-            self.say("Nothing to undo.")
+            self.say(_("Nothing to undo."))
             return
         self.app.play_sound("undo")
 
@@ -240,7 +242,7 @@ class TableScene(Scene):
         self.pointer.cancel_drag()
         action = self.current.redo()
         if action is None:
-            self.say("Nothing to redo.")
+            self.say(_("Nothing to redo."))
             return
         self.app.play_sound("foundation" if action.move.dest.is_foundation else "place")
 
@@ -251,13 +253,13 @@ class TableScene(Scene):
             self.restart()
             return
         self.finish_animations()
-        self.app.push(dialogs.Confirm(self.app, "Restart this deal?", at_stake, "Restart", self.restart))
+        self.app.push(dialogs.Confirm(self.app, _("Restart this deal?"), at_stake, _("Restart"), self.restart))
 
     def restart(self) -> None:
         self.finish_animations()
         self.pointer.cancel_drag()
         if not self.game.started:
-            self.say("This deal is already as dealt.")
+            self.say(_("This deal is already as dealt."))
         self.current.restart()
         self.app.play_sound("deal")
 
@@ -330,10 +332,13 @@ class TableScene(Scene):
     def _show_hint(self, move: Move) -> None:
         self.hint = (move, self.app.time + 4.0)
         cards = self.position.cards(move.source) if self.position.has_pile(move.source) else ()
-        what = f"the {cards[-move.count].name}" if 0 < move.count <= len(cards) else "the card"
+        card = card_name(cards[-move.count] if 0 < move.count <= len(cards) else None)
+        source, dest = pile_name(move.source), pile_name(move.dest)
         if move.count > 1:
-            what = f"the run from {what[4:]}"
-        self.say(f"Hint: {what} from {move.source.name} to {move.dest.name}.")
+            self.say(_("Hint: the run from the {card}, from {source} to {dest}.").format(
+                card=card, source=source, dest=dest))
+        else:
+            self.say(_("Hint: the {card} from {source} to {dest}.").format(card=card, source=source, dest=dest))
 
     # == input ===============================================================================
     def handle(self, event: Any) -> None:

@@ -8,6 +8,7 @@ taken back). Any input stops a finish under way; what is left is offered again."
 from __future__ import annotations
 
 from game.app.current import Change
+from game.app.i18n import _
 from game.app.layout import Box
 from game.app.screens.table_api import Table
 from game.engine import Move, Position, Rules, finishing_moves
@@ -66,11 +67,11 @@ class TableFinish:
         table.finish_animations()
         table.cancel_drag()
         if table.game.is_won:
-            table.say("This game is won already.", fleeting=True)
+            table.say(_("This game is won already."), fleeting=True)
             return
         line = self.line()
         if not line:
-            table.say("Not yet: some cards need another move before they can all go home.", fleeting=True)
+            table.say(_("Not yet: some cards need another move before they can all go home."), fleeting=True)
             return
         table.stop_demo()
         self.queue = list(line)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.app.i18n import _
 from game.app.screens import actions
 from game.app.screens.table_api import Table
 from game.app.words import cells_phrase
@@ -70,7 +71,7 @@ class TableKeys:
             if self.table.position.has_pile(pile):
                 self.key_pile(pile)
             else:
-                self.table.say(f"This game has {cells_phrase(self.table.position.cell_count)}.")
+                self.table.say(_("This game has {cells}.").format(cells=cells_phrase(self.table.position.cell_count)))
         elif key == pygame.K_f:
             self.key_foundation()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -106,7 +107,7 @@ class TableKeys:
         """The first arrow key (or Enter with nothing chosen) only shows where the focus is."""
         self.show_focus = True
         self.table.hint = None
-        self.table.say("Arrows move the ring; Enter sends its cards; 1-0 and a-d pick a pile.", fleeting=True)
+        self.table.say(_("Arrows move the ring; Enter sends its cards; 1-0 and a-d pick a pile."), fleeting=True)
         self.table.dirty = True
 
     def move_focus(self, key: int, shift: bool) -> None:

@@ -4,9 +4,10 @@ line, which it then plays one real move at a time (SPEC 7, 8)."""
 
 from __future__ import annotations
 
+from game.app.i18n import _, ngettext
 from game.app.screens import dialogs
 from game.app.screens.table_api import Table
-from game.app.words import plural
+from game.app.words import no_way_back_text
 from game.engine import Game, Move, services
 from game.engine.services import LineEnd, LossReport
 
@@ -30,6 +31,9 @@ class TableSolver:
         """When to ask for the verdict (the table is still by then), or None."""
         self.demo: list[Move] | None = None
         """The rest of the solver-proved winning line the demo is playing."""
+        self.demo_said: str | None = None
+        """The demo's last count of moves, so that it goes when the demo ends (compared as
+        said: the words depend on the language)."""
         self.demo_due = 0.0
 
     def ask_hint(self) -> None:
@@ -37,18 +41,18 @@ class TableSolver:
         if self.jobs.running("hint"):
             return
         snapshot = Game(self.table.game.position, self.table.game.rules, self.table.game.code)
-        self.table.say("Thinking…", seconds=30)
+        self.table.say(_("Thinking…"), seconds=30)
         self.jobs.start("hint", services.hint, snapshot, on_done=self.hint_answer, on_error=self.hint_failed)
 
     def hint_answer(self, move: Move | None) -> None:
         if move is None:
-            self.table.say("No winning line from here: undo some moves or start again.", warn=True)
+            self.table.say(_("No winning line from here: undo some moves or start again."), warn=True)
             return
         self.current.hint_shown(move)
 
     def hint_failed(self, error: BaseException) -> None:
-        self.table.say("The solver could not find a hint in time." if isinstance(error, services.Undecided)
-                 else f"The solver failed: {error}", warn=True)
+        self.table.say(_("The solver could not find a hint in time.") if isinstance(error, services.Undecided)
+                       else _("The solver failed: {error}").format(error=error), warn=True)
 
     def ask_lost(self) -> None:
         self.lost_due = None
@@ -66,11 +70,16 @@ class TableSolver:
         if not self.app.settings.warn_lost:
             return
         if self.table.game.move_count == 0:
-            text = "This deal cannot be won: Winnable deals only, in New game, deals only games that can."
+            text = _("This deal cannot be won: Winnable deals only, in New game, deals only games that can.")
+        elif report.undos:
+            text = ngettext("This game can no longer be won: undo {n} move to get back to a winnable position.",
+                            "This game can no longer be won: undo {n} moves to get back to a winnable position.",
+                            report.undos).format(n=report.undos)
+        elif report.reason is not None:
+            text = _("This game can no longer be won; no way back was found ({why}).").format(
+                why=no_way_back_text(report))
         else:
-            text = "This game can no longer be won"
-            text += f": undo {plural(report.undos, 'move')} to get back to a winnable position." if report.undos \
-                else (f"; no way back was found ({report.reason})." if report.reason else ".")
+            text = _("This game can no longer be won.")
         self.table.say(text, warn=True, seconds=LOST_MESSAGE_S)
 
     def verdict_text(self) -> tuple[str, bool] | None:
@@ -79,16 +88,16 @@ class TableSolver:
             return None
         report = self.current.verdict
         if report is None:
-            return ("Solver: thinking…", False) if self.jobs.running("lost") else None
+            return (_("Solver: thinking…"), False) if self.jobs.running("lost") else None
         if report.status == "won":
-            return "Solver: winnable", False
+            return _("Solver: winnable"), False
         if report.lost:
             if self.table.game.move_count == 0 or report.deal_lost:
-                return "Solver: cannot be won", True
+                return _("Solver: cannot be won"), True
             if report.undos:
-                return f"Solver: lost, undo {report.undos}", True
-            return "Solver: lost", True
-        return "Solver: undecided", False
+                return _("Solver: lost, undo {n}").format(n=report.undos), True
+            return _("Solver: lost"), True
+        return _("Solver: undecided"), False
 
     def ask_demo(self) -> None:
         """Ctrl+D and the Menu: play on from here along a line the solver proves wins, one
@@ -96,12 +105,12 @@ class TableSolver:
         self.table.finish_animations()
         self.table.cancel_drag()
         if self.table.game.is_won:
-            self.table.say("This game is won already.")
+            self.table.say(_("This game is won already."))
             return
         if self.demo is not None or self.jobs.running("demo"):
             return
         snapshot = Game(self.table.game.position, self.table.game.rules, self.table.game.code)
-        self.table.say("Demo: the solver looks for a winning line…", seconds=30)
+        self.table.say(_("Demo: the solver looks for a winning line…"), seconds=30)
         self.jobs.start("demo", services.winning_line, snapshot, on_done=self.demo_line, on_error=self.demo_failed)
 
     def demo_line(self, line: tuple[Move, ...] | None) -> None:
@@ -111,17 +120,20 @@ class TableSolver:
         self.current.hint_shown()  # a game the demo finishes is won with help
         self.demo = list(line)
         self.demo_due = self.app.time + DEMO_STEP_S / 2
-        self.table.say(f"Demo: {plural(len(line), 'move')} to the win. Any key or click stops it.", seconds=4.0)
+        n = len(line)
+        self.demo_said = ngettext("Demo: {n} move to the win. Any key or click stops it.",
+                                  "Demo: {n} moves to the win. Any key or click stops it.", n).format(n=n)
+        self.table.say(self.demo_said, seconds=4.0)
 
     def demo_failed(self, error: BaseException) -> None:
-        self.table.say("The solver found no winning line in time: no demo from here." if isinstance(
-            error, services.Undecided) else f"The solver failed: {error}", warn=True)
+        self.table.say(_("The solver found no winning line in time: no demo from here.") if isinstance(
+            error, services.Undecided) else _("The solver failed: {error}").format(error=error), warn=True)
 
     def demo_step(self) -> None:
         assert self.demo is not None
         move = self.demo.pop(0)
         if not self.table.position.is_legal(move, self.table.rules):
-            self.stop_demo("The demo stopped: the game changed under it.")
+            self.stop_demo(_("The demo stopped: the game changed under it."))
             return
         left = len(self.demo)
         if not left:
@@ -129,23 +141,25 @@ class TableSolver:
         self.demo_due = self.app.time + DEMO_STEP_S * max(0.5, self.app.settings.animation_factor)
         self.table.play(move)
         if left:
-            self.table.say(f"Demo: {plural(left, 'move')} to go. Any key or click stops it.", seconds=DEMO_STEP_S * 4)
+            self.demo_said = ngettext("Demo: {n} move to go. Any key or click stops it.",
+                                      "Demo: {n} moves to go. Any key or click stops it.", left).format(n=left)
+            self.table.say(self.demo_said, seconds=DEMO_STEP_S * 4)
         else:
             self.end_demo_message()
 
     def end_demo_message(self) -> None:
         """The demo has ended: its count of moves to go goes with it."""
         message = self.table.message
-        if message is not None and message.text.startswith("Demo: "):
+        if message is not None and message.text == self.demo_said:
             self.table.message = None
             self.table.mark_region("status")
 
-    def stop_demo(self, why: str = "Demo stopped: your move.") -> None:
+    def stop_demo(self, why: str | None = None) -> None:
         if self.demo is None and not self.jobs.running("demo"):
             return
         self.demo = None
         self.jobs.cancel("demo")
-        self.table.say(why)
+        self.table.say(why if why is not None else _("Demo stopped: your move."))
 
     def demo_cannot_win(self) -> None:
         """No winning line: say so, and offer the undos back to a winnable position."""
@@ -161,23 +175,29 @@ class TableSolver:
             self.current.solver_says(position, rules, found)
             self.offer_way_back(found)
 
-        self.table.say("No winning line from here: looking for the way back…", seconds=30)
+        self.table.say(_("No winning line from here: looking for the way back…"), seconds=30)
         self.jobs.start("lost", services.lost, snapshot, on_done=answered)
 
     def offer_way_back(self, report: LossReport) -> None:
         if report.undos:
             k = report.undos
-            text = (f"The solver proved that no winning line is left, so there is nothing to show. Undoing "
-                    f"{plural(k, 'move')} leads back to a position that can still be won.")
-            self.app.push(dialogs.Confirm(self.app, "This game can no longer be won", text,
-                                          f"Undo {plural(k, 'move')}", lambda: self.undo_many(k)))
+            text = ngettext("The solver proved that no winning line is left, so there is nothing to show. "
+                            "Undoing {n} move leads back to a position that can still be won.",
+                            "The solver proved that no winning line is left, so there is nothing to show. "
+                            "Undoing {n} moves leads back to a position that can still be won.", k).format(n=k)
+            self.app.push(dialogs.Confirm(self.app, _("This game can no longer be won"), text,
+                                          ngettext("Undo {n} move", "Undo {n} moves", k).format(n=k),
+                                          lambda: self.undo_many(k)))
         else:
-            why = f" ({report.reason})" if report.reason else ""
-            text = f"The solver proved that no winning line is left, and found no way back{why}."
-            self.app.push(dialogs.Notice(self.app, "This game can no longer be won", text))
+            if report.reason is not None:
+                text = _("The solver proved that no winning line is left, and found no way back ({why}).").format(
+                    why=no_way_back_text(report))
+            else:
+                text = _("The solver proved that no winning line is left, and found no way back.")
+            self.app.push(dialogs.Notice(self.app, _("This game can no longer be won"), text))
 
     def undo_many(self, count: int) -> None:
-        for _ in range(count):
+        for _step in range(count):
             if self.current.undo() is None:
                 break
         self.app.play_sound("undo")

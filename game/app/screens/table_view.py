@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game.app.i18n import _, format_duration, format_number
 from game.app.layout import Box, Layout
 from game.app.render import Painter, button_face, wrap
 from game.app.scenes import STEP
@@ -24,7 +25,7 @@ from game.app.screens.table_motion import TableMotion
 from game.app.screens.table_pointer import TablePointer
 from game.app.screens.table_solver import TableSolver
 from game.app.theme import Colour
-from game.app.words import DIFFICULTY_NAMES
+from game.app.words import DIFFICULTY_NAMES, difficulty_name
 from game.engine import COLUMNS, SUITS, Card, Pile
 
 
@@ -128,12 +129,13 @@ class TableView:
         for name, box in layout.buttons.items():
             pressed = self.pointer.press is not None and self.pointer.press.button == name
             enabled = actions.ACTIONS[name].enabled(self.table)
-            state = (name, box, wide, self.pointer.hover == name and enabled, pressed and enabled, enabled)
+            action = actions.ACTIONS[name]
+            label = action.button_text() if wide and action.short else ""
+            state = (name, box, label, self.pointer.hover == name and enabled, pressed and enabled, enabled)
             face = self._faces.get(state)
             if face is None:
-                action = actions.ACTIONS[name]
                 face = button_face(
-                    painter, box, action.button_text() if wide else "", hover=state[3], pressed=state[4],
+                    painter, box, label, hover=state[3], pressed=state[4],
                     enabled=state[5], dark=True, icon=action.icon_name,
                 )
                 if len(self._faces) > 200:
@@ -143,7 +145,8 @@ class TableView:
         # the title, with the difficulty, between the two groups of buttons
         left = max(b.right for n, b in layout.buttons.items() if n in ("hint",))
         right = min(b.x for n, b in layout.buttons.items() if n in ("help",))
-        title = f"Seahaven Towers · {DIFFICULTY_NAMES.get(self.table.position.cell_count, '')}"
+        cells = self.table.position.cell_count
+        title = "Seahaven Towers · " + (difficulty_name(cells) if cells in DIFFICULTY_NAMES else "")
         text = painter.text(title, max(12, round(bar.h * 0.36)), painter.theme.text_dim)
         if text.get_width() < right - left - bar.h:
             surface.blit(text, text.get_rect(center=((left + right) // 2, bar.h // 2)))
@@ -177,17 +180,17 @@ class TableView:
         px = max(11, round(box.h * 0.48))
         pad = layout.buttons["new"].x
         seconds = int(self.table.current.elapsed())
-        clock = f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}" if seconds >= 3600 else \
-            f"{seconds // 60}:{seconds % 60:02d}"
         game = self.table.game
-        stats = f"Score {game.score}    Moves {game.move_count}    Time {clock}"
+        stats = "    ".join((_("Score {n}").format(n=format_number(game.score)),
+                             _("Moves {n}").format(n=format_number(game.move_count)),
+                             _("Time {time}").format(time=format_duration(seconds))))
         left = painter.text(stats, px, theme.text)
         cy = box.y + box.h // 2
         surface.blit(left, left.get_rect(midleft=(pad, cy)))
         left_edge = pad + left.get_width() + px
-        code = str(game.code) if game.code is not None else "custom position"
+        code = str(game.code) if game.code is not None else _("custom position")
         if self.table.session.not_saving:
-            code = f"Not saving  ·  {code}"
+            code = _("Not saving  ·  {code}").format(code=code)
         right = painter.text(code, px, theme.warn if self.table.session.not_saving else theme.text_dim)
         if right.get_width() < box.right - pad - left_edge:
             surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
@@ -199,7 +202,7 @@ class TableView:
             finish = self.finish.box()
             if finish.x >= left_edge and finish.right <= right_edge:
                 pressed = self.pointer.press is not None and self.pointer.press.button == "finish"
-                face = button_face(painter, finish, "Finish", dark=True, solid=True, primary=True, pressed=pressed,
+                face = button_face(painter, finish, _("Finish"), dark=True, solid=True, primary=True, pressed=pressed,
                                    font_px=max(11, round(finish.h * 0.5)))
                 surface.blit(face, finish[:2])
                 gaps = [(left_edge, finish.x - px), (finish.right + px, right_edge)]

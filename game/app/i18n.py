@@ -1,0 +1,23 @@
+"""The app's door to the player's language: ``from game.app.i18n import _, ngettext``.
+
+Everything lives in :mod:`game.i18n` (standard library only, so the command line can use
+it too); this module re-exports it for the screens.
+"""
+
+from game.i18n import (
+    LANGUAGES,
+    N_,
+    SYSTEM,
+    _,
+    format_duration,
+    format_number,
+    format_percent,
+    language,
+    ngettext,
+    npgettext,
+    pgettext,
+    set_language,
+)
+
+__all__ = ["LANGUAGES", "N_", "SYSTEM", "_", "format_duration", "format_number", "format_percent", "language",
+           "ngettext", "npgettext", "pgettext", "set_language"]

@@ -1,0 +1,178 @@
+"""The player's language: gettext lookups, the language choice, and the one way to write a
+time of play, a number and a percentage.
+
+Every word a player reads goes through ``_`` (or ``ngettext`` for anything counted,
+``pgettext`` where one English word has two meanings). Words declared before a language is
+known (tables of labels at module level) are marked with ``N_`` and translated where they
+are shown: ``_(row.label)``.
+
+The catalogs are ``game/locale/<lang>/LC_MESSAGES/seahaven.mo`` (compiled from the ``.po``
+beside them by ``tools/i18n.py``; tests/test_i18n.py checks the two agree). Standard library
+only: the command line and the engine's tests may import it without pygame or Babel.
+
+The language follows the system unless the player chose one in Settings
+(:func:`set_language`): ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` in that order (as
+GNU gettext reads them), and on Windows with none of them set, the user's UI language.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+DOMAIN = "seahaven"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+"""``game/locale``: inside the package, so the wheel and the PyInstaller bundle carry it."""
+
+ENGLISH = "en"
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
+"""Language code -> its name in its own language (Settings shows them so, untranslated)."""
+
+SYSTEM = "system"
+"""The language setting that follows the system."""
+
+_ENV_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+_language: str = ENGLISH
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it now (module-level tables)."""
+    return message
+
+
+def _(message: str) -> str:
+    """``message`` in the player's language."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message that fits ``n`` in the player's language; the text
+    still holds its placeholders: ``ngettext("{n} card", "{n} cards", n).format(n=n)``."""
+    return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the player's language, where ``context`` tells two meanings apart."""
+    return _translation.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` with a context."""
+    return _translation.npgettext(context, singular, plural, n)
+
+
+def language() -> str:
+    """The code of the language in use: "en", "de", "fr" or "es"."""
+    return _language
+
+
+def windows_ui_language(get_id: Callable[[], int] | None = None) -> str | None:
+    """The Windows user's UI language as a locale name ("de_DE"), or None elsewhere or when
+    it cannot be read. ``get_id`` stands in for ``GetUserDefaultUILanguage`` in tests."""
+    if get_id is None:
+        if sys.platform != "win32":
+            return None
+        try:
+            import ctypes
+
+            get_id = ctypes.windll.kernel32.GetUserDefaultUILanguage  # type: ignore[attr-defined]
+        except (ImportError, AttributeError, OSError):
+            return None
+    try:
+        lang_id = int(get_id())
+    except (OSError, ValueError, TypeError):
+        return None
+    import locale
+
+    return locale.windows_locale.get(lang_id)
+
+
+def system_languages(environ: Mapping[str, str] | None = None,
+                     windows_ui: Callable[[], str | None] = windows_ui_language) -> list[str]:
+    """The languages the system asks for, most wanted first, as locale names ("de_AT.UTF-8",
+    "fr"): the first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set
+    (``LANGUAGE`` may list several, split by colons), else the Windows UI language."""
+    environ = os.environ if environ is None else environ
+    for var in _ENV_VARS:
+        value = environ.get(var, "")
+        if value:
+            return [part for part in value.split(":") if part]
+    found = windows_ui()
+    return [found] if found else []
+
+
+def supported(names: list[str]) -> str:
+    """The first of the locale names ``names`` that the game speaks, as a code; English when
+    none is ("C" and "POSIX" mean English too)."""
+    for name in names:
+        code = name.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        if code in LANGUAGES:
+            return code
+        if code in ("c", "posix"):
+            return ENGLISH
+    return ENGLISH
+
+
+def resolve(choice: str | None, environ: Mapping[str, str] | None = None,
+            windows_ui: Callable[[], str | None] = windows_ui_language) -> str:
+    """The language code a setting means: itself if the game speaks it, else the system's."""
+    if choice in LANGUAGES:
+        return choice
+    return supported(system_languages(environ, windows_ui))
+
+
+def set_language(choice: str | None = SYSTEM, environ: Mapping[str, str] | None = None,
+                 windows_ui: Callable[[], str | None] = windows_ui_language) -> str:
+    """Speak ``choice`` ("system", None or a code) from now on; returns the code in use.
+    A missing catalog falls back to English rather than failing."""
+    global _translation, _language
+    code = resolve(choice, environ, windows_ui)
+    if code == ENGLISH:
+        _translation = _gettext.NullTranslations()
+    else:
+        _translation = _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
+    _language = code
+    return code
+
+
+# -- numbers and times ---------------------------------------------------------------------
+
+_GROUP = {"en": ",", "de": ".", "fr": "\u202f", "es": "."}
+"""Thousands separator per language (CLDR); French uses a narrow no-break space."""
+_DECIMAL = {"en": ".", "de": ",", "fr": ",", "es": ","}
+_MIN_GROUPING = {"es": 2}
+"""CLDR's minimum grouping digits: Spanish writes 1234 but 12.345."""
+_PERCENT = {"en": "{}%", "de": "{}\u00a0%", "fr": "{}\u202f%", "es": "{}\u00a0%"}
+
+
+def format_number(n: float, decimals: int = 0) -> str:
+    """``n`` as the player's language writes numbers: 12,345 / 12.345 / 12 345 / 12.345."""
+    lang = _language if _language in _GROUP else ENGLISH
+    text = f"{abs(n):,.{decimals}f}"
+    whole, _dot, fraction = text.partition(".")
+    digits = whole.replace(",", "")
+    whole = digits if len(digits) < 4 + _MIN_GROUPING.get(lang, 1) - 1 else whole.replace(",", _GROUP[lang])
+    out = whole + (_DECIMAL[lang] + fraction if fraction else "")
+    return ("-" if n < 0 and text.strip("0.,") else "") + out
+
+
+def format_percent(fraction: float, decimals: int = 0) -> str:
+    """``fraction`` (0.5) as a percentage the player's language writes: 50% / 50 %."""
+    lang = _language if _language in _PERCENT else ENGLISH
+    return _PERCENT[lang].format(format_number(fraction * 100, decimals))
+
+
+def format_duration(seconds: float | None) -> str:
+    """A time of play, the one way the game writes it everywhere: "0:42", "12:03",
+    "1:15:03" (hours only once there is one); a dash when there is none."""
+    if seconds is None:
+        return "\u2014"
+    total = max(0, int(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -1,0 +1,379 @@
+"""The game in the player's language: every player-facing string goes through gettext,
+the German, French and Spanish catalogs are complete against a fresh extraction of the
+code (new words from anyone show up here as failures), their placeholders and plural
+forms are right, the compiled .mo files match the .po files, the language follows the
+system (and Windows' UI language), and a real game loop shows German with LANGUAGE=de.
+
+After adding or changing words: ``python tools/i18n.py update``, translate the new
+entries in the three .po files, then ``python tools/i18n.py compile``.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+import string
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "game" / "app"
+sys.path.insert(0, str(ROOT / "tools"))
+
+babel = pytest.importorskip("babel")
+
+WRAPPERS = {"_", "N_", "ngettext", "pgettext", "npgettext"}
+"""The calls that mark a string for translation."""
+
+DIAGNOSTIC_CALLS = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AttributeError", "BadFile", "error",
+                    "print", "getattr", "setattr", "hasattr", "get", "startswith", "endswith", "split", "replace",
+                    "strftime", "set_caption", "removeprefix", "setdefault", "environ"}
+"""Calls whose string arguments are not shown to the player: exceptions whose text is a
+technical detail (a ``BadFile`` detail is quoted inside a translated sentence), the
+console, attribute names and string plumbing."""
+
+ALLOWED: dict[str, set[str]] = {
+    "game/app/loop.py": {"Seahaven Towers", "seahaven: first frame ", " s after launch"},
+    "game/app/screens/table_view.py": {"Seahaven Towers · "},
+    "game/app/current.py": {"new game", "hint shown"},
+    "game/app/screens/settings.py": {"1000 ms"},
+    "game/app/launch.py": {"Seahaven Towers"},
+    "game/app/screens/new_game.py": {"code check"},  # a job's name
+    "game/app/screens/kit.py": {"page up", "page down"},  # what a key asks for, never shown
+    "game/app/saving/storage.py": {" does not follow the one before", "the journal does not start with its game",
+                                   " keeps more moves than the game has", "its last line is cut short"},
+}
+"""Strings a player may see but that are not translated, or that only look like words:
+the game's name (a proper name in every language), a timing line on the console, enum
+values that are never shown, and what is wrong with a journal (``Loaded.reason``: kept
+for logs and tests, never shown)."""
+
+SKIPPED_FILES = {"game/app/smoke.py", "game/app/assets.py"}
+"""Files with no player-facing words: the smoke test's console report, and the art
+loader (whose only sentences are programming errors and SVG markup)."""
+
+
+KEY_CHORD = re.compile(r"((Ctrl|Shift)\+)*(Ctrl|Shift|Esc|Space|Enter|Del|Backspace|F\d{1,2}|[A-Z0-9])?\+?")
+"""A key chord as ``screens/actions.py`` spells it ("Ctrl+Shift+Z", "Esc"): an identifier,
+shown to the player through ``words.key_text``."""
+
+
+def _looks_like_words(text: str) -> bool:
+    """A string that would be read as words: two letters in a row, and a space or a capital
+    starting a word ("Undo", "New game"); identifiers ("four_colour"), keys ("col1"),
+    card lists ("3C 8S KS"), file names and formats are not."""
+    if text == "OK":
+        return True  # "OK"
+    if not re.search(r"[a-z]{2}", text) or re.fullmatch(r"[\w.-]+\.[a-z]{2,4}", text) or KEY_CHORD.fullmatch(text):
+        return False  # no word, a file name, or a key as the actions name it (shown through key_text)
+    return " " in text.strip() or bool(re.match(r"[A-Z][a-z]", text))
+
+
+def _marked_ids(tree: ast.AST) -> set[int]:
+    """The string constants that need no wrapping: docstrings, attribute docstrings,
+    anything inside a wrapper or a diagnostic call."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            skip.add(id(node.value))
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name in WRAPPERS or name in DIAGNOSTIC_CALLS:
+                skip.update(id(sub) for sub in ast.walk(node))
+        if isinstance(node, ast.Compare):  # comparisons with plain values ("off", "won")
+            skip.update(id(sub) for sub in ast.walk(node))
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            skip.update(id(sub) for sub in ast.walk(node.value))
+        if isinstance(node, ast.Subscript):  # keys: settings["volume"]
+            skip.update(id(sub) for sub in ast.walk(node.slice))
+    return skip
+
+
+def unwrapped_strings(path: Path) -> list[str]:
+    """``file:line: 'text'`` for every string in ``path`` that looks like words and is not
+    wrapped for translation."""
+    relative = path.relative_to(ROOT).as_posix()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _marked_ids(tree)
+    allowed = ALLOWED.get(relative, set())
+    found = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip
+                and _looks_like_words(node.value) and node.value not in allowed):
+            found.append(f"{relative}:{node.lineno}: {node.value!r}")
+    return found
+
+
+def app_files() -> list[Path]:
+    return sorted(p for p in APP.rglob("*.py") if p.relative_to(ROOT).as_posix() not in SKIPPED_FILES)
+
+
+def test_every_player_facing_string_is_wrapped_for_translation() -> None:
+    found = [line for path in app_files() for line in unwrapped_strings(path)]
+    assert not found, "wrap these in _() (or N_() in tables shown through _()):\n" + "\n".join(found)
+
+
+def test_the_check_catches_an_unwrapped_sentence(tmp_path: Path) -> None:
+    """The rule above can fail: a plain label, a sentence and an f-string are caught; a
+    wrapped one, a docstring, an identifier and an exception's detail are not."""
+    source = tmp_path / "game" / "app" / "sample.py"
+    source.parent.mkdir(parents=True)
+    source.write_text(
+        '"""Doc string."""\n'
+        'LABEL = "Undo"\n'
+        'def f(n):\n'
+        '    """Doc."""\n'
+        '    say("Nothing to undo.")\n'
+        '    say(f"Score {n}")\n'
+        '    say(_("Wrapped sentence."))\n'
+        '    mode = "four_colour"\n'
+        '    raise ValueError("a technical detail")\n',
+        encoding="utf-8",
+    )
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        found = unwrapped_strings(source)
+    finally:
+        ROOT = saved
+    assert [line.split(": ", 1)[1] for line in found] == ["'Undo'", "'Nothing to undo.'", "'Score '"]
+
+
+# -- the catalogs ------------------------------------------------------------------------
+
+
+def _placeholders(text: str) -> set[str]:
+    """``{name}`` fields and %-style conversions of ``text``."""
+    names = {f"{{{field}}}" for _lit, field, _spec, _conv in string.Formatter().parse(text) if field is not None}
+    percent = set(re.findall(r"%(?:\([a-z_]+\))?[-#0 +]*\d*(?:\.\d+)?[sdif]", text))
+    return names | percent
+
+
+def catalog_problems(language: str) -> list[str]:
+    """Everything wrong with one language's catalog, as readable lines."""
+    import i18n as tools
+    from babel.messages.catalog import Catalog
+
+    problems: list[str] = []
+    catalog = tools.read(language)
+    template = tools.extract()
+    wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id}
+    present = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in catalog if m.id}
+    problems += [f"{language}: missing {msgid!r} (context {ctx!r})" for msgid, ctx in sorted(wanted - present,
+                                                                                           key=str)]
+    problems += [f"{language}: obsolete {msgid!r}" for msgid, ctx in sorted(present - wanted, key=str)]
+    expected_forms = Catalog(locale=language).plural_forms
+    if catalog.plural_forms != expected_forms:
+        problems.append(f"{language}: Plural-Forms {catalog.plural_forms!r}, CLDR says {expected_forms!r}")
+    for message in catalog:
+        if not message.id:
+            continue
+        name = f"{language}: {message.id!r}"
+        if message.fuzzy:
+            problems.append(f"{name} is fuzzy")
+        if isinstance(message.id, tuple):
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            if len(forms) != catalog.num_plurals:
+                problems.append(f"{name} has {len(forms)} plural forms, not {catalog.num_plurals}")
+            if not all(forms):
+                problems.append(f"{name} is untranslated")
+                continue
+            allowed = _placeholders(message.id[0]) | _placeholders(message.id[1])
+            for i, form in enumerate(forms):
+                got = _placeholders(form)
+                if not got <= allowed:
+                    problems.append(f"{name} form {i} has placeholders {sorted(got - allowed)} the English has not")
+                if i > 0 and not _placeholders(message.id[1]) <= got:
+                    problems.append(f"{name} form {i} lost {sorted(_placeholders(message.id[1]) - got)}")
+        else:
+            if not message.string:
+                problems.append(f"{name} is untranslated")
+                continue
+            if _placeholders(message.string) != _placeholders(message.id):
+                problems.append(f"{name}: placeholders {sorted(_placeholders(message.string))}, "
+                                f"English {sorted(_placeholders(message.id))}")
+    return problems
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "es"])
+def test_catalog_is_complete_and_correct(language: str) -> None:
+    problems = catalog_problems(language)
+    assert not problems, "run tools/i18n.py update, then translate:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "es"])
+def test_compiled_catalog_matches_its_source(language: str) -> None:
+    import i18n as tools
+
+    po = tools.po_path(language)
+    mo = po.with_suffix(".mo")
+    with mo.open("rb") as handle:
+        committed = gettext.GNUTranslations(handle)
+    fresh = gettext.GNUTranslations(__import__("io").BytesIO(tools.compiled(tools.read(language))))
+    assert committed._catalog == fresh._catalog, f"run: python tools/i18n.py compile ({mo} is stale)"  # type: ignore[attr-defined]
+
+
+def test_the_catalog_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A changed placeholder, a fuzzy entry, an empty one, a plural with too few forms and a
+    message the code no longer has are each reported."""
+    import i18n as tools
+
+    catalog = tools.read("de")
+    catalog["{pile} is empty."].string = "{stapel} ist leer."
+    catalog["Nothing to undo."].flags.add("fuzzy")
+    catalog["Nothing to redo."].string = ""
+    catalog[("{n} card", "{n} cards")].string = ("{n} Karte",)
+    catalog.add("A sentence nobody says any more.", "Ein Satz, den niemand mehr sagt.")
+    monkeypatch.setattr(tools, "read", lambda language: catalog)
+    problems = "\n".join(catalog_problems("de"))
+    for expected in ("'{pile} is empty.': placeholders", "'Nothing to undo.' is fuzzy",
+                     "'Nothing to redo.' is untranslated", "has 1 plural forms, not 2",
+                     "obsolete 'A sentence nobody says any more.'"):
+        assert expected in problems
+
+
+def test_the_placeholder_check_can_fail() -> None:
+    assert _placeholders("{pile} is empty.") != _placeholders("{stapel} ist leer.")
+    assert _placeholders("%(n)d cards and %s") == {"%(n)d", "%s"}
+
+
+# -- the language chosen -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("environ", "expected"), [
+    ({"LANGUAGE": "fr:de", "LANG": "es_ES.UTF-8"}, "fr"),
+    ({"LANGUAGE": "pt_BR:es", "LANG": "de_DE"}, "es"),
+    ({"LC_ALL": "de_AT.UTF-8", "LANG": "fr_FR"}, "de"),
+    ({"LC_MESSAGES": "es_MX", "LANG": "de_DE"}, "es"),
+    ({"LANG": "fr_CA.UTF-8"}, "fr"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "ja_JP.UTF-8"}, "en"),
+    ({}, "en"),
+])
+def test_the_language_follows_the_environment(environ: dict[str, str], expected: str) -> None:
+    assert i18n.resolve("system", environ, windows_ui=lambda: None) == expected
+
+
+def test_on_windows_the_user_interface_language_decides() -> None:
+    assert i18n.windows_ui_language(lambda: 0x0407) == "de_DE"  # German (Germany)
+    assert i18n.windows_ui_language(lambda: 0x0C0A) == "es_ES"  # Spanish (Spain, modern)
+    assert i18n.resolve("system", {}, windows_ui=lambda: i18n.windows_ui_language(lambda: 0x040C)) == "fr"
+    assert i18n.resolve("system", {"LANG": "es_ES"}, windows_ui=lambda: "de_DE") == "es"  # the variables first
+
+    def broken() -> int:
+        raise OSError("no kernel32")
+
+    assert i18n.windows_ui_language(broken) is None
+
+
+def test_a_chosen_language_beats_the_system_and_english_is_the_fallback() -> None:
+    try:
+        assert i18n.set_language("es", {"LANGUAGE": "de"}) == "es"
+        assert i18n._("Settings") == "Configuración"
+        assert i18n.set_language("system", {"LANGUAGE": "de"}) == "de"
+        assert i18n._("Settings") == "Einstellungen"
+        assert i18n.set_language("xx", {}) == "en"
+        assert i18n._("Settings") == "Settings"
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("language", "number", "duration", "percent"), [
+    ("en", "12,345", "1:15:03", "68%"),
+    ("de", "12.345", "1:15:03", "68\u00a0%"),
+    ("fr", "12\u202f345", "1:15:03", "68\u202f%"),
+    ("es", "12.345", "1:15:03", "68\u00a0%"),
+])
+def test_one_way_to_write_numbers_and_times(language: str, number: str, duration: str, percent: str) -> None:
+    try:
+        i18n.set_language(language)
+        assert i18n.format_number(12345) == number
+        assert i18n.format_duration(4503) == duration and i18n.format_duration(75) == "1:15"
+        assert i18n.format_percent(0.675) == percent
+    finally:
+        i18n.set_language("en")
+    assert i18n.format_duration(None) == "\u2014"
+
+
+# -- the real game in German ------------------------------------------------------------
+
+
+def _translated_tabs(screen: object) -> list[str]:
+    return [i18n._(name) for name in screen.tabs]  # type: ignore[attr-defined]
+
+
+
+def test_language_de_shows_german_on_the_table_and_in_a_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``LANGUAGE=de``: the real loop's toolbar, status line, a refusal and the New Game
+    window speak German; switching the setting to English applies at once."""
+    import pygame
+
+    from game.app.launch import build
+    from game.app.screens.dialogs import NewGame
+    from game.engine import column
+
+    monkeypatch.setenv("LANGUAGE", "de")
+    app, session, table = build((1024, 700))
+    try:
+        assert i18n.language() == "de"
+        app.step(1 / 60)
+        said: list[str] = []
+        monkeypatch.setattr(table, "say", lambda text, **_kw: said.append(text))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u", scancode=0))
+        app.step(1 / 60)
+        assert said == ["Nichts rückgängig zu machen."]
+        refusal = table.hand.drop(table.position, table.rules, column(1), 1, column(1))
+        assert refusal.reason == "Die Karten liegen wieder, wo sie waren."
+        assert table.solver.verdict_text() is None or table.solver.verdict_text()[0].startswith("Löser")
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n", scancode=0))
+        app.step(1 / 60)
+        window = app.scenes.top
+        assert isinstance(window, NewGame)
+        labels = {widget.label for widget in window.widgets}
+        assert {"Austeilen", "Abbrechen", "Einfügen", "Nur gewinnbare Spiele"} <= labels
+        assert any(label.startswith("Leicht · 4 Zellen") for label in labels)
+        surface = pygame.Surface(app.size)
+        window.draw(surface)  # drawing German text neither fails nor changes the window
+        from game.app.screens import settings as settings_screen
+
+        app.push(settings_screen.open_scene(app, session))
+        app.step(1 / 60)
+        screen = app.scenes.top
+        screen.set_tab(settings_screen.LANGUAGE)
+        screen.set("language", "en")  # as the row's English button does
+        app.step(1 / 60)
+        assert i18n.language() == "en" and i18n._("Deal") == "Deal"
+        assert screen.tabs and _translated_tabs(screen) == ["Play", "Look", "Sound and window", "Language"]
+    finally:
+        app.close()
+        i18n.set_language("en")
+
+
+def test_word_wrap_breaks_long_words_and_after_hyphens() -> None:
+    """German compounds: a word wider than the line is broken inside it (with a hyphen
+    between letters), a hyphenated word may end a line after its hyphen, and no line is
+    wider than asked; a text that fits stays whole."""
+    import pygame
+
+    from game.app.render import wrap
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 24)
+    compound = "Kartenablagestapelverwaltungsvorschrift"
+    width = font.size(compound)[0] // 3
+    lines = wrap(font, f"Die {compound} gilt für Herz-Dame und Pik-König.", width)
+    assert all(font.size(line)[0] <= width for line in lines), lines
+    def letters(text: str) -> str:
+        return text.replace("-", "").replace(" ", "")
+
+    assert letters("".join(lines)) == letters(f"Die {compound} gilt für Herz-Dame und Pik-König.")  # nothing lost
+    assert any(line.endswith("-") and line[:-1].isalpha() for line in lines)  # broken inside the compound
+    narrow = font.size("Herz-")[0] + 2
+    assert "Herz-" in wrap(font, "Herz-Dame", narrow)  # after the hyphen, not inside "Dame"
+    assert wrap(font, "Neues Spiel", 1000) == ("Neues Spiel",)

@@ -1,0 +1,116 @@
+"""The translations' tools (Babel; not needed to play):
+
+    python tools/i18n.py extract   # the messages of the code -> game/locale/seahaven.pot
+    python tools/i18n.py update    # .pot -> each language's .po (new messages empty, gone ones dropped)
+    python tools/i18n.py compile   # each .po -> its .mo, which the game reads (committed)
+    python tools/i18n.py check     # what tests/test_i18n.py checks, as a list
+
+The ``.po`` files are the source; the ``.mo`` files beside them are compiled from them and
+committed, so a checkout, the wheel and the PyInstaller bundle need no build step (the
+tests fail when a ``.mo`` no longer matches its ``.po``).
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "game" / "locale"
+DOMAIN = "seahaven"
+LANGUAGES = ("de", "fr", "es")
+SOURCES = ("game/app", "game/i18n.py", "game/commands/play.py")
+"""Where the player's words are (the command line speaks English, but for the window that
+says the game is already open)."""
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+
+
+def extract() -> Catalog:
+    """Every message the code marks, with where it is used."""
+    catalog = Catalog(project="Seahaven Towers", domain=DOMAIN, charset="utf-8", fuzzy=False)
+    for source in SOURCES:
+        path = ROOT / source
+        if path.is_file():
+            from babel.messages.extract import extract_from_file
+
+            found = ((path.name, lineno, message, comments, context)
+                     for lineno, message, comments, context in extract_from_file("python", path, KEYWORDS))
+            prefix = path.parent.relative_to(ROOT)
+        else:
+            found = extract_from_dir(path, method_map=[("**.py", "python")], keywords=KEYWORDS)
+            prefix = path.relative_to(ROOT)
+        for filename, lineno, message, comments, context in found:
+            catalog.add(message, None, [(f"{prefix}/{filename}", lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def po_path(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read(language: str) -> Catalog:
+    with po_path(language).open("rb") as handle:
+        return read_po(handle, locale=language, domain=DOMAIN)
+
+
+def write(language: str, catalog: Catalog) -> None:
+    path = po_path(language)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, no_location=True, omit_header=False, sort_output=False,
+             include_previous=False)
+    path.write_bytes(buffer.getvalue())
+
+
+def compiled(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def compile_all() -> None:
+    for language in LANGUAGES:
+        po_path(language).with_suffix(".mo").write_bytes(compiled(read(language)))
+
+
+def update() -> None:
+    template = extract()
+    for language in LANGUAGES:
+        path = po_path(language)
+        catalog = read(language) if path.exists() else Catalog(locale=language, domain=DOMAIN)
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        write(language, catalog)
+
+
+def main(argv: list[str]) -> int:
+    command = argv[1] if len(argv) > 1 else ""
+    if command == "extract":
+        buffer = io.BytesIO()
+        write_po(buffer, extract(), width=100, no_location=True)
+        (LOCALE / f"{DOMAIN}.pot").write_bytes(buffer.getvalue())
+    elif command == "update":
+        update()
+    elif command == "compile":
+        compile_all()
+    elif command == "check":
+        sys.path.insert(0, str(ROOT))
+        from tests.test_i18n import catalog_problems
+
+        problems = [p for language in LANGUAGES for p in catalog_problems(language)]
+        print("\n".join(problems) or "all catalogs complete")
+        return 1 if problems else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
