@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from game.engine.cards import Card, Pile
+from game.engine.cards import SUIT_NAMES, Card, Pile
 
 
 class Why(Enum):
@@ -70,8 +70,6 @@ def _pile(pile: Pile | None) -> str:
 
 
 def _card_suit(suit: str) -> str:
-    from game.engine.cards import SUIT_NAMES
-
     return SUIT_NAMES[suit]
 
 
