@@ -91,6 +91,8 @@ def test_the_wheel_carries_every_asset(wheel: Path) -> None:
         assert shipped and shipped <= names, sorted(shipped - names)[:5]
     assert "game/_assets/icons/seahaven.svg" in names
     catalogs = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.mo")}
+    assert catalogs <= names, sorted(catalogs - names)
+    catalogs = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.mo")}
     assert len(catalogs) == 3 and catalogs <= names, sorted(catalogs - names)
 
 
