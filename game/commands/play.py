@@ -89,6 +89,10 @@ def not_saving_sentence(reason: str) -> str:
                   "kept.").format(reason=reason)
 
 
+DISPLAY_ATTEMPTS = 4
+DISPLAY_RETRY_S = 0.15
+
+
 def display_found() -> bool:
     """Whether the game can show a window: False when SDL would fall back to its
     offscreen or dummy driver without the user having asked for it with SDL_VIDEODRIVER,
@@ -99,10 +103,18 @@ def display_found() -> bool:
     if not chosen and sys.platform.startswith("linux") and not (
             os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return False
+    import time
+
     import pygame
 
-    try:
-        pygame.display.init()
-    except pygame.error:
-        return False
+    for attempt in range(DISPLAY_ATTEMPTS):
+        try:
+            pygame.display.init()
+            break
+        except pygame.error:
+            # an X server that has just started (at login, or a test's Xvfb) now and then
+            # refuses its first client: seen about once in 50 starts here
+            if attempt == DISPLAY_ATTEMPTS - 1:
+                return False
+            time.sleep(DISPLAY_RETRY_S)
     return chosen or pygame.display.get_driver() not in ("offscreen", "dummy")
