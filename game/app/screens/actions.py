@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 from game.app.i18n import N_, _
 from game.app.screens import dialogs, new_game
-from game.app.screens import help as help_screen
 from game.app.screens.table_api import Table
 from game.app.words import key_text
 
@@ -154,6 +153,8 @@ def _clear(table: Table) -> None:
 
 
 def _open_help(table: Table) -> None:
+    from game.app.screens import help as help_screen  # when first opened (see dialogs.open_screen)
+
     table.app.push(help_screen.open_scene(table.app, table.session, table_keys=ACTIONS.key_rows()))
 
 

@@ -15,7 +15,6 @@ from game.app.i18n import N_, _
 from game.app.input import Pointer
 from game.app.layout import Box
 from game.app.render import wrap
-from game.app.screens.daily import play_daily
 from game.app.screens.kit import TextField, Widget, Window
 from game.app.session import Session
 from game.app.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name
@@ -309,6 +308,8 @@ class NewGame(Window):
             self.close()
         elif name == "daily":  # today's deal of the difficulty chosen here (this window says what it costs)
             self.close()
+            from game.app.screens.daily import play_daily  # imported when first used (see dialogs.open_screen)
+
             play_daily(self.app, self.session, today(), self.cells)
         elif name == "deal":
             self.deal()
