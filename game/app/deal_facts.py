@@ -125,10 +125,11 @@ class Rater:
     """Rates each deal that comes to the table, once, in the background (under the app's
     run limit only: the rating is defined for the rules the daily deal uses)."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: Any, ask_now: bool = True) -> None:
         self.session = session
         session.current.subscribe(self._on_game)
-        self.ask()
+        if ask_now:
+            self.ask()
 
     def _on_game(self, event: GameEvent) -> None:
         if event.kind in (Change.NEW_GAME, Change.RESTARTED, Change.RULES):

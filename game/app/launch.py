@@ -82,7 +82,9 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
                                 keeper=keeper, app=window)
     session.not_saving = not_saving is not None
     autosave = Autosave(keeper, session)
-    Rater(session)
+    # the first deal is rated once the table shows: the solver's thread would share the
+    # interpreter with the first frame (30 ms later on two cores)
+    app.on_first_frame.append(Rater(session, ask_now=False).ask)
     app.on_quit.append(autosave.quit)
     if saved is not None:
         table.say(_("Welcome back: your game is as you left it."))

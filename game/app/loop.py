@@ -112,6 +112,9 @@ class App:
         """Where the window stood (top-left, screen pixels) before fullscreen; None: centred."""
         self.on_quit: list[Callable[[], None]] = []
         self.on_close: list[Callable[[], object]] = []
+        self.on_first_frame: list[Callable[[], None]] = []
+        """Work that can wait until the table is on the screen (a thread started earlier
+        would take the interpreter from the first frame)."""
         self.running = True
         self.time = 0.0
         """Seconds the loop has run (real time; the injected ``dt`` in tests)."""
@@ -392,6 +395,8 @@ class App:
             self._first_frame_reported = True
             if os.environ.get("SEAHAVEN_TRACE_STARTUP") == "1":
                 print(f"seahaven: first frame {since_launch():.3f} s after launch", file=sys.stderr, flush=True)
+            for hook in self.on_first_frame:
+                hook()
         if self._fullscreen_after_first_frame:
             self._finish_fullscreen()
 

@@ -293,7 +293,7 @@ def test_a_signal_saves_the_playing_time_and_closes_cleanly(tmp_path: Path, name
     assert game.returncode == 0, err
     assert "Fatal" not in err and "Traceback" not in err and err == "", err
     body = json.loads((tmp_path / "seahaven-towers" / CURRENT).read_text())
-    assert body["elapsed_s"] > float(held["elapsed_s"])  # type: ignore[arg-type]
+    assert body["elapsed_s"] > float(held["elapsed_s"]), (body, held)  # type: ignore[arg-type]
     assert not (tmp_path / "seahaven-towers" / JOURNAL).exists()  # the full save took the journal in
 
 
