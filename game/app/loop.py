@@ -135,8 +135,9 @@ class App:
         painted whole."""
         _set_icon()
         self.screen = self._open_window()
-        self._wait = sdl_waiter()
-        """SDL's own wait for input (no CPU while idle), or None: then the loop polls."""
+        self._wait: Callable[[int], bool] | bool | None = False
+        """SDL's own wait for input (no CPU while idle), or None: then the loop polls;
+        False until the loop first sleeps (after the first frame: finding it is not free)."""
         pygame.display.set_caption("Seahaven Towers")
         pygame.key.set_repeat(380, 40)
 
@@ -438,7 +439,9 @@ class App:
             left = deadline - now
             if left <= 0:
                 return
-            if self._wait is not None:
+            if self._wait is False:
+                self._wait = sdl_waiter()
+            if self._wait:
                 self._wait(math.ceil(left * 1000))
                 continue
             quiet = now - self._last_input

@@ -11,8 +11,6 @@ None and the loop polls as before.
 
 from __future__ import annotations
 
-import ctypes
-import glob
 import os
 import sys
 from collections.abc import Callable, Iterable
@@ -22,6 +20,8 @@ SDL_INIT_VIDEO = 0x20
 
 def _candidates() -> Iterable[str]:
     """Paths (or names) of the SDL 2 library this process may have loaded."""
+    import glob  # here, not at the top: the loop asks once, after the first frame
+
     if sys.platform.startswith("linux"):
         try:
             with open("/proc/self/maps") as maps:
@@ -47,7 +47,10 @@ def _candidates() -> Iterable[str]:
 
 def sdl_waiter() -> Callable[[int], bool] | None:
     """A function that waits up to ``ms`` milliseconds for an SDL event without taking it
-    from the queue (True when one is there), or None where SDL's wait cannot be reached."""
+    from the queue (True when one is there), or None where SDL's wait cannot be reached.
+    Called when the loop first sleeps; ``ctypes`` is imported here, not with the game."""
+    import ctypes
+
     seen: set[str] = set()
     for candidate in _candidates():
         if candidate in seen:

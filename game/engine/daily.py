@@ -20,7 +20,6 @@ that a change to the solver that would change a daily deal is noticed. No pygame
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 import math
 import threading
 from dataclasses import dataclass
@@ -75,6 +74,8 @@ def today() -> _dt.date:
 def candidate(date: _dt.date, cells: int, k: int) -> int:
     """The deal number of candidate ``k`` for ``date`` and ``cells`` cells (step 1)."""
     text = f"SH1-daily-{date.isoformat()}-C{cells}-{k}"
+    import hashlib  # here, not at the top: with OpenSSL it is 3 ms of the game's start-up
+
     return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big") % DEAL_COUNT
 
 
