@@ -20,8 +20,9 @@ import pygame
 import pytest
 
 from tests.app.table_helpers import key, make_app, post, settle, steps
+from tests.app.xserver import XDOTOOL, XVFB, until, x_server
 
-XVFB, XDOTOOL, XWD, OPENBOX = (shutil.which(n) for n in ("Xvfb", "xdotool", "xwd", "openbox"))
+XWD, OPENBOX = shutil.which("xwd"), shutil.which("openbox")
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -53,19 +54,6 @@ def test_a_new_window_surface_is_painted_whole(event: int) -> None:
 needs_x = pytest.mark.skipif(None in (XVFB, XDOTOOL, XWD), reason="needs Xvfb, xdotool and xwd")
 
 
-def _x_server(stack: contextlib.ExitStack, size: str) -> str:
-    """An Xvfb of ``size`` on a free display, stopped when ``stack`` closes."""
-    read, write = os.pipe()
-    server = subprocess.Popen([XVFB, "-displayfd", str(write), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
-                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    stack.callback(lambda: (server.terminate(), server.wait(10)))
-    os.close(write)
-    with os.fdopen(read, "rb") as pipe:
-        number = pipe.readline().decode().strip()
-    assert number, "Xvfb gave no display"
-    return ":" + number
-
-
 def screen_pixels(env: dict[str, str]) -> tuple[int, int, bytes]:
     """The whole screen as the X server shows it: (width, height, BGRX bytes), read from
     ``xwd`` (a ZPixmap of 32 bits per pixel at depth 24, as Xvfb's 24-bit screens give)."""
@@ -87,24 +75,13 @@ def unpainted_share(env: dict[str, str]) -> float:
     return black / (len(pixels) / 16)
 
 
-def _until(check, what: str, timeout: float = 30.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"never happened: {what}")
-
-
-@pytest.mark.slow  # a real X server and window, seconds each: .ci/run runs them, the everyday run skips them
 @needs_x
 @pytest.mark.parametrize(("size", "manager"), [("1280x800", False), ("1280x800", True), ("1080x1920", True)])
 def test_the_default_start_paints_the_whole_screen(tmp_path: Path, size: str, manager: bool) -> None:
     if manager and OPENBOX is None:
         pytest.skip("needs openbox")
     with contextlib.ExitStack() as stack:
-        env = dict(os.environ, DISPLAY=_x_server(stack, size), SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+        env = dict(os.environ, DISPLAY=x_server(stack, size), SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                    SEAHAVEN_TRACE_STARTUP="1")
         if manager:
             wm = subprocess.Popen([OPENBOX], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -115,12 +92,12 @@ def test_the_default_start_paints_the_whole_screen(tmp_path: Path, size: str, ma
             game = subprocess.Popen([sys.executable, "-m", "game", "--code", "SH1-C4-AAAAAJ2"], cwd=ROOT, env=env,
                                     stdout=subprocess.DEVNULL, stderr=err)
         stack.callback(lambda: (game.kill(), game.wait(10)))
-        _until(lambda: "first frame" in log.read_text(), "the first frame")
+        until(lambda: "first frame" in log.read_text(), "the first frame")
 
         def xdo(*args: str) -> str:
             return subprocess.run([XDOTOOL, *args], env=env, capture_output=True, text=True).stdout
 
-        window = _until(lambda: xdo("search", "--onlyvisible", "--pid", str(game.pid)).split(), "a window")[0]
+        window = until(lambda: xdo("search", "--onlyvisible", "--pid", str(game.pid)).split(), "a window")[0]
         # the window turns fullscreen after its first frame: give the switch and the
         # frames after it a moment, then look at every pixel
         time.sleep(1.5)

@@ -5,20 +5,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import subprocess
 import sys
-import time
 import warnings
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
 from game.app.loop import App
 from tests.app.table_helpers import key, make_app
+from tests.app.xserver import XDOTOOL, XVFB, until, x_server
 
 
 def _window() -> pygame.Window:
@@ -73,37 +70,13 @@ def test_a_game_started_fullscreen_goes_to_a_centred_window() -> None:
 
 # -- the real game on a real X server with no window manager (where the bug lived) ----------
 
-XVFB, XDOTOOL = shutil.which("Xvfb"), shutil.which("xdotool")
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _x_server(stack: contextlib.ExitStack) -> str:
-    """An Xvfb of 1920x1080 on a free display, stopped when ``stack`` closes."""
-    read, write = os.pipe()
-    server = subprocess.Popen([XVFB, "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    stack.callback(lambda: (server.terminate(), server.wait(10)))
-    os.close(write)
-    with os.fdopen(read, "rb") as pipe:
-        number = pipe.readline().decode().strip()
-    assert number, "Xvfb gave no display"
-    return ":" + number
-
-
-def _until(check: Callable[[], Any], what: str) -> Any:
-    """Ask ``check`` until it gives something true (the X server answers when it does)."""
-    for _ in range(600):
-        value = check()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"never happened: {what}")
 
 
 @pytest.mark.skipif(XVFB is None or XDOTOOL is None, reason="needs Xvfb and xdotool")
 def test_f11_without_a_window_manager_covers_the_screen_and_comes_back(tmp_path: Path) -> None:
     with contextlib.ExitStack() as stack:
-        env = dict(os.environ, DISPLAY=_x_server(stack), SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+        env = dict(os.environ, DISPLAY=x_server(stack), SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                    HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "data"))
 
         def xdo(*args: str) -> str:
@@ -117,10 +90,10 @@ def test_f11_without_a_window_manager_covers_the_screen_and_comes_back(tmp_path:
         game = subprocess.Popen([sys.executable, "-m", "game", "--windowed", "--size", "1280x800"], cwd=ROOT,
                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         stack.callback(lambda: (game.kill(), game.wait(10)))
-        window = _until(lambda: xdo("search", "--onlyvisible", "--pid", str(game.pid)).split(), "a window")[0]
-        start = _until(lambda: (g := geometry(window))[2:] == (1280, 800) and g, "the 1280x800 window")
+        window = until(lambda: xdo("search", "--onlyvisible", "--pid", str(game.pid)).split(), "a window")[0]
+        start = until(lambda: (g := geometry(window))[2:] == (1280, 800) and g, "the 1280x800 window")
         xdo("windowfocus", "--sync", window)
         xdo("key", "--window", window, "F11")
-        _until(lambda: geometry(window) == (0, 0, 1920, 1080), f"fullscreen from the corner (at {geometry(window)})")
+        until(lambda: geometry(window) == (0, 0, 1920, 1080), f"fullscreen from the corner (at {geometry(window)})")
         xdo("key", "--window", window, "F11")
-        _until(lambda: geometry(window) == start, f"the window back at {start} (at {geometry(window)})")
+        until(lambda: geometry(window) == start, f"the window back at {start} (at {geometry(window)})")
