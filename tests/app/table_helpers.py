@@ -3,9 +3,13 @@ find where cards are from the same layout the table draws."""
 
 from __future__ import annotations
 
-import pygame
+from collections.abc import Iterator
+from pathlib import Path
 
-from game.app.launch import build
+import pygame
+import pytest
+
+from game.app.launch import build, open_game
 from game.app.loop import STEP, App
 from game.app.settings import Settings
 from game.engine import DECK, SUITS, Card, Game, Pile, Position
@@ -142,3 +146,16 @@ def wait_jobs(app: App, frames: int = 3000) -> None:
             return
         time.sleep(0.002)
     raise AssertionError("the solver's jobs never answered")
+
+
+def opened_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int] = (1024, 768)) -> Iterator[App]:
+    """The real app as the player opens it (``open_game``), windowed, with its files in
+    ``tmp_path`` and animation off; closed after the test (for a fixture to yield from)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = tmp_path / "seahaven-towers"
+    folder.mkdir()
+    (folder / "settings.json").write_text('{"version": 1, "animation": "off"}')
+    application = open_game(size, True, "SH1-C4-AAAAAJ2").app
+    application.step(0.0)
+    yield application
+    application.close()

@@ -13,7 +13,6 @@ import pytest
 
 from game.app.deal_facts import share_text
 from game.app.history import Entry
-from game.app.launch import open_game
 from game.app.screens.daily import DailyScreen
 from game.app.screens.dialogs import EndMessage, Menu
 from game.app.screens.graphs import ROLLING, series
@@ -22,20 +21,14 @@ from game.app.screens.statistics import StatsScreen
 from game.engine import APP_RULES
 from game.engine.daily import daily_deal, today
 from game.engine.solver import solve
+from tests.app.table_helpers import opened_app
 from tests.app.test_screens import click, key
 
 
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The real app, windowed, with its files in a temporary folder."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    folder = tmp_path / "seahaven-towers"
-    folder.mkdir()
-    (folder / "settings.json").write_text('{"version": 1, "animation": "off"}')
-    application = open_game((1024, 768), True, "SH1-C4-AAAAAJ2").app
-    application.step(0.0)
-    yield application
-    application.close()
+    yield from opened_app(tmp_path, monkeypatch)
 
 
 def hot(screen: Any, name: str) -> tuple[int, int]:

@@ -10,7 +10,6 @@ from typing import Any
 import pygame
 import pytest
 
-from game.app.launch import open_game
 from game.app.saving.storage import Storage
 from game.app.screens import settings as settings_screen
 from game.app.screens.actions import ACTIONS
@@ -29,6 +28,7 @@ from game.app.screens.statistics import StatsScreen, figure_rows
 from game.app.settings import Settings
 from game.app.stats import Stats
 from game.engine import APP_RULES, COLUMNS, Pile
+from tests.app.table_helpers import opened_app
 
 SIZES = [(800, 600), (1280, 800), (1024, 1366), (3840, 2160)]
 
@@ -36,14 +36,7 @@ SIZES = [(800, 600), (1280, 800), (1024, 1366), (3840, 2160)]
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The real app, windowed, with its files in a temporary folder."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    folder = tmp_path / "seahaven-towers"
-    folder.mkdir()
-    (folder / "settings.json").write_text('{"version": 1, "animation": "off"}')
-    application = open_game((1024, 768), True, "SH1-C4-AAAAAJ2").app
-    application.step(0.0)
-    yield application
-    application.close()
+    yield from opened_app(tmp_path, monkeypatch)
 
 
 def key(app: Any, k: int, mod: int = 0) -> None:
