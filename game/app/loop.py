@@ -295,12 +295,11 @@ class App:
         if (self.assets.four_colour, self.assets.large_index) != (self.settings.four_colour, theme.large_index):
             self.assets = load_assets(self.settings.four_colour, theme.large_index)
         self.painter = Painter(self.assets, theme)
-        for scene in self.scenes:
-            scene.art_changed()
-        self.scenes.changed = True
+        self.language_changed()
 
     def language_changed(self) -> None:
-        """The language setting changed: every screen is painted again in the new words."""
+        """Every scene drops what it drew and the whole window is painted again: in the
+        new words after a change of language, and in the new looks after :meth:`reload_art`."""
         for scene in self.scenes:
             scene.art_changed()
         self.scenes.changed = True
