@@ -40,7 +40,7 @@ SCREENS = {"help": N_("Help"), "statistics": N_("Statistics"), "settings": N_("S
 
 # The full-window screens (Help, Statistics with its graphs, Settings, the daily deals'
 # calendar) are imported when first opened, not with the table: none is needed for the
-# first frame, and together they were a fifth of the game's start-up imports (40 ms).
+# first frame.
 
 
 def open_screen(app: App, session: Session, name: str) -> None:
@@ -62,12 +62,12 @@ def open_screen(app: App, session: Session, name: str) -> None:
 def open_daily(app: App, session: Session) -> None:
     """The Daily deals screen: today's deals and the calendar; a deal chosen there is
     played once the player agrees to leave a game in progress."""
+    from game.app.screens import daily as daily_screen
+
     history = session.keeper.history if session.keeper is not None else History()
 
     def note() -> str:
         return _("Finding the daily deal\u2026") if session.jobs.running("daily") else ""
-
-    from game.app.screens import daily as daily_screen
 
     def play(day: Day, cells: int) -> None:
         daily_screen.play_daily(app, session, day, cells, ask=lambda title, start: ask_first(app, session, title,
