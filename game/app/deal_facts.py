@@ -125,11 +125,11 @@ class Rater:
     """Rates each deal that comes to the table, once, in the background (under the app's
     run limit only: the rating is defined for the rules the daily deal uses)."""
 
-    def __init__(self, session: Any, ask_now: bool = True) -> None:
+    def __init__(self, session: Any) -> None:
+        """Each new deal is rated as it comes; the one on the table now when :meth:`ask`
+        is called (the game calls it after its first frame)."""
         self.session = session
         session.current.subscribe(self._on_game)
-        if ask_now:
-            self.ask()
 
     def _on_game(self, event: GameEvent) -> None:
         if event.kind in (Change.NEW_GAME, Change.RESTARTED, Change.RULES):

@@ -84,7 +84,7 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
     autosave = Autosave(keeper, session)
     # the first deal is rated once the table shows: the solver's thread would share the
     # interpreter with the first frame
-    app.on_first_frame.append(Rater(session, ask_now=False).ask)
+    app.on_first_frame.append(Rater(session).ask)
     app.on_quit.append(autosave.quit)
     if saved is not None:
         table.say(_("Welcome back: your game is as you left it."))
