@@ -75,6 +75,7 @@ def unpainted_share(env: dict[str, str]) -> float:
     return black / (len(pixels) / 16)
 
 
+@pytest.mark.slow  # a real X server and window, seconds each: .ci/run runs them, the everyday run skips them
 @needs_x
 @pytest.mark.parametrize(("size", "manager"), [("1280x800", False), ("1280x800", True), ("1080x1920", True)])
 def test_the_default_start_paints_the_whole_screen(tmp_path: Path, size: str, manager: bool) -> None:
