@@ -1,22 +1,25 @@
 """The one packaging step pyproject.toml cannot say: the top-level ``sprites/``, ``sounds/``,
 ``fonts/`` and the SVG and PNG application icons of ``icons/`` (kept at the top of the source
 tree, where the design puts them) are copied into the wheel as ``game/_assets/<folder>``;
-``game.resources.resource_path`` looks there.
+``seahaven.resources.resource_path`` looks there.
 
 An editable install copies nothing: the game then finds the folders in the source tree.
 """
 
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
 ASSETS = {"sprites": ("**/*.svg",), "sounds": ("*.wav",), "fonts": ("*",), "icons": ("seahaven.svg", "seahaven-*.png")}
 """Folder -> the files of it the game uses (the .ico and .icns are for build.spec only)."""
 
+PACKAGE, SOURCE = "seahaven", "game"
+"""The import package's name, and the folder its source lives in."""
+
 
 class BuildWithAssets(build_py):
-    """build_py, then the asset folders into ``game/_assets`` of the build."""
+    """build_py, then the asset folders into ``seahaven/_assets`` of the build."""
 
     def run(self) -> None:
         super().run()
@@ -25,9 +28,13 @@ class BuildWithAssets(build_py):
         for folder, patterns in ASSETS.items():
             for path in sorted(path for pattern in patterns for path in Path(folder).glob(pattern)):
                 if path.is_file():
-                    target = Path(self.build_lib, "game", "_assets", path)
+                    target = Path(self.build_lib, PACKAGE, "_assets", path)
                     self.mkpath(str(target.parent))
                     self.copy_file(str(path), str(target))
 
 
-setup(cmdclass={"build_py": BuildWithAssets})
+setup(
+    packages=[PACKAGE, *(f"{PACKAGE}.{name}" for name in find_packages(SOURCE))],
+    package_dir={PACKAGE: SOURCE},
+    cmdclass={"build_py": BuildWithAssets},
+)

@@ -12,7 +12,7 @@ import argparse
 import random
 import time
 
-from game.engine import APP_RULES, DEAL_COUNT, Game, GameCode, Position
+from seahaven.engine import APP_RULES, DEAL_COUNT, Game, GameCode, Position
 
 
 def mid_game_positions(count: int, seed: int = 2026) -> list[Game]:

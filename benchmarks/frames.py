@@ -27,7 +27,7 @@ def main() -> int:
     for size in SIZES:
         for scenario in SCENARIOS:
             out = subprocess.run(
-                [sys.executable, "-m", "game", "bench", "--size", size, "--scenario", scenario,
+                [sys.executable, "-m", "seahaven", "bench", "--size", size, "--scenario", scenario,
                  "--frames", str(args.frames)],
                 capture_output=True, text=True, env=env, check=True,
             ).stdout

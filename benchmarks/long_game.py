@@ -50,10 +50,10 @@ def main() -> int:
 
     import pygame
 
-    from game.app.launch import open_game
-    from game.app.loop import STEP, App
-    from game.app.saving.script import _post_drag
-    from game.engine import Move
+    from seahaven.app.launch import open_game
+    from seahaven.app.loop import STEP, App
+    from seahaven.app.saving.script import _post_drag
+    from seahaven.engine import Move
 
     first_frame: list[float] = []
     render = App.render

@@ -30,8 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import APP_RULES, DEAL_COUNT, GameCode, Position, Rules
-from game.engine.rating import STARS, rate
+from seahaven.engine import APP_RULES, DEAL_COUNT, GameCode, Position, Rules
+from seahaven.engine.rating import STARS, rate
 
 NAMES = {4: "Easy", 2: "Medium", 1: "Hard"}
 MAX_MOVES = 400

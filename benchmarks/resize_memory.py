@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from game.app.launch import build
-from game.app.loop import STEP
-from game.app.settings import Settings
+from seahaven.app.launch import build
+from seahaven.app.loop import STEP
+from seahaven.app.settings import Settings
 
 
 def rss_mb() -> float:

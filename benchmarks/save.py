@@ -20,8 +20,8 @@ import math
 import tempfile
 import time
 
-from game.app.saving.storage import Storage
-from game.engine import APP_RULES, Game, GameCode, Move
+from seahaven.app.saving.storage import Storage
+from seahaven.engine import APP_RULES, Game, GameCode, Move
 
 
 def long_game(n: int) -> tuple[Game, Move, Move]:

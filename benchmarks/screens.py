@@ -19,12 +19,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from game.app.launch import build
-from game.app.screens.help import CODES, EXAMPLES, KEYS, RULES, HelpScreen
-from game.app.screens.settings import SettingsScreen
-from game.app.screens.statistics import StatsScreen
-from game.app.settings import Settings
-from game.app.stats import Stats
+from seahaven.app.launch import build
+from seahaven.app.screens.help import CODES, EXAMPLES, KEYS, RULES, HelpScreen
+from seahaven.app.screens.settings import SettingsScreen
+from seahaven.app.screens.statistics import StatsScreen
+from seahaven.app.settings import Settings
+from seahaven.app.stats import Stats
 
 
 def main() -> None:

@@ -28,8 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import APP_RULES, CLASSIC_RULES, DEAL_COUNT, GameCode, Position, Rules
-from game.engine.solver import Result, solve
+from seahaven.engine import APP_RULES, CLASSIC_RULES, DEAL_COUNT, GameCode, Position, Rules
+from seahaven.engine.solver import Result, solve
 
 SEED = 20260101
 """Seed of the fixed deal list."""
@@ -166,7 +166,7 @@ def _frames(count: int = 90, work_ms: float = 5.0) -> list[float]:
 
 def frame_cost(rules: Rules) -> None:
     """How much a search in a worker thread slows a game loop running beside it."""
-    from game.engine.solver_thread import SolverJob
+    from seahaven.engine.solver_thread import SolverJob
 
     position = GameCode.parse("SH1-C4-TOHQIIB").position()  # a search of over a second
     alone = _frames()

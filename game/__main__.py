@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout; before pygame is imported
 
-from game import __version__
-from game.windows_console import attach_parent_console
+from seahaven import __version__
+from seahaven.windows_console import attach_parent_console
 
 SUBCOMMANDS = {
     "deal": "print the deal of a game code",
@@ -54,7 +54,7 @@ def _build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
     for name, help_text in SUBCOMMANDS.items():
         subparser = sub.add_parser(name, help=help_text, description=help_text)
         if name in args:
-            importlib.import_module(f"game.commands.{name}").add_arguments(subparser)
+            importlib.import_module(f"seahaven.commands.{name}").add_arguments(subparser)
     return parser
 
 
@@ -64,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser(args_list)
     args = parser.parse_args(args_list)
     command = args.command or ("desktop" if args.install_desktop or args.uninstall_desktop else "play")
-    module = importlib.import_module(f"game.commands.{command}")
+    module = importlib.import_module(f"seahaven.commands.{command}")
     try:
         return int(module.run(args) or 0)
     except KeyboardInterrupt:

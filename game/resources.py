@@ -18,7 +18,7 @@ def resource_path(*parts: str) -> Path:
     """Path of a file shipped with the game: ``resource_path("sprites", "highlight.svg")``.
 
     The folders live at the top of a source checkout (also for an editable install); a
-    wheel carries them in ``game/_assets`` (setup.py copies them there); a PyInstaller
+    wheel carries them in ``seahaven/_assets`` (setup.py copies them there); a PyInstaller
     bundle unpacks them under ``sys._MEIPASS`` (build.spec adds them under the same names).
     """
     bundle = getattr(sys, "_MEIPASS", None)

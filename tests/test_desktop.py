@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from game import __version__
-from game.commands import desktop
-from game.commands.desktop import COMPONENT_ID, UnusablePath, data_home, desktop_entry, exec_value
+from seahaven import __version__
+from seahaven.commands import desktop
+from seahaven.commands.desktop import COMPONENT_ID, UnusablePath, data_home, desktop_entry, exec_value
 from tests.conftest import ROOT
 
 SYSTEM_PYTHON = "/usr/bin/python3"
@@ -69,7 +69,7 @@ def seahaven(home: Path, *args: str, xdg_data_home: str | None = None) -> subpro
     env["HOME"] = str(home)
     if xdg_data_home is not None:
         env["XDG_DATA_HOME"] = xdg_data_home
-    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "seahaven", *args], capture_output=True, text=True, cwd=ROOT,
                           env=env, timeout=120)
 
 
@@ -133,15 +133,15 @@ def test_the_entry_passes_desktop_file_validate(tmp_path: Path) -> None:
 @pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="desktop-file-utils is not installed")
 def test_an_awkward_path_is_quoted_so_that_the_entry_stays_valid(tmp_path: Path) -> None:
     entry = tmp_path / "awkward.desktop"
-    command = ['/opt/my games/100% "real"/$seahaven\\x', "-m", "game"]
+    command = ['/opt/my games/100% "real"/$seahaven\\x', "-m", "seahaven"]
     entry.write_text(desktop_entry(command), encoding="utf-8")
     checked = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True, timeout=60)
     assert checked.returncode == 0 and not checked.stdout.strip(), checked.stdout + checked.stderr
 
 
 def test_exec_quoting_round_trips_through_a_shell_like_split() -> None:
-    command = ["/opt/my games/seahaven", "-m", "game"]
-    assert exec_value(command) == '"/opt/my games/seahaven" -m game'
+    command = ["/opt/my games/seahaven", "-m", "seahaven"]
+    assert exec_value(command) == '"/opt/my games/seahaven" -m seahaven'
     assert exec_value(["/usr/bin/seahaven"]) == "/usr/bin/seahaven"
 
 
@@ -244,7 +244,7 @@ def test_glib_loads_the_entry_and_starts_exactly_the_program(name: str, tmp_path
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     program = make_program(tmp_path / name)
     home = tmp_path / "data"
-    for command in ([str(program)], [str(program), "-m", "game"]):
+    for command in ([str(program)], [str(program), "-m", "seahaven"]):
         monkeypatch.setattr(desktop, "launch_command", lambda command=command: command)
         desktop.install(home)
         loaded = glib_load(home / "applications" / "seahaven-towers.desktop")
@@ -283,13 +283,18 @@ def test_install_from_a_folder_named_my_games_then_uninstall_leaves_nothing(tmp_
     folder.mkdir()
     (folder / "python").symlink_to(sys.executable)
     program = folder / "seahaven"
-    program.write_text('#!/bin/sh\nexec "$(dirname "$0")/python" -m game "$@"\n', encoding="utf-8")
+    program.write_text('#!/bin/sh\nexec "$(dirname "$0")/python" -m seahaven "$@"\n', encoding="utf-8")
     program.chmod(0o755)
     home = tmp_path / "home"
     home.mkdir()
     env = {key: value for key, value in os.environ.items() if key != "XDG_DATA_HOME"}
-    env.update(HOME=str(home), PYTHONPATH=os.pathsep.join([str(ROOT), sysconfig.get_path("purelib")]))
-    installed = subprocess.run([str(folder / "python"), "-m", "game", "--install-desktop"], capture_output=True,
+    # that Python is no venv, so it sees the game the way an install lays it out: a package
+    # named seahaven (game/ under its import name) on its path, with the dependencies
+    packages = tmp_path / "packages"
+    packages.mkdir()
+    (packages / "seahaven").symlink_to(ROOT / "game", target_is_directory=True)
+    env.update(HOME=str(home), PYTHONPATH=os.pathsep.join([str(packages), sysconfig.get_path("purelib")]))
+    installed = subprocess.run([str(folder / "python"), "-m", "seahaven", "--install-desktop"], capture_output=True,
                                text=True, cwd=tmp_path, env=env, timeout=120)
     assert installed.returncode == 0, installed.stderr
     share = home / ".local" / "share"
@@ -301,7 +306,7 @@ def test_install_from_a_folder_named_my_games_then_uninstall_leaves_nothing(tmp_
                               f"{COMPONENT_ID}.metainfo.xml")], capture_output=True, text=True, timeout=120)
     assert checked.returncode == 0, checked.stdout
 
-    removed = subprocess.run([str(folder / "python"), "-m", "game", "--uninstall-desktop"], capture_output=True,
+    removed = subprocess.run([str(folder / "python"), "-m", "seahaven", "--uninstall-desktop"], capture_output=True,
                              text=True, cwd=tmp_path, env=env, timeout=120)
     assert removed.returncode == 0, removed.stderr
     assert list(home.iterdir()) == [], sorted(map(str, home.rglob("*")))

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
+from seahaven import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "game" / "app"
@@ -314,9 +314,9 @@ def test_language_de_shows_german_on_the_table_and_in_a_window(monkeypatch: pyte
     window speak German; switching the setting to English applies at once."""
     import pygame
 
-    from game.app.launch import build
-    from game.app.screens.dialogs import NewGame
-    from game.engine import column
+    from seahaven.app.launch import build
+    from seahaven.app.screens.dialogs import NewGame
+    from seahaven.engine import column
 
     monkeypatch.setenv("LANGUAGE", "de")
     app, session, table = build((1024, 700))
@@ -340,7 +340,7 @@ def test_language_de_shows_german_on_the_table_and_in_a_window(monkeypatch: pyte
         assert any(label.startswith("Leicht · 4 Zellen") for label in labels)
         surface = pygame.Surface(app.size)
         window.draw(surface)  # drawing German text neither fails nor changes the window
-        from game.app.screens import settings as settings_screen
+        from seahaven.app.screens import settings as settings_screen
 
         app.push(settings_screen.open_scene(app, session))
         app.step(1 / 60)
@@ -361,7 +361,7 @@ def test_word_wrap_breaks_long_words_and_after_hyphens() -> None:
     wider than asked; a text that fits stays whole."""
     import pygame
 
-    from game.app.render import wrap
+    from seahaven.app.render import wrap
 
     pygame.font.init()
     font = pygame.font.Font(None, 24)

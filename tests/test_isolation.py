@@ -37,7 +37,7 @@ def test_every_home_variable_points_into_the_tests_own_home(own_home: Path) -> N
 
 
 def test_a_program_a_test_starts_inherits_that_home(own_home: Path) -> None:
-    script = "from game.app.saving import storage; print(storage.default_folder())"
+    script = "from seahaven.app.saving import storage; print(storage.default_folder())"
     folder = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True,
                             timeout=60).stdout.strip()
     assert Path(folder).is_relative_to(own_home), folder

@@ -18,20 +18,20 @@ def modules_after(code: str) -> set[str]:
 
 
 def test_playing_builds_the_parser_without_importing_every_subcommand() -> None:
-    loaded = modules_after("import game.__main__ as m\nm._build_parser([])")
-    assert not {"game.commands.solve", "game.commands.replay", "game.commands.bench",
-                "game.commands.layout", "game.commands.deal"} & loaded
+    loaded = modules_after("import seahaven.__main__ as m\nm._build_parser([])")
+    assert not {"seahaven.commands.solve", "seahaven.commands.replay", "seahaven.commands.bench",
+                "seahaven.commands.layout", "seahaven.commands.deal"} & loaded
 
 
 def test_a_subcommand_still_gets_its_options() -> None:
-    result = subprocess.run([sys.executable, "-m", "game", "deal", "--help"], capture_output=True, text=True,
+    result = subprocess.run([sys.executable, "-m", "seahaven", "deal", "--help"], capture_output=True, text=True,
                             cwd=ROOT, timeout=60)
     assert result.returncode == 0 and "--format" in result.stdout
-    overview = subprocess.run([sys.executable, "-m", "game", "--help"], capture_output=True, text=True,
+    overview = subprocess.run([sys.executable, "-m", "seahaven", "--help"], capture_output=True, text=True,
                               cwd=ROOT, timeout=60)
     assert overview.returncode == 0 and all(name in overview.stdout for name in ("deal", "solve", "replay"))
 
 
 def test_a_random_deal_does_not_load_openssl() -> None:
-    loaded = modules_after("from game.engine import GameCode\nGameCode.random(4)")
+    loaded = modules_after("from seahaven.engine import GameCode\nGameCode.random(4)")
     assert not {"secrets", "hmac", "_hashlib", "hashlib"} & loaded

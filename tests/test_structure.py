@@ -16,25 +16,25 @@ MAX_CLASS_LINES = 450
 
 LAYERS: tuple[tuple[str, int], ...] = (
     # (module or package prefix, layer); the longest matching prefix wins
-    ("game.engine", 0),
-    ("game.resources", 0),
-    ("game.i18n", 0),
-    ("game.windows_dpi", 0),
-    ("game.app", 1),  # app state: current, jobs, session, hand, layout, settings, render, scenes...
-    ("game.app.screens", 2),
-    ("game.app.loop", 3),
-    ("game.app.saving", 4),
-    ("game.app.launch", 4),
-    ("game.app.smoke", 5),
-    ("game.commands", 6),
-    ("game.__main__", 6),
-    ("game", 6),
+    ("seahaven.engine", 0),
+    ("seahaven.resources", 0),
+    ("seahaven.i18n", 0),
+    ("seahaven.windows_dpi", 0),
+    ("seahaven.app", 1),  # app state: current, jobs, session, hand, layout, settings, render, scenes...
+    ("seahaven.app.screens", 2),
+    ("seahaven.app.loop", 3),
+    ("seahaven.app.saving", 4),
+    ("seahaven.app.launch", 4),
+    ("seahaven.app.smoke", 5),
+    ("seahaven.commands", 6),
+    ("seahaven.__main__", 6),
+    ("seahaven", 6),
 )
 NAMES = {0: "engine", 1: "app state", 2: "screens", 3: "loop", 4: "saving and launch", 5: "smoke", 6: "commands"}
 
 
 def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    parts = ["seahaven", *path.relative_to(GAME).with_suffix("").parts]  # game/ is the package seahaven
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
@@ -101,14 +101,14 @@ def test_the_engine_knows_nothing_of_pygame_or_the_front_end() -> None:
         if layer(name) == 0:
             text = path.read_text(encoding="utf-8")
             assert "import pygame" not in text, name
-            assert not any(m.startswith("game.app") for m in imports_of(path, set(modules()))), name
+            assert not any(m.startswith("seahaven.app") for m in imports_of(path, set(modules()))), name
 
 
 def test_no_import_runs_back_up_the_layers() -> None:
     wrong = []
     for name, targets in graph().items():
         for target in targets:
-            if target in ("game", "game.app", "game.app.screens"):
+            if target in ("game", "seahaven.app", "seahaven.app.screens"):
                 continue  # a package's face (the version, a docstring)
             if layer(target) > layer(name):
                 wrong.append(f"{name} ({NAMES[layer(name)]}) imports {target} ({NAMES[layer(target)]})")
@@ -147,7 +147,8 @@ def test_no_import_circle() -> None:
     for node in sorted(edges):
         if node not in index:
             visit(node)
-    packages = {"game", "game.app", "game.app.screens", "game.app.saving", "game.engine", "game.commands"}
+    packages = {"seahaven", "seahaven.app", "seahaven.app.screens", "seahaven.app.saving", "seahaven.engine",
+                "seahaven.commands"}
     circles = [c for c in circles if not set(c) & packages or len(set(c) - packages) > 1]
     assert not circles, circles
 
@@ -166,9 +167,10 @@ def test_no_class_is_over_450_lines() -> None:
 def test_the_checks_can_fail() -> None:
     """The import reader sees a real import, an import inside a function and a relative one."""
     known = set(modules())
-    assert "game.app.loop" in imports_of(GAME / "app" / "launch.py", known)
+    assert "seahaven.app.loop" in imports_of(GAME / "app" / "launch.py", known)
     api = GAME / "app" / "screens" / "table_api.py"  # imports the session for type hints only
-    assert "game.app.session" in imports_of(api, known)
-    assert "game.app.session" not in imports_of(api, known, type_hints=False)
-    assert layer("game.app.screens.table") == 2 and layer("game.app.current") == 1 and layer("game.app.loop") == 3
-    assert layer("game.engine.solver") < layer("game.app.current") < layer("game.app.screens.kit")
+    assert "seahaven.app.session" in imports_of(api, known)
+    assert "seahaven.app.session" not in imports_of(api, known, type_hints=False)
+    assert layer("seahaven.app.screens.table") == 2 and layer("seahaven.app.current") == 1
+    assert layer("seahaven.app.loop") == 3
+    assert layer("seahaven.engine.solver") < layer("seahaven.app.current") < layer("seahaven.app.screens.kit")

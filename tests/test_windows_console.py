@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-import game.__main__ as entry
-from game import __version__, windows_console
-from game.windows_console import ATTACH_PARENT_PROCESS, Console, attach_parent_console
+import seahaven.__main__ as entry
+from seahaven import __version__, windows_console
+from seahaven.windows_console import ATTACH_PARENT_PROCESS, Console, attach_parent_console
 
 
 class FakeKernel32:
@@ -149,7 +149,7 @@ def test_the_command_line_prints_to_the_console(argv: list[str], status: int, sh
 
 def test_the_game_lets_go_of_the_console_just_before_its_window_opens(monkeypatch: pytest.MonkeyPatch,
                                                                       tmp_path: Any) -> None:
-    from game.app import launch
+    from seahaven.app import launch
 
     go_windowed(monkeypatch)
     seen: list[Any] = []

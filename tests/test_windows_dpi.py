@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from game.windows_dpi import E_ACCESSDENIED, declare_dpi_awareness
+from seahaven.windows_dpi import E_ACCESSDENIED, declare_dpi_awareness
 
 
 class FakeCtypes:
@@ -68,9 +68,9 @@ def test_older_windows_fall_back_to_set_process_dpi_aware(fake: FakeCtypes) -> N
 def test_play_declares_awareness_before_the_window_opens(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
     import argparse
 
-    import game.windows_dpi
-    from game.app import launch
-    from game.commands import play
+    import seahaven.windows_dpi
+    from seahaven.app import launch
+    from seahaven.commands import play
 
     order: list[str] = []
 
@@ -82,7 +82,7 @@ def test_play_declares_awareness_before_the_window_opens(monkeypatch: pytest.Mon
         raise WindowOpened
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setattr(game.windows_dpi, "declare_dpi_awareness", lambda: order.append("dpi"))
+    monkeypatch.setattr(seahaven.windows_dpi, "declare_dpi_awareness", lambda: order.append("dpi"))
     monkeypatch.setattr(launch, "App", app)  # the window, as the game's start-up opens it
     with pytest.raises(WindowOpened):
         play.run(argparse.Namespace(size=None, code=None, smoke=False, windowed=True))

@@ -26,9 +26,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # (imported after the SDL drivers are chosen)
 
-from game.app.assets import ICON_NAMES, MARKER_KINDS, Assets, render_svg
-from game.engine import DECK, SUITS, Card
-from game.resources import CARD_ASPECT, resource_path
+from seahaven.app.assets import ICON_NAMES, MARKER_KINDS, Assets, render_svg
+from seahaven.engine import DECK, SUITS, Card
+from seahaven.resources import CARD_ASPECT, resource_path
 
 FELT = (28, 92, 58)
 GAP = 8

@@ -22,7 +22,7 @@ import struct
 from collections.abc import Iterable
 from pathlib import Path
 
-from game.engine import DECK, RANKS, SUITS, Card
+from seahaven.engine import DECK, RANKS, SUITS, Card
 
 ROOT = Path(__file__).resolve().parents[1]
 FONT_PATH = ROOT / "fonts" / "NotoSans-Bold.ttf"

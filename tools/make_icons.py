@@ -26,7 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.app.assets import render_svg  # noqa: E402
+from seahaven.app.assets import render_svg  # noqa: E402
 
 PNG_SIZES = (16, 24, 32, 48, 64, 128, 256)
 """Freedesktop hicolor sizes shipped as PNG (``--install-desktop`` installs them)."""

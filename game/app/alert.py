@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 
-from game.app.theme import DEFAULT
-from game.i18n import _
+from seahaven.app.theme import DEFAULT
+from seahaven.i18n import _
 
 HEADLESS = ("dummy", "offscreen")
 

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.art_cache import KEEP_SIZES, Lru, SizedArt
-from game.engine import DECK
-from game.resources import resource_path
+from seahaven.app.art_cache import KEEP_SIZES, Lru, SizedArt
+from seahaven.engine import DECK
+from seahaven.resources import resource_path
 
 if TYPE_CHECKING:
-    from game.engine import Card
+    from seahaven.engine import Card
 
 
 BACK_STYLES: int = 2

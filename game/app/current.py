@@ -19,8 +19,8 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.engine import Action, Game, GameCode, Move, Position, Rules
-from game.engine.services import LossReport
+from seahaven.engine import Action, Game, GameCode, Move, Position, Rules
+from seahaven.engine.services import LossReport
 
 
 class Change(enum.StrEnum):
@@ -161,7 +161,7 @@ class CurrentGame:
 
     # -- changes -----------------------------------------------------------------------------
     def play(self, move: Move) -> Action:
-        """Make ``move``; raises :class:`~game.engine.IllegalMove` (and changes nothing)."""
+        """Make ``move``; raises :class:`~seahaven.engine.IllegalMove` (and changes nothing)."""
         before = self._game.position
         action = self._game.play(move)
         self._changed(Change.MOVED, before, action)

@@ -5,7 +5,7 @@ New Game window, the won panel and Statistics show it. No pygame here.
 
 :class:`Rater` asks the solver (on a worker thread, through the session's jobs) to rate
 each deal as it comes to the table; the answer is the same on every machine (a fixed
-amount of work, see :mod:`game.engine.rating`).
+amount of work, see :mod:`seahaven.engine.rating`).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.app.current import Change, GameEvent
-from game.app.i18n import _, format_duration, format_number, ngettext
-from game.engine import APP_RULES, GameCode
-from game.engine.rating import Rating, rate
+from seahaven.app.current import Change, GameEvent
+from seahaven.app.i18n import _, format_duration, format_number, ngettext
+from seahaven.engine import APP_RULES, GameCode
+from seahaven.engine.rating import Rating, rate
 
 MAX_KEPT = 200
 """Ratings remembered (a few bytes each); the oldest are forgotten first."""

@@ -2,9 +2,9 @@
 a drop or a key means on a board, as a move to make or a refusal to show (SPEC 4).
 
 Pure and pygame-free: the screens find the pile and card under the pointer (with
-:mod:`game.app.layout`), ask the hand, and carry out its answer (the table plays the move
+:mod:`seahaven.app.layout`), ask the hand, and carry out its answer (the table plays the move
 on the game in play; Help's example board on its example). Every rule decision is the
-engine's (:mod:`game.engine.gestures`); the hand only remembers the selection and the last
+engine's (:mod:`seahaven.engine.gestures`); the hand only remembers the selection and the last
 tap, which decide what a double-tap means.
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.app.i18n import _
-from game.app.words import card_name, reason_text
-from game.engine import CannotLift, Card, IllegalMove, Move, Pile, Position, Reason, Rules, Why, gestures
-from game.engine.cards import FOUNDATIONS
+from seahaven.app.i18n import _
+from seahaven.app.words import card_name, reason_text
+from seahaven.engine import CannotLift, Card, IllegalMove, Move, Pile, Position, Reason, Rules, Why, gestures
+from seahaven.engine.cards import FOUNDATIONS
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The record of every game as data: one :class:`Entry` per game that ended, the totals of
 older games rolled out of the file, and what Statistics asks of them (totals per
 difficulty, the daily deals played and won, wins per rating). No files here
-(:mod:`game.app.saving.history` reads and writes ``history.jsonl``; its docstring gives
+(:mod:`seahaven.app.saving.history` reads and writes ``history.jsonl``; its docstring gives
 the format) and no pygame.
 """
 
@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.app.i18n import format_number, ngettext
-from game.engine import CELL_COUNTS, GameCode, InvalidCode
+from seahaven.app.i18n import format_number, ngettext
+from seahaven.engine import CELL_COUNTS, GameCode, InvalidCode
 
 VERSION = 1
 RESULTS = ("won", "lost", "abandoned", "restarted")

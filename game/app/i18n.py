@@ -1,10 +1,10 @@
-"""The app's door to the player's language: ``from game.app.i18n import _, ngettext``.
+"""The app's door to the player's language: ``from seahaven.app.i18n import _, ngettext``.
 
-Everything lives in :mod:`game.i18n` (standard library only, so the command line can use
+Everything lives in :mod:`seahaven.i18n` (standard library only, so the command line can use
 it too); this module re-exports it for the screens.
 """
 
-from game.i18n import (
+from seahaven.i18n import (
     LANGUAGES,
     N_,
     SYSTEM,

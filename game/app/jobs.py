@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.solver_thread import SolverJob
+from seahaven.engine.solver_thread import SolverJob
 
 SHUTDOWN_WAIT_S = 2.0
 

@@ -16,20 +16,20 @@ import sys
 import threading
 from dataclasses import dataclass
 
-from game.app.deal_facts import Rater
-from game.app.i18n import _, set_language
-from game.app.loop import App
-from game.app.saving import persistence
-from game.app.saving.autosave import Autosave
-from game.app.saving.script import SCRIPT_ENV, scripted
-from game.app.saving.storage import SavedGame
-from game.app.screens import dialogs
-from game.app.screens.dialogs import Notice
-from game.app.screens.loading import Loading
-from game.app.screens.table import TableScene
-from game.app.session import Session
-from game.app.settings import Settings
-from game.engine import Game, GameCode
+from seahaven.app.deal_facts import Rater
+from seahaven.app.i18n import _, set_language
+from seahaven.app.loop import App
+from seahaven.app.saving import persistence
+from seahaven.app.saving.autosave import Autosave
+from seahaven.app.saving.script import SCRIPT_ENV, scripted
+from seahaven.app.saving.storage import SavedGame
+from seahaven.app.screens import dialogs
+from seahaven.app.screens.dialogs import Notice
+from seahaven.app.screens.loading import Loading
+from seahaven.app.screens.table import TableScene
+from seahaven.app.session import Session
+from seahaven.app.settings import Settings
+from seahaven.engine import Game, GameCode
 
 
 def build(
@@ -153,7 +153,7 @@ def play(size: tuple[int, int] | None, windowed: bool, code: str | None, not_sav
         for sentence in failed:
             print(f"seahaven: {sentence}", file=sys.stderr, flush=True)
         if failed and not signalled:
-            from game.app import alert
+            from seahaven.app import alert
 
             alert.show("Seahaven Towers", " ".join(failed))
 

@@ -23,8 +23,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
-from game.engine import CELLS, COLUMNS, FOUNDATIONS, Card, Pile, Position
-from game.resources import CARD_ASPECT
+from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Card, Pile, Position
+from seahaven.resources import CARD_ASPECT
 
 DEFAULT_CARD_ASPECT = 1.4
 """Card height / width of a poker card (2.5 x 3.5 in); the art module's value wins."""

@@ -5,7 +5,7 @@ in 1/60 s steps from an accumulator, drawing interpolates between steps. Nothing
 unless a scene changed or animates; an idle table sleeps in ``pygame.event.wait`` until
 input arrives or its clock needs the next second, so it costs almost no CPU.
 
-Tests build the window with ``game.app.launch.build(size=..., code=...)``, post real
+Tests build the window with ``seahaven.app.launch.build(size=..., code=...)``, post real
 pygame events and call :meth:`App.step` with a fixed ``dt``: the same code path as the
 game, deterministically.
 """
@@ -23,14 +23,14 @@ from typing import Any
 
 import pygame
 
-from game.app.audio import Audio
-from game.app.i18n import set_language
-from game.app.render import Painter, load_assets
-from game.app.scenes import STEP, Scene, SceneStack
-from game.app.settings import Settings
-from game.app.theme import theme_for
-from game.app.waiting import sdl_waiter
-from game.resources import resource_path
+from seahaven.app.audio import Audio
+from seahaven.app.i18n import set_language
+from seahaven.app.render import Painter, load_assets
+from seahaven.app.scenes import STEP, Scene, SceneStack
+from seahaven.app.settings import Settings
+from seahaven.app.theme import theme_for
+from seahaven.app.waiting import sdl_waiter
+from seahaven.resources import resource_path
 
 MAX_FRAME = 0.25
 FPS_CAP = 60
@@ -423,7 +423,7 @@ class App:
 
     def _sleep(self, timeout: float | None) -> None:
         """Wait for input (or ``timeout`` seconds) at almost no CPU cost: in SDL's own wait
-        where it can be reached (:mod:`game.app.waiting`), which sleeps until the window
+        where it can be reached (:mod:`seahaven.app.waiting`), which sleeps until the window
         system has something; else by polling every ``IDLE_POLL`` seconds, which answers
         within a frame (pygame's ``event.wait`` polls every millisecond: a few percent of
         a core)."""

@@ -1,6 +1,6 @@
 """Drawing helpers for the table and its windows: the felt, cards through the art module
-(``game.app.assets``), shadows, highlights, buttons and text, each cached by size so a
-frame only blits. Every colour comes from the painter's :class:`~game.app.theme.Theme`
+(``seahaven.app.assets``), shadows, highlights, buttons and text, each cached by size so a
+frame only blits. Every colour comes from the painter's :class:`~seahaven.app.theme.Theme`
 (``painter.theme``), which the window swaps when the player chooses another table.
 """
 
@@ -14,12 +14,12 @@ from typing import Any
 
 import pygame
 
-from game.app.art_cache import Lru, SizedArt
-from game.app.assets import Assets
-from game.app.layout import Box
-from game.app.theme import DEFAULT, Colour, Theme
-from game.engine import Card
-from game.resources import resource_path
+from seahaven.app.art_cache import Lru, SizedArt
+from seahaven.app.assets import Assets
+from seahaven.app.layout import Box
+from seahaven.app.theme import DEFAULT, Colour, Theme
+from seahaven.engine import Card
+from seahaven.resources import resource_path
 
 
 @lru_cache(maxsize=1024)

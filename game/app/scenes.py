@@ -7,20 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.app.theme import DEFAULT, Theme
+from seahaven.app.theme import DEFAULT, Theme
 
 if TYPE_CHECKING:
     import pygame
 
-    from game.app.render import Painter
-    from game.app.settings import Settings
+    from seahaven.app.render import Painter
+    from seahaven.app.settings import Settings
 
 STEP = 1 / 60
 """The fixed simulation step in seconds (the loop advances the scenes by it)."""
 
 
 class App(Protocol):
-    """The window as the scenes see it (:class:`game.app.loop.App` is it; the scenes sit
+    """The window as the scenes see it (:class:`seahaven.app.loop.App` is it; the scenes sit
     below the loop and never import it)."""
 
     settings: Settings
@@ -53,7 +53,7 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        """The window (:class:`game.app.loop.App`, which sits above the scenes)."""
+        """The window (:class:`seahaven.app.loop.App`, which sits above the scenes)."""
         self.dirty = True
 
     # -- what the loop calls ---------------------------------------------------------------

@@ -8,18 +8,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from game.app.current import LINE_CHANGES, Change, CurrentGame, GameEvent
-from game.app.deal_facts import DealFacts
-from game.app.history import History
-from game.app.jobs import Jobs
-from game.app.settings import Settings
-from game.app.stats import Stats
-from game.engine import Game, GameCode
+from seahaven.app.current import LINE_CHANGES, Change, CurrentGame, GameEvent
+from seahaven.app.deal_facts import DealFacts
+from seahaven.app.history import History
+from seahaven.app.jobs import Jobs
+from seahaven.app.settings import Settings
+from seahaven.app.stats import Stats
+from seahaven.engine import Game, GameCode
 
 
 class Records(Protocol):
     """The player's statistics as the screens see them (kept by
-    :class:`game.app.saving.persistence.Persistence`, which sits above the screens)."""
+    :class:`seahaven.app.saving.persistence.Persistence`, which sits above the screens)."""
 
     stats: Stats
     history: History

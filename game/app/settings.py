@@ -6,7 +6,7 @@ declaration (raising :class:`ValueError` with a sentence when it does not fit) a
 every listener (:meth:`Settings.subscribe`: autosave writes the file, the window reloads
 the art, the game takes the new rules). Reading is plain attribute access
 (``settings.volume``). ``settings.json`` is read and written from the same declaration
-(``game.app.saving.storage``), and the Settings screen is generated from it: adding a
+(``seahaven.app.saving.storage``), and the Settings screen is generated from it: adding a
 setting is one ``setting(...)`` line below (plus a screen row if it has an unusual control).
 No pygame here.
 """
@@ -18,11 +18,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from game.app.i18n import LANGUAGES, N_, SYSTEM, format_number, format_percent
-from game.app.theme import CARD_BACKS, TABLES
-from game.app.words import DIFFICULTY_NAMES
-from game.engine import APP_RULES, CLASSIC_RULES, Rules
-from game.engine.position import CELL_COUNTS
+from seahaven.app.i18n import LANGUAGES, N_, SYSTEM, format_number, format_percent
+from seahaven.app.theme import CARD_BACKS, TABLES
+from seahaven.app.words import DIFFICULTY_NAMES
+from seahaven.engine import APP_RULES, CLASSIC_RULES, Rules
+from seahaven.engine.position import CELL_COUNTS
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 """Animation speed name -> multiplier of the normal glide duration (0 = no animation)."""

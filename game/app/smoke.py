@@ -27,8 +27,8 @@ class SmokeFailed(Exception):
 def winning_record() -> tuple[str, dict[str, Any]]:
     """A winning line to replay, proved by the solver for the smoke deal: the game carries
     everything its smoke run needs, so the executable can check itself anywhere."""
-    from game.engine import GameCode
-    from game.engine.solver import solve
+    from seahaven.engine import GameCode
+    from seahaven.engine.solver import solve
 
     start = GameCode.parse(SMOKE_CODE).position()
     result = solve(start, max_seconds=20)
@@ -43,8 +43,8 @@ class Smoke:
     def __init__(self, size: tuple[int, int], code: str) -> None:
         import pygame
 
-        from game.app.launch import build
-        from game.app.loop import STEP
+        from seahaven.app.launch import build
+        from seahaven.app.loop import STEP
 
         self.pygame = pygame
         self.step_dt = STEP
@@ -107,7 +107,7 @@ class Smoke:
 
     def double_click(self, pile: Any) -> Any:
         """Double-click the top card of ``pile``; returns the move the engine says it means."""
-        from game.engine.gestures import double_tap
+        from seahaven.engine.gestures import double_tap
 
         pygame = self.pygame
         position = self.table.game.position
@@ -129,8 +129,8 @@ class Smoke:
 
     def double_click_any(self) -> None:
         """Double-click a top card that has somewhere to go (a column or home first)."""
-        from game.engine import CELLS, COLUMNS
-        from game.engine.gestures import double_tap
+        from seahaven.engine import CELLS, COLUMNS
+        from seahaven.engine.gestures import double_tap
 
         position = self.table.game.position
         candidates = []
@@ -163,7 +163,7 @@ class Smoke:
     # -- the script ------------------------------------------------------------------------
 
     def deal_from_code(self, code: str) -> None:
-        from game.engine import GameCode
+        from seahaven.engine import GameCode
 
         self.frames(90)  # the deal animation
         game = self.table.game
@@ -201,8 +201,8 @@ class Smoke:
         self.play_some_moves(1)
 
     def new_game_window(self, code: str) -> None:
-        from game.app.screens.new_game import NewGame
-        from game.engine import GameCode
+        from seahaven.app.screens.new_game import NewGame
+        from seahaven.engine import GameCode
 
         pygame = self.pygame
         self.key(pygame.K_n, text="n")
@@ -224,7 +224,7 @@ class Smoke:
         self.settle()
 
     def won_game(self) -> str:
-        from game.engine import Game, Move, Position
+        from seahaven.engine import Game, Move, Position
 
         source, record = winning_record()
         start = Position.from_json(record["position"])

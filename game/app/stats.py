@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.app.i18n import _, format_duration, format_number, format_percent
-from game.app.words import difficulty_name
-from game.engine import CELL_COUNTS
+from seahaven.app.i18n import _, format_duration, format_number, format_percent
+from seahaven.app.words import difficulty_name
+from seahaven.engine import CELL_COUNTS
 
 """Difficulty by number of cells, as the New Game window names them."""
 BESTS = ("score", "time")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.i18n import N_
+from seahaven.i18n import N_
 
 Colour = tuple[int, int, int]
 """Red, green, blue, 0-255. Transparency is given where a colour is used: ``(*c, alpha)``."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from game.app.i18n import N_, _, format_number, ngettext, pgettext
-from game.engine import Card, InvalidCode, Pile, Reason, Why
-from game.engine.codes import CodeWhy
-from game.engine.services import LossReport, NoWayBack
+from seahaven.app.i18n import N_, _, format_number, ngettext, pgettext
+from seahaven.engine import Card, InvalidCode, Pile, Reason, Why
+from seahaven.engine.codes import CodeWhy
+from seahaven.engine.services import LossReport, NoWayBack
 
 DIFFICULTY_NAMES = {4: N_("Easy"), 2: N_("Medium"), 1: N_("Hard")}
 """Cells -> the difficulty's name (SPEC 2), in the order the game offers them; marked

@@ -86,7 +86,7 @@ def stop_on_signals() -> Iterator[Callable[[], int | None]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.app.layout import parse_size
+    from seahaven.app.layout import parse_size
 
     try:
         size = parse_size(getattr(args, "size", None) or "1920x1080")
@@ -125,10 +125,10 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from game.app.launch import build
-    from game.app.loop import STEP
-    from game.app.settings import Settings
-    from game.engine import COLUMNS, Move, gestures
+    from seahaven.app.launch import build
+    from seahaven.app.loop import STEP
+    from seahaven.app.settings import Settings
+    from seahaven.engine import COLUMNS, Move, gestures
 
     app, _session, table = build(size=size, code=code, settings=Settings(warn_lost=solver, show_verdict=solver))
     preload = getattr(app.assets, "preload", None)

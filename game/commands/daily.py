@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.engine.daily import daily_deal, parse_date, today
+    from seahaven.engine.daily import daily_deal, parse_date, today
 
     try:
         date = today() if args.date is None else parse_date(args.date)

@@ -18,7 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.engine import GameCode, InvalidCode
+    from seahaven.engine import GameCode, InvalidCode
 
     try:
         code = GameCode.parse(args.code)

@@ -23,8 +23,8 @@ import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from game import __released__, __version__
-from game.resources import resource_path
+from seahaven import __released__, __version__
+from seahaven.resources import resource_path
 
 APP_ID = "seahaven-towers"
 """Name of the desktop entry and of the icon in the icon theme."""
@@ -65,14 +65,14 @@ def data_home(environ: Mapping[str, str] = os.environ) -> Path:
 
 def launch_command() -> list[str]:
     """How the desktop starts this game: the absolute path of the running executable when
-    frozen, else the ``seahaven`` script beside this Python, else ``python -m game``."""
+    frozen, else the ``seahaven`` script beside this Python, else ``python -m seahaven``."""
     if getattr(sys, "frozen", False):
         return [str(Path(sys.executable).resolve())]
     python = Path(sys.executable).absolute()  # not resolved: a venv's python is a symlink
     script = python.parent / "seahaven"
     if script.is_file() and os.access(script, os.X_OK):
         return [str(script)]
-    return [str(python), "-m", "game"]
+    return [str(python), "-m", "seahaven"]
 
 
 def check_path(text: str) -> str:

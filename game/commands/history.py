@@ -16,8 +16,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.app.saving.history import HistoryFile, to_csv, to_jsonl
-    from game.app.saving.storage import default_folder
+    from seahaven.app.saving.history import HistoryFile, to_csv, to_jsonl
+    from seahaven.app.saving.storage import default_folder
 
     keeper = HistoryFile(default_folder())
     history = keeper.load()

@@ -12,7 +12,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.engine import Position
+    from seahaven.engine import Position
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,9 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.app.layout import card_aspect, compute_layout, parse_size
-    from game.app.screens.actions import ACTIONS
-    from game.engine import GameCode, InvalidCode
+    from seahaven.app.layout import card_aspect, compute_layout, parse_size
+    from seahaven.app.screens.actions import ACTIONS
+    from seahaven.engine import GameCode, InvalidCode
 
     def fail(text: str) -> int:
         print(f"seahaven layout: error: {text}", file=sys.stderr)
@@ -58,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
 def _saved_position(path: str) -> Position:
     """The position a saved game (``current.json``) stands at; ValueError saying in one
     sentence why the file cannot be used."""
-    from game.app.saving.storage import MAX_FILE_BYTES, BadFile, game_from_json, parse_json
-    from game.commands import InputError, open_input
+    from seahaven.app.saving.storage import MAX_FILE_BYTES, BadFile, game_from_json, parse_json
+    from seahaven.commands import InputError, open_input
 
     try:
         handle = open_input(path, MAX_FILE_BYTES, "a saved game")

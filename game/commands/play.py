@@ -22,8 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.app.layout import parse_size
-    from game.engine import GameCode, InvalidCode
+    from seahaven.app.layout import parse_size
+    from seahaven.engine import GameCode, InvalidCode
 
     size = None
     if getattr(args, "size", None):
@@ -40,10 +40,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"seahaven: error: {error}", file=sys.stderr)
             return 3
     if getattr(args, "smoke", False):
-        from game.app import smoke
+        from seahaven.app import smoke
 
         return smoke.run(size or (1280, 800), code)
-    from game import windows_dpi
+    from seahaven import windows_dpi
 
     windows_dpi.declare_dpi_awareness()  # before SDL's video starts; does nothing off Windows
     if not display_found():  # before anything is written: an invisible game would play on unseen
@@ -54,8 +54,8 @@ def run(args: argparse.Namespace) -> int:
               if driver else "seahaven: no display was found, so the game cannot show its window "
               "(set SDL_VIDEODRIVER to run it without one)", file=sys.stderr)
         return 5
-    from game import i18n
-    from game.app.saving import lock, storage
+    from seahaven import i18n
+    from seahaven.app.saving import lock, storage
 
     i18n.set_language()  # the system's language until the settings are read (the lock comes first)
     not_saving: str | None = None
@@ -67,23 +67,23 @@ def run(args: argparse.Namespace) -> int:
     if not taken:  # one copy per data folder: nothing loaded or written
         sentence = "Seahaven Towers is already open; this copy closes so that it does not overwrite that game."
         print(f"seahaven: {sentence}", file=sys.stderr)
-        from game.app import alert
+        from seahaven.app import alert
 
         # a double-clicked game has no terminal: the window says it in the player's language
         alert.show("Seahaven Towers", i18n._("Seahaven Towers is already open; this copy closes so that it does not "
                                               "overwrite that game."))
         return 4
-    from game import windows_console
+    from seahaven import windows_console
 
     windows_console.release()  # Windows: the window outlives the console it was started from
-    from game.app.launch import play
+    from seahaven.app.launch import play
 
     return play(size, bool(getattr(args, "windowed", False)), code, not_saving)
 
 
 def not_saving_sentence(reason: str) -> str:
     """What the player reads when the data folder cannot be locked, so nothing is saved."""
-    from game import i18n
+    from seahaven import i18n
 
     return i18n._("Nothing will be saved this time, because {reason}; you can play, but this game is not "
                   "kept.").format(reason=reason)

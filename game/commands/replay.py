@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from game.commands import InputError, read_text_chunks
+from seahaven.commands import InputError, read_text_chunks
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,9 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.engine import APP_RULES, CLASSIC_RULES
-    from game.engine.errors import InvalidRecord
-    from game.engine.records import MAX_RECORD_BYTES, check_record, stream_records, verdict
+    from seahaven.engine import APP_RULES, CLASSIC_RULES
+    from seahaven.engine.errors import InvalidRecord
+    from seahaven.engine.records import MAX_RECORD_BYTES, check_record, stream_records, verdict
 
     rules = CLASSIC_RULES if args.classic else APP_RULES
     all_legal = True

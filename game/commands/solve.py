@@ -12,10 +12,10 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from game.commands import InputError, read_bounded
+from seahaven.commands import InputError, read_bounded
 
 if TYPE_CHECKING:
-    from game.engine import Move, Position
+    from seahaven.engine import Move, Position
 
 MAX_BOARD_BYTES = 1024 * 1024
 """A board file is a few hundred bytes; anything above 1 MB is refused unread."""
@@ -61,8 +61,8 @@ def run(args: argparse.Namespace) -> int:
 
     import json
 
-    from game.engine import APP_RULES, CLASSIC_RULES, GameCode, InvalidCode, InvalidPosition, Position
-    from game.engine.solver import solve
+    from seahaven.engine import APP_RULES, CLASSIC_RULES, GameCode, InvalidCode, InvalidPosition, Position
+    from seahaven.engine.solver import solve
 
     try:
         if args.code is not None:
@@ -107,8 +107,8 @@ def _rate(position: Position, rules: object, as_json: bool) -> int:
     import json
     import math
 
-    from game.engine.rating import RATE_MAX_NODES, rating_of
-    from game.engine.solver import solve
+    from seahaven.engine.rating import RATE_MAX_NODES, rating_of
+    from seahaven.engine.solver import solve
 
     result = solve(position, rules, max_nodes=RATE_MAX_NODES, max_seconds=math.inf)  # type: ignore[arg-type]
     rating = rating_of(result)

@@ -5,7 +5,7 @@ Nothing here imports pygame; the front end, the solver and the command line all 
 this package what is legal.
 """
 
-from game.engine.cards import (
+from seahaven.engine.cards import (
     CELLS,
     COLUMNS,
     DECK,
@@ -20,8 +20,8 @@ from game.engine.cards import (
     column,
     foundation,
 )
-from game.engine.codes import DEAL_COUNT, GameCode, deal_position
-from game.engine.errors import (
+from seahaven.engine.codes import DEAL_COUNT, GameCode, deal_position
+from seahaven.engine.errors import (
     CannotLift,
     IllegalMove,
     InvalidCard,
@@ -32,10 +32,10 @@ from game.engine.errors import (
     InvalidRecord,
     SeahavenError,
 )
-from game.engine.finish import can_finish, finishing_moves
-from game.engine.game import UNDO_LIMIT, WIN_BONUS, Action, Game
-from game.engine.position import APP_RULES, CELL_COUNTS, CLASSIC_RULES, Position, Rules, run_length
-from game.engine.reasons import Reason, Why
+from seahaven.engine.finish import can_finish, finishing_moves
+from seahaven.engine.game import UNDO_LIMIT, WIN_BONUS, Action, Game
+from seahaven.engine.position import APP_RULES, CELL_COUNTS, CLASSIC_RULES, Position, Rules, run_length
+from seahaven.engine.reasons import Reason, Why
 
 __all__ = [
     "APP_RULES",

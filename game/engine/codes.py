@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from enum import Enum
 from typing import NamedTuple
 
-from game.engine.cards import DECK, Card
-from game.engine.errors import InvalidCode
-from game.engine.position import CELL_COUNTS, Position, new_position
+from seahaven.engine.cards import DECK, Card
+from seahaven.engine.errors import InvalidCode
+from seahaven.engine.position import CELL_COUNTS, Position, new_position
 
 PREFIX = "SH1"
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"

@@ -24,10 +24,10 @@ import math
 import threading
 from dataclasses import dataclass
 
-from game.engine.codes import DEAL_COUNT, GameCode
-from game.engine.position import APP_RULES, CELL_COUNTS
-from game.engine.rating import Rating, rating_of
-from game.engine.solver import Progress, solve
+from seahaven.engine.codes import DEAL_COUNT, GameCode
+from seahaven.engine.position import APP_RULES, CELL_COUNTS
+from seahaven.engine.rating import Rating, rating_of
+from seahaven.engine.solver import Progress, solve
 
 DAILY_MAX_NODES = 200_000
 """The work the solver may spend on one candidate (positions expanded)."""

@@ -1,5 +1,5 @@
 """Errors the engine raises. ``str(error)`` is an English sentence for the command line;
-an illegal move also carries its :class:`~game.engine.reasons.Reason` as data, which the
+an illegal move also carries its :class:`~seahaven.engine.reasons.Reason` as data, which the
 app puts into the player's language."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from game.engine.reasons import Reason
+    from seahaven.engine.reasons import Reason
 
 
 def quote(value: object, limit: int = 24) -> str:

@@ -13,8 +13,8 @@ plays it as ordinary moves (recorded, scored, undoable).
 
 from __future__ import annotations
 
-from game.engine.cards import CELLS, COLUMNS, FOUNDATIONS, SUITS, Move, Pile
-from game.engine.position import APP_RULES, Position, Rules
+from seahaven.engine.cards import CELLS, COLUMNS, FOUNDATIONS, SUITS, Move, Pile
+from seahaven.engine.position import APP_RULES, Position, Rules
 
 
 def finishing_moves(position: Position, rules: Rules = APP_RULES) -> tuple[Move, ...] | None:

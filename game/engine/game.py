@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from game.engine.cards import Move
-from game.engine.codes import GameCode
-from game.engine.position import APP_RULES, Position, Rules
+from seahaven.engine.cards import Move
+from seahaven.engine.codes import GameCode
+from seahaven.engine.position import APP_RULES, Position, Rules
 
 MEMO_LIMIT = 200_000
 """At most this many (position, move) pairs are remembered by a replay's ``memo``."""

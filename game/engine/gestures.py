@@ -7,10 +7,10 @@ pile and card is under the pointer; every decision is made here.
 
 from __future__ import annotations
 
-from game.engine.cards import CELLS, COLUMNS, KING, Move, Pile, foundation
-from game.engine.errors import CannotLift, IllegalMove
-from game.engine.position import APP_RULES, Position, Rules, run_length
-from game.engine.reasons import Reason, Why
+from seahaven.engine.cards import CELLS, COLUMNS, KING, Move, Pile, foundation
+from seahaven.engine.errors import CannotLift, IllegalMove
+from seahaven.engine.position import APP_RULES, Position, Rules, run_length
+from seahaven.engine.reasons import Reason, Why
 
 
 def lift(position: Position, pile: Pile, index: int, rules: Rules = APP_RULES) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from game.engine.cards import (
+from seahaven.engine.cards import (
     CELLS,
     COLUMN_COUNT,
     COLUMNS,
@@ -28,8 +28,8 @@ from game.engine.cards import (
     Pile,
     foundation,
 )
-from game.engine.errors import IllegalMove, InvalidCard, InvalidPosition, quote
-from game.engine.reasons import Reason, Why
+from seahaven.engine.errors import IllegalMove, InvalidCard, InvalidPosition, quote
+from seahaven.engine.reasons import Reason, Why
 
 RunLimit = Literal["app", "classic"]
 

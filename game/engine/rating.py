@@ -23,8 +23,8 @@ import math
 import threading
 from dataclasses import dataclass
 
-from game.engine.position import APP_RULES, Position, Rules
-from game.engine.solver import Progress, Result, solve
+from seahaven.engine.position import APP_RULES, Position, Rules
+from seahaven.engine.solver import Progress, Result, solve
 
 RATE_MAX_NODES = 200_000
 """The work allowed to prove a deal before it is left unrated (a fixed count, never time)."""

@@ -11,10 +11,10 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from game.engine.cards import Move
-from game.engine.codes import GameCode
-from game.engine.errors import InvalidRecord, SeahavenError
-from game.engine.position import APP_RULES, Position, Rules
+from seahaven.engine.cards import Move
+from seahaven.engine.codes import GameCode
+from seahaven.engine.errors import InvalidRecord, SeahavenError
+from seahaven.engine.position import APP_RULES, Position, Rules
 
 MAX_RECORD_BYTES = 32 * 1024 * 1024
 """Record files larger than this are refused before they are read."""

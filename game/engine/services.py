@@ -2,7 +2,7 @@
 lead back to a position that can still be won, and deals proved winnable (SPEC 7, 8).
 
 Each call reads what it needs from the game at once (positions are immutable), so it may
-run in a worker thread (see :mod:`game.engine.solver_thread`) while the player plays on.
+run in a worker thread (see :mod:`seahaven.engine.solver_thread`) while the player plays on.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from game.engine.cards import Move
-from game.engine.codes import DEAL_COUNT, GameCode
-from game.engine.game import Game
-from game.engine.position import APP_RULES, Position, Rules
-from game.engine.solver import Progress, Status, solve
+from seahaven.engine.cards import Move
+from seahaven.engine.codes import DEAL_COUNT, GameCode
+from seahaven.engine.game import Game
+from seahaven.engine.position import APP_RULES, Position, Rules
+from seahaven.engine.solver import Progress, Status, solve
 
 HINT_SECONDS = 2.0
 LOST_SECONDS = 2.0

@@ -46,8 +46,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from game.engine.cards import CELLS, COLUMNS, FOUNDATIONS, SUITS, Card, Move
-from game.engine.position import APP_RULES, Position, Rules
+from seahaven.engine.cards import CELLS, COLUMNS, FOUNDATIONS, SUITS, Card, Move
+from seahaven.engine.position import APP_RULES, Position, Rules
 
 Status = Literal["won", "lost", "unknown"]
 

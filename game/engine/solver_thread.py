@@ -1,7 +1,7 @@
 """Run a solver job beside the game loop: start it, poll it each frame, cancel it.
 
 A worker thread, not a process: the search releases the interpreter lock every 16 nodes
-(about half a millisecond; ``time.sleep(0)``, see :func:`game.engine.solver.solve`), so a
+(about half a millisecond; ``time.sleep(0)``, see :func:`seahaven.engine.solver.solve`), so a
 game loop beside it waits at most that long for the lock and keeps 60 fps
 (``benchmarks/solver.py --frames`` measures it); it needs no start-up (a hint on a
 mid-game position takes about a millisecond, far less than spawning a process) and hands

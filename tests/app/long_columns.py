@@ -4,7 +4,7 @@ other columns, each move checked by the engine."""
 
 from __future__ import annotations
 
-from game.engine import APP_RULES, COLUMNS, DECK, Card, Game, Move, Pile, Position, cell
+from seahaven.engine import APP_RULES, COLUMNS, DECK, Card, Game, Move, Pile, Position, cell
 
 
 def long_column_game(cells: int = 4, long: int = 1) -> tuple[Game, list[Move]]:

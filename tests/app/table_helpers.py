@@ -9,10 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.launch import build, open_game
-from game.app.loop import STEP, App
-from game.app.settings import Settings
-from game.engine import DECK, SUITS, Card, Game, Pile, Position
+from seahaven.app.launch import build, open_game
+from seahaven.app.loop import STEP, App
+from seahaven.app.settings import Settings
+from seahaven.engine import DECK, SUITS, Card, Game, Pile, Position
 
 
 def make_app(code: str = "SH1-C4-AAAAAJ2", size: tuple[int, int] = (1280, 800), **settings: object) -> App:

@@ -8,11 +8,11 @@ from typing import Any
 import pygame
 import pytest
 
-from game.app.assets import ICON_NAMES
-from game.app.screens import actions
-from game.app.screens.actions import ACTIONS, Action, Actions
-from game.app.screens.dialogs import Menu
-from game.app.screens.help import KEYS, HelpScreen
+from seahaven.app.assets import ICON_NAMES
+from seahaven.app.screens import actions
+from seahaven.app.screens.actions import ACTIONS, Action, Actions
+from seahaven.app.screens.dialogs import Menu
+from seahaven.app.screens.help import KEYS, HelpScreen
 from tests.app.table_helpers import click, key, make_app, steps
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.art_cache import KEEP_SIZES, Lru, SizedArt
-from game.app.loop import STEP
+from seahaven.app.art_cache import KEEP_SIZES, Lru, SizedArt
+from seahaven.app.loop import STEP
 from tests.app.table_helpers import make_app, post
 
 

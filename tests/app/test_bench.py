@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from game.commands.bench import FrameTimes
+from seahaven.commands.bench import FrameTimes
 from tests.engine.helpers import seahaven
 
 
@@ -40,7 +40,7 @@ def test_the_frame_summary_is_bounded_and_close_to_exact() -> None:
 
 
 def test_bench_stops_on_sigterm_and_prints_what_it_measured() -> None:
-    bench = subprocess.Popen([sys.executable, "-m", "game", "bench", "--size", "800x600", "--scenario", "idle",
+    bench = subprocess.Popen([sys.executable, "-m", "seahaven", "bench", "--size", "800x600", "--scenario", "idle",
                               "--frames", "100000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
     try:

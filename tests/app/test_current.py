@@ -7,10 +7,10 @@ import threading
 
 import pytest
 
-from game.app.current import Change, CurrentGame, GameEvent, Status
-from game.app.jobs import Jobs
-from game.engine import Game, GameCode, services
-from game.engine.services import LossReport
+from seahaven.app.current import Change, CurrentGame, GameEvent, Status
+from seahaven.app.jobs import Jobs
+from seahaven.engine import Game, GameCode, services
+from seahaven.engine.services import LossReport
 from tests.app.test_resume import _winning_line
 
 CODE = "SH1-C4-AAAAAJ2"

@@ -11,16 +11,16 @@ from typing import Any
 import pygame
 import pytest
 
-from game.app.deal_facts import share_text
-from game.app.history import Entry
-from game.app.screens.daily import DailyScreen
-from game.app.screens.dialogs import EndMessage, Menu
-from game.app.screens.graphs import ROLLING, series
-from game.app.screens.new_game import NewGame
-from game.app.screens.statistics import StatsScreen
-from game.engine import APP_RULES
-from game.engine.daily import daily_deal, today
-from game.engine.solver import solve
+from seahaven.app.deal_facts import share_text
+from seahaven.app.history import Entry
+from seahaven.app.screens.daily import DailyScreen
+from seahaven.app.screens.dialogs import EndMessage, Menu
+from seahaven.app.screens.graphs import ROLLING, series
+from seahaven.app.screens.new_game import NewGame
+from seahaven.app.screens.statistics import StatsScreen
+from seahaven.engine import APP_RULES
+from seahaven.engine.daily import daily_deal, today
+from seahaven.engine.solver import solve
 from tests.app.table_helpers import opened_app
 from tests.app.test_screens import click, key
 
@@ -72,7 +72,7 @@ def test_menu_todays_deal_opens_the_calendar_and_plays_the_daily_deal(app: Any) 
 
 
 def test_calendar_days_by_touch_and_arrows(app: Any) -> None:
-    from game.app.screens.dialogs import open_daily
+    from seahaven.app.screens.dialogs import open_daily
 
     open_daily(app, app.scenes.bottom.session)
     app.step(1 / 60)
@@ -148,7 +148,7 @@ def test_series_rolling_rate_times_and_scores() -> None:
 
 
 def test_statistics_graphs_by_touch_and_keys_and_export(app: Any, tmp_path: Path) -> None:
-    from game.app.screens import dialogs
+    from seahaven.app.screens import dialogs
 
     session = app.scenes.bottom.session
     for i in range(12):  # games on the record: won and left
@@ -185,7 +185,7 @@ def test_an_answer_that_deals_a_game_voids_the_other_answers_of_the_same_poll() 
     jobs about the old game, even ones already finished in the same poll: they are dropped."""
     import threading
 
-    from game.app.jobs import Jobs
+    from seahaven.app.jobs import Jobs
 
     jobs = Jobs()
     heard: list[str] = []

@@ -11,13 +11,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.current import Change
-from game.app.launch import open_game
-from game.app.saving.storage import Storage
-from game.app.screens import table_solver as table_module
-from game.app.screens.dialogs import Confirm, Menu, Notice
-from game.engine import Game, GameCode, services
-from game.engine.services import LossReport
+from seahaven.app.current import Change
+from seahaven.app.launch import open_game
+from seahaven.app.saving.storage import Storage
+from seahaven.app.screens import table_solver as table_module
+from seahaven.app.screens.dialogs import Confirm, Menu, Notice
+from seahaven.engine import Game, GameCode, services
+from seahaven.engine.services import LossReport
 from tests.app.table_helpers import click, key, make_app, steps
 
 CODE = "SH1-C4-AAAAAJ2"

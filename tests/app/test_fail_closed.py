@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from game.app.saving.storage import CURRENT, JOURNAL, Storage
-from game.engine import Game
+from seahaven.app.saving.storage import CURRENT, JOURNAL, Storage
+from seahaven.engine import Game
 from tests.app.test_files import GAME, _user_env, as_user, posix_only  # noqa: F401 - as_user is a fixture
 from tests.conftest import ROOT
 
@@ -159,7 +159,7 @@ def test_an_x11_driver_without_a_server_is_the_no_display_sentence(tmp_path: Pat
 
 def test_a_size_with_thousands_of_digits_gets_our_sentence(tmp_path: Path) -> None:
     size = "9" * 5000 + "x" + "9" * 5000
-    result = subprocess.run([sys.executable, "-m", "game", "--size", size], env=_user_env({}, tmp_path),
+    result = subprocess.run([sys.executable, "-m", "seahaven", "--size", size], env=_user_env({}, tmp_path),
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 3
     _one_sentence(result.stderr, "out of range")
@@ -167,7 +167,7 @@ def test_a_size_with_thousands_of_digits_gets_our_sentence(tmp_path: Path) -> No
 
 
 def test_replaying_a_folder_gets_a_sentence(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "game", "replay", str(tmp_path)], cwd=ROOT,
+    result = subprocess.run([sys.executable, "-m", "seahaven", "replay", str(tmp_path)], cwd=ROOT,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 3
     _one_sentence(result.stderr, "is a folder, not a file")
@@ -191,7 +191,7 @@ def test_a_notice_never_repeats_the_parsers_words(tmp_path: Path, monkeypatch: p
 
 def test_a_save_that_fails_as_the_window_closes_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                         capfd: pytest.CaptureFixture[str]) -> None:
-    from game.app import launch
+    from seahaven.app import launch
 
     def full(*_args: object, **_kwargs: object) -> None:
         raise OSError(28, "No space left on device")
@@ -224,7 +224,7 @@ def slow_fsync(fd):  # a disk whose every fsync waits behind others' writes (see
     real_fsync(fd)
 os.fsync = slow_fsync
 sys.argv = ["seahaven", *sys.argv[1:]]
-runpy.run_module("game", run_name="__main__")
+runpy.run_module("seahaven", run_name="__main__")
 """
 """The real game with a slow ``fsync``, so that a test does not depend on the machine's
 disk (``/tmp`` may be a tmpfs, where a ``dd ... oflag=sync`` load slows nothing)."""
@@ -298,7 +298,7 @@ def test_a_signal_saves_the_playing_time_and_closes_cleanly(tmp_path: Path, name
 
 
 def test_the_journal_brings_back_every_kind_of_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.app.saving import storage as storage_module
+    from seahaven.app.saving import storage as storage_module
 
     monkeypatch.setattr(storage_module, "FULL_SAVE_S", 3600.0)  # however slow the machine: journal only
     storage = Storage(tmp_path)

@@ -22,14 +22,14 @@ from pathlib import Path
 
 import pytest
 
-from game.app.saving import storage as storage_module
-from game.app.saving.storage import CURRENT, MAX_FILE_BYTES, STATS, SaveError, Storage, game_snapshot, game_to_json
-from game.app.stats import Stats
-from game.engine import APP_RULES, Game, GameCode, Move
+from seahaven.app.saving import storage as storage_module
+from seahaven.app.saving.storage import CURRENT, MAX_FILE_BYTES, STATS, SaveError, Storage, game_snapshot, game_to_json
+from seahaven.app.stats import Stats
+from seahaven.engine import APP_RULES, Game, GameCode, Move
 from tests.conftest import ROOT
 
 CODE = "SH1-C4-AAAAAJ2"
-GAME = ["-m", "game", "--windowed", "--size", "800x600"]
+GAME = ["-m", "seahaven", "--windowed", "--size", "800x600"]
 """The real game, as the player starts it (after the interpreter)."""
 OTHER = "seahaven-test"
 
@@ -139,9 +139,10 @@ def test_an_unreadable_file_that_cannot_be_moved_is_never_written_over(
 # -- running as another user ------------------------------------------------------------------
 
 
-def _python_for(prefix: list[str]) -> tuple[list[str], dict[str, str]]:
+def _python_for(prefix: list[str], packages: Path) -> tuple[list[str], dict[str, str]]:
     """An interpreter the other user can run with this tree and its packages: this one if it
-    can, else the system's of the same version (the venv's base may sit in root's home)."""
+    can, else the system's of the same version (the venv's base may sit in root's home), which
+    finds the game as an install lays it out: ``packages/seahaven``, a link to game/."""
     env = {}
     version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
     candidates = [sys.executable, f"/usr/bin/{version}", f"/usr/local/bin/{version}"]
@@ -150,9 +151,11 @@ def _python_for(prefix: list[str]) -> tuple[list[str], dict[str, str]]:
             continue
         probe_env = dict(os.environ)
         if python != sys.executable:
-            env = {"PYTHONPATH": os.pathsep.join([str(ROOT), sysconfig.get_paths()["purelib"]])}
+            if not (packages / "seahaven").exists():
+                (packages / "seahaven").symlink_to(ROOT / "game", target_is_directory=True)
+            env = {"PYTHONPATH": os.pathsep.join([str(packages), sysconfig.get_paths()["purelib"]])}
             probe_env.update(env)
-        probe = subprocess.run([*prefix, python, "-c", "import pygame, platformdirs, game.app.saving.storage"],
+        probe = subprocess.run([*prefix, python, "-c", "import pygame, platformdirs, seahaven.app.saving.storage"],
                                capture_output=True, env=probe_env, cwd="/", timeout=60)
         if probe.returncode == 0:
             return [python], env
@@ -166,6 +169,8 @@ def as_user() -> Iterator[tuple[list[str], dict[str, str], Path]]:
     if os.name != "posix":
         pytest.skip("runuser and file modes are POSIX")
     folder = Path(tempfile.mkdtemp(prefix="seahaven-issue12-"))
+    packages = Path(tempfile.mkdtemp(prefix="seahaven-packages-"))
+    packages.chmod(0o755)
     try:
         if os.geteuid() != 0:
             prefix: list[str] = []
@@ -180,10 +185,11 @@ def as_user() -> Iterator[tuple[list[str], dict[str, str], Path]]:
             user = pwd.getpwnam(OTHER)
             os.chown(folder, user.pw_uid, user.pw_gid)
             prefix = ["runuser", "-u", OTHER, "--"]
-        python, env = _python_for(prefix)
+        python, env = _python_for(prefix, packages)
         yield [*prefix, *python], env, folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(packages, ignore_errors=True)
 
 
 def _user_env(extra: dict[str, str], folder: Path, **more: str) -> dict[str, str]:
@@ -197,11 +203,11 @@ def _user_env(extra: dict[str, str], folder: Path, **more: str) -> dict[str, str
 
 SCENARIO = """
 import json, sys
-from game.app.saving.persistence import Persistence
+from seahaven.app.saving.persistence import Persistence
 keeper = Persistence(folder=sys.argv[1])
 keeper.resume()
 out = {"start": keeper.take_messages()}
-from game.engine import Game
+from seahaven.engine import Game
 game = Game.from_code("SH1-C4-AAAAAJ2")
 game.play(game.legal_moves()[0])
 keeper.game_changed(game, 1.0)
@@ -322,12 +328,12 @@ def _wait_gone(group: int) -> None:
 
 
 def test_the_smoke_game_does_not_take_the_players_lock(tmp_path: Path) -> None:
-    from game.app.saving import lock
+    from seahaven.app.saving import lock
 
     folder = tmp_path / "seahaven-towers"
     assert lock.acquire(folder)
     try:
-        result = subprocess.run([sys.executable, "-m", "game", "--smoke"], env=_user_env({}, tmp_path),
+        result = subprocess.run([sys.executable, "-m", "seahaven", "--smoke"], env=_user_env({}, tmp_path),
                                 cwd=ROOT, capture_output=True, text=True, timeout=300)
         assert result.returncode == 0, result.stderr
     finally:
@@ -360,7 +366,7 @@ def test_without_a_display_the_game_says_so_and_writes_nothing(tmp_path: Path) -
     env = _user_env({}, tmp_path, SEAHAVEN_SCRIPT="1")
     for key in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
         env.pop(key, None)
-    result = subprocess.run([sys.executable, "-m", "game"], env=env, cwd=ROOT, capture_output=True,
+    result = subprocess.run([sys.executable, "-m", "seahaven"], env=env, cwd=ROOT, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode != 0
     lines = result.stderr.strip().splitlines()
@@ -371,9 +377,9 @@ def test_without_a_display_the_game_says_so_and_writes_nothing(tmp_path: Path) -
 
 HISTORY_SCENARIO = """
 import json, sys
-from game.app.saving.persistence import Persistence
-from game.engine import Game
-from game.engine.solver import solve
+from seahaven.app.saving.persistence import Persistence
+from seahaven.engine import Game
+from seahaven.engine.solver import solve
 keeper = Persistence(folder=sys.argv[1])
 keeper.resume()
 out = {"start": keeper.take_messages()}

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.screens.dialogs import EndMessage
-from game.engine import COLUMNS, Card, Position
+from seahaven.app.screens.dialogs import EndMessage
+from seahaven.engine import COLUMNS, Card, Position
 from tests.app.table_helpers import app_with, click, key, settle, steps
 
 
@@ -101,7 +101,7 @@ def test_any_input_stops_a_finish_under_way() -> None:
 
 
 def test_helps_key_list_shows_finish() -> None:
-    from game.app.screens.actions import ACTIONS
+    from seahaven.app.screens.actions import ACTIONS
 
     rows = dict(ACTIONS.key_rows())
     assert "E" in rows and rows["E"].startswith("Finish")

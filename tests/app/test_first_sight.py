@@ -90,7 +90,7 @@ def test_the_default_start_paints_the_whole_screen(tmp_path: Path, size: str, ma
             time.sleep(0.5)
         log = tmp_path / "stderr.txt"
         with open(log, "w") as err:
-            game = subprocess.Popen([sys.executable, "-m", "game", "--code", "SH1-C4-AAAAAJ2"], cwd=ROOT, env=env,
+            game = subprocess.Popen([sys.executable, "-m", "seahaven", "--code", "SH1-C4-AAAAAJ2"], cwd=ROOT, env=env,
                                     stdout=subprocess.DEVNULL, stderr=err)
         stack.callback(lambda: (game.kill(), game.wait(10)))
         until(lambda: "first frame" in log.read_text(), "the first frame")

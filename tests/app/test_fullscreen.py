@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.loop import App
+from seahaven.app.loop import App
 from tests.app.table_helpers import key, make_app
 from tests.app.xserver import XDOTOOL, XVFB, until, x_server
 
@@ -87,7 +87,7 @@ def test_f11_without_a_window_manager_covers_the_screen_and_comes_back(tmp_path:
                          if "=" in line)
             return int(shell["X"]), int(shell["Y"]), int(shell["WIDTH"]), int(shell["HEIGHT"])
 
-        game = subprocess.Popen([sys.executable, "-m", "game", "--windowed", "--size", "1280x800"], cwd=ROOT,
+        game = subprocess.Popen([sys.executable, "-m", "seahaven", "--windowed", "--size", "1280x800"], cwd=ROOT,
                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         stack.callback(lambda: (game.kill(), game.wait(10)))
         window = until(lambda: xdo("search", "--onlyvisible", "--pid", str(game.pid)).split(), "a window")[0]

@@ -11,10 +11,10 @@ from typing import Any
 import pygame
 import pytest
 
-from game.app.saving.storage import Storage
-from game.app.screens.dialogs import EndMessage
-from game.app.screens.new_game import NewGame
-from game.engine import FOUNDATIONS
+from seahaven.app.saving.storage import Storage
+from seahaven.app.screens.dialogs import EndMessage
+from seahaven.app.screens.new_game import NewGame
+from seahaven.engine import FOUNDATIONS
 from tests.app.table_helpers import card_point, click, key, steps
 from tests.app.test_win_panel import _open_at
 

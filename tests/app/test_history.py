@@ -14,15 +14,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app.launch import open_game
-from game.app.loop import App
-from game.app.saving import history as history_module
-from game.app.saving.history import Entry, HistoryFile, parse
-from game.app.saving.persistence import Persistence
-from game.app.session import Session
-from game.app.stats import Stats
-from game.engine import APP_RULES, Game, GameCode
-from game.engine.solver import solve
+from seahaven.app.launch import open_game
+from seahaven.app.loop import App
+from seahaven.app.saving import history as history_module
+from seahaven.app.saving.history import Entry, HistoryFile, parse
+from seahaven.app.saving.persistence import Persistence
+from seahaven.app.session import Session
+from seahaven.app.stats import Stats
+from seahaven.engine import APP_RULES, Game, GameCode
+from seahaven.engine.solver import solve
 from tests.app.table_helpers import key
 
 
@@ -151,7 +151,7 @@ def test_the_command_prints_json_lines_and_csv(tmp_path: Path) -> None:
     env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "game", "history", *args], env=env, capture_output=True,
+        return subprocess.run([sys.executable, "-m", "seahaven", "history", *args], env=env, capture_output=True,
                               text=True, timeout=60)
 
     plain = run()

@@ -8,8 +8,8 @@ import time
 
 import pygame
 
-from game.app.audio import LINGER_S, Audio
-from game.app.waiting import sdl_waiter
+from seahaven.app.audio import LINGER_S, Audio
+from seahaven.app.waiting import sdl_waiter
 from tests.app.table_helpers import make_app
 
 

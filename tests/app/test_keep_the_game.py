@@ -9,12 +9,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.launch import open_game
-from game.app.saving.persistence import Persistence
-from game.app.saving.storage import Storage
-from game.app.screens.dialogs import Confirm
-from game.app.screens.new_game import NewGame
-from game.engine import Game, GameCode, column
+from seahaven.app.launch import open_game
+from seahaven.app.saving.persistence import Persistence
+from seahaven.app.saving.storage import Storage
+from seahaven.app.screens.dialogs import Confirm
+from seahaven.app.screens.new_game import NewGame
+from seahaven.engine import Game, GameCode, column
 from tests.app.table_helpers import card_point, click, drag, key, make_app, settle
 from tests.app.test_resume import _winning_line
 

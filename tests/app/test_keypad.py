@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.app.screens.new_game import FINGER_PX, KEYPAD_KEYS, CodeKeypad, NewGame
+from seahaven.app.screens.new_game import FINGER_PX, KEYPAD_KEYS, CodeKeypad, NewGame
 from tests.app.table_helpers import click, key, make_app, post, steps, wait_jobs
 
 

@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from game.app.layout import DEFAULT_CARD_ASPECT, Box, compute_layout
-from game.app.screens.help import example_position
-from game.engine import CELLS, COLUMNS, FOUNDATIONS, GameCode, column
+from seahaven.app.layout import DEFAULT_CARD_ASPECT, Box, compute_layout
+from seahaven.app.screens.help import example_position
+from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, GameCode, column
 from tests.app.table_helpers import position_with
 
 SIZES = [
@@ -102,7 +102,7 @@ def test_hit_and_drop_target() -> None:
 
 def test_layout_command_prints_what_the_table_draws() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "game", "layout", "--size", "1280x800", "--code", "SH1-C2-AAAAAJ2"],
+        [sys.executable, "-m", "seahaven", "layout", "--size", "1280x800", "--code", "SH1-C2-AAAAAJ2"],
         capture_output=True, text=True, check=True,
     ).stdout
     data = json.loads(out)
@@ -121,10 +121,10 @@ def test_layout_command_prints_what_the_table_draws() -> None:
 
 
 def test_layout_command_refuses_bad_input() -> None:
-    bad = subprocess.run([sys.executable, "-m", "game", "layout", "--size", "12x", "--code", "SH1-C4-AAAAAJ2"],
+    bad = subprocess.run([sys.executable, "-m", "seahaven", "layout", "--size", "12x", "--code", "SH1-C4-AAAAAJ2"],
                          capture_output=True, text=True)
     assert bad.returncode == 3 and "size" in bad.stderr
-    bad = subprocess.run([sys.executable, "-m", "game", "layout", "--code", "SH9-C4-AAAAAJ2"],
+    bad = subprocess.run([sys.executable, "-m", "seahaven", "layout", "--code", "SH9-C4-AAAAAJ2"],
                          capture_output=True, text=True)
     assert bad.returncode == 3 and "prefix" in bad.stderr
 
@@ -214,7 +214,7 @@ def test_up_and_down_go_to_the_pile_above_and_below() -> None:
 
 def test_layout_command_shows_the_two_bands() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "game", "layout", "--size", "1080x1920", "--code", "SH1-C4-AAAAAJ2"],
+        [sys.executable, "-m", "seahaven", "layout", "--size", "1080x1920", "--code", "SH1-C4-AAAAAJ2"],
         capture_output=True, text=True, check=True,
     ).stdout
     data = json.loads(out)
@@ -226,7 +226,7 @@ def test_layout_command_shows_the_two_bands() -> None:
 
 @pytest.mark.parametrize("width", [300, 620, 1100, 2400])
 def test_the_help_board_is_the_tables_own_geometry_inside_its_box(width: int) -> None:
-    from game.app.layout import board_height, board_layout
+    from seahaven.app.layout import board_height, board_layout
 
     box = Box(37, 91, width, board_height(width))
     board = board_layout(box, 1)

@@ -12,10 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.__main__ import main
-from game.app.layout import FAN, INDEX_DEPTH, INDEX_DEPTH_LARGE, Box, card_aspect, compute_layout, min_step
-from game.app.saving.storage import game_to_json
-from game.engine import COLUMNS, DECK, GameCode, Position
+from seahaven.__main__ import main
+from seahaven.app.layout import FAN, INDEX_DEPTH, INDEX_DEPTH_LARGE, Box, card_aspect, compute_layout, min_step
+from seahaven.app.saving.storage import game_to_json
+from seahaven.engine import COLUMNS, DECK, GameCode, Position
 from tests.app import test_files
 from tests.app.long_columns import long_column_game, long_positions
 from tests.app.table_helpers import settle, steps
@@ -31,7 +31,7 @@ def index_depth(svg: str, w: int, h: int) -> int:
     """How far down the card art's top-left index reaches at ``w`` x ``h``, in pixels: each
     outline of the ink is drawn alone, and the lowest row of those in the top-left corner
     (the rank, with the hook of a J or the tail of a Q, and the suit) is the index's."""
-    from game.app.assets import INK_MARK, render_svg
+    from seahaven.app.assets import INK_MARK, render_svg
 
     stock, _, ink = svg.partition(INK_MARK)
     root = stock[: stock.index(">") + 1]
@@ -51,7 +51,7 @@ def index_depth(svg: str, w: int, h: int) -> int:
 @pytest.mark.parametrize("large", [False, True])
 def test_the_least_step_is_the_depth_of_the_arts_index(large: bool) -> None:
     """Measured on the classic faces (the four-colour ones differ only in colour)."""
-    from game.app.assets import Assets
+    from seahaven.app.assets import Assets
 
     assets = Assets(large_index=large)
     depth = INDEX_DEPTH_LARGE if large else INDEX_DEPTH
@@ -149,9 +149,9 @@ def test_the_table_shrinks_the_cards_as_a_column_grows_and_back_on_undo() -> Non
     """Real drags of the real loop build a 17-card column: the cards shrink a little with
     each card that would not fit, every index shows on screen, pixel for pixel; undo
     brings the cards back to their first size."""
-    from game.app.launch import build
-    from game.app.loop import STEP
-    from game.app.settings import Settings
+    from seahaven.app.launch import build
+    from seahaven.app.loop import STEP
+    from seahaven.app.settings import Settings
 
     pygame.display.init()
     pygame.event.clear()
@@ -196,7 +196,7 @@ def test_the_table_shrinks_the_cards_as_a_column_grows_and_back_on_undo() -> Non
 
 def drag(app: object, table: object, move: object) -> None:
     """Drag ``move``'s card onto its column with real mouse events."""
-    from game.app.saving import script
+    from seahaven.app.saving import script
 
     script._post_drag(pygame, app, table, move)
     app.step(1 / 60)  # type: ignore[attr-defined]
@@ -255,7 +255,7 @@ def test_layout_of_a_saved_game_the_player_cannot_read(as_user: tuple[list[str],
     if os.geteuid() == 0:
         os.chown(path, 0, 0)
     env = test_files._user_env(extra, folder)
-    done = subprocess.run([*command, "-m", "game", "layout", "--game", str(path)], capture_output=True, text=True,
+    done = subprocess.run([*command, "-m", "seahaven", "layout", "--game", str(path)], capture_output=True, text=True,
                           env=env, cwd=Path(__file__).resolve().parents[2], timeout=120)
     assert done.returncode == 3 and done.stdout == ""
     lines = done.stderr.strip().splitlines()

@@ -12,9 +12,9 @@ import types
 import pygame
 import pytest
 
-from game.app.screens import new_game
-from game.app.screens.new_game import NewGame
-from game.engine import services
+from seahaven.app.screens import new_game
+from seahaven.app.screens.new_game import NewGame
+from seahaven.engine import services
 from tests.app.table_helpers import click, key, make_app, steps, wait_jobs
 from tests.app.test_windows import type_text
 

@@ -9,10 +9,10 @@ import time
 import pygame
 import pytest
 
-from game.app.screens.dialogs import EndMessage
-from game.app.screens.new_game import NewGame
-from game.app.stats import Stats, bests_line
-from game.engine import CELLS, COLUMNS
+from seahaven.app.screens.dialogs import EndMessage
+from seahaven.app.screens.new_game import NewGame
+from seahaven.app.stats import Stats, bests_line
+from seahaven.engine import CELLS, COLUMNS
 from tests.app.table_helpers import app_with, card_point, click, key, post, settle, steps
 from tests.app.test_finish import nearly_done
 

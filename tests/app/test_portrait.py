@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.loop import App
-from game.engine import Card, column
+from seahaven.app.loop import App
+from seahaven.engine import Card, column
 from tests.app.table_helpers import card_point, drag, key, make_app, settle
 
 TALL = (1080, 1920)

@@ -20,10 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.app.saving.history import HistoryFile
-from game.app.saving.persistence import Persistence, start
-from game.app.saving.storage import CURRENT, Storage
-from game.engine import Game, GameCode
+from seahaven.app.saving.history import HistoryFile
+from seahaven.app.saving.persistence import Persistence, start
+from seahaven.app.saving.storage import CURRENT, Storage
+from seahaven.engine import Game, GameCode
 from tests.conftest import VECTORS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +97,7 @@ def test_a_win_counts_once_with_help_and_time(tmp_path: Path) -> None:
 
 def _winning_line() -> tuple[Any, list[Any]]:
     """A winning line from the outside vectors (SPEC 12) kept in ``tests/data``."""
-    from game.engine import Move, Position
+    from seahaven.engine import Move, Position
 
     path = VECTORS / "solutions.jsonl"
     for text in path.read_text().splitlines()[:20]:
@@ -181,7 +181,7 @@ def test_a_save_that_fails_warns_once_and_play_goes_on(tmp_path: Path, monkeypat
 
 def flush(keeper: Persistence) -> None:
     """Wait for the background writes, leaving their failures to be reported by the next save."""
-    from game.app.saving.storage import _WRITER
+    from seahaven.app.saving.storage import _WRITER
 
     _WRITER.flush()
 
@@ -196,7 +196,7 @@ def test_settings_changes_are_saved(tmp_path: Path) -> None:
 
 # -- the kill test ------------------------------------------------------------------------
 
-GAME = [sys.executable, "-m", "game", "--windowed", "--size", "800x600"]
+GAME = [sys.executable, "-m", "seahaven", "--windowed", "--size", "800x600"]
 """The real game, as the player starts it (``seahaven --windowed --size 800x600``)."""
 
 
@@ -335,8 +335,8 @@ def test_the_game_starts_whatever_the_files_hold(current: bytes, settings_file: 
 
 
 def test_the_real_app_starts_with_bad_files_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.app.launch import open_game
-    from game.app.screens.dialogs import Notice
+    from seahaven.app.launch import open_game
+    from seahaven.app.screens.dialogs import Notice
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     folder = tmp_path / "seahaven-towers"
@@ -381,8 +381,8 @@ def test_a_hint_is_on_disk_the_moment_it_is_shown(tmp_path: Path) -> None:
 
 
 def test_a_won_game_resumes_to_its_won_panel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.app.launch import open_game
-    from game.app.screens.dialogs import EndMessage
+    from seahaven.app.launch import open_game
+    from seahaven.app.screens.dialogs import EndMessage
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     start, moves = _winning_line()

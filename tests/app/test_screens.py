@@ -10,10 +10,10 @@ from typing import Any
 import pygame
 import pytest
 
-from game.app.saving.storage import Storage
-from game.app.screens import settings as settings_screen
-from game.app.screens.actions import ACTIONS
-from game.app.screens.help import (
+from seahaven.app.saving.storage import Storage
+from seahaven.app.screens import settings as settings_screen
+from seahaven.app.screens.actions import ACTIONS
+from seahaven.app.screens.help import (
     CODES,
     EXAMPLES,
     KEYS,
@@ -23,11 +23,11 @@ from game.app.screens.help import (
     example_position,
     keys_page,
 )
-from game.app.screens.settings import SettingsScreen
-from game.app.screens.statistics import StatsScreen, figure_rows
-from game.app.settings import Settings
-from game.app.stats import Stats
-from game.engine import APP_RULES, COLUMNS, Pile
+from seahaven.app.screens.settings import SettingsScreen
+from seahaven.app.screens.statistics import StatsScreen, figure_rows
+from seahaven.app.settings import Settings
+from seahaven.app.stats import Stats
+from seahaven.engine import APP_RULES, COLUMNS, Pile
 from tests.app.table_helpers import opened_app
 
 SIZES = [(800, 600), (1280, 800), (1024, 1366), (3840, 2160)]
@@ -87,7 +87,7 @@ def test_f1_opens_help_and_esc_closes_it(app: Any) -> None:
 @pytest.mark.parametrize(("name", "kind"), [("help", HelpScreen), ("statistics", StatsScreen),
                                              ("settings", SettingsScreen)])
 def test_the_table_opens_each_screen(app: Any, name: str, kind: type) -> None:
-    from game.app.screens import dialogs
+    from seahaven.app.screens import dialogs
 
     dialogs.open_screen(app, app.scenes.bottom.session, name)
     app.step(1 / 60)
@@ -170,7 +170,7 @@ def test_help_keyboard_page_lists_every_key_the_readme_lists() -> None:
 
 
 def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
-    from game.app.screens import dialogs
+    from seahaven.app.screens import dialogs
 
     dialogs.open_screen(app, app.scenes.bottom.session, "settings")
     app.step(1 / 60)
@@ -237,7 +237,7 @@ def test_statistics_show_figures_and_reset_asks_first(app: Any, tmp_path: Path) 
     assert rows["Played"] == ["2", "0", "1"] and rows["Win rate"] == ["100%", "\u2014", "0%"]
     assert rows["Won"][0] == "1" and rows["Won with help"][0] == "1"
     assert rows["Fastest win"][0] == "2:05" and rows["Best score"][0] == "640"
-    from game.app.screens import dialogs
+    from seahaven.app.screens import dialogs
 
     dialogs.open_screen(app, app.scenes.bottom.session, "statistics")
     app.step(1 / 60)
@@ -314,7 +314,7 @@ def test_example_board_by_keyboard(app: Any) -> None:
 def test_example_board_keys_take_no_more_than_may_move_now() -> None:
     """The board uses the table's own hand: a column's key takes the longest run that may
     move now (the pick-up limit), not the whole run."""
-    from game.engine import Move, cell, column
+    from seahaven.engine import Move, cell, column
 
     board = ExampleBoard()
     board.position = board.position.play(Move(column(5), cell(1), 1), board.rules)  # no free cell left
@@ -354,7 +354,7 @@ def test_a_draw_changes_nothing(app: Any, size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("name", ["settings", "statistics"])
 def test_at_1280x800_settings_and_statistics_fit_without_scrolling(app: Any, name: str) -> None:
-    from game.app.screens import dialogs
+    from seahaven.app.screens import dialogs
 
     app.resize((1280, 800))
     dialogs.open_screen(app, app.scenes.bottom.session, name)
@@ -392,7 +392,7 @@ def test_at_800x600_a_long_page_offers_scrolling_visibly(app: Any) -> None:
     assert tuple(app.screen.get_at((more.x + more.w // 8, more.centery)))[:3] != (26, 140, 96)
     # the Settings screen at this size needs no scrolling either
     key(app, pygame.K_ESCAPE)
-    from game.app.screens import dialogs
+    from seahaven.app.screens import dialogs
 
     dialogs.open_screen(app, app.scenes.bottom.session, "settings")
     app.step(1 / 60)

@@ -11,10 +11,10 @@ from typing import Any
 import pygame
 import pytest
 
-from game.app.launch import open_game
-from game.app.saving.storage import Storage
-from game.app.screens import settings as settings_screen
-from game.app.settings import SPECS, Settings
+from seahaven.app.launch import open_game
+from seahaven.app.saving.storage import Storage
+from seahaven.app.screens import settings as settings_screen
+from seahaven.app.settings import SPECS, Settings
 
 
 def test_out_of_range_and_unknown_values_are_refused_and_nothing_is_announced() -> None:
@@ -81,7 +81,7 @@ def test_old_files_are_read_and_every_writer_writes_once(opened: Any, monkeypatc
     monkeypatch.setattr(keeper.storage, "save_settings",
                         lambda s: (writes.append(s.table), real(s)))
     # the Settings screen, by keyboard
-    from game.app.screens import dialogs
+    from seahaven.app.screens import dialogs
 
     dialogs.open_screen(app, session, "settings")
     app.step(1 / 60)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.launch import open_game
-from game.app.saving.storage import Storage
-from game.app.screens.new_game import NewGame
+from seahaven.app.launch import open_game
+from seahaven.app.saving.storage import Storage
+from seahaven.app.screens.new_game import NewGame
 from tests.app.table_helpers import click, key, wait_jobs
 
 

@@ -8,12 +8,12 @@ import sys
 
 import pytest
 
-from game.engine import Game
+from seahaven.engine import Game
 from tests.conftest import ROOT
 
 
 def test_smoke_passes_from_source() -> None:
-    result = subprocess.run([sys.executable, "-m", "game", "--smoke", "--size", "1024x768"],
+    result = subprocess.run([sys.executable, "-m", "seahaven", "--smoke", "--size", "1024x768"],
                             capture_output=True, text=True, cwd=ROOT, timeout=300)
     summary = json.loads(result.stdout.strip().splitlines()[-1])
     assert result.returncode == 0, summary
@@ -22,7 +22,7 @@ def test_smoke_passes_from_source() -> None:
 
 @pytest.mark.parametrize("broken", ["undo", "redo"])
 def test_smoke_fails_when_the_game_misbehaves(monkeypatch: pytest.MonkeyPatch, capsys, broken: str) -> None:
-    from game.app import smoke
+    from seahaven.app import smoke
 
     monkeypatch.setattr(Game, broken, lambda self: None)
     assert smoke.run((1024, 768), None) == 1

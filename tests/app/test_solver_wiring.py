@@ -7,12 +7,12 @@ import types
 
 import pygame
 
-from game.app.screens import new_game as new_game_module
-from game.app.screens import table_solver as table_module
-from game.app.screens.dialogs import EndMessage
-from game.app.screens.new_game import NewGame
-from game.engine import GameCode, Move, column, services
-from game.engine.services import LossReport
+from seahaven.app.screens import new_game as new_game_module
+from seahaven.app.screens import table_solver as table_module
+from seahaven.app.screens.dialogs import EndMessage
+from seahaven.app.screens.new_game import NewGame
+from seahaven.engine import GameCode, Move, column, services
+from seahaven.engine.services import LossReport
 from tests.app.table_helpers import card_point, drag, key, make_app, settle, steps
 
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app.saving.storage import (
+from seahaven.app.saving.storage import (
     CURRENT,
     JOURNAL,
     MAX_FILE_BYTES,
@@ -24,9 +24,9 @@ from game.app.saving.storage import (
     Storage,
     game_to_json,
 )
-from game.app.settings import Settings
-from game.app.stats import Stats
-from game.engine import CLASSIC_RULES, Game, GameCode, Position
+from seahaven.app.settings import Settings
+from seahaven.app.stats import Stats
+from seahaven.engine import CLASSIC_RULES, Game, GameCode, Position
 
 CODE = "SH1-C4-AAAAAJ2"
 

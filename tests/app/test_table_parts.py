@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import ast
 
-from game.app.animation import Tweens
-from game.app.hand import Refusal
-from game.app.screens.table_api import Table
-from game.engine import COLUMNS, GameCode
+from seahaven.app.animation import Tweens
+from seahaven.app.hand import Refusal
+from seahaven.app.screens.table_api import Table
+from seahaven.engine import COLUMNS, GameCode
 from tests.app.table_helpers import make_app, steps
 from tests.conftest import ROOT
 

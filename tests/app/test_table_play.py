@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from game.engine import Card, column, foundation
+from seahaven.engine import Card, column, foundation
 from tests.app.table_helpers import app_with, card_point, click, drag, find, key, make_app, position_with, settle, steps
 
 H = "H"

@@ -10,10 +10,10 @@ from typing import Any
 import pygame
 import pytest
 
-from game.app import theme as themes
-from game.app.launch import build
-from game.app.screens import dialogs
-from game.app.settings import Settings
+from seahaven.app import theme as themes
+from seahaven.app.launch import build
+from seahaven.app.screens import dialogs
+from seahaven.app.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 THEME_FILE = ROOT / "game" / "app" / "theme.py"
@@ -126,7 +126,7 @@ def test_every_theme_draws_the_table_a_window_and_help(name: str) -> None:
 
 
 def test_choosing_a_table_repaints_at_once_and_is_saved(tmp_path: Path) -> None:
-    from game.app.saving.storage import Storage
+    from seahaven.app.saving.storage import Storage
 
     app, session, _table = build(size=(800, 600))
     storage = Storage(tmp_path)

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from game.app.launch import build, open_game
-from game.app.saving.persistence import Persistence
-from game.app.saving.storage import Storage
-from game.app.screens.dialogs import EndMessage
-from game.app.stats import Stats, win_summary
-from game.engine import Game
+from seahaven.app.launch import build, open_game
+from seahaven.app.saving.persistence import Persistence
+from seahaven.app.saving.storage import Storage
+from seahaven.app.screens.dialogs import EndMessage
+from seahaven.app.stats import Stats, win_summary
+from seahaven.engine import Game
 from tests.app.test_resume import _winning_line
 
 

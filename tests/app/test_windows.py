@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.screens import new_game
-from game.app.screens.dialogs import EndMessage, Menu
-from game.app.screens.new_game import NewGame
-from game.engine import DECK, GameCode, column
+from seahaven.app.screens import new_game
+from seahaven.app.screens.dialogs import EndMessage, Menu
+from seahaven.app.screens.new_game import NewGame
+from seahaven.engine import DECK, GameCode, column
 from tests.app.table_helpers import app_with, card_point, click, key, make_app, position_with, settle, steps
 
 

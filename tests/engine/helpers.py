@@ -8,14 +8,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.engine import Card, Position
+from seahaven.engine import Card, Position
 from tests.conftest import ROOT, VECTORS
 
 
 def seahaven(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m game ARGS`` as a user would: a real process, text out."""
+    """Run ``python -m seahaven ARGS`` as a user would: a real process, text out."""
     return subprocess.run(
-        [sys.executable, "-m", "game", *args],
+        [sys.executable, "-m", "seahaven", *args],
         capture_output=True,
         text=True,
         input=stdin,

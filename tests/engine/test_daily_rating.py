@@ -8,10 +8,10 @@ import itertools
 
 import pytest
 
-from game.engine import APP_RULES, DEAL_COUNT, Game, GameCode
-from game.engine.daily import DAILY_MAX_NODES, candidate, daily_deal, parse_date
-from game.engine.rating import THRESHOLDS, Rating, rate, stars, work
-from game.engine.solver import solve
+from seahaven.engine import APP_RULES, DEAL_COUNT, Game, GameCode
+from seahaven.engine.daily import DAILY_MAX_NODES, candidate, daily_deal, parse_date
+from seahaven.engine.rating import THRESHOLDS, Rating, rate, stars, work
+from seahaven.engine.solver import solve
 from tests.engine.helpers import seahaven
 
 PINNED = {

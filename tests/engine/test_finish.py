@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine import (
+from seahaven.engine import (
     APP_RULES,
     CLASSIC_RULES,
     DECK,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import (
+from seahaven.engine import (
     UNDO_LIMIT,
     WIN_BONUS,
     Game,
@@ -152,8 +152,8 @@ def test_restart_keeps_the_hints_shown_for_the_deal() -> None:
 def test_the_end_of_the_line_and_seen_positions_do_not_grow_with_the_game() -> None:
     """The lost check's snapshot holds the undo window only, and "seen before" follows
     undo, redo and restart (issue 21 item 5: no per-move work that grows with the game)."""
-    from game.engine.game import UNDO_LIMIT
-    from game.engine.services import LineEnd
+    from seahaven.engine.game import UNDO_LIMIT
+    from seahaven.engine.services import LineEnd
 
     game = Game.from_code("SH1-C4-AAAAAJ2")
     game.play(game.position.resolve(Move.from_json({"from": "col1", "to": "cell3"})))
@@ -180,7 +180,7 @@ def test_the_end_of_the_line_and_seen_positions_do_not_grow_with_the_game() -> N
 def test_a_line_snapshot_keeps_the_line_as_it_was() -> None:
     """What the writer thread reads later is the line when the snapshot was taken, whatever
     the game did since (undo and a new move, a restart)."""
-    from game.engine.game import UNDO_LIMIT
+    from seahaven.engine.game import UNDO_LIMIT
 
     game = Game.from_code("SH1-C4-AAAAAJ2")
     game.play(game.position.resolve(Move.from_json({"from": "col1", "to": "cell3"})))

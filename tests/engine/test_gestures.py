@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import CLASSIC_RULES, CannotLift, GameCode, IllegalMove, Move, Pile
-from game.engine.gestures import destinations, double_tap, drop, lift, tap
+from seahaven.engine import CLASSIC_RULES, CannotLift, GameCode, IllegalMove, Move, Pile
+from seahaven.engine.gestures import destinations, double_tap, drop, lift, tap
 from tests.engine.helpers import board, run_limit_example
 
 P = Pile.parse
@@ -101,8 +101,8 @@ def test_destinations_are_the_legal_drops() -> None:
 
 
 def test_longest_lift_is_the_run_cut_to_the_pickup_limit() -> None:
-    from game.engine import APP_RULES, cell, column, foundation
-    from game.engine.gestures import longest_lift
+    from seahaven.engine import APP_RULES, cell, column, foundation
+    from seahaven.engine.gestures import longest_lift
 
     # a run of seven spades on column 1, one free cell, no empty column: 2 cards may move
     position = board(["AD KS QS JS TS 9S 8S", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"],
@@ -118,8 +118,8 @@ def test_longest_lift_is_the_run_cut_to_the_pickup_limit() -> None:
 
 
 def test_drop_most_moves_the_longest_part_that_fits() -> None:
-    from game.engine import IllegalMove, Move, column
-    from game.engine.gestures import drop_most
+    from seahaven.engine import IllegalMove, Move, column
+    from seahaven.engine.gestures import drop_most
     from tests.engine.helpers import board
 
     position = board(["KS 9D 8D 7D", "QS", "TD", "", "", "", "", "", "", ""], [None, None, None, None],

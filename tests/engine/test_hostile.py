@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from game.engine import (
+from seahaven.engine import (
     GameCode,
     InvalidCode,
     InvalidMove,
@@ -17,7 +17,7 @@ from game.engine import (
     SeahavenError,
     Why,
 )
-from game.engine.records import check_record, read_records
+from seahaven.engine.records import check_record, read_records
 
 START = GameCode.parse("SH1-C4-AAAAAJ2").position().to_json()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import APP_RULES, CLASSIC_RULES, Position
+from seahaven.engine import APP_RULES, CLASSIC_RULES, Position
 
 PERFT = [
     (

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import APP_RULES, CLASSIC_RULES, Game, GameCode, Move, Position, Rules
-from game.engine.services import NoWayBack, Undecided, hint, history, lost, winnable_deal
-from game.engine.solver import solve
-from game.engine.solver_thread import SolverJob
+from seahaven.engine import APP_RULES, CLASSIC_RULES, Game, GameCode, Move, Position, Rules
+from seahaven.engine.services import NoWayBack, Undecided, hint, history, lost, winnable_deal
+from seahaven.engine.solver import solve
+from seahaven.engine.solver_thread import SolverJob
 from tests.conftest import ROOT
 from tests.engine.helpers import load_vectors, seahaven
 
@@ -63,7 +63,8 @@ def test_lines_replay_through_seahaven_replay(tmp_path: Path) -> None:
         path = tmp_path / f"{limit}.jsonl"
         mine = [r for lim, r in records if lim == limit]
         path.write_text("".join(json.dumps(r) + "\n" for r in mine))
-        args = [sys.executable, "-m", "game", "replay", str(path)] + (["--classic"] if limit == "classic_rules" else [])
+        args = [sys.executable, "-m", "seahaven", "replay", str(path)]
+        args += ["--classic"] if limit == "classic_rules" else []
         done = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, timeout=120)
         assert done.returncode == 0, done.stderr
         verdicts = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import APP_RULES, CLASSIC_RULES, GameCode, Move, Position, Why
+from seahaven.engine import APP_RULES, CLASSIC_RULES, GameCode, Move, Position, Why
 from tests.engine.helpers import load_vectors
 
 CODES = load_vectors("codes.jsonl")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from game import __version__
+from seahaven import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
 NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
@@ -86,14 +86,19 @@ def test_the_wheel_names_its_licences(wheel: Path) -> None:
 def test_the_wheel_carries_every_asset(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for folder, pattern in (("sprites", "**/*"), ("sounds", "*"), ("fonts", "*"), ("icons", "seahaven*.png")):
-        shipped = {f"game/_assets/{path.relative_to(ROOT).as_posix()}"
+        shipped = {f"seahaven/_assets/{path.relative_to(ROOT).as_posix()}"
                    for path in (ROOT / folder).glob(pattern) if path.is_file()}
         assert shipped and shipped <= names, sorted(shipped - names)[:5]
-    assert "game/_assets/icons/seahaven.svg" in names
-    catalogs = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.mo")}
-    assert catalogs <= names, sorted(catalogs - names)
-    catalogs = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.mo")}
+    assert "seahaven/_assets/icons/seahaven.svg" in names
+    catalogs = {f"seahaven/{path.relative_to(ROOT / 'game').as_posix()}"
+                for path in (ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.mo")}
     assert len(catalogs) == 3 and catalogs <= names, sorted(catalogs - names)
+
+
+def test_the_wheel_installs_no_top_level_game(wheel: Path) -> None:
+    # a top-level `game` would be overwritten by (and overwrite) an unrelated PyPI project
+    tops = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
+    assert "game" not in tops and "seahaven" in tops, sorted(tops)
 
 
 def test_the_installed_wheel_plays_its_smoke_game_away_from_the_source(wheel: Path, tmp_path: Path) -> None:
@@ -116,9 +121,9 @@ def test_the_installed_wheel_plays_its_smoke_game_away_from_the_source(wheel: Pa
     env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "XDG_DATA_HOME")}
     env.update(HOME=str(tmp_path / "home"), XDG_DATA_HOME=str(tmp_path / "data"),
                SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    where = subprocess.run([str(python), "-c", "import game; print(game.__file__)"], check=True, cwd=away,
+    where = subprocess.run([str(python), "-c", "import seahaven; print(seahaven.__file__)"], check=True, cwd=away,
                            env=env, capture_output=True, text=True, timeout=60).stdout.strip()
-    assert Path(where).is_relative_to(site), f"game imported from {where}, not from the wheel"
+    assert Path(where).is_relative_to(site), f"seahaven imported from {where}, not from the wheel"
     shown = subprocess.run([str(python), "-c", "from importlib.metadata import metadata, files; "
                             "print(metadata('seahaven-towers')['License-Expression']); "
                             "print(*sorted(str(f) for f in files('seahaven-towers') if 'licenses' in str(f)))"],
@@ -126,7 +131,7 @@ def test_the_installed_wheel_plays_its_smoke_game_away_from_the_source(wheel: Pa
     expression, licence_files = shown.splitlines()
     assert expression == "MIT AND OFL-1.1", shown
     assert "licenses/LICENSE " in licence_files and licence_files.endswith("licenses/fonts/LICENSE-NotoSans.txt"), shown
-    speak = "from game import i18n; i18n.set_language('de'); print(i18n._('Settings'))"
+    speak = "from seahaven import i18n; i18n.set_language('de'); print(i18n._('Settings'))"
     german = subprocess.run([str(python), "-c", speak], check=True, cwd=away, env=env, capture_output=True,
                             text=True, timeout=60).stdout.strip()
     assert german == "Einstellungen", "the installed wheel does not find its German catalog"

@@ -6,9 +6,9 @@ Nothing here imports pygame, and no screen writes the player's files."""
 
 from __future__ import annotations
 
-from game.app.current import LINE_CHANGES, Change, GameEvent
-from game.app.saving.persistence import Persistence
-from game.app.session import Session
+from seahaven.app.current import LINE_CHANGES, Change, GameEvent
+from seahaven.app.saving.persistence import Persistence
+from seahaven.app.session import Session
 
 
 class Autosave:

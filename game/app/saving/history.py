@@ -41,7 +41,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from game.app.history import (
+from seahaven.app.history import (
     FIELDS,
     VERSION,
     Counts,
@@ -54,8 +54,8 @@ from game.app.history import (
     to_csv,
     to_jsonl,
 )
-from game.app.i18n import _
-from game.app.saving.storage import BadFile, read_bounded
+from seahaven.app.i18n import _
+from seahaven.app.saving.storage import BadFile, read_bounded
 
 HISTORY = "history.jsonl"
 MAX_LINES = 10_000

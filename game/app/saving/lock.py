@@ -15,7 +15,7 @@ import errno
 import os
 from pathlib import Path
 
-from game.i18n import _
+from seahaven.i18n import _
 
 LOCK_NAME = ".lock"
 

@@ -1,6 +1,6 @@
 """The player's saved game, statistics and settings kept in step with the game in play:
 resume at start, save after every change, count statistics, keep settings. Autosave
-(:mod:`game.app.saving.autosave`) calls a few methods; nothing here imports pygame.
+(:mod:`seahaven.app.saving.autosave`) calls a few methods; nothing here imports pygame.
 
 How the app uses it::
 
@@ -24,14 +24,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.app.deal_facts import DealFacts
-from game.app.i18n import _, format_number, ngettext
-from game.app.saving import history as history_file
-from game.app.saving.history import Entry, History, HistoryFile
-from game.app.saving.storage import BadFile, SavedGame, SaveError, Storage, parse_json, read_bounded
-from game.app.settings import Settings
-from game.app.stats import Stats
-from game.engine import Game
+from seahaven.app.deal_facts import DealFacts
+from seahaven.app.i18n import _, format_number, ngettext
+from seahaven.app.saving import history as history_file
+from seahaven.app.saving.history import Entry, History, HistoryFile
+from seahaven.app.saving.storage import BadFile, SavedGame, SaveError, Storage, parse_json, read_bounded
+from seahaven.app.settings import Settings
+from seahaven.app.stats import Stats
+from seahaven.engine import Game
 
 DEALS = "deals.json"
 """Ratings and daily tags of deals (:class:`DealFacts`): a cache, rebuilt if it is lost."""

@@ -15,10 +15,10 @@ from typing import Any
 
 import pygame
 
-from game.app.loop import STEP, App
-from game.app.saving.storage import SaveError
-from game.app.screens.table import TableScene
-from game.engine import Game
+from seahaven.app.loop import STEP, App
+from seahaven.app.saving.storage import SaveError
+from seahaven.app.screens.table import TableScene
+from seahaven.engine import Game
 
 SCRIPT_ENV = "SEAHAVEN_SCRIPT"
 """A number of actions, "forever", or "hint" (show a hint, then wait to be killed); or

@@ -8,8 +8,8 @@ which follows ``XDG_DATA_HOME`` on Linux). Each file is JSON with a ``"version"`
   the last entry of the journal it holds;
 - ``current-journal.jsonl``: every action since ``current.json`` was last written in full,
   appended the moment it is made (:class:`Journal`);
-- ``settings.json``: :class:`~game.app.settings.Settings`;
-- ``stats.json``: :class:`~game.app.stats.Stats`.
+- ``settings.json``: :class:`~seahaven.app.settings.Settings`;
+- ``stats.json``: :class:`~seahaven.app.stats.Stats`.
 
 Writes are atomic (a temporary file in the same folder, flushed and fsynced, renamed
 over the old one), so killing the game at any moment leaves either the old file or the
@@ -48,11 +48,11 @@ from typing import Any, Generic, TypeVar
 
 import platformdirs
 
-from game.app.i18n import N_, _
-from game.app.settings import SPECS, Settings, check
-from game.app.stats import Stats
-from game.engine import APP_RULES, Game, GameCode, Move, Position, Rules, SeahavenError
-from game.engine.game import Action
+from seahaven.app.i18n import N_, _
+from seahaven.app.settings import SPECS, Settings, check
+from seahaven.app.stats import Stats
+from seahaven.engine import APP_RULES, Game, GameCode, Move, Position, Rules, SeahavenError
+from seahaven.engine.game import Action
 
 APP_NAME = "seahaven-towers"
 VERSION = 1
@@ -526,7 +526,7 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
 def settings_from_json(obj: Any) -> Settings:
     """Read a ``settings.json`` body: missing fields take their defaults, unknown ones are
     ignored (a newer file), a field of the wrong type or out of range is an error (each
-    checked against its one declaration, ``game.app.settings``)."""
+    checked against its one declaration, ``seahaven.app.settings``)."""
     body = _versioned_body(obj)
     values: dict[str, Any] = {}
     for name in SPECS:

@@ -4,7 +4,7 @@ tooltip, Help's line), its keys, when it is enabled and what it does.
 Learnt from KDE's action collections: the toolbar (its buttons, their order and
 tooltips), the Menu, the keyboard and Help's key page are all generated from
 :data:`ACTIONS`; adding an action is one :meth:`Actions.declare` here, and nothing else.
-What an action does, it does to the table through the small :class:`~game.app.screens.
+What an action does, it does to the table through the small :class:`~seahaven.app.screens.
 table_api.Table` protocol (``run(table)``), so the Menu, a toolbar click and a key run the
 very same code.
 
@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from game.app.i18n import N_, _
-from game.app.screens import dialogs, new_game
-from game.app.screens.table_api import Table
-from game.app.words import key_text
+from seahaven.app.i18n import N_, _
+from seahaven.app.screens import dialogs, new_game
+from seahaven.app.screens.table_api import Table
+from seahaven.app.words import key_text
 
 
 def _always(table: Table) -> bool:
@@ -153,7 +153,7 @@ def _clear(table: Table) -> None:
 
 
 def _open_help(table: Table) -> None:
-    from game.app.screens import help as help_screen  # when first opened (see dialogs.open_screen)
+    from seahaven.app.screens import help as help_screen  # when first opened (see dialogs.open_screen)
 
     table.app.push(help_screen.open_scene(table.app, table.session, table_keys=ACTIONS.key_rows()))
 

@@ -18,17 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.history import History
-from game.app.i18n import N_, _, format_number, ngettext, pgettext
-from game.app.screens.kit import Screen
-from game.app.screens.statistics import StatsScreen
-from game.app.session import Session
-from game.app.words import DIFFICULTY_NAMES, date_text, difficulty_name, month_short, month_year, weekday_short
-from game.engine import daily
-from game.engine.daily import FIRST_DAY
+from seahaven.app.history import History
+from seahaven.app.i18n import N_, _, format_number, ngettext, pgettext
+from seahaven.app.screens.kit import Screen
+from seahaven.app.screens.statistics import StatsScreen
+from seahaven.app.session import Session
+from seahaven.app.words import DIFFICULTY_NAMES, date_text, difficulty_name, month_short, month_year, weekday_short
+from seahaven.engine import daily
+from seahaven.engine.daily import FIRST_DAY
 
 if TYPE_CHECKING:
-    from game.app.scenes import App
+    from seahaven.app.scenes import App
 
 Day = _dt.date
 PlayDaily = Callable[[_dt.date, int], None]

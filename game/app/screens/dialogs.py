@@ -1,12 +1,12 @@
 """Navigation: the windows over the table that say something or lead somewhere (the
 end-of-game messages, the Menu, notices and questions), opening the full-window screens,
 and what leaving a game would throw away. Each is a
-:class:`~game.app.screens.kit.Window` of the one widget kit; the New Game window and its
+:class:`~seahaven.app.screens.kit.Window` of the one widget kit; the New Game window and its
 keypad are in ``new_game``.
 
 Each is a scene pushed on the stack: it dims the table, takes every input (mouse, touch
 and keyboard: Tab moves the focus, Enter or Space activates, Esc closes) and closes
-itself. The windows that act on the game get the :class:`~game.app.session.Session` and
+itself. The windows that act on the game get the :class:`~seahaven.app.session.Session` and
 call the game in play (``current.undo()``, ``session.deal(code)``); the table hears of it
 through the game's events, as it hears of its own moves.
 """
@@ -18,22 +18,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.deal_facts import share_text
-from game.app.history import History
-from game.app.i18n import N_, _, format_duration, format_number
-from game.app.layout import Box
-from game.app.render import wrap
-from game.app.scenes import Scene
-from game.app.screens.kit import Widget, Window
-from game.app.screens.new_game import NewGame, clipboard_put
-from game.app.session import Session
-from game.app.stats import bests_line, win_summary
-from game.app.words import DIFFICULTY_NAMES, difficulty_name, moves_phrase
-from game.engine import daily
+from seahaven.app.deal_facts import share_text
+from seahaven.app.history import History
+from seahaven.app.i18n import N_, _, format_duration, format_number
+from seahaven.app.layout import Box
+from seahaven.app.render import wrap
+from seahaven.app.scenes import Scene
+from seahaven.app.screens.kit import Widget, Window
+from seahaven.app.screens.new_game import NewGame, clipboard_put
+from seahaven.app.session import Session
+from seahaven.app.stats import bests_line, win_summary
+from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, moves_phrase
+from seahaven.engine import daily
 
 if TYPE_CHECKING:
-    from game.app.scenes import App
-    from game.app.screens.daily import Day
+    from seahaven.app.scenes import App
+    from seahaven.app.screens.daily import Day
 
 SCREENS = {"help": N_("Help"), "statistics": N_("Statistics"), "settings": N_("Settings")}
 
@@ -46,15 +46,15 @@ SCREENS = {"help": N_("Help"), "statistics": N_("Statistics"), "settings": N_("S
 def open_screen(app: App, session: Session, name: str) -> None:
     """Open the Help, Statistics or Settings screen."""
     if name == "statistics":
-        from game.app.screens import statistics
+        from seahaven.app.screens import statistics
 
         app.push(statistics.open_scene(app, session, on_daily=lambda: open_daily(app, session)))
     elif name == "help":
-        from game.app.screens import help as help_screen
+        from seahaven.app.screens import help as help_screen
 
         app.push(help_screen.open_scene(app, session))
     else:
-        from game.app.screens import settings
+        from seahaven.app.screens import settings
 
         app.push(settings.open_scene(app, session))
 
@@ -62,7 +62,7 @@ def open_screen(app: App, session: Session, name: str) -> None:
 def open_daily(app: App, session: Session) -> None:
     """The Daily deals screen: today's deals and the calendar; a deal chosen there is
     played once the player agrees to leave a game in progress."""
-    from game.app.screens import daily as daily_screen
+    from seahaven.app.screens import daily as daily_screen
 
     history = session.keeper.history if session.keeper is not None else History()
 

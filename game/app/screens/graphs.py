@@ -4,7 +4,7 @@ score of each game (bars), and the games and wins per deal rating. Drawn with py
 own primitives in the palette's colours; no plotting library.
 
 :func:`series` turns history lines into the numbers drawn (no pygame in it); :class:`Graphs`
-paints them into a :class:`~game.app.screens.kit.Screen` and registers its buttons there
+paints them into a :class:`~seahaven.app.screens.kit.Screen` and registers its buttons there
 (difficulty and range), so touch, mouse and keyboard reach them as any other button.
 """
 
@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.history import Entry
-from game.app.i18n import N_, _, format_duration, format_number, ngettext, pgettext
-from game.app.words import DIFFICULTY_NAMES, difficulty_name
+from seahaven.app.history import Entry
+from seahaven.app.i18n import N_, _, format_duration, format_number, ngettext, pgettext
+from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name
 
 if TYPE_CHECKING:
-    from game.app.screens.kit import Screen
-    from game.app.theme import Theme
+    from seahaven.app.screens.kit import Screen
+    from seahaven.app.theme import Theme
 
 KINDS = (("rate", N_("Win rate")), ("time", N_("Time")), ("score", N_("Score")))
 """The three graphs, one shown at a time so that it can be large (names marked; shown

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.hand import Hand, Refusal
-from game.app.i18n import N_, _, ngettext
-from game.app.input import Pointer
-from game.app.layout import Box, board_height, board_layout, card_aspect
-from game.app.screens.kit import DRAG_SLOP, Screen
-from game.app.words import cards_phrase, pile_name
-from game.engine import (
+from seahaven.app.hand import Hand, Refusal
+from seahaven.app.i18n import N_, _, ngettext
+from seahaven.app.input import Pointer
+from seahaven.app.layout import Box, board_height, board_layout, card_aspect
+from seahaven.app.screens.kit import DRAG_SLOP, Screen
+from seahaven.app.words import cards_phrase, pile_name
+from seahaven.engine import (
     APP_RULES,
     CELLS,
     COLUMNS,
@@ -31,8 +31,8 @@ from game.engine import (
 )
 
 if TYPE_CHECKING:
-    from game.app.scenes import App
-    from game.app.session import Session
+    from seahaven.app.scenes import App
+    from seahaven.app.session import Session
 
 RULES, EXAMPLES, CODES, KEYS = range(4)
 

@@ -35,15 +35,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.i18n import N_, _
-from game.app.input import Pointer, PointerInput
-from game.app.layout import Box
-from game.app.render import button_face, wrap
-from game.app.scenes import Scene
-from game.app.theme import Colour
+from seahaven.app.i18n import N_, _
+from seahaven.app.input import Pointer, PointerInput
+from seahaven.app.layout import Box
+from seahaven.app.render import button_face, wrap
+from seahaven.app.scenes import Scene
+from seahaven.app.theme import Colour
 
 if TYPE_CHECKING:
-    from game.app.scenes import App
+    from seahaven.app.scenes import App
 
 MORE = N_("More below")
 DRAG_SLOP = 8

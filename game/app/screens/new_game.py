@@ -1,6 +1,6 @@
 """The New Game window and the on-screen keypad for its code field.
 
-The code field's text is a :class:`~game.app.screens.kit.TextField`, the one model every
+The code field's text is a :class:`~seahaven.app.screens.kit.TextField`, the one model every
 way of editing it shares: typing, pasting and the keypad's keys. The keypad gets the
 field, never the window: what it edits and shows is the field's text and error.
 """
@@ -11,18 +11,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.i18n import N_, _
-from game.app.input import Pointer
-from game.app.layout import Box
-from game.app.render import wrap
-from game.app.screens.kit import TextField, Widget, Window
-from game.app.session import Session
-from game.app.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name
-from game.engine import GameCode, InvalidCode, services
-from game.engine.daily import today
+from seahaven.app.i18n import N_, _
+from seahaven.app.input import Pointer
+from seahaven.app.layout import Box
+from seahaven.app.render import wrap
+from seahaven.app.screens.kit import TextField, Widget, Window
+from seahaven.app.session import Session
+from seahaven.app.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name
+from seahaven.engine import GameCode, InvalidCode, services
+from seahaven.engine.daily import today
 
 if TYPE_CHECKING:
-    from game.app.scenes import App
+    from seahaven.app.scenes import App
 
 CODE_EXAMPLE = "SH1-C4-AAAAAJ2"
 
@@ -308,7 +308,7 @@ class NewGame(Window):
             self.close()
         elif name == "daily":  # today's deal of the difficulty chosen here (this window says what it costs)
             self.close()
-            from game.app.screens.daily import play_daily  # imported when first used (see dialogs.open_screen)
+            from seahaven.app.screens.daily import play_daily  # imported when first used (see dialogs.open_screen)
 
             play_daily(self.app, self.session, today(), self.cells)
         elif name == "deal":

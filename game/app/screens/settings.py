@@ -1,5 +1,5 @@
 """The Settings screen, generated from the declaration of the settings
-(``game.app.settings``): a row per setting that has a page, its control chosen by its
+(``seahaven.app.settings``): a row per setting that has a page, its control chosen by its
 type (a toggle, a choice, a stepper within its limits, a toggle per difficulty). Every
 change goes through ``Settings.set``, which checks it and announces it: autosave writes
 it, the window reloads the art or the theme, the table repaints.
@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app import settings as declared
-from game.app.i18n import N_, _
-from game.app.screens.kit import Screen
-from game.app.settings import SPECS, Settings, Spec
-from game.app.theme import theme_for
+from seahaven.app import settings as declared
+from seahaven.app.i18n import N_, _
+from seahaven.app.screens.kit import Screen
+from seahaven.app.settings import SPECS, Settings, Spec
+from seahaven.app.theme import theme_for
 
 if TYPE_CHECKING:
-    from game.app.scenes import App
-    from game.app.session import Session
+    from seahaven.app.scenes import App
+    from seahaven.app.session import Session
 
 PAGES = ((declared.PLAY, N_("Play")), (declared.LOOK, N_("Look")), (declared.SOUND, N_("Sound and window")),
          (declared.LANGUAGE, N_("Language")))

@@ -12,17 +12,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.history import Entry, History
-from game.app.i18n import N_, _, format_duration, format_number, ngettext
-from game.app.screens.graphs import Graphs
-from game.app.screens.kit import Screen
-from game.app.stats import DifficultyStats, Stats, format_rate
-from game.app.words import DIFFICULTY_NAMES, cells_phrase, difficulty_name
-from game.engine.daily import today
+from seahaven.app.history import Entry, History
+from seahaven.app.i18n import N_, _, format_duration, format_number, ngettext
+from seahaven.app.screens.graphs import Graphs
+from seahaven.app.screens.kit import Screen
+from seahaven.app.stats import DifficultyStats, Stats, format_rate
+from seahaven.app.words import DIFFICULTY_NAMES, cells_phrase, difficulty_name
+from seahaven.engine.daily import today
 
 if TYPE_CHECKING:
-    from game.app.scenes import App
-    from game.app.session import Session
+    from seahaven.app.scenes import App
+    from seahaven.app.session import Session
 
 FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (
     (N_("Played"), lambda f: format_number(f.played)),

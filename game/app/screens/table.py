@@ -16,22 +16,22 @@ from typing import Any
 
 import pygame
 
-from game.app.current import LINE_CHANGES, Change, GameEvent, Status
-from game.app.hand import Hand, Refusal
-from game.app.i18n import _
-from game.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Layout, card_aspect, compute_layout
-from game.app.scenes import App, Scene
-from game.app.screens import actions, dialogs
-from game.app.screens.table_api import Message, Snapshot
-from game.app.screens.table_finish import TableFinish
-from game.app.screens.table_keys import TableKeys
-from game.app.screens.table_motion import TableMotion
-from game.app.screens.table_pointer import TablePointer
-from game.app.screens.table_solver import LOST_QUIET_S, TableSolver
-from game.app.screens.table_view import TableView
-from game.app.session import Session
-from game.app.words import card_name, pile_name
-from game.engine import Action, Card, Game, IllegalMove, Move, Pile, Position, Rules
+from seahaven.app.current import LINE_CHANGES, Change, GameEvent, Status
+from seahaven.app.hand import Hand, Refusal
+from seahaven.app.i18n import _
+from seahaven.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Layout, card_aspect, compute_layout
+from seahaven.app.scenes import App, Scene
+from seahaven.app.screens import actions, dialogs
+from seahaven.app.screens.table_api import Message, Snapshot
+from seahaven.app.screens.table_finish import TableFinish
+from seahaven.app.screens.table_keys import TableKeys
+from seahaven.app.screens.table_motion import TableMotion
+from seahaven.app.screens.table_pointer import TablePointer
+from seahaven.app.screens.table_solver import LOST_QUIET_S, TableSolver
+from seahaven.app.screens.table_view import TableView
+from seahaven.app.session import Session
+from seahaven.app.words import card_name, pile_name
+from seahaven.engine import Action, Card, Game, IllegalMove, Move, Pile, Position, Rules
 
 MESSAGE_S = 3.5
 REFINE_S = 0.006
@@ -74,7 +74,7 @@ class TableScene(Scene):
 
     @property
     def game(self) -> Game:
-        """The game in play (owned by :class:`~game.app.current.CurrentGame`; read only here)."""
+        """The game in play (owned by :class:`~seahaven.app.current.CurrentGame`; read only here)."""
         return self.current.game
 
     @property

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from game.app.current import CurrentGame
-    from game.app.hand import Hand, Refusal
-    from game.app.jobs import Jobs
-    from game.app.layout import Layout
-    from game.app.scenes import App
-    from game.app.session import Session
-    from game.engine import Action, Card, Game, Move, Pile, Position, Rules
+    from seahaven.app.current import CurrentGame
+    from seahaven.app.hand import Hand, Refusal
+    from seahaven.app.jobs import Jobs
+    from seahaven.app.layout import Layout
+    from seahaven.app.scenes import App
+    from seahaven.app.session import Session
+    from seahaven.engine import Action, Card, Game, Move, Pile, Position, Rules
 
 
 @dataclass

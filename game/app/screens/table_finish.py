@@ -1,5 +1,5 @@
 """Auto-finish at the table (issue 17): when the engine says every card left can go home
-one by one (:func:`game.engine.finishing_moves`), the status line offers "Finish" (and
+one by one (:func:`seahaven.engine.finishing_moves`), the status line offers "Finish" (and
 the E key); it sends the cards home as real moves, one after the other with the usual
 glide, each recorded, scored and undoable. The setting "Finish by itself" starts it
 without asking after the player's own move (never after an undo, so the finish can be
@@ -7,11 +7,11 @@ taken back). Any input stops a finish under way; what is left is offered again."
 
 from __future__ import annotations
 
-from game.app.current import Change
-from game.app.i18n import _
-from game.app.layout import Box
-from game.app.screens.table_api import Table
-from game.engine import Move, Position, Rules, finishing_moves
+from seahaven.app.current import Change
+from seahaven.app.i18n import _
+from seahaven.app.layout import Box
+from seahaven.app.screens.table_api import Table
+from seahaven.engine import Move, Position, Rules, finishing_moves
 
 FINISH_STEP_S = 0.09
 """Seconds between two cards sent home, at normal animation speed."""

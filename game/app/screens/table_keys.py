@@ -8,11 +8,11 @@ from typing import Any
 
 import pygame
 
-from game.app.i18n import _
-from game.app.screens import actions
-from game.app.screens.table_api import Table
-from game.app.words import cells_phrase
-from game.engine import CELLS, COLUMNS, FOUNDATIONS, Pile
+from seahaven.app.i18n import _
+from seahaven.app.screens import actions
+from seahaven.app.screens.table_api import Table
+from seahaven.app.words import cells_phrase
+from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Pile
 
 PILE_KEYS: dict[int, Pile] = {getattr(pygame, f"K_{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)}
 PILE_KEYS.update({getattr(pygame, f"K_KP{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)})

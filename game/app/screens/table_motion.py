@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from game.app import animation
-from game.app.animation import Cascade, Tweens
-from game.app.current import LINE_CHANGES, Change, GameEvent
-from game.app.screens.table_api import Snapshot, Table
-from game.engine import COLUMNS, FOUNDATIONS, SUITS, Card, Pile, Position
+from seahaven.app import animation
+from seahaven.app.animation import Cascade, Tweens
+from seahaven.app.current import LINE_CHANGES, Change, GameEvent
+from seahaven.app.screens.table_api import Snapshot, Table
+from seahaven.engine import COLUMNS, FOUNDATIONS, SUITS, Card, Pile, Position
 
 
 class TableMotion:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.app.hand import Refusal
-from game.app.input import Pointer, PointerInput
-from game.app.layout import Box, Layout
-from game.app.screens.table_api import Table
-from game.engine import CannotLift, Card, Move, Pile, gestures
+from seahaven.app.hand import Refusal
+from seahaven.app.input import Pointer, PointerInput
+from seahaven.app.layout import Box, Layout
+from seahaven.app.screens.table_api import Table
+from seahaven.engine import CannotLift, Card, Move, Pile, gestures
 
 DRAG_THRESHOLD = 6
 """Pixels a mouse must move before a press becomes a drag (a finger: twice that)."""

@@ -4,12 +4,12 @@ line, which it then plays one real move at a time (SPEC 7, 8)."""
 
 from __future__ import annotations
 
-from game.app.i18n import _, ngettext
-from game.app.screens import dialogs
-from game.app.screens.table_api import Table
-from game.app.words import no_way_back_text
-from game.engine import Game, Move, services
-from game.engine.services import LineEnd, LossReport
+from seahaven.app.i18n import _, ngettext
+from seahaven.app.screens import dialogs
+from seahaven.app.screens.table_api import Table
+from seahaven.app.words import no_way_back_text
+from seahaven.engine import Game, Move, services
+from seahaven.engine.services import LineEnd, LossReport
 
 LOST_QUIET_S = 0.4
 """The verdict is asked for once the table has been still this long."""

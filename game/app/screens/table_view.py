@@ -13,20 +13,20 @@ from typing import Any
 
 import pygame
 
-from game.app.i18n import _, format_duration, format_number
-from game.app.layout import Box, Layout
-from game.app.render import Painter, button_face, wrap
-from game.app.scenes import STEP
-from game.app.screens import actions
-from game.app.screens.table_api import Table
-from game.app.screens.table_finish import TableFinish
-from game.app.screens.table_keys import TableKeys
-from game.app.screens.table_motion import TableMotion
-from game.app.screens.table_pointer import TablePointer
-from game.app.screens.table_solver import TableSolver
-from game.app.theme import Colour
-from game.app.words import DIFFICULTY_NAMES, difficulty_name
-from game.engine import COLUMNS, SUITS, Card, Pile
+from seahaven.app.i18n import _, format_duration, format_number
+from seahaven.app.layout import Box, Layout
+from seahaven.app.render import Painter, button_face, wrap
+from seahaven.app.scenes import STEP
+from seahaven.app.screens import actions
+from seahaven.app.screens.table_api import Table
+from seahaven.app.screens.table_finish import TableFinish
+from seahaven.app.screens.table_keys import TableKeys
+from seahaven.app.screens.table_motion import TableMotion
+from seahaven.app.screens.table_pointer import TablePointer
+from seahaven.app.screens.table_solver import TableSolver
+from seahaven.app.theme import Colour
+from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name
+from seahaven.engine import COLUMNS, SUITS, Card, Pile
 
 
 class TableView:
