@@ -314,8 +314,10 @@ def test_language_de_shows_german_on_the_table_and_in_a_window(monkeypatch: pyte
     window speak German; switching the setting to English applies at once."""
     import pygame
 
+    from seahaven.app.board.hand import Refusal
     from seahaven.app.launch import build
     from seahaven.app.screens.dialogs import NewGame
+    from seahaven.app.words import refusal_text
     from seahaven.engine import column
 
     monkeypatch.setenv("LANGUAGE", "de")
@@ -329,7 +331,8 @@ def test_language_de_shows_german_on_the_table_and_in_a_window(monkeypatch: pyte
         app.step(1 / 60)
         assert said == ["Nichts rückgängig zu machen."]
         refusal = table.hand.drop(table.position, table.rules, column(1), 1, column(1))
-        assert refusal.reason == "Die Karten liegen wieder, wo sie waren."
+        assert isinstance(refusal, Refusal)
+        assert refusal_text(refusal.reason) == "Die Karten liegen wieder, wo sie waren."
         assert table.solver.verdict_text() is None or table.solver.verdict_text()[0].startswith("Löser")
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n", scancode=0))
         app.step(1 / 60)

@@ -174,3 +174,32 @@ def test_the_checks_can_fail() -> None:
     assert layer("seahaven.app.screens.table") == 2 and layer("seahaven.app.current") == 1
     assert layer("seahaven.app.loop") == 3
     assert layer("seahaven.engine.solver") < layer("seahaven.app.current") < layer("seahaven.app.screens.kit")
+
+
+RAW_POINTER_EVENTS = {"MOUSEBUTTONDOWN", "MOUSEBUTTONUP", "MOUSEMOTION", "MOUSEWHEEL", "FINGERDOWN", "FINGERUP",
+                      "FINGERMOTION"}
+
+
+def raw_pointer_readers() -> set[str]:
+    """The classes (or module-level functions) of the front end that read pygame's mouse and
+    finger events: those that compare an event's type with one of them (posting such
+    events, as the smoke run and the benchmarks do, is not reading them)."""
+    readers: set[str] = set()
+    for name, path in modules().items():
+        if not name.startswith("seahaven.app"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for top in tree.body:
+            if not isinstance(top, ast.ClassDef | ast.FunctionDef):
+                continue
+            for node in ast.walk(top):
+                if isinstance(node, ast.Compare) and any(
+                        isinstance(sub, ast.Attribute) and sub.attr in RAW_POINTER_EVENTS for sub in ast.walk(node)):
+                    readers.add(f"{name}.{top.name}")
+    return readers
+
+
+def test_one_reader_of_raw_pointer_events_in_the_front_end() -> None:
+    """Issue 26: mouse and finger events become the one pointer vocabulary in one place;
+    the table, Help's board, every screen and window and the alert read that."""
+    assert raw_pointer_readers() == {"seahaven.app.input.PointerInput"}

@@ -34,6 +34,8 @@ def show(title: str, sentence: str) -> None:
 def _show(title: str, sentence: str) -> None:
     import pygame
 
+    from seahaven.app.input import PointerInput
+
     pygame.display.init()
     if pygame.display.get_driver() in HEADLESS:
         return
@@ -46,13 +48,16 @@ def _show(title: str, sentence: str) -> None:
     pygame.display.set_caption(title)
     button = pygame.Rect(width // 2 - 50, height - 54, 100, 36)
     clock = pygame.time.Clock()
+    pointer = PointerInput()  # the one reader of mouse and finger events, as in every window
+    pointer.size = (width, height)
     while True:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 return
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 return
-            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and button.collidepoint(event.pos):
+            p = pointer.translate(event)
+            if p is not None and p.kind == "up" and button.collidepoint(p.pos):
                 return
         theme = DEFAULT
         screen.fill(theme.background)

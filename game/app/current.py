@@ -83,6 +83,8 @@ class CurrentGame:
         self._since: float | None = None
         self._verdict: tuple[Position, Rules, LossReport] | None = None
         self._listeners: list[Listener] = []
+        self._status: tuple[Game, Position, Rules, int, LossReport | None, Status] | None = None
+        """The status last worked out, and the state it was worked out from."""
         self._run_clock()
 
     # -- listening ---------------------------------------------------------------------------
@@ -144,15 +146,24 @@ class CurrentGame:
 
     @property
     def status(self) -> Status:
+        """Won, stuck, lost or playing: asked of the state, and worked out once per change
+        ("stuck" applies every legal move), however many listeners ask."""
         game = self._game
+        position, verdict = game.position, self.verdict
+        known = self._status
+        if (known is not None and known[0] is game and known[1] is position and known[2] == game.rules
+                and known[3] == game.line_length and known[4] is verdict):
+            return known[5]
         if game.is_won:
-            return Status.WON
-        if game.is_stuck:
-            return Status.STUCK
-        verdict = self.verdict
-        if verdict is not None and verdict.lost:
-            return Status.LOST
-        return Status.PLAYING
+            status = Status.WON
+        elif game.is_stuck:
+            status = Status.STUCK
+        elif verdict is not None and verdict.lost:
+            status = Status.LOST
+        else:
+            status = Status.PLAYING
+        self._status = (game, position, game.rules, game.line_length, verdict, status)
+        return status
 
     @property
     def in_progress(self) -> bool:

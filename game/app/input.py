@@ -24,16 +24,19 @@ DOUBLE_DISTANCE = 32
 @dataclass(frozen=True)
 class Pointer:
     kind: str
-    """"down", "move", "up" or "cancel"."""
+    """"down", "move", "up" or "cancel"; "wheel" (a turn of the mouse wheel, ``scroll``
+    notches up) and "hover" (the mouse moves while a finger is down) ask for no gesture."""
     pos: tuple[float, float]
     pointer: int
     clicks: int = 1
     touch: bool = False
     time_ms: int = 0
+    scroll: float = 0.0
 
 
 class PointerInput:
-    """Turns pygame events into :class:`Pointer` events; other events give None."""
+    """Turns pygame events into :class:`Pointer` events; other events give None. The one
+    reader of pygame's mouse and finger events in the front end."""
 
     def __init__(self, double_tap_ms: int = SDL_DOUBLE_MS) -> None:
         self.double_tap_ms = double_tap_ms
@@ -60,13 +63,15 @@ class PointerInput:
     def translate(self, event: Any) -> Pointer | None:
         etype = event.type
         now = pygame.time.get_ticks()
+        if etype == pygame.MOUSEWHEEL:
+            return Pointer("wheel", (0, 0), MOUSE, time_ms=now, scroll=float(getattr(event, "y", 0)))
         if etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False):
                 return None
             pos = tuple(getattr(event, "pos", (0, 0)))
             if etype == pygame.MOUSEMOTION:
                 if self.active not in (None, MOUSE):
-                    return None
+                    return Pointer("hover", pos, MOUSE, time_ms=now)
                 return Pointer("move", pos, MOUSE, touch=False, time_ms=now)
             if getattr(event, "button", 1) != 1:
                 if etype == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:

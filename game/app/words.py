@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from seahaven.app.board.hand import Ask, Prompt
 from seahaven.app.i18n import N_, _, format_number, ngettext, pgettext
 from seahaven.engine import Card, InvalidCode, Pile, Reason, Why
 from seahaven.engine.codes import CodeWhy
@@ -180,6 +181,24 @@ def reason_text(reason: Reason) -> str:
     else:
         text = _("The cards are back where they were.")
     return sentence(text)
+
+
+def refusal_text(reason: Reason | Prompt | None) -> str:
+    """Why a gesture did nothing, as one sentence ("" for a drop on no pile)."""
+    if reason is None:
+        return ""
+    if isinstance(reason, Reason):
+        return reason_text(reason)
+    if reason.ask is Ask.NO_PLACE:
+        return _("There is no place for the {card} now.").format(card=card_name(reason.card))
+    if reason.ask is Ask.PICK_FOR_HOME:
+        return _("Pick a card first (1-0, a-d), then f sends it home.")
+    return _("Pick a card first: 1-0 pick columns, a-d the cells.")
+
+
+def solver_failed_text() -> str:
+    """The solver stopped with an error of ours: said without the error's own words."""
+    return _("The solver stopped unexpectedly; the game goes on, and you can ask again.")
 
 
 def code_error_text(error: InvalidCode) -> str:

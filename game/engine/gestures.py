@@ -108,17 +108,24 @@ def double_tap(position: Position, pile: Pile, index: int, rules: Rules = APP_RU
     return None
 
 
-def drop(position: Position, source: Pile, count: int, dest: Pile, rules: Rules = APP_RULES) -> Move:
-    """The move meant by dropping ``count`` lifted cards from ``source`` on ``dest`` (or by
-    tapping ``dest`` with them selected). Any foundation stands for the card's own one.
-    Raises :class:`IllegalMove` saying why the drop is refused."""
+def drop_move(position: Position, source: Pile, count: int, dest: Pile) -> Move:
+    """The move meant by dropping ``count`` lifted cards from ``source`` on ``dest``, not
+    yet checked: playing it checks it (once). Any foundation stands for the card's own
+    one. Raises :class:`IllegalMove` when the cards are dropped where they were lifted."""
     if source == dest:
         raise IllegalMove(Reason(Why.BACK_WHERE_THEY_WERE))
     if dest.is_foundation and count == 1 and position.has_pile(source):
         cards = position.cards(source)
         if cards:
             dest = foundation(cards[-1].suit)
-    move = Move(source, dest, count)
+    return Move(source, dest, count)
+
+
+def drop(position: Position, source: Pile, count: int, dest: Pile, rules: Rules = APP_RULES) -> Move:
+    """The legal move meant by dropping ``count`` lifted cards from ``source`` on ``dest``
+    (or by tapping ``dest`` with them selected). Raises :class:`IllegalMove` saying why
+    the drop is refused."""
+    move = drop_move(position, source, count, dest)
     position.check(move, rules)
     return move
 

@@ -317,7 +317,7 @@ def test_example_board_keys_take_no_more_than_may_move_now() -> None:
     from seahaven.engine import Move, cell, column
 
     board = ExampleBoard()
-    board.position = board.position.play(Move(column(5), cell(1), 1), board.rules)  # no free cell left
+    board.model.play(Move(column(5), cell(1), 1))  # no free cell left
     assert board.position.pickup_limit(board.rules) == 4
     board.key_pile(column(3))  # a run of 8 diamonds
     assert board.selected == (column(3), 4)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import ast
 
 from seahaven.app.animation import Tweens
-from seahaven.app.hand import Refusal
+from seahaven.app.board.hand import Refusal
 from seahaven.app.screens.table_api import Table
-from seahaven.engine import COLUMNS, GameCode
+from seahaven.engine import COLUMNS, GameCode, Reason, Why
 from tests.app.table_helpers import make_app, steps
 from tests.conftest import ROOT
 
@@ -54,7 +54,7 @@ def test_shaken_cards_rest_once_their_shake_ends() -> None:
     app = make_app(animation="normal")
     table = app.scenes.bottom
     pile = COLUMNS[0]
-    table.refuse(Refusal("Not that one.", shake=(pile, 2)))
+    table.refuse(Refusal(Reason(Why.CANNOT_LIFT, pile), shake=(pile, 2)))
     assert table.motion.floating == set(table.position.cards(pile)[2:])
     steps(app, 30)
     assert not table.motion.floating and not table.motion.tweens.active

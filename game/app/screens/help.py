@@ -1,9 +1,10 @@
 """Help: the rules in a player's words, the run-limit example on a real board you can play
 on, game codes, and the keyboard shortcuts. Opened with F1 or the Help button.
 
-The example board is a real engine position (1 free cell, 2 empty columns); every press,
-drag, tap and drop on it goes through the engine's gestures (``lift``, ``tap``,
-``double_tap``, ``drop``), so what it allows is exactly what the table allows.
+The example board is the real board on a real engine game (1 free cell, 2 empty columns):
+every press, drag, tap and drop on it goes through the board's pointer machine and hand
+(:mod:`seahaven.app.board`), the table's own, so what it allows is exactly what the table
+allows.
 """
 
 from __future__ import annotations
@@ -13,21 +14,24 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from seahaven.app.hand import Hand, Refusal
+from seahaven.app.board.hand import Hand, Refusal
+from seahaven.app.board.model import ExampleGame
+from seahaven.app.board.pointer import Answer, BoardPointer, Deselected, Dropped
 from seahaven.app.i18n import N_, _, ngettext
 from seahaven.app.input import Pointer
 from seahaven.app.layout import Box, board_height, board_layout, card_aspect
-from seahaven.app.screens.kit import DRAG_SLOP, Screen
-from seahaven.app.words import cards_phrase, pile_name
+from seahaven.app.screens.kit import Screen
+from seahaven.app.words import cards_phrase, pile_name, reason_text, refusal_text
 from seahaven.engine import (
     APP_RULES,
     CELLS,
     COLUMNS,
     FOUNDATIONS,
-    Card,
+    IllegalMove,
     Move,
     Pile,
     Position,
+    Rules,
 )
 
 if TYPE_CHECKING:
@@ -190,22 +194,37 @@ def example_position() -> Position:
 
 
 class ExampleBoard:
-    """The example position, what is selected or dragged, and the last message. Geometry
-    is set by :meth:`place` when the screen lays out; no drawing here (the screen draws)."""
+    """Help's example: the real board (the board's own pointer machine and hand, on an
+    :class:`~seahaven.app.board.model.ExampleGame`) and the line that says what happened.
+    Geometry is set by :meth:`place` when the screen lays out; no drawing here."""
 
     def __init__(self) -> None:
-        self.rules = APP_RULES
-        self.reset()
+        self.model = ExampleGame(example_position(), APP_RULES)
+        """The example game: the one owner of the example's position."""
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.layout = board_layout(Box(0, 0, 320, 240), self.position.cell_count, card_aspect())
         self.card_w, self.card_h = self.layout.card_size
+        self.pointer = BoardPointer(lambda: self.model, lambda: self.layout)
+        """The press, the drag and the hand (selection, last tap), exactly as at the table."""
+        self.message = ""
+        self.refused = False
+        self.reset()
+
+    @property
+    def position(self) -> Position:
+        return self.model.position
+
+    @property
+    def rules(self) -> Rules:
+        return self.model.rules
+
+    @property
+    def hand(self) -> Hand:
+        return self.pointer.hand
 
     def reset(self) -> None:
-        self.position = example_position()
-        self.hand = Hand()
-        """The selection and the last tap, exactly as at the table."""
-        self.drag: tuple[Pile, int, tuple[float, float], tuple[float, float]] | None = None
-        self.press: tuple[Pile, int, tuple[float, float], int] | None = None
+        self.model.reset()
+        self.pointer.forget()
         self.message = _("Try it: the status here shows what the rules allow now.")
         self.refused = False
 
@@ -229,10 +248,6 @@ class ExampleBoard:
 
     def piles(self) -> tuple[Pile, ...]:
         return self.position.piles()
-
-    def hit(self, pos: tuple[float, float]) -> tuple[Pile, int | None] | None:
-        """The pile under ``pos`` and the card pressed (None: the empty part of the pile)."""
-        return self.layout.hit(self.position, *pos)
 
     # -- what the player does ----------------------------------------------------------------
     def limits(self) -> str:
@@ -259,65 +274,54 @@ class ExampleBoard:
         return None if selection is None else (selection.pile, selection.count)
 
     def clear_selection(self) -> None:
-        self.hand.selection = None
+        self.hand.deselect()
+        self.say(_("Nothing selected."))
 
     def play(self, move: Move) -> None:
-        self.position = self.position.play(move, self.rules)
-        self.hand.selection = None
+        try:
+            self.model.play(move)
+        except IllegalMove as error:
+            self.say(reason_text(error.reason), refused=True)
+            return
+        self.hand.deselect()
         n = move.count
         self.say(ngettext("The card went from {source} to {dest}.",
                           "The run of {n} cards went from {source} to {dest}.", n).format(
             n=n, source=pile_name(move.source), dest=pile_name(move.dest)))
 
-    def carry_out(self, answer: Move | Refusal | None) -> None:
+    def carry_out(self, answer: Move | Refusal | None, after_refusal: bool = False) -> None:
         """Do what the hand decided, as the table would, and say it in the board's line."""
         if isinstance(answer, Move):
             self.play(answer)
         elif isinstance(answer, Refusal):
-            if answer.reason:
-                self.say(answer.reason, refused=not answer.gentle)
+            text = refusal_text(answer.reason)
+            if text:
+                self.say(text, refused=not answer.gentle)
+        elif after_refusal:
+            return  # the reason the cards cannot be lifted says it all
         elif self.hand.selection is not None:
             cards = cards_phrase(self.hand.selection.count)
             self.say(_("Selected {cards}; tap where they should go.").format(cards=cards))
         else:
             self.say(_("Nothing selected."))
 
-    def choose(self, pile: Pile, index: int | None, clicks: int = 1) -> None:
-        """A tap on ``pile`` (card ``index``): what the table's hand makes of it (SPEC 4)."""
-        position, rules = self.position, self.rules
-        double = self.hand.is_double(position, pile, index, clicks)
-        if double is None:
-            return
-        if double:
-            self.carry_out(self.hand.double_tap(position, rules, pile, index))
-            return
-        lifted, refused = 0, False
-        if index is not None:
-            pressed = self.hand.press(position, rules, pile, index, double)
-            if isinstance(pressed, Refusal):
-                self.carry_out(pressed)
-                refused = True
-            else:
-                lifted = pressed
-        answer = self.hand.tap(position, rules, pile, index, lifted)
-        if answer is None and refused:
-            return  # the reason the cards cannot be lifted says it all
-        self.carry_out(answer)
-
-    def grab(self, pile: Pile, index: int) -> int | None:
-        """Pick up card ``index`` of ``pile`` and the cards on it; None (and why) if not."""
-        pressed = self.hand.press(self.position, self.rules, pile, index, False)
-        if isinstance(pressed, Refusal):
-            self.carry_out(pressed)
-            return None
-        return pressed or None
-
-    def release(self, source: Pile, count: int, dest: Pile | None) -> None:
-        if dest is None or dest == source:
-            self.hand.forget()
-            self.say(_("The cards went back."))
-            return
-        self.carry_out(self.hand.drop(self.position, self.rules, source, count, dest))
+    def on_pointer(self, p: Pointer) -> None:
+        """A press, move or release on the board: the board's machine says what it means."""
+        for intent in self.pointer.on_pointer(p):
+            if isinstance(intent, Answer):
+                self.carry_out(intent.answer, intent.after_refusal)
+            elif isinstance(intent, Dropped):
+                if intent.move is not None:
+                    self.play(intent.move)
+                    self.pointer.landed()
+                    continue
+                self.pointer.landed()
+                if intent.refusal is None or intent.refusal.reason is None:
+                    self.say(_("The cards went back."))
+                else:
+                    self.carry_out(intent.refusal)
+            elif isinstance(intent, Deselected):
+                self.say(_("Nothing selected."))
 
     def key_pile(self, pile: Pile) -> None:
         """Keyboard: as at the table, a pile's key takes the longest run that may move from
@@ -355,7 +359,6 @@ class HelpScreen(Screen):
                 return
             if key == pygame.K_ESCAPE and board.selected is not None:
                 board.clear_selection()
-                board.say(_("Nothing selected."))
                 self.dirty = True
                 return
             if key == pygame.K_BACKSPACE:
@@ -365,8 +368,8 @@ class HelpScreen(Screen):
         super().key(event)
 
     def tab_changed(self) -> None:
-        self.board.drag = None
-        self.board.press = None
+        self.board.pointer.forget_press()
+        self.board.pointer.landed()
 
     # -- the board takes its own presses -------------------------------------------------
     def capture(self, pointer: Pointer) -> bool:
@@ -374,46 +377,12 @@ class HelpScreen(Screen):
             return False
         if not self.viewport.collidepoint(pointer.pos):
             return False
-        hit = self.board.hit(pointer.pos)
-        if hit is None:
-            self.board.press = None
-            return True
-        pile, index = hit
-        self.board.press = (pile, -1 if index is None else index, pointer.pos, pointer.clicks)
+        self.board.on_pointer(pointer)
+        self.dirty = True
         return True
 
     def captured(self, pointer: Pointer) -> None:
-        board = self.board
-        press = board.press
-        if pointer.kind == "cancel":
-            board.press = board.drag = None
-            self.dirty = True
-            return
-        if press is None:
-            return
-        pile, index, start, clicks = press
-        if pointer.kind == "move":
-            if board.drag is None and index >= 0 and board.selected is None:
-                if abs(pointer.pos[0] - start[0]) + abs(pointer.pos[1] - start[1]) > DRAG_SLOP:
-                    count = board.grab(pile, index)
-                    if count is None:
-                        board.press = None
-                    else:
-                        board.drag = (pile, count, start, pointer.pos)
-                    self.dirty = True
-            elif board.drag is not None:
-                board.drag = (board.drag[0], board.drag[1], board.drag[2], pointer.pos)
-                self.dirty = True
-            return
-        # released
-        if board.drag is not None:
-            source, count, _dx, _dy = board.drag
-            board.drag = None
-            hit = board.hit(pointer.pos)
-            board.release(source, count, None if hit is None else hit[0])
-        else:
-            board.choose(pile, None if index < 0 else index, clicks)
-        board.press = None
+        self.board.on_pointer(pointer)
         self.dirty = True
 
     # -- drawing -------------------------------------------------------------------------------
@@ -515,25 +484,12 @@ class HelpScreen(Screen):
             y = self.text(surface, f"{n}. {step}", column.x, y, column.w) + u // 4
         return y
 
-    def card_image(self, card: Card, w: int, h: int) -> pygame.Surface:
-        painter = getattr(self.app, "painter", None)
-        if painter is not None:
-            return painter.card(card, w, h)
-        theme = self.theme
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, theme.card_face, (0, 0, w, h), border_radius=max(2, w // 14))
-        red = card.suit in "DH"
-        words = self.font(max(8, h // 5), True).render(str(card), True, theme.card_red if red else theme.card_black)
-        surf.blit(words, (3, 2))
-        return surf
-
     def paint_board(self, surface: pygame.Surface) -> None:
         board = self.board
         w, h = board.card_w, board.card_h
         position = board.position
-        lifted: tuple[Pile, int] | None = None
-        if board.drag is not None:
-            lifted = (board.drag[0], board.drag[1])
+        drag = board.pointer.drag
+        painter = self.app.painter
         radius = max(2, w // 14)
         theme = self.theme
         for pile in board.piles():
@@ -548,10 +504,10 @@ class HelpScreen(Screen):
                 label = self.font(max(9, h // 7)).render(str(pile.key), True, theme.text_dim)
                 surface.blit(label, label.get_rect(midbottom=(slot.centerx, slot.y - 2)))
             cards = position.cards(pile)
-            hidden = lifted[1] if lifted is not None and lifted[0] == pile else 0
+            hidden = len(drag.cards) if drag is not None and drag.pile == pile else 0
             for index, card in enumerate(cards[: len(cards) - hidden]):
                 box = board.card_rect(pile, index, len(cards))
-                surface.blit(self.card_image(card, w, h), box)
+                surface.blit(painter.card(card, w, h), box)
             if board.selected is not None and board.selected[0] == pile and cards:
                 count = board.selected[1]
                 top = board.card_rect(pile, len(cards) - count, len(cards))
@@ -559,13 +515,9 @@ class HelpScreen(Screen):
                 pygame.draw.rect(surface, theme.selection, top.union(bottom).inflate(4, 4),
                                  width=theme.line(max(2, w // 25)),
                                  border_radius=radius)
-        if board.drag is not None:
-            source, count, start, now = board.drag
-            cards = position.cards(source)
-            dx, dy = now[0] - start[0], now[1] - start[1]
-            for offset, card in enumerate(cards[len(cards) - count:]):
-                box = board.card_rect(source, len(cards) - count + offset, len(cards)).move(round(dx), round(dy))
-                surface.blit(self.card_image(card, w, h), box)
+        if drag is not None:
+            for card, box in zip(drag.cards, board.pointer.drag_boxes()):
+                surface.blit(painter.card(card, w, h), pygame.Rect(box))
 
 
 def open_scene(app: App, session: Session, page: int = RULES,

@@ -217,15 +217,15 @@ class Screen(Scene):
         if event.type == pygame.KEYDOWN:
             self.key(event)
             return
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-int(getattr(event, "y", 0)) * 3 * self.unit)
-            return
         pointer = self.pointer.translate(event)
         if pointer is None:
-            if event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False):
-                self._hover(event.pos)
             return
-        self.pointer_event(pointer)
+        if pointer.kind == "wheel":
+            self.scroll_by(-int(pointer.scroll) * 3 * self.unit)
+        elif pointer.kind == "hover":
+            self._hover((int(pointer.pos[0]), int(pointer.pos[1])))
+        else:
+            self.pointer_event(pointer)
 
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
         surface.fill(self.theme.background)

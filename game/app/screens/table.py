@@ -16,8 +16,8 @@ from typing import Any
 
 import pygame
 
+from seahaven.app.board.hand import Hand, Refusal
 from seahaven.app.current import LINE_CHANGES, Change, GameEvent, Status
-from seahaven.app.hand import Hand, Refusal
 from seahaven.app.i18n import _
 from seahaven.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Layout, card_aspect, compute_layout
 from seahaven.app.scenes import App, Scene
@@ -30,7 +30,7 @@ from seahaven.app.screens.table_pointer import TablePointer
 from seahaven.app.screens.table_solver import LOST_QUIET_S, TableSolver
 from seahaven.app.screens.table_view import TableView
 from seahaven.app.session import Session
-from seahaven.app.words import card_name, pile_name
+from seahaven.app.words import card_name, pile_name, refusal_text
 from seahaven.engine import Action, Card, Game, IllegalMove, Move, Pile, Position, Rules
 
 MESSAGE_S = 3.5
@@ -52,14 +52,15 @@ class TableScene(Scene):
         self._size = app.size
         self._layouts: dict[tuple[object, ...], Layout] = {}
         """The layouts worked out last (of the position before a change and after it)."""
-        self.hand = Hand()
-        """The selection and the last tap: what a tap, a double-tap or a key means next."""
         self.message: Message | None = None
         self.hint: tuple[Move, float] | None = None
         self.current.subscribe(self._on_game_event)
         self.motion = TableMotion(self)
         """The animation; it hears the game's events right after the table."""
         self.pointer = TablePointer(self)
+        self.hand: Hand = self.pointer.hand
+        """The selection and the last tap (the board pointer's): what a tap, a double-tap or a
+        key means next."""
         self.keys = TableKeys(self)
         self.solver = TableSolver(self)
         self.finish = TableFinish(self)
@@ -113,7 +114,7 @@ class TableScene(Scene):
         self.pointer.input.size = size
         self.motion.resized()
         if self.pointer.drag is not None:
-            self.pointer.relayout_drag(old)
+            self.pointer.board.relayout_drag(old)
         self.invalidate()
 
     def invalidate(self) -> None:
@@ -206,11 +207,7 @@ class TableScene(Scene):
         self.motion.glide_from(before)
 
     def dragged_points(self) -> dict[Card, tuple[float, float]]:
-        drag = self.pointer.drag
-        if drag is None:
-            return {}
-        lift = self.pointer.lift_offset()
-        return {card: (box.x - lift, box.y - lift) for card, box in zip(drag.cards, self.pointer.drag_boxes())}
+        return self.pointer.board.dragged_points()
 
     def finish_animations(self) -> None:
         """A new input finishes every animation at once; then it is handled."""
@@ -218,12 +215,12 @@ class TableScene(Scene):
 
     # -- intents: the game in play makes the change, its event animates it ------------------
     def play(self, move: Move, sound: bool = True) -> Action | None:
-        """Make ``move`` (already known legal by the engine's gesture functions)."""
+        """Make ``move``: the game in play checks it (a dropped run's one check) and, if the
+        rules refuse it, the player hears why."""
         try:
             action = self.current.play(move)
         except IllegalMove as error:
-            self.say(str(error), warn=True)
-            self.app.play_sound("invalid")
+            self.refuse(Refusal(error.reason))
             return None
         if sound:
             self.app.play_sound("foundation" if move.dest.is_foundation else "place")
@@ -283,20 +280,17 @@ class TableScene(Scene):
 
     def _arrive(self) -> None:
         """A new deal (or a game from a code or a file) is on the table."""
-        self.pointer.drag = None  # the dealt cards fly in: nothing glides back
+        self.pointer.board.forget()  # the dealt cards fly in: nothing glides back
         self.pointer.cancel_pointer()
         self.hint = None
         self.message = None
-        self.hand.selection = None
-        self.hand.last_tap = None
         self.solver.lost_due = None
         self.mark_region("status")
         self.invalidate()
 
     def _changed(self) -> None:
-        if self.pointer.press is not None and self.pointer.press.button is None:
-            self.pointer.press = None  # a press on a card that has just moved means nothing now
-        self.hand.selection = None
+        self.pointer.board.forget_card_press()  # a press on a card that has just moved means nothing now
+        self.hand.deselect()
         self.hint = None
         self.solver.lost_due = None
         self.mark_region("status")
@@ -381,8 +375,9 @@ class TableScene(Scene):
         line says why, and (unless the refusal is only a hint of what to do) a sound."""
         if refusal.shake is not None:
             self.motion.shake(*refusal.shake)
-        if refusal.reason:
-            self.say(refusal.reason, warn=not refusal.gentle, fleeting=True)
+        text = refusal_text(refusal.reason)
+        if text:
+            self.say(text, warn=not refusal.gentle, fleeting=True)
         if not refusal.gentle:
             self.app.play_sound("invalid")
         self.dirty = True
@@ -429,7 +424,7 @@ class TableScene(Scene):
 
     def clear_marks(self) -> None:
         self.pointer.cancel_pointer()
-        self.hand.selection = None
+        self.hand.deselect()
         self.hint = None
         self.keys.show_focus = False
         self.dirty = True

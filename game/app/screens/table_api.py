@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from seahaven.app.board.hand import Hand, Refusal
     from seahaven.app.current import CurrentGame
-    from seahaven.app.hand import Hand, Refusal
     from seahaven.app.jobs import Jobs
     from seahaven.app.layout import Layout
     from seahaven.app.scenes import App

@@ -7,7 +7,7 @@ from __future__ import annotations
 from seahaven.app.i18n import _, ngettext
 from seahaven.app.screens import dialogs
 from seahaven.app.screens.table_api import Table
-from seahaven.app.words import no_way_back_text
+from seahaven.app.words import no_way_back_text, solver_failed_text
 from seahaven.engine import Game, Move, services
 from seahaven.engine.services import LineEnd, LossReport
 
@@ -52,7 +52,7 @@ class TableSolver:
 
     def hint_failed(self, error: BaseException) -> None:
         self.table.say(_("The solver could not find a hint in time.") if isinstance(error, services.Undecided)
-                       else _("The solver failed: {error}").format(error=error), warn=True)
+                       else solver_failed_text(), warn=True)
 
     def ask_lost(self) -> None:
         self.lost_due = None
@@ -127,7 +127,7 @@ class TableSolver:
 
     def demo_failed(self, error: BaseException) -> None:
         self.table.say(_("The solver found no winning line in time: no demo from here.") if isinstance(
-            error, services.Undecided) else _("The solver failed: {error}").format(error=error), warn=True)
+            error, services.Undecided) else solver_failed_text(), warn=True)
 
     def demo_step(self) -> None:
         assert self.demo is not None

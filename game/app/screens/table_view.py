@@ -332,9 +332,9 @@ class TableView:
                 _card, pos, _tween = waiting[0]
                 sprites.append((painter.back(w, h), pos))
         if self.pointer.drag is not None:
-            boxes = self.pointer.drag_boxes()
+            boxes = self.pointer.board.drag_boxes()
             shadow, spread = painter.shadow(w, h + boxes[-1].y - boxes[0].y)
-            lift = self.pointer.lift_offset()
+            lift = self.pointer.board.lift_offset()
             sprites.append((shadow, (boxes[0].x - spread + lift, boxes[0].y - spread + lift * 2)))
             for card, box in zip(self.pointer.drag.cards, boxes):
                 sprites.append((painter.card(card, w, h, quick=True), (box.x - lift, box.y - lift)))

@@ -1,21 +1,40 @@
 """The player's hand: what is selected, what a press picks up, and what a tap, a double-tap,
 a drop or a key means on a board, as a move to make or a refusal to show (SPEC 4).
 
-Pure and pygame-free: the screens find the pile and card under the pointer (with
-:mod:`seahaven.app.layout`), ask the hand, and carry out its answer (the table plays the move
-on the game in play; Help's example board on its example). Every rule decision is the
-engine's (:mod:`seahaven.engine.gestures`); the hand only remembers the selection and the last
-tap, which decide what a double-tap means.
+Pure and pygame-free: the board's pointer (:mod:`seahaven.app.board.pointer`) and keys find
+the pile and card meant, ask the hand, and the screen carries out its answer (the table plays
+the move on the game in play; Help's example board on its example). Every rule decision is
+the engine's (:mod:`seahaven.engine.gestures`); the hand only remembers the selection and the
+last tap, which decide what a double-tap means. A refusal is data (an engine
+:class:`~seahaven.engine.Reason` or a :class:`Prompt`); ``words.refusal_text`` words it.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
-from seahaven.app.i18n import _
-from seahaven.app.words import card_name, reason_text
 from seahaven.engine import CannotLift, Card, IllegalMove, Move, Pile, Position, Reason, Rules, Why, gestures
 from seahaven.engine.cards import FOUNDATIONS
+
+
+class Ask(enum.Enum):
+    """What the board asks of the player when a gesture means nothing yet."""
+
+    NO_PLACE = enum.auto()
+    """The card (or run) has nowhere to go now."""
+    PICK_FOR_HOME = enum.auto()
+    """F with nothing chosen: pick a card first."""
+    PICK_FOR_SEND = enum.auto()
+    """Enter with nothing chosen: pick a card first."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A refusal of the board's own (not a rule's): ``ask``, about ``card``."""
+
+    ask: Ask
+    card: Card | None = None
 
 
 @dataclass(frozen=True)
@@ -29,8 +48,8 @@ class Refusal:
     """Why nothing happens. ``shake`` names the cards that cannot be lifted (pile, index);
     a ``gentle`` refusal is a hint of what to do, not a mistake (no warning, no sound)."""
 
-    reason: str
-    """One sentence in the player's language ("" for a drop on no pile)."""
+    reason: Reason | Prompt | None
+    """Why, as data (None for a drop on no pile); the screen words it."""
     shake: tuple[Pile, int] | None = None
     gentle: bool = False
 
@@ -46,14 +65,33 @@ Answer = Move | Refusal | None
 
 
 class Hand:
+    """The selection and the last tap; only the hand's own methods change them."""
+
     def __init__(self) -> None:
-        self.selection: Selection | None = None
-        self.last_tap: LastTap | None = None
+        self._selection: Selection | None = None
+        self._last_tap: LastTap | None = None
+
+    @property
+    def selection(self) -> Selection | None:
+        """The cards chosen to go where the next tap or key says."""
+        return self._selection
+
+    @property
+    def last_tap(self) -> LastTap | None:
+        return self._last_tap
 
     def forget(self) -> None:
-        """The board changed under the hand (a move, an undo, a new deal)."""
-        self.selection = None
-        self.last_tap = None
+        """The board changed under the hand (an undo, a redo, a new deal)."""
+        self._selection = None
+        self._last_tap = None
+
+    def deselect(self) -> None:
+        """Nothing is chosen any more (a move was made, a drag began, Esc)."""
+        self._selection = None
+
+    def tap_ignored(self) -> None:
+        """The second press of a double-tap on a card the first tap already moved."""
+        self._last_tap = None
 
     # -- pointer ---------------------------------------------------------------------------
     def is_double(self, position: Position, pile: Pile | None, index: int | None, clicks: int) -> bool | None:
@@ -77,7 +115,7 @@ class Hand:
             return gestures.lift(position, pile, index, rules)
         except CannotLift as error:
             if self.selection is None and not double:
-                return Refusal(reason_text(error.reason), shake=(pile, index))
+                return Refusal(error.reason, shake=(pile, index))
             return 0
 
     def tap(self, position: Position, rules: Rules, pile: Pile | None, index: int | None, lifted: int) -> Answer:
@@ -85,51 +123,52 @@ class Hand:
         card = _card_at(position, pile, index)
         selection = self.selection
         if pile is None:
-            self.selection = None
-            self.last_tap = LastTap(False, None)
+            self._selection = None
+            self._last_tap = LastTap(False, None)
             return None
-        self.last_tap = LastTap(False, card)
+        self._last_tap = LastTap(False, card)
         if selection is not None:
-            self.selection = None
+            self._selection = None
             if pile == selection.pile:
                 return None
             try:
                 move = gestures.drop(position, selection.pile, selection.count, pile, rules)
             except IllegalMove as error:
                 if index is None or not lifted:
-                    return Refusal(reason_text(error.reason))
+                    return Refusal(error.reason)
                 # an illegal destination that can be picked up itself: the tap selects it
             else:
-                self.last_tap = LastTap(True, card)
+                self._last_tap = LastTap(True, card)
                 return move
         if index is not None:
             move = gestures.tap(position, pile, index, rules)
             if move is not None:
-                self.last_tap = LastTap(True, card)
+                self._last_tap = LastTap(True, card)
                 return move
             if lifted:
-                self.selection = Selection(pile, lifted)
+                self._selection = Selection(pile, lifted)
         return None
 
     def double_tap(self, position: Position, rules: Rules, pile: Pile | None, index: int | None) -> Answer:
         """The second tap of a double-tap: send the card (or run) where SPEC 4 says."""
-        self.selection = None
+        self._selection = None
         if pile is None or index is None:
-            self.last_tap = LastTap(False, None)
+            self._last_tap = LastTap(False, None)
             return None
         answer = self.send(position, rules, pile, index)
-        self.last_tap = LastTap(isinstance(answer, Move), _card_at(position, pile, index))
+        self._last_tap = LastTap(isinstance(answer, Move), _card_at(position, pile, index))
         return answer
 
     def drop(self, position: Position, rules: Rules, source: Pile, count: int, dest: Pile | None) -> Move | Refusal:
-        """Lifted cards released over ``dest`` (None: over no pile)."""
+        """Lifted cards released over ``dest`` (None: over no pile): the move they mean, which
+        the model checks when it plays it (the drop's one legality check), or a refusal."""
         self.forget()
         if dest is None:
-            return Refusal("")
+            return Refusal(None)
         try:
-            return gestures.drop(position, source, count, dest, rules)
+            return gestures.drop_move(position, source, count, dest)
         except IllegalMove as error:
-            return Refusal(reason_text(error.reason))
+            return Refusal(error.reason)
 
     @staticmethod
     def send(position: Position, rules: Rules, pile: Pile, index: int) -> Move | Refusal:
@@ -137,11 +176,11 @@ class Hand:
         try:
             move = gestures.double_tap(position, pile, index, rules)
         except CannotLift as error:
-            return Refusal(reason_text(error.reason), shake=(pile, index))
+            return Refusal(error.reason, shake=(pile, index))
         if move is None:
             cards = position.cards(pile)
             card = cards[index] if index < len(cards) else None
-            return Refusal(_("There is no place for the {card} now.").format(card=card_name(card)))
+            return Refusal(Prompt(Ask.NO_PLACE, card))
         return move
 
     # -- keyboard --------------------------------------------------------------------------
@@ -152,35 +191,35 @@ class Hand:
     def key_pile(self, position: Position, rules: Rules, pile: Pile) -> Answer:
         """A pile's key (1-0, a-d): pick up its longest run, move the selection there, or
         (on the selected pile again) hold one card fewer."""
-        self.last_tap = None
+        self._last_tap = None
         selection = self.selection
         if selection is not None and selection.pile == pile:
             count = selection.count - 1
-            self.selection = Selection(pile, count) if count >= 1 else None
+            self._selection = Selection(pile, count) if count >= 1 else None
             return None
         if selection is not None:
             try:
                 move = gestures.drop_most(position, selection.pile, selection.count, pile, rules)
             except IllegalMove as error:
-                self.selection = self.longest(position, rules, pile)
-                return Refusal(reason_text(error.reason))
-            self.selection = None
+                self._selection = self.longest(position, rules, pile)
+                return Refusal(error.reason)
+            self._selection = None
             return move
-        self.selection = self.longest(position, rules, pile)
+        self._selection = self.longest(position, rules, pile)
         if self.selection is None and not position.cards(pile):
-            return Refusal(reason_text(Reason(Why.EMPTY, pile)), gentle=True)
+            return Refusal(Reason(Why.EMPTY, pile), gentle=True)
         return None
 
     def key_foundation(self, position: Position, rules: Rules, focus: Pile) -> Answer:
         """F: the selected card (or the focused pile's top card) to its foundation."""
         selection = self.selection or self.longest(position, rules, focus)
         if selection is None:
-            return Refusal(_("Pick a card first (1-0, a-d), then f sends it home."), gentle=True)
+            return Refusal(Prompt(Ask.PICK_FOR_HOME), gentle=True)
         try:
             move = gestures.drop(position, selection.pile, 1, FOUNDATIONS[0], rules)
         except IllegalMove as error:
-            return Refusal(reason_text(error.reason))
-        self.selection = None
+            return Refusal(error.reason)
+        self._selection = None
         return move
 
     def key_send(self, position: Position, rules: Rules, focus: Pile) -> Answer:
@@ -188,8 +227,8 @@ class Hand:
         would send it."""
         selection = self.selection or self.longest(position, rules, focus)
         if selection is None:
-            return Refusal(_("Pick a card first: 1-0 pick columns, a-d the cells."), gentle=True)
-        self.selection = None
+            return Refusal(Prompt(Ask.PICK_FOR_SEND), gentle=True)
+        self._selection = None
         cards = position.cards(selection.pile)
         return self.send(position, rules, selection.pile, len(cards) - selection.count)
 
