@@ -141,10 +141,10 @@ class Hand:
                 self._last_tap = LastTap(True, card)
                 return move
         if index is not None:
-            move = gestures.tap(position, pile, index, rules)
-            if move is not None:
+            home = gestures.tap(position, pile, index, rules)
+            if home is not None:
                 self._last_tap = LastTap(True, card)
-                return move
+                return home
             if lifted:
                 self._selection = Selection(pile, lifted)
         return None

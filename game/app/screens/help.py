@@ -516,8 +516,8 @@ class HelpScreen(Screen):
                                  width=theme.line(max(2, w // 25)),
                                  border_radius=radius)
         if drag is not None:
-            for card, box in zip(drag.cards, board.pointer.drag_boxes()):
-                surface.blit(painter.card(card, w, h), pygame.Rect(box))
+            for card, lifted in zip(drag.cards, board.pointer.drag_boxes()):
+                surface.blit(painter.card(card, w, h), pygame.Rect(lifted))
 
 
 def open_scene(app: App, session: Session, page: int = RULES,

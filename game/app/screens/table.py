@@ -27,7 +27,7 @@ from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_keys import TableKeys
 from seahaven.app.screens.table_motion import TableMotion
 from seahaven.app.screens.table_pointer import TablePointer
-from seahaven.app.screens.table_solver import LOST_QUIET_S, TableSolver
+from seahaven.app.screens.table_solver import TableSolver
 from seahaven.app.screens.table_view import TableView
 from seahaven.app.session import Session
 from seahaven.app.words import card_name, pile_name, refusal_text
@@ -193,11 +193,18 @@ class TableScene(Scene):
     def elapsed(self) -> float:
         return self.current.elapsed()
 
-    def say(self, text: str, warn: bool = False, seconds: float = MESSAGE_S, fleeting: bool = False) -> None:
+    def say(self, text: str, warn: bool = False, seconds: float = MESSAGE_S, fleeting: bool = False,
+            about: str | None = None) -> None:
         """A transient message in the status line (a ``fleeting`` one ends at the next
-        action too)."""
-        self.message = Message(text, self.app.time + seconds, warn, fleeting)
+        action too; ``about`` names what it is about, for whoever takes it back)."""
+        self.message = Message(text, self.app.time + seconds, warn, fleeting, about)
         self.mark_region("status")
+
+    def take_back(self, about: str) -> None:
+        """The status line's sentence about ``about`` goes (what it was about has ended)."""
+        if self.message is not None and self.message.about == about:
+            self.message = None
+            self.mark_region("status")
 
     # == the animation, as the parts see it ==================================================
     def where_now(self, position: Position | None = None) -> Snapshot:
@@ -284,7 +291,7 @@ class TableScene(Scene):
         self.pointer.cancel_pointer()
         self.hint = None
         self.message = None
-        self.solver.lost_due = None
+        self.solver.forget_lost()
         self.mark_region("status")
         self.invalidate()
 
@@ -292,7 +299,7 @@ class TableScene(Scene):
         self.pointer.board.forget_card_press()  # a press on a card that has just moved means nothing now
         self.hand.deselect()
         self.hint = None
-        self.solver.lost_due = None
+        self.solver.forget_lost()
         self.mark_region("status")
         self.mark_region("toolbar")
 
@@ -313,7 +320,7 @@ class TableScene(Scene):
         elif self.finish.offered() and self.app.settings.finish_by_itself and after == "change":
             self.finish.after_change()
         elif self.current.verdict is None and self.solver.wants_verdict() and self.solver.demo is None:
-            self.solver.lost_due = self.app.time + LOST_QUIET_S
+            self.solver.schedule_lost()
 
     def _open_end(self, kind: str) -> None:
         if dialogs.find_message(self.app) is None:
@@ -364,11 +371,7 @@ class TableScene(Scene):
         if self.message is not None and self.message.fleeting:
             self.message = None  # the reason for the last refusal: the player has moved on
             self.mark_region("status")
-        if self.jobs.running("lost"):
-            self.jobs.cancel("lost")
-            self.solver.lost_due = self.app.time + LOST_QUIET_S
-        elif self.solver.lost_due is not None:
-            self.solver.lost_due = self.app.time + LOST_QUIET_S
+        self.solver.player_acts()
 
     def refuse(self, refusal: Refusal) -> None:
         """Show why nothing happens: the cards that cannot be lifted shake, the status

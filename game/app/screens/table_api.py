@@ -34,6 +34,8 @@ class Message:
     warn: bool = False
     fleeting: bool = False
     """A refusal's reason: it ends at the player's next action."""
+    about: str | None = None
+    """What the sentence is about (the demo's count), to take it back when that ends."""
 
 
 class Table(Protocol):
@@ -110,7 +112,12 @@ class Table(Protocol):
         """Input arrived: animations finish, the demo stops, a refusal's reason goes."""
         ...
 
-    def say(self, text: str, warn: bool = False, seconds: float = ..., fleeting: bool = False) -> None: ...
+    def say(self, text: str, warn: bool = False, seconds: float = ..., fleeting: bool = False,
+            about: str | None = None) -> None: ...
+
+    def take_back(self, about: str) -> None:
+        """The status line's sentence about ``about`` goes."""
+        ...
 
     # -- what the parts tell each other -------------------------------------------------------
     def finish_animations(self) -> None: ...

@@ -73,7 +73,7 @@ class TablePointer:
             return  # the wheel, or the mouse while a finger is down: no gesture on the table
         if p.kind == "down":
             self.table.player_acts()
-            if self.app.scenes.top is not self.table:
+            if not self.table.on_top():
                 return  # the end of the cascade opened a window: it takes the next input
             self.table.hide_focus()
             self.set_hover(None)

@@ -15,6 +15,8 @@ LOST_QUIET_S = 0.4
 """The verdict is asked for once the table has been still this long."""
 LOST_MESSAGE_S = 8.0
 DEMO_STEP_S = 0.6
+DEMO_COUNT = "demo count"
+"""What the status line's message is about when it counts the demo's moves to go."""
 """Seconds between two moves of the demo once the last has landed: a pace to follow."""
 
 
@@ -27,14 +29,33 @@ class TableSolver:
         self.app = table.app
         self.current = table.current
         self.jobs = table.jobs
-        self.lost_due: float | None = None
-        """When to ask for the verdict (the table is still by then), or None."""
+        self._lost_due: float | None = None
         self.demo: list[Move] | None = None
         """The rest of the solver-proved winning line the demo is playing."""
-        self.demo_said: str | None = None
-        """The demo's last count of moves, so that it goes when the demo ends (compared as
-        said: the words depend on the language)."""
         self.demo_due = 0.0
+
+    # -- when to ask whether the game is lost: owned here, asked for by the table ----------
+    @property
+    def lost_due(self) -> float | None:
+        """When to ask for the verdict (the table is still by then), or None."""
+        return self._lost_due
+
+    def schedule_lost(self) -> None:
+        """The cards are still after a change: ask for the verdict after a quiet moment."""
+        self._lost_due = self.app.time + LOST_QUIET_S
+
+    def forget_lost(self) -> None:
+        """The position changed (or a new deal came): no question about the old one."""
+        self._lost_due = None
+
+    def player_acts(self) -> None:
+        """Input: a lost-game check in progress or due waits for the next quiet moment (the
+        solver never competes with a drag or a glide for the processor)."""
+        if self.jobs.running("lost"):
+            self.jobs.cancel("lost")
+            self._lost_due = self.app.time + LOST_QUIET_S
+        elif self._lost_due is not None:
+            self._lost_due = self.app.time + LOST_QUIET_S
 
     def ask_hint(self) -> None:
         self.table.finish_animations()
@@ -55,7 +76,7 @@ class TableSolver:
                        else solver_failed_text(), warn=True)
 
     def ask_lost(self) -> None:
-        self.lost_due = None
+        self._lost_due = None
         if not self.wants_verdict() or self.table.game.is_won or self.current.verdict is not None:
             return
         game = self.table.game
@@ -121,9 +142,9 @@ class TableSolver:
         self.demo = list(line)
         self.demo_due = self.app.time + DEMO_STEP_S / 2
         n = len(line)
-        self.demo_said = ngettext("Demo: {n} move to the win. Any key or click stops it.",
-                                  "Demo: {n} moves to the win. Any key or click stops it.", n).format(n=n)
-        self.table.say(self.demo_said, seconds=4.0)
+        self.table.say(ngettext("Demo: {n} move to the win. Any key or click stops it.",
+                                "Demo: {n} moves to the win. Any key or click stops it.", n).format(n=n),
+                       seconds=4.0, about=DEMO_COUNT)
 
     def demo_failed(self, error: BaseException) -> None:
         self.table.say(_("The solver found no winning line in time: no demo from here.") if isinstance(
@@ -141,18 +162,15 @@ class TableSolver:
         self.demo_due = self.app.time + DEMO_STEP_S * max(0.5, self.app.settings.animation_factor)
         self.table.play(move)
         if left:
-            self.demo_said = ngettext("Demo: {n} move to go. Any key or click stops it.",
-                                      "Demo: {n} moves to go. Any key or click stops it.", left).format(n=left)
-            self.table.say(self.demo_said, seconds=DEMO_STEP_S * 4)
+            self.table.say(ngettext("Demo: {n} move to go. Any key or click stops it.",
+                                    "Demo: {n} moves to go. Any key or click stops it.", left).format(n=left),
+                           seconds=DEMO_STEP_S * 4, about=DEMO_COUNT)
         else:
             self.end_demo_message()
 
     def end_demo_message(self) -> None:
         """The demo has ended: its count of moves to go goes with it."""
-        message = self.table.message
-        if message is not None and message.text == self.demo_said:
-            self.table.message = None
-            self.table.mark_region("status")
+        self.table.take_back(DEMO_COUNT)
 
     def stop_demo(self, why: str | None = None) -> None:
         if self.demo is None and not self.jobs.running("demo"):
