@@ -215,7 +215,7 @@ class CurrentGame:
     def hint_shown(self, move: Move | None = None) -> None:
         """A hint was shown to the player (``move``), or the demo took over (None): it is
         counted at once, and a win of this game counts as won with help."""
-        self._game.hints_used += 1
+        self._game.hint_shown()
         self._emit(Change.HINT_SHOWN, self._game.position, move=move)
 
     def solver_says(self, position: Position, rules: Rules, report: LossReport) -> None:

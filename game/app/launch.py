@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from seahaven.app.deal_facts import Rater
@@ -21,9 +22,8 @@ from seahaven.app.i18n import _, set_language
 from seahaven.app.loop import App
 from seahaven.app.saving import persistence
 from seahaven.app.saving.autosave import Autosave
-from seahaven.app.saving.script import SCRIPT_ENV, scripted
 from seahaven.app.saving.storage import SavedGame
-from seahaven.app.screens import dialogs
+from seahaven.app.screens import dialogs, navigation
 from seahaven.app.screens.dialogs import Notice
 from seahaven.app.screens.loading import Loading
 from seahaven.app.screens.table import TableScene
@@ -48,7 +48,8 @@ def build(
     set_language(settings.language)
     if app is None:
         app = App(size=size, fullscreen=fullscreen, settings=settings)
-    session = Session.start(settings, lambda: app.time, code=code, game=game, elapsed_s=elapsed_s, keeper=keeper)
+    session = Session.start(settings, lambda: app.time, code=code, game=game, elapsed_s=elapsed_s, keeper=keeper,
+                            facts=keeper.facts if keeper is not None else None)  # one owner: the keeper's
     app.on_close.append(session.jobs.shutdown)
     table = TableScene(app, session)
     app.push(table)
@@ -94,7 +95,7 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
         app.push(Notice(app, _("Not saving"), not_saving))
     elif messages:
         app.push(Notice(app, _("Saved files"), " ".join(messages)))
-    at_stake = dialogs.game_at_stake(session)
+    at_stake = navigation.game_at_stake(session)
     if asked is not None and saved is not None and saved.game.code != asked and at_stake is not None:
         # a code on the command line over a game in progress: ask, never throw it away
         app.push(dialogs.Confirm(app, _("Play {code}?").format(code=asked), at_stake,
@@ -136,16 +137,21 @@ def _in_progress(game: Game) -> bool:
     return game.started and not game.is_won
 
 
-def play(size: tuple[int, int] | None, windowed: bool, code: str | None, not_saving: str | None = None) -> int:
-    """The game: open it, play until the window closes (or, for the kill test, play the
-    script of ``SEAHAVEN_SCRIPT``). A save that failed as the window closed is said on
-    standard error, and in a small window of its own (a double-clicked game has no
-    terminal) unless the game was ended by a signal."""
+Driver = Callable[[App, TableScene], int]
+"""Plays the opened game instead of the player (the tests' kill-test driver): given the
+window and the table, it returns the exit status."""
+
+
+def play(size: tuple[int, int] | None, windowed: bool, code: str | None, not_saving: str | None = None,
+         driver: Driver | None = None) -> int:
+    """The game: open it, play until the window closes (or let ``driver`` play it). A save
+    that failed as the window closed is said on standard error, and in a small window of
+    its own (a double-clicked game has no terminal) unless the game was ended by a signal."""
     opened = open_game(size, windowed, code, not_saving)
     signalled = _stop_on_signals(opened.app)
     try:
-        if os.environ.get(SCRIPT_ENV):
-            return scripted(opened.app, opened.table, os.environ[SCRIPT_ENV])
+        if driver is not None:
+            return driver(opened.app, opened.table)
         return int(opened.app.run() or 0)
     finally:
         opened.app.close()

@@ -58,18 +58,26 @@ class Session:
 
     @classmethod
     def start(cls, settings: Settings, clock: Callable[[], float], code: GameCode | str | None = None,
-              game: Game | None = None, elapsed_s: float = 0.0, keeper: Records | None = None) -> Session:
+              game: Game | None = None, elapsed_s: float = 0.0, keeper: Records | None = None,
+              facts: DealFacts | None = None) -> Session:
         """A session playing ``game`` (resumed, with its time), else the deal of ``code``,
         else a random deal of the difficulty last chosen."""
         if game is None:
             parsed = GameCode.parse(code) if isinstance(code, str) else code
             game = Game.from_code(parsed or GameCode.random(settings.cells), settings.rules)
-        game.rules = settings.rules
-        return cls(CurrentGame(game, clock, elapsed_s), settings, keeper=keeper)
+        current = CurrentGame(game, clock, elapsed_s)
+        current.set_rules(settings.rules)  # the game in play's rules have one writer: its owner
+        return cls(current, settings, keeper=keeper, facts=facts if facts is not None else DealFacts())
 
     def _void_jobs(self, event: GameEvent) -> None:
         if event.kind in LINE_CHANGES or event.kind is Change.RULES:
             self.jobs.game_changed()
+
+    def won_with_help(self) -> bool:
+        """Whether a win of the game in play counts as won with help (SPEC 6): a hint was
+        shown for it, or the demo played it. The one place this is decided."""
+        code = self.current.code
+        return self.current.hints > 0 or (code is not None and str(code) in self.facts.demo)
 
     def ask(self, action: str) -> None:
         """A window asks for an action of the table's (the Menu's Demo)."""

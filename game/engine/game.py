@@ -55,7 +55,7 @@ class Game:
         self.start = start
         self.rules = rules
         self.code = code
-        self.hints_used = 0
+        self._hints = 0
         self._actions: list[Action] = []  # the line: applied actions, then redoable ones
         self._scores: list[int] = [0]  # score after each applied action, index 0 = start
         self._keys: list[tuple[object, ...]] = [start.key()]
@@ -230,6 +230,21 @@ class Game:
             self._seen[key] = left
         else:
             del self._seen[key]
+
+    @property
+    def hints_used(self) -> int:
+        """Hints shown for this deal (the demo counts as one): a win then counts as won with
+        help. Only :meth:`hint_shown` and :meth:`note_hints` change it."""
+        return self._hints
+
+    def hint_shown(self) -> None:
+        """One more hint was shown for this deal."""
+        self._hints += 1
+
+    def note_hints(self, count: int) -> None:
+        """At least ``count`` hints were shown for this deal (as a saved game or the
+        statistics remember): the count never goes down."""
+        self._hints = max(self._hints, int(count))
 
     def restart(self) -> None:
         """Back to the deal as dealt, with an empty history. Hints already shown stay

@@ -192,6 +192,7 @@ def test_a_notice_never_repeats_the_parsers_words(tmp_path: Path, monkeypatch: p
 def test_a_save_that_fails_as_the_window_closes_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                         capfd: pytest.CaptureFixture[str]) -> None:
     from seahaven.app import launch
+    from tests import kill_driver
 
     def full(*_args: object, **_kwargs: object) -> None:
         raise OSError(28, "No space left on device")
@@ -207,7 +208,7 @@ def test_a_save_that_fails_as_the_window_closes_is_said(tmp_path: Path, monkeypa
         return opened[0]
 
     monkeypatch.setattr(launch, "open_game", open_then_fill_the_disk)
-    assert launch.play((800, 600), True, None) == 0
+    assert launch.play((800, 600), True, None, driver=kill_driver.driver_for("1")) == 0
     err = capfd.readouterr().err
     assert "seahaven: Your game could not be saved (the disk is full)" in err, err
     assert opened[0].autosave.failed_at_quit
@@ -224,7 +225,7 @@ def slow_fsync(fd):  # a disk whose every fsync waits behind others' writes (see
     real_fsync(fd)
 os.fsync = slow_fsync
 sys.argv = ["seahaven", *sys.argv[1:]]
-runpy.run_module("seahaven", run_name="__main__")
+runpy.run_module("tests.kill_driver", run_name="__main__")
 """
 """The real game with a slow ``fsync``, so that a test does not depend on the machine's
 disk (``/tmp`` may be a tmpfs, where a ``dd ... oflag=sync`` load slows nothing)."""
@@ -311,7 +312,7 @@ def test_the_journal_brings_back_every_kind_of_change(tmp_path: Path, monkeypatc
     storage.save_game(game, 2.0)
     game.undo()
     game.play(game.legal_moves()[-1])  # after undos: the undone moves are dropped
-    game.hints_used = 2
+    game.note_hints(2)
     storage.save_game(game, 3.5)
     assert not (tmp_path / CURRENT).exists()  # all of it is in the journal so far
 

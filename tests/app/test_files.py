@@ -29,7 +29,8 @@ from seahaven.engine import APP_RULES, Game, GameCode, Move
 from tests.conftest import ROOT
 
 CODE = "SH1-C4-AAAAAJ2"
-GAME = ["-m", "seahaven", "--windowed", "--size", "800x600"]
+GAME = ["-m", "tests.kill_driver", "--windowed", "--size", "800x600"]
+"""The real game's command line, through the tests' driver (it plays ``SEAHAVEN_SCRIPT``)."""
 """The real game, as the player starts it (after the interpreter)."""
 OTHER = "seahaven-test"
 
@@ -212,7 +213,7 @@ game = Game.from_code("SH1-C4-AAAAAJ2")
 game.play(game.legal_moves()[0])
 keeper.game_changed(game, 1.0)
 keeper.hint_used(game, 1.5)
-game.hints_used = 1
+game.note_hints(1)
 keeper.hint_used(game, 1.5)
 keeper.game_changed(game, 2.0)
 out["play"] = keeper.quit(game, 3.0) + keeper.take_messages()

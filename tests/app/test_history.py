@@ -187,7 +187,7 @@ def test_statistics_and_history_never_disagree(tmp_path_factory: pytest.TempPath
         elif kind == "undo":
             game.undo()
         elif kind == "hint" and not game.is_won:
-            game.hints_used += 1
+            game.hint_shown()
             keeper.hint_used(game, elapsed)
         elif kind == "win":
             for move in LINES[game.start.cell_count][game.move_count:]:

@@ -77,7 +77,7 @@ def test_a_win_counts_once_with_help_and_time(tmp_path: Path) -> None:
     keeper = Persistence(folder=tmp_path)
     game = Game.from_code(CODE)
     first_moves(game, 1)
-    game.hints_used = 1
+    game.note_hints(1)
     keeper.game_changed(game, 10)
     # pretend the game is won: the engine decides, so replay a known winning line
     start, moves = _winning_line()
@@ -124,7 +124,7 @@ def test_resume_brings_back_the_hints_and_the_clock(tmp_path: Path) -> None:
     keeper = Persistence(folder=tmp_path)
     game = Game.from_code(CODE)
     first_moves(game, 3)
-    game.hints_used = 2
+    game.note_hints(2)
     keeper.game_changed(game, 61.5)
     again = Persistence(folder=tmp_path)
     saved = again.resume()
@@ -163,7 +163,7 @@ def test_a_save_that_fails_warns_once_and_play_goes_on(tmp_path: Path, monkeypat
         warnings += keeper.game_changed(game, 1)
         flush(keeper)  # saves are written on a background thread: a failure shows at the next save
     assert len(warnings) == 1  # the game's save failed three times: said once
-    game.hints_used = 1
+    game.note_hints(1)
     warnings += keeper.hint_used(game, 0.0)
     assert len(warnings) == 2  # and the statistics' save (at the start) once
     assert all("disk is full" in w for w in warnings)
@@ -196,7 +196,7 @@ def test_settings_changes_are_saved(tmp_path: Path) -> None:
 
 # -- the kill test ------------------------------------------------------------------------
 
-GAME = [sys.executable, "-m", "seahaven", "--windowed", "--size", "800x600"]
+GAME = [sys.executable, "-m", "tests.kill_driver", "--windowed", "--size", "800x600"]
 """The real game, as the player starts it (``seahaven --windowed --size 800x600``)."""
 
 

@@ -143,7 +143,7 @@ def test_a_game_code_game_knows_its_code() -> None:
 
 def test_restart_keeps_the_hints_shown_for_the_deal() -> None:
     game = Game.from_code("SH1-C4-AAAAAJ2")
-    game.hints_used = 2
+    game.note_hints(2)
     game.play(game.useful_moves()[0])
     game.restart()
     assert game.hints_used == 2 and game.move_count == 0 and not game.can_redo and game.score == 0

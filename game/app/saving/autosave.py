@@ -17,8 +17,8 @@ class Autosave:
         self.session = session
         self.failed_at_quit: list[str] = []
         """The sentences of the saves that failed when the window closed."""
-        keeper.settings = session.settings
-        session.facts = keeper.facts  # one owner of the deals' ratings and daily tags
+        # one owner each: the session was started with the keeper's settings and deal facts
+        assert keeper.settings is session.settings and keeper.facts is session.facts
         # first: the win is counted (and the move on disk) before the table opens its
         # won panel, which shows the statistics with this win in them
         session.current.subscribe(self._on_game, first=True)

@@ -104,7 +104,7 @@ class Persistence:
             return None
         game = saved.game
         if self.stats.open is not None:
-            game.hints_used = max(game.hints_used, self.stats.open.hints)
+            game.note_hints(self.stats.open.hints)
         self._game = game
         self._sync_stats(game, saved.elapsed_s)
         return saved

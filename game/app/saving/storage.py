@@ -333,7 +333,7 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
         if game.score != score:
             raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
         game.rules = rules
-        game.hints_used = hints
+        game.note_hints(hints)
     except BadFile:
         raise
     except (SeahavenError, ValueError, TypeError, RecursionError) as error:
