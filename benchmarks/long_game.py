@@ -52,8 +52,8 @@ def main() -> int:
 
     from seahaven.app.launch import open_game
     from seahaven.app.loop import STEP, App
-    from seahaven.app.saving.script import _post_drag
     from seahaven.engine import Move
+    from tests.kill_driver import _post_drag
 
     first_frame: list[float] = []
     render = App.render

@@ -12,11 +12,15 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout; before pygame is imported
 
 from seahaven import __version__
 from seahaven.windows_console import attach_parent_console
+
+if TYPE_CHECKING:
+    from seahaven.app.launch import Driver
 
 SUBCOMMANDS = {
     "deal": "print the deal of a game code",
@@ -58,7 +62,9 @@ def _build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, driver: Driver | None = None) -> int:
+    """The command line; ``driver`` plays the game instead of the player (the tests' kill
+    driver starts the game so)."""
     attach_parent_console()  # Windows: the windowed .exe prints to the console it was started from
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = _build_parser(args_list)
@@ -66,6 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or ("desktop" if args.install_desktop or args.uninstall_desktop else "play")
     module = importlib.import_module(f"seahaven.commands.{command}")
     try:
+        if driver is not None and command == "play":
+            from seahaven.commands import play
+
+            return play.run(args, driver)
         return int(module.run(args) or 0)
     except KeyboardInterrupt:
         return 130

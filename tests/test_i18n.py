@@ -380,3 +380,32 @@ def test_word_wrap_breaks_long_words_and_after_hyphens() -> None:
     narrow = font.size("Herz-")[0] + 2
     assert "Herz-" in wrap(font, "Herz-Dame", narrow)  # after the hyphen, not inside "Dame"
     assert wrap(font, "Neues Spiel", 1000) == ("Neues Spiel",)
+
+
+def test_a_change_of_language_reaches_the_windows_already_open() -> None:
+    """Issue 26: the end-of-game message and the Menu build their words with their layout,
+    so switching the language changes them while they are open."""
+    from seahaven.app.launch import build
+    from seahaven.app.screens.dialogs import EndMessage, Menu
+
+    app, session, table = build((1024, 700))
+    try:
+        app.step(1 / 60)
+        table.action("menu")
+        app.step(1 / 60)
+        menu = app.scenes.top
+        assert isinstance(menu, Menu)
+        before = [widget.label for widget in menu.widgets]
+        stuck = EndMessage(app, session, "stuck")
+        app.push(stuck)
+        app.step(1 / 60)
+        assert stuck.buttons[-1][1] == "New game"
+        app.settings.set("language", "de")
+        app.step(1 / 60)
+        assert i18n.language() == "de"
+        assert stuck.buttons[-1][1] == "Neues Spiel" and stuck.lines[0][0] != "This deal has no useful move at all."
+        after = [widget.label for widget in menu.widgets]
+        assert len(after) == len(before) and after != before
+    finally:
+        app.close()
+        i18n.set_language("en")

@@ -203,3 +203,12 @@ def test_one_reader_of_raw_pointer_events_in_the_front_end() -> None:
     """Issue 26: mouse and finger events become the one pointer vocabulary in one place;
     the table, Help's board, every screen and window and the alert read that."""
     assert raw_pointer_readers() == {"seahaven.app.input.PointerInput"}
+
+
+def test_the_kill_tests_driver_is_no_part_of_the_game() -> None:
+    """Issue 26: the driver that plays the game for the kill test lives with the tests; the
+    game offers only a hook (``launch.play(driver=...)``) and reads no script variable."""
+    assert not (GAME / "app" / "saving" / "script.py").exists()
+    for path in GAME.rglob("*.py"):
+        assert "SEAHAVEN_SCRIPT" not in path.read_text(encoding="utf-8"), path
+    assert (ROOT / "tests" / "kill_driver.py").exists()

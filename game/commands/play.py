@@ -15,13 +15,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from seahaven.app.launch import Driver
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The play options are the top-level ones (``--windowed``, ``--size``, ``--code``)."""
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
+    """Play (``driver``: something that plays instead of the player, for the tests)."""
     from seahaven.app.layout import parse_size
     from seahaven.engine import GameCode, InvalidCode
 
@@ -49,9 +54,9 @@ def run(args: argparse.Namespace) -> int:
     if not display_found():  # before anything is written: an invisible game would play on unseen
         import os
 
-        driver = os.environ.get("SDL_VIDEODRIVER")
-        print(f"seahaven: no display was found for the video driver {driver!r}, so the game cannot show its window"
-              if driver else "seahaven: no display was found, so the game cannot show its window "
+        video = os.environ.get("SDL_VIDEODRIVER")
+        print(f"seahaven: no display was found for the video driver {video!r}, so the game cannot show its window"
+              if video else "seahaven: no display was found, so the game cannot show its window "
               "(set SDL_VIDEODRIVER to run it without one)", file=sys.stderr)
         return 5
     from seahaven import i18n
@@ -78,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     windows_console.release()  # Windows: the window outlives the console it was started from
     from seahaven.app.launch import play
 
-    return play(size, bool(getattr(args, "windowed", False)), code, not_saving)
+    return play(size, bool(getattr(args, "windowed", False)), code, not_saving, driver)
 
 
 def not_saving_sentence(reason: str) -> str:

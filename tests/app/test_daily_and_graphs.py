@@ -72,7 +72,7 @@ def test_menu_todays_deal_opens_the_calendar_and_plays_the_daily_deal(app: Any) 
 
 
 def test_calendar_days_by_touch_and_arrows(app: Any) -> None:
-    from seahaven.app.screens.dialogs import open_daily
+    from seahaven.app.screens.navigation import open_daily
 
     open_daily(app, app.scenes.bottom.session)
     app.step(1 / 60)
@@ -148,14 +148,14 @@ def test_series_rolling_rate_times_and_scores() -> None:
 
 
 def test_statistics_graphs_by_touch_and_keys_and_export(app: Any, tmp_path: Path) -> None:
-    from seahaven.app.screens import dialogs
+    from seahaven.app.screens import navigation
 
     session = app.scenes.bottom.session
     for i in range(12):  # games on the record: won and left
         session.current.play(session.current.game.legal_moves()[0])
         if i % 3 == 0:
             session.current.restart()
-    dialogs.open_screen(app, session, "statistics")
+    navigation.open_screen(app, session, "statistics")
     app.step(1 / 60)
     screen = app.scenes.top
     assert isinstance(screen, StatsScreen)

@@ -196,7 +196,7 @@ def test_the_table_shrinks_the_cards_as_a_column_grows_and_back_on_undo() -> Non
 
 def drag(app: object, table: object, move: object) -> None:
     """Drag ``move``'s card onto its column with real mouse events."""
-    from seahaven.app.saving import script
+    from tests import kill_driver as script
 
     script._post_drag(pygame, app, table, move)
     app.step(1 / 60)  # type: ignore[attr-defined]

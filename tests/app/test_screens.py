@@ -87,9 +87,9 @@ def test_f1_opens_help_and_esc_closes_it(app: Any) -> None:
 @pytest.mark.parametrize(("name", "kind"), [("help", HelpScreen), ("statistics", StatsScreen),
                                              ("settings", SettingsScreen)])
 def test_the_table_opens_each_screen(app: Any, name: str, kind: type) -> None:
-    from seahaven.app.screens import dialogs
+    from seahaven.app.screens import navigation
 
-    dialogs.open_screen(app, app.scenes.bottom.session, name)
+    navigation.open_screen(app, app.scenes.bottom.session, name)
     app.step(1 / 60)
     screen = app.scenes.top
     assert isinstance(screen, kind)
@@ -170,9 +170,9 @@ def test_help_keyboard_page_lists_every_key_the_readme_lists() -> None:
 
 
 def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
-    from seahaven.app.screens import dialogs
+    from seahaven.app.screens import navigation
 
-    dialogs.open_screen(app, app.scenes.bottom.session, "settings")
+    navigation.open_screen(app, app.scenes.bottom.session, "settings")
     app.step(1 / 60)
     screen = app.scenes.top
     settings = app.settings
@@ -237,9 +237,9 @@ def test_statistics_show_figures_and_reset_asks_first(app: Any, tmp_path: Path) 
     assert rows["Played"] == ["2", "0", "1"] and rows["Win rate"] == ["100%", "\u2014", "0%"]
     assert rows["Won"][0] == "1" and rows["Won with help"][0] == "1"
     assert rows["Fastest win"][0] == "2:05" and rows["Best score"][0] == "640"
-    from seahaven.app.screens import dialogs
+    from seahaven.app.screens import navigation
 
-    dialogs.open_screen(app, app.scenes.bottom.session, "statistics")
+    navigation.open_screen(app, app.scenes.bottom.session, "statistics")
     app.step(1 / 60)
     screen = app.scenes.top
     click(app, hot(screen, "reset"))
@@ -354,10 +354,10 @@ def test_a_draw_changes_nothing(app: Any, size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("name", ["settings", "statistics"])
 def test_at_1280x800_settings_and_statistics_fit_without_scrolling(app: Any, name: str) -> None:
-    from seahaven.app.screens import dialogs
+    from seahaven.app.screens import navigation
 
     app.resize((1280, 800))
-    dialogs.open_screen(app, app.scenes.bottom.session, name)
+    navigation.open_screen(app, app.scenes.bottom.session, name)
     app.step(1 / 60)
     screen = app.scenes.top
     pages = range(len(screen.tabs)) if screen.tabs else [0]
@@ -392,9 +392,9 @@ def test_at_800x600_a_long_page_offers_scrolling_visibly(app: Any) -> None:
     assert tuple(app.screen.get_at((more.x + more.w // 8, more.centery)))[:3] != (26, 140, 96)
     # the Settings screen at this size needs no scrolling either
     key(app, pygame.K_ESCAPE)
-    from seahaven.app.screens import dialogs
+    from seahaven.app.screens import navigation
 
-    dialogs.open_screen(app, app.scenes.bottom.session, "settings")
+    navigation.open_screen(app, app.scenes.bottom.session, "settings")
     app.step(1 / 60)
     for page in (0, 1):
         click(app, hot(app.scenes.top, f"tab{page}"))

@@ -81,9 +81,9 @@ def test_old_files_are_read_and_every_writer_writes_once(opened: Any, monkeypatc
     monkeypatch.setattr(keeper.storage, "save_settings",
                         lambda s: (writes.append(s.table), real(s)))
     # the Settings screen, by keyboard
-    from seahaven.app.screens import dialogs
+    from seahaven.app.screens import dialogs, navigation
 
-    dialogs.open_screen(app, session, "settings")
+    navigation.open_screen(app, session, "settings")
     app.step(1 / 60)
     screen = app.scenes.top
     screen.set_tab(settings_screen.LOOK)

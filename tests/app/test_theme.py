@@ -12,7 +12,7 @@ import pytest
 
 from seahaven.app import theme as themes
 from seahaven.app.launch import build
-from seahaven.app.screens import dialogs
+from seahaven.app.screens import dialogs, navigation
 from seahaven.app.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,7 +111,7 @@ def test_every_theme_draws_the_table_a_window_and_help(name: str) -> None:
         for other in themes.TABLES.values():
             if other is not theme and max(abs(a - b) for a, b in zip(other.felt_top, theme.felt_top)) > 60:
                 assert max(abs(p - f) for p, f in zip(pixel, other.felt_top)) > 20
-        dialogs.open_screen(app, session, "help")  # a full-window screen
+        navigation.open_screen(app, session, "help")  # a full-window screen
         app.step(1 / 60)
         view = app.scenes.top.viewport  # the page (a page that scrolls keeps a strip below it)
         assert tuple(app.screen.get_at((2, view.bottom - 3)))[:3] == theme.background

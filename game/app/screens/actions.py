@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from seahaven.app.i18n import N_, _
-from seahaven.app.screens import dialogs, new_game
+from seahaven.app.screens import dialogs, navigation, new_game
 from seahaven.app.screens.table_api import Table
 from seahaven.app.words import key_text
 
@@ -153,13 +153,15 @@ def _clear(table: Table) -> None:
 
 
 def _open_help(table: Table) -> None:
-    from seahaven.app.screens import help as help_screen  # when first opened (see dialogs.open_screen)
+    from seahaven.app.screens import help as help_screen  # when first opened (see navigation.open_screen)
 
     table.app.push(help_screen.open_scene(table.app, table.session, table_keys=ACTIONS.key_rows()))
 
 
 def _open_menu(table: Table) -> None:
-    entries = [(a.name, a.menu_text(), a.enabled(table)) for a in ACTIONS.menu()]
+    def entries() -> list[tuple[str, str, bool]]:
+        return [(a.name, a.menu_text(), a.enabled(table)) for a in ACTIONS.menu()]
+
     table.app.push(dialogs.Menu(table.app, table.session, entries))
 
 
@@ -177,7 +179,7 @@ for _action in (
            toolbar=1, short=N_("New"), menu=4),
     Action("restart", N_("Restart the deal"), lambda t: t.ask_restart(), keys=("R",), toolbar=2,
            short=N_("Restart"), tooltip=N_("Restart this deal"), enabled=lambda t: t.game.started),
-    Action("daily", N_("Today's deal"), lambda t: dialogs.open_daily(t.app, t.session), menu=5,
+    Action("daily", N_("Today's deal"), lambda t: navigation.open_daily(t.app, t.session), menu=5,
            help=N_("Today's deal: the daily deals of each difficulty and their calendar")),
     Action("demo", N_("Demo"), lambda t: t.ask_demo(), keys=("Ctrl+D",), menu=6,
            menu_label=N_("Demo (Ctrl+D)"),
@@ -193,8 +195,8 @@ for _action in (
     Action("clear", N_("Clear the selection"), _clear, keys=("Esc",),
            help=N_("Close a window; at the table, clear the selection and the focus, nothing else")),
     Action("menu", N_("Menu"), _open_menu, toolbar=2, right=True, short=N_("Menu")),
-    Action("statistics", N_("Statistics"), lambda t: dialogs.open_screen(t.app, t.session, "statistics"), menu=2),
-    Action("settings", N_("Settings"), lambda t: dialogs.open_screen(t.app, t.session, "settings"), menu=3),
+    Action("statistics", N_("Statistics"), lambda t: navigation.open_screen(t.app, t.session, "statistics"), menu=2),
+    Action("settings", N_("Settings"), lambda t: navigation.open_screen(t.app, t.session, "settings"), menu=3),
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
 ):
     ACTIONS.declare(_action)

@@ -1,6 +1,6 @@
-"""Navigation: the windows over the table that say something or lead somewhere (the
-end-of-game messages, the Menu, notices and questions), opening the full-window screens,
-and what leaving a game would throw away. Each is a
+"""The windows over the table that say something or lead somewhere (the end-of-game
+messages, the Menu, notices and questions); opening screens and asking before a game is
+left is ``navigation``'s. Each is a
 :class:`~seahaven.app.screens.kit.Window` of the one widget kit; the New Game window and its
 keypad are in ``new_game``.
 
@@ -19,75 +19,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from seahaven.app.deal_facts import share_text
-from seahaven.app.history import History
 from seahaven.app.i18n import N_, _, format_duration, format_number
 from seahaven.app.layout import Box
 from seahaven.app.render import wrap
-from seahaven.app.scenes import Scene
 from seahaven.app.screens.kit import Widget, Window
 from seahaven.app.screens.new_game import NewGame, clipboard_put
 from seahaven.app.session import Session
 from seahaven.app.stats import bests_line, win_summary
-from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, moves_phrase
-from seahaven.engine import daily
+from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name
 
 if TYPE_CHECKING:
     from seahaven.app.scenes import App
-    from seahaven.app.screens.daily import Day
-
-SCREENS = {"help": N_("Help"), "statistics": N_("Statistics"), "settings": N_("Settings")}
-
-
-# The full-window screens (Help, Statistics with its graphs, Settings, the daily deals'
-# calendar) are imported when first opened, not with the table: none is needed for the
-# first frame.
-
-
-def open_screen(app: App, session: Session, name: str) -> None:
-    """Open the Help, Statistics or Settings screen."""
-    if name == "statistics":
-        from seahaven.app.screens import statistics
-
-        app.push(statistics.open_scene(app, session, on_daily=lambda: open_daily(app, session)))
-    elif name == "help":
-        from seahaven.app.screens import help as help_screen
-
-        app.push(help_screen.open_scene(app, session))
-    else:
-        from seahaven.app.screens import settings
-
-        app.push(settings.open_scene(app, session))
-
-
-def open_daily(app: App, session: Session) -> None:
-    """The Daily deals screen: today's deals and the calendar; a deal chosen there is
-    played once the player agrees to leave a game in progress."""
-    from seahaven.app.screens import daily as daily_screen
-
-    history = session.keeper.history if session.keeper is not None else History()
-
-    def note() -> str:
-        return _("Finding the daily deal\u2026") if session.jobs.running("daily") else ""
-
-    def play(day: Day, cells: int) -> None:
-        daily_screen.play_daily(app, session, day, cells, ask=lambda title, start: ask_first(app, session, title,
-                                                                                             start))
-
-    app.push(daily_screen.DailyScreen(app, history, daily.today(), play, note))
-
-
-def ask_first(app: App, session: Session, title: str, start: Callable[[], None]) -> None:
-    """Run ``start`` now if no game in progress would be lost, else once the player agrees."""
-    at_stake = game_at_stake(session)
-    if at_stake is None:
-        start()
-    else:
-        app.push(Confirm(app, title, at_stake, _("Play it"), start))
-
-
-def find_message(app: App) -> Scene | None:
-    return app.scenes.find(EndMessage)
-
 
 class Notice(Window):
     """A short message with an OK button."""
@@ -130,15 +72,26 @@ class EndMessage(Window):
         self.kind = kind
         self.share = ""
         """The result to copy and share, after a daily deal is won."""
+        self.copied: bool | None = None
+        """Whether Copy result reached the clipboard (None: not pressed yet)."""
+        self.lines: list[tuple[str, str]] = []
+        self.buttons: list[tuple[str, str, bool]] = []
+        super().__init__(app)
+
+    def compose(self) -> None:
+        """The window's words, in the language of now (built with the layout, so a change
+        of language reaches an open window)."""
+        session, kind = self.session, self.kind
         game = session.current.game
         clock = format_duration(session.current.elapsed())
         if kind == "won":
             self.title = _("You won!")
+            helped = session.won_with_help()
             if game.code:
-                won = (_("Game {code} won with help.") if game.hints_used else _("Game {code} won.")).format(
+                won = (_("Game {code} won with help.") if helped else _("Game {code} won.")).format(
                     code=game.code)
             else:
-                won = _("Won with help.") if game.hints_used else _("Won.")
+                won = _("Won with help.") if helped else _("Won.")
             self.lines = [
                 (_("This game: score {score}  \u00b7  time {time}  \u00b7  moves {moves}").format(
                     score=format_number(game.score), time=clock, moves=format_number(game.move_count)),
@@ -160,7 +113,6 @@ class EndMessage(Window):
                 self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
             self.buttons = [("restart", _("Play again"), False), ("new", _("New game"), True)]
             if day is not None:
-                helped = bool(game.hints_used) or (game.code is not None and str(game.code) in session.facts.demo)
                 self.share = share_text(day, DIFFICULTY_NAMES[game.start.cell_count], session.current.elapsed(),
                                         game.move_count, helped, rating)
                 self.buttons.insert(0, ("share", _("Copy result"), False))
@@ -174,9 +126,11 @@ class EndMessage(Window):
                                "panel_text")]
                 self.buttons = [("undo", _("Undo"), False), ("restart", _("Restart deal"), False),
                                 ("new", _("New game"), True)]
-        super().__init__(app)
+        if self.copied is not None:
+            self.lines.append((self.share, "accent") if self.copied else (_(COPY_FAILED), "error"))
 
     def build(self, size: tuple[int, int]) -> None:
+        self.compose()
         font = self.app.painter.font(self.px)
         inner = round(self.px * self.width_em) - 2 * self.px
         count = sum(len(wrap(font, text, inner)) for text, _c in self.lines)
@@ -202,11 +156,8 @@ class EndMessage(Window):
     def activate(self, widget: Widget) -> None:
         current = self.session.current
         if widget.name == "share":
-            copied = clipboard_put(self.share)
-            failed = _(COPY_FAILED)
-            self.lines = [line for line in self.lines if line[0] not in (self.share, failed)]
-            self.lines.append((self.share, "accent") if copied else (failed, "error"))
-            self.session.say(_("Your result is on the clipboard.") if copied else failed, warn=not copied)
+            copied = self.copied = clipboard_put(self.share)
+            self.session.say(_("Your result is on the clipboard.") if copied else _(COPY_FAILED), warn=not copied)
             self.build(self.app.size)
             self.dirty = True
             return
@@ -231,18 +182,19 @@ class Menu(Window):
     def build(self, size: tuple[int, int]) -> None:
         h = round(self.px * 2.3)
         gap = self.px // 2
-        height = round(self.px * 3.6) + len(self.entries) * (h + gap) + self.px
+        height = round(self.px * 3.6) + len(self.entries()) * (h + gap) + self.px
         self.panel = self.panel_box(size, height)
         y = self.panel.y + round(self.px * 3.4)
         self.widgets = []
-        for name, label, enabled in self.entries:
+        for name, label, enabled in self.entries():
             box = Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h)
             self.widgets.append(Widget(name, box, label, enabled=enabled))
             y += h + gap
 
-    def __init__(self, app: App, session: Session, entries: list[tuple[str, str, bool]]) -> None:
+    def __init__(self, app: App, session: Session, entries: Callable[[], list[tuple[str, str, bool]]]) -> None:
         self.session = session
-        self.entries = tuple(entries)
+        self.entries = entries
+        """The entries (name, words, enabled), asked for at each layout: in the words of now."""
         super().__init__(app)
 
     def activate(self, widget: Widget) -> None:
@@ -271,18 +223,3 @@ class Confirm(Notice):
         self.close()
         if widget.name == "yes":
             self.on_yes()
-
-
-def game_at_stake(session: Session) -> str | None:
-    """What would be lost by leaving the game in play now, in words; None when nothing
-    would (no move made yet, or the game is won)."""
-    current = session.current
-    if not current.in_progress:
-        return None
-    game = current.game
-    if game.code is not None:
-        text = _("The game {code} in progress ({moves}, score {score}) will be gone, and it counts as lost in the "
-                 "statistics.")
-    else:
-        text = _("The game in progress ({moves}, score {score}) will be gone, and it counts as lost in the statistics.")
-    return text.format(code=game.code, moves=moves_phrase(game.move_count), score=format_number(game.score))

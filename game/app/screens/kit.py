@@ -676,7 +676,12 @@ class Window(Scene):
         self.dirty = True
 
     def build(self, size: tuple[int, int]) -> None:
-        """Place the widgets (override)."""
+        """Place the widgets (override); their words are the language's of now."""
+
+    def art_changed(self) -> None:
+        """The language or the looks changed: the words and the dimming are made again."""
+        self._dim = None
+        self.resized(self.app.size)
 
     def panel_box(self, size: tuple[int, int], height: int) -> Box:
         w = min(size[0] - 16, round(self.px * self.width_em))

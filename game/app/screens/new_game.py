@@ -308,7 +308,7 @@ class NewGame(Window):
             self.close()
         elif name == "daily":  # today's deal of the difficulty chosen here (this window says what it costs)
             self.close()
-            from seahaven.app.screens.daily import play_daily  # imported when first used (see dialogs.open_screen)
+            from seahaven.app.screens.daily import play_daily  # imported when first used (see navigation.open_screen)
 
             play_daily(self.app, self.session, today(), self.cells)
         elif name == "deal":

@@ -21,7 +21,7 @@ from seahaven.app.current import LINE_CHANGES, Change, GameEvent, Status
 from seahaven.app.i18n import _
 from seahaven.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Layout, card_aspect, compute_layout
 from seahaven.app.scenes import App, Scene
-from seahaven.app.screens import actions, dialogs
+from seahaven.app.screens import actions, dialogs, navigation
 from seahaven.app.screens.table_api import Message, Snapshot
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_keys import TableKeys
@@ -252,7 +252,7 @@ class TableScene(Scene):
 
     def ask_restart(self) -> None:
         """R and the Restart button: ask first when moves would be lost (SPEC 4)."""
-        at_stake = dialogs.game_at_stake(self.session)
+        at_stake = navigation.game_at_stake(self.session)
         if at_stake is None:
             self.restart()
             return
@@ -323,7 +323,7 @@ class TableScene(Scene):
             self.solver.schedule_lost()
 
     def _open_end(self, kind: str) -> None:
-        if dialogs.find_message(self.app) is None:
+        if navigation.find_message(self.app) is None:
             self.app.push(dialogs.EndMessage(self.app, self.session, kind))
 
     def _open_won(self) -> None:

@@ -15,7 +15,7 @@ LOST_QUIET_S = 0.4
 """The verdict is asked for once the table has been still this long."""
 LOST_MESSAGE_S = 8.0
 DEMO_STEP_S = 0.6
-DEMO_COUNT = "demo count"
+DEMO_COUNT = "demo_count"
 """What the status line's message is about when it counts the demo's moves to go."""
 """Seconds between two moves of the demo once the last has landed: a pace to follow."""
 

@@ -1,7 +1,10 @@
-"""The kill test's driver: with ``SEAHAVEN_SCRIPT`` set (to a number of actions, or
-"forever"), the real game plays itself by posting real mouse and key events into its loop,
-and prints one JSON line after each finished (so saved) action. The kill test SIGKILLs it
-at random moments and checks that every restart resumes where the last line said."""
+"""The kill test's driver, kept with the tests (it is no part of the game):
+``python -m tests.kill_driver [seahaven options]`` runs the real game's command line; with
+``SEAHAVEN_SCRIPT`` set (to a number of actions, or "forever"), the game then plays itself
+by posting real mouse and key events into its loop (the game's own driver hook,
+``launch.play(driver=...)``), and prints one JSON line after each finished (so saved)
+action. The kill test SIGKILLs it at random moments and checks that every restart resumes
+where the last line said."""
 
 from __future__ import annotations
 
@@ -11,7 +14,10 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout, where the JSON lines go
 
 import pygame
 
@@ -24,6 +30,19 @@ SCRIPT_ENV = "SEAHAVEN_SCRIPT"
 """A number of actions, "forever", or "hint" (show a hint, then wait to be killed); or
 "N,hold": N actions, each printed the moment it is on the table (without waiting for the
 disk), then wait to be killed or signalled (the journal's kill test and the signal tests)."""
+
+
+def driver_for(actions: str) -> Callable[[App, TableScene], int]:
+    """The driver that plays ``actions`` (see :data:`SCRIPT_ENV`)."""
+    return lambda app, table: scripted(app, table, actions)
+
+
+def main(argv: list[str]) -> int:
+    """The game's command line, driven by the script of ``SEAHAVEN_SCRIPT`` if it is set."""
+    from seahaven.__main__ import main as seahaven_main
+
+    actions = os.environ.get(SCRIPT_ENV)
+    return seahaven_main(argv, driver=driver_for(actions) if actions else None)
 
 
 def scripted(app: App, table: TableScene, actions: str) -> int:
@@ -168,3 +187,7 @@ def _post_drag(pygame: Any, app: Any, table: Any, move: Any) -> None:
         pygame.event.post(motion)
         app.step(STEP)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

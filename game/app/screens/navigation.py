@@ -1,0 +1,89 @@
+"""Navigation, in one place: opening the full-window screens (Help, Statistics with its
+graphs, Settings, the daily deals' calendar), asking before a game in progress is left, and
+finding the end-of-game message on the stack. The windows themselves are in ``dialogs``
+and ``new_game``; the screens in their own modules.
+
+The full-window screens are imported when first opened, not with the table: none is needed
+for the first frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from seahaven.app.history import History
+from seahaven.app.i18n import N_, _, format_number
+from seahaven.app.scenes import Scene
+from seahaven.app.screens.dialogs import Confirm, EndMessage
+from seahaven.app.session import Session
+from seahaven.app.words import moves_phrase
+from seahaven.engine import daily
+
+if TYPE_CHECKING:
+    from seahaven.app.scenes import App
+    from seahaven.app.screens.daily import Day
+
+SCREENS = {"help": N_("Help"), "statistics": N_("Statistics"), "settings": N_("Settings")}
+
+
+def open_screen(app: App, session: Session, name: str) -> None:
+    """Open the Help, Statistics or Settings screen."""
+    if name == "statistics":
+        from seahaven.app.screens import statistics
+
+        app.push(statistics.open_scene(app, session, on_daily=lambda: open_daily(app, session)))
+    elif name == "help":
+        from seahaven.app.screens import help as help_screen
+
+        app.push(help_screen.open_scene(app, session))
+    else:
+        from seahaven.app.screens import settings
+
+        app.push(settings.open_scene(app, session))
+
+
+def open_daily(app: App, session: Session) -> None:
+    """The Daily deals screen: today's deals and the calendar; a deal chosen there is
+    played once the player agrees to leave a game in progress."""
+    from seahaven.app.screens import daily as daily_screen
+
+    history = session.keeper.history if session.keeper is not None else History()
+
+    def note() -> str:
+        return _("Finding the daily deal\u2026") if session.jobs.running("daily") else ""
+
+    def play(day: Day, cells: int) -> None:
+        daily_screen.play_daily(app, session, day, cells, ask=lambda title, start: ask_first(app, session, title,
+                                                                                             start))
+
+    app.push(daily_screen.DailyScreen(app, history, daily.today(), play, note))
+
+
+def ask_first(app: App, session: Session, title: str, start: Callable[[], None]) -> None:
+    """Run ``start`` now if no game in progress would be lost, else once the player agrees."""
+    at_stake = game_at_stake(session)
+    if at_stake is None:
+        start()
+    else:
+        app.push(Confirm(app, title, at_stake, _("Play it"), start))
+
+
+def find_message(app: App) -> Scene | None:
+    """The end-of-game message (won, stuck) on the stack, if one is open."""
+    return app.scenes.find(EndMessage)
+
+
+def game_at_stake(session: Session) -> str | None:
+    """What would be lost by leaving the game in play now, in words; None when nothing
+    would (no move made yet, or the game is won)."""
+    current = session.current
+    if not current.in_progress:
+        return None
+    game = current.game
+    if game.code is not None:
+        text = _("The game {code} in progress ({moves}, score {score}) will be gone, and it counts as lost in the "
+                 "statistics.")
+    else:
+        text = _("The game in progress ({moves}, score {score}) will be gone, and it counts as lost in the statistics.")
+    return text.format(code=game.code, moves=moves_phrase(game.move_count), score=format_number(game.score))
