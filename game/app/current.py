@@ -83,8 +83,6 @@ class CurrentGame:
         self._since: float | None = None
         self._verdict: tuple[Position, Rules, LossReport] | None = None
         self._listeners: list[Listener] = []
-        self._status: tuple[Game, Position, Rules, int, LossReport | None, Status] | None = None
-        """The status last worked out, and the state it was worked out from."""
         self._run_clock()
 
     # -- listening ---------------------------------------------------------------------------
@@ -146,24 +144,17 @@ class CurrentGame:
 
     @property
     def status(self) -> Status:
-        """Won, stuck, lost or playing: asked of the state, and worked out once per change
-        ("stuck" applies every legal move), however many listeners ask."""
+        """Won, stuck, lost or playing, asked of the state ("stuck", which applies every
+        legal move, is worked out once per change by the game itself)."""
         game = self._game
-        position, verdict = game.position, self.verdict
-        known = self._status
-        if (known is not None and known[0] is game and known[1] is position and known[2] == game.rules
-                and known[3] == game.line_length and known[4] is verdict):
-            return known[5]
         if game.is_won:
-            status = Status.WON
-        elif game.is_stuck:
-            status = Status.STUCK
-        elif verdict is not None and verdict.lost:
-            status = Status.LOST
-        else:
-            status = Status.PLAYING
-        self._status = (game, position, game.rules, game.line_length, verdict, status)
-        return status
+            return Status.WON
+        if game.is_stuck:
+            return Status.STUCK
+        verdict = self.verdict
+        if verdict is not None and verdict.lost:
+            return Status.LOST
+        return Status.PLAYING
 
     @property
     def in_progress(self) -> bool:
@@ -193,7 +184,7 @@ class CurrentGame:
         return action
 
     def restart(self) -> None:
-        """Back to the deal, with an empty history; the hints shown stay counted."""
+        """Back to the deal, with an empty line of moves; the hints shown stay counted."""
         before = self._game.position
         self._game.restart()
         self._banked, self._since = 0.0, None

@@ -49,7 +49,7 @@ def move_points(move: Move, after: Position) -> int:
 
 
 class Game:
-    """A deal being played under a rule set, with history, undo and redo."""
+    """A deal being played under a rule set, with its line of moves, undo and redo."""
 
     def __init__(self, start: Position, rules: Rules = APP_RULES, code: GameCode | None = None) -> None:
         self.start = start
@@ -63,6 +63,9 @@ class Game:
         """How often each key of ``_keys[: _cursor + 1]`` occurs: "seen before" in O(1)."""
         self._cursor = 0  # how many actions of the line are applied
         self._undo_floor = 0  # undo never goes below this many applied actions
+        self._changes = 0
+        """Counts every change of the line (play, undo, redo, restart): the stuck memo's key."""
+        self._stuck: tuple[int, Rules, bool] | None = None
 
     @classmethod
     def from_code(cls, code: GameCode | str, rules: Rules = APP_RULES) -> Game:
@@ -204,6 +207,7 @@ class Game:
         self._keys.append(key)
         self._seen[key] = self._seen.get(key, 0) + 1
         self._cursor += 1
+        self._changes += 1
         self._undo_floor = max(self._undo_floor, self._cursor - UNDO_LIMIT)
         return action
 
@@ -213,6 +217,7 @@ class Game:
             return None
         self._unsee(self._keys[self._cursor])
         self._cursor -= 1
+        self._changes += 1
         return self._actions[self._cursor]
 
     def redo(self) -> Action | None:
@@ -220,6 +225,7 @@ class Game:
         if not self.can_redo:
             return None
         self._cursor += 1
+        self._changes += 1
         key = self._keys[self._cursor]
         self._seen[key] = self._seen.get(key, 0) + 1
         return self._actions[self._cursor - 1]
@@ -247,7 +253,7 @@ class Game:
         self._hints = max(self._hints, int(count))
 
     def restart(self) -> None:
-        """Back to the deal as dealt, with an empty history. Hints already shown stay
+        """Back to the deal as dealt, with an empty line of moves. Hints already shown stay
         counted: they were seen for this very deal."""
         self._actions = []  # a new list: a line_snapshot taken before keeps the old one
         self._scores[:] = [0]
@@ -255,6 +261,7 @@ class Game:
         self._seen = {self._keys[0]: 1}
         self._cursor = 0
         self._undo_floor = 0
+        self._changes += 1
 
     # -- end of game ---------------------------------------------------------------------
 
@@ -274,6 +281,12 @@ class Game:
 
     @property
     def is_stuck(self) -> bool:
-        """Not won, and no useful move is left (SPEC 7)."""
-        return not self.is_won and not self.useful_moves()
+        """Not won, and no useful move is left (SPEC 7). Worked out once per change (it
+        applies every legal move), however many ask: the table, the save."""
+        memo = self._stuck
+        if memo is not None and memo[0] == self._changes and memo[1] == self.rules:
+            return memo[2]
+        stuck = not self.is_won and not self.useful_moves()
+        self._stuck = (self._changes, self.rules, stuck)
+        return stuck
 

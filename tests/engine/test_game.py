@@ -214,3 +214,26 @@ def test_a_replay_with_a_memo_gives_the_same_game_and_still_checks_every_move() 
     assert replayed.score == plain.score and replayed.undo_depth == plain.undo_depth
     with pytest.raises(IllegalMove):
         Game.from_moves(start, [*line, there, there])  # cell4 holds the card already
+
+
+def test_stuck_is_worked_out_once_per_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: "stuck" applies every legal move; the table and the save both ask after a
+    change, and the game works it out once (again after each play, undo, redo, restart)."""
+    game = Game.from_code("SH1-C4-AAAAAJ2")
+    calls: list[int] = []
+    real = Game.useful_moves
+
+    def counted(self: Game) -> list[Move]:
+        calls.append(1)
+        return real(self)
+
+    monkeypatch.setattr(Game, "useful_moves", counted)
+    assert not game.is_stuck and not game.is_stuck
+    assert len(calls) == 1
+    game.play(real(game)[0])
+    assert not game.is_stuck and not game.is_stuck
+    assert len(calls) == 2
+    game.undo()
+    game.redo()
+    game.restart()
+    assert not game.is_stuck and len(calls) == 3
