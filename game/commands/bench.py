@@ -169,7 +169,7 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
         elif scenario == "animate" and not table.motion.tweens.active and not table.motion.floating:
             if undone:
-                table.play(Move(far.source, far.dest, far.count))
+                table.play(Move(far.source, far.dest, far.size))
             else:
                 table.undo()
             undone = not undone

@@ -42,10 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def describe(move: Move, position: Position) -> str:
     """A move in words a player reads, like "Move the 7 of hearts from column 3 to column 8"."""
     cards = position.cards(move.source)
-    head, top = cards[-move.count], cards[-1]
+    head, top = cards[-move.size], cards[-1]
     what = f"the {head.name}"
-    if move.count > 1:
-        what = f"the {move.count} cards from the {head.name} to the {top.name}"
+    if move.size > 1:
+        what = f"the {move.size} cards from the {head.name} to the {top.name}"
     return f"Move {what} from {move.source.name} to {move.dest.name}"
 
 

@@ -28,8 +28,8 @@ from seahaven.engine.cards import (
     Pile,
     foundation,
 )
-from seahaven.engine.errors import IllegalMove, InvalidCard, InvalidPosition, quote
-from seahaven.engine.reasons import Reason, Why
+from seahaven.engine.errors import InvalidCard, InvalidPosition, quote
+from seahaven.engine.reasons import IllegalMove, Reason, Why
 
 RunLimit = Literal["app", "classic"]
 
@@ -140,7 +140,7 @@ class Position:
 
     def key(self) -> tuple[Any, ...]:
         """Identity for "seen before": which cell holds which card does not matter."""
-        cells = tuple(sorted(card.index for card in self.cells if card is not None))
+        cells = tuple(sorted(card.ordinal for card in self.cells if card is not None))
         return (cells, self.foundations, self.columns)
 
     # -- reading the table -------------------------------------------------------------
@@ -357,10 +357,10 @@ class Position:
         if isinstance(move, Move):
             return move
         cards = self.cards(move.source) if self.has_pile(move.source) else ()
-        if not cards or move.count > len(cards):
+        if not cards or move.size > len(cards):
             # nothing to resolve against: any foundation gives the same refusal
-            return Move(move.source, FOUNDATIONS[0], move.count)
-        return Move(move.source, foundation(cards[-move.count].suit), move.count)
+            return Move(move.source, FOUNDATIONS[0], move.size)
+        return Move(move.source, foundation(cards[-move.size].suit), move.size)
 
     def apply(self, move: Move) -> Position:
         """The position after ``move``, which must be legal (use :meth:`play` to check)."""

@@ -153,7 +153,7 @@ def _post_drag(pygame: Any, app: Any, table: Any, move: Any) -> None:
     layout = table.layout
     position = table.game.position
     cards = position.cards(move.source)
-    src = layout.card_box(move.source, len(cards) - move.count, len(cards))
+    src = layout.card_box(move.source, len(cards) - move.size, len(cards))
     dest_cards = position.cards(move.dest)
     dst = layout.card_box(move.dest, max(0, len(dest_cards) - 1), max(1, len(dest_cards)))
     start = (src.x + src.w // 2, src.y + min(10, src.h // 4))
