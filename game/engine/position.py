@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from seahaven.engine.cards import (
     CELLS,
@@ -86,17 +86,19 @@ _ALL_PILES: tuple[Pile, ...] = CELLS + FOUNDATIONS + COLUMNS
 _COLUMN_ID = tuple(range(MAX_CELLS + 4, MAX_CELLS + 4 + COLUMN_COUNT))
 _FOUNDATION_ID = tuple(range(MAX_CELLS, MAX_CELLS + 4))
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-_CARD = tuple((None, *(Card(rank, suit) for rank in range(1, KING + 1))) for suit in SUITS)
+_CARD = tuple(tuple(Card(rank, suit) for rank in range(1, KING + 1)) for suit in SUITS)
+"""``_CARD[suit index][rank - 1]``."""
 _UP: dict[Card, Card | None] = {card: (Card(card.rank + 1, card.suit) if card.rank < KING else None) for card in DECK}
-_MOVES: list[list[list[Move | None]]] = [
+_MOVES = cast("list[list[list[Move]]]", [
     [
         [None] + [Move(src, dst, n) for n in range(1, (KING if src.is_column and dst.is_column else 1) + 1)]
         for dst in _ALL_PILES
     ]
     for src in _ALL_PILES
-]
+])
 """``_MOVES[source id][dest id][count]``: every move made once, shared by all positions.
-Only a column's run onto a column moves more than one card."""
+Only a column's run onto a column moves more than one card. Slot 0 of each list (no
+cards) is None and never read, so the type says what is read: a move."""
 
 
 class Position:
@@ -226,7 +228,7 @@ class Position:
         to_empty = rules.limit(len(free_cells), len(empty) - 1) if empty else 0
         any_to_empty = not rules.kings_only
         # the column each exposed card lies on, to find a same-suit home one rank up
-        tops = {c[-1]: _COLUMN_ID[j] for j, c in enumerate(columns) if c}
+        tops: dict[Card | None, int] = {c[-1]: _COLUMN_ID[j] for j, c in enumerate(columns) if c}
         table = _MOVES
 
         for j in range(COLUMN_COUNT):
@@ -275,7 +277,7 @@ class Position:
             by_dest = table[_FOUNDATION_ID[s]]
             for f in free_cells:
                 append(by_dest[f][1])
-            card = _CARD[s][rank]
+            card = _CARD[s][rank - 1]
             dest = tops.get(_UP[card])
             if dest is not None:
                 append(by_dest[dest][1])
