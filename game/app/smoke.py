@@ -44,7 +44,7 @@ class Smoke:
         import pygame
 
         from seahaven.app.launch import build
-        from seahaven.app.loop import STEP
+        from seahaven.app.scenes import STEP
 
         self.pygame = pygame
         self.step_dt = STEP
