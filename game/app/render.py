@@ -50,7 +50,7 @@ def _pieces(text: str) -> list[str]:
     return pieces
 
 
-def _fits(font: Any, text: str, width: int) -> bool:
+def _fits(font: pygame.font.Font, text: str, width: int) -> bool:
     return font.size(text.rstrip(" "))[0] <= width
 
 
@@ -127,7 +127,7 @@ class Painter:
     (:class:`SizedArt`), the rest a number of entries, so memory stays flat however often
     the window changes size."""
 
-    def __init__(self, assets: Any, theme: Theme = DEFAULT) -> None:
+    def __init__(self, assets: Assets, theme: Theme = DEFAULT) -> None:
         self.assets = assets
         self.theme = theme
         self._text: Lru[pygame.Surface] = Lru(TEXTS_KEPT)
