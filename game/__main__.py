@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout; before pygame is imported
 
@@ -32,7 +33,7 @@ SUBCOMMANDS = {
 class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors as one line and exit status 3 (bad input)."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(3, f"{self.prog}: error: {message}\n")
 
 

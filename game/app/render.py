@@ -209,6 +209,7 @@ class Painter:
     def _nearest(self, cache: SizedArt[pygame.Surface], kind: str, key: Any) -> pygame.Surface | None:
         """The ``key`` of ``kind`` kept to scale from: the largest crisp one, else (moves
         made faster than the crisp art is drawn) the largest scaled one; None: none kept."""
+        # a kept size is Hashable to the cache, here always a (w, h) pair, which * unpacks
         found = [((kind, key, *size) not in self._rough, surf.get_width(), surf)  # type: ignore[misc]
                  for size, surf in cache.find(kind, key)]
         return max(found, key=lambda item: item[:2])[2] if found else None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from seahaven.commands import InputError, read_bounded
 
 if TYPE_CHECKING:
-    from seahaven.engine import Move, Position
+    from seahaven.engine import Move, Position, Rules
 
 MAX_BOARD_BYTES = 1024 * 1024
 """A board file is a few hundred bytes; anything above 1 MB is refused unread."""
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rate(position: Position, rules: object, as_json: bool) -> int:
+def _rate(position: Position, rules: Rules, as_json: bool) -> int:
     """``--rate``: the rating of a proof within the rating's fixed work (never a time)."""
     import json
     import math
@@ -110,7 +110,7 @@ def _rate(position: Position, rules: object, as_json: bool) -> int:
     from seahaven.engine.rating import RATE_MAX_NODES, rating_of
     from seahaven.engine.solver import solve
 
-    result = solve(position, rules, max_nodes=RATE_MAX_NODES, max_seconds=math.inf)  # type: ignore[arg-type]
+    result = solve(position, rules, max_nodes=RATE_MAX_NODES, max_seconds=math.inf)
     rating = rating_of(result)
     if as_json:
         print(json.dumps({"status": result.status, "rating": None if rating is None else rating.to_json()}))

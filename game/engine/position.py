@@ -107,7 +107,8 @@ class Position:
     __slots__ = ("_hash", "cells", "columns", "foundations")
 
     cells: tuple[Card | None, ...]
-    foundations: tuple[int, int, int, int]
+    foundations: tuple[int, ...]
+    """The four foundations' heights (0..13), in ``SUITS`` order."""
     columns: tuple[tuple[Card, ...], ...]
 
     def __init__(
@@ -117,7 +118,7 @@ class Position:
         columns: Sequence[Sequence[Card]],
     ) -> None:
         self.cells = tuple(cells)
-        self.foundations = tuple(foundations)  # type: ignore[assignment]
+        self.foundations = tuple(foundations)
         self.columns = tuple(tuple(c) for c in columns)
         self._hash: int | None = None
 
@@ -376,7 +377,7 @@ class Position:
             columns[j] = columns[j][:-count]
         elif source.kind == "cell":
             i = int(source.key) - 1
-            moving = (cells[i],)  # type: ignore[assignment]
+            moving = (cells[i],)  # type: ignore[assignment]  # a legal move from a cell finds a card there
             cells[i] = None
         else:
             s = SUITS.index(str(source.key))
@@ -392,7 +393,7 @@ class Position:
         # every column is a tuple already: build the position without copying them again
         after = object.__new__(Position)
         after.cells, after.foundations, after.columns, after._hash = (
-            tuple(cells), tuple(found), tuple(columns), None)  # type: ignore[assignment]
+            tuple(cells), tuple(found), tuple(columns), None)
         return after
 
     def play(self, move: Move, rules: Rules = APP_RULES) -> Position:
