@@ -140,7 +140,7 @@ class Painter:
     def cached(self) -> int:
         """How many surfaces the caches hold, the art's own included."""
         own = len(self._text) + len(self._cards) + len(self._misc) + len(self._shapes)
-        return own + (self.assets.cached() if hasattr(self.assets, "cached") else 0)
+        return own + self.assets.cached()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         try:
@@ -162,7 +162,7 @@ class Painter:
         a new size (the window or the long-column layout changed), scale it from a size
         already drawn at once and draw it crisp later (:meth:`refine`), so a new card size
         never holds up a frame."""
-        scheme = getattr(self.assets, "scheme", "")
+        scheme = self.assets.scheme
         return self._sized(self._cards, "card", (card, scheme), w, h, quick)
 
     def back(self, w: int, h: int) -> pygame.Surface:
