@@ -16,7 +16,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout; before pygame is imported
 
@@ -40,7 +40,7 @@ SUBCOMMANDS = {
 class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors as one line of ours and exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]  # argparse's is NoReturn; exit() never returns
+    def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("seahaven").strip() or None
         self.exit(USAGE, error_line(command, message) + "\n")
 

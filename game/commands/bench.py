@@ -126,14 +126,12 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
     import pygame
 
     from seahaven.app.launch import build
-    from seahaven.app.loop import STEP
+    from seahaven.app.scenes import STEP
     from seahaven.app.settings import Settings
     from seahaven.engine import COLUMNS, Move, gestures
 
     app, _session, table = build(size=size, code=code, settings=Settings(warn_lost=solver, show_verdict=solver))
-    preload = getattr(app.assets, "preload", None)
-    if preload is not None:  # in play every face has been shown before it can fly
-        preload(*table.layout.card_size)
+    app.assets.preload(*table.layout.card_size)  # in play every face has been shown before it can fly
     for _frame in range(120):  # the deal lands
         app.step(STEP)
     table.finish_animations()
@@ -169,7 +167,7 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
         elif scenario == "animate" and not table.motion.tweens.active and not table.motion.floating:
             if undone:
-                table.play(Move(far.source, far.dest, far.count))
+                table.play(Move(far.source, far.dest, far.size))
             else:
                 table.undo()
             undone = not undone

@@ -17,7 +17,7 @@ from seahaven.commands import InputError, fail, read_bounded
 from seahaven.i18n import _
 
 if TYPE_CHECKING:
-    from seahaven.engine import Move, Position
+    from seahaven.engine import Move, Position, Rules
 
 MAX_BOARD_BYTES = 1024 * 1024
 """A board file is a few hundred bytes; anything above 1 MB is refused unread."""
@@ -49,10 +49,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def describe(move: Move, position: Position) -> str:
     """A move in words a player reads, like "Move the 7 of hearts from column 3 to column 8"."""
     cards = position.cards(move.source)
-    head, top = cards[-move.count], cards[-1]
+    head, top = cards[-move.size], cards[-1]
     what = f"the {head.name}"
-    if move.count > 1:
-        what = f"the {move.count} cards from the {head.name} to the {top.name}"
+    if move.size > 1:
+        what = f"the {move.size} cards from the {head.name} to the {top.name}"
     return f"Move {what} from {move.source.name} to {move.dest.name}"
 
 
@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rate(position: Position, rules: object, as_json: bool) -> int:
+def _rate(position: Position, rules: Rules, as_json: bool) -> int:
     """``--rate``: the rating of a proof within the rating's fixed work (never a time)."""
     import json
     import math
@@ -115,7 +115,7 @@ def _rate(position: Position, rules: object, as_json: bool) -> int:
     from seahaven.engine.rating import RATE_MAX_NODES, rating_of
     from seahaven.engine.solver import solve
 
-    result = solve(position, rules, max_nodes=RATE_MAX_NODES, max_seconds=math.inf)  # type: ignore[arg-type]
+    result = solve(position, rules, max_nodes=RATE_MAX_NODES, max_seconds=math.inf)
     rating = rating_of(result)
     if as_json:
         print(json.dumps({"status": result.status, "rating": None if rating is None else rating.to_json()}))
