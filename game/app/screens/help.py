@@ -284,7 +284,7 @@ class ExampleBoard:
             self.say(reason_text(error.reason), refused=True)
             return
         self.hand.deselect()
-        n = move.count
+        n = move.size
         self.say(ngettext("The card went from {source} to {dest}.",
                           "The run of {n} cards went from {source} to {dest}.", n).format(
             n=n, source=pile_name(move.source), dest=pile_name(move.dest)))
