@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -118,7 +119,7 @@ class Screen(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.size: tuple[int, int] = tuple(app.size) if hasattr(app, "size") else (1280, 800)  # type: ignore[assignment]
+        self.size: tuple[int, int] = (int(app.size[0]), int(app.size[1]))
         self.scroll = 0
         self.content_height = 0
         self.tab = 0
@@ -148,14 +149,8 @@ class Screen(Scene):
         w, h = self.size
         return max(15, min(46, round(min(w / 44, h / 30))))
 
-    def font(self, size: int, bold: bool = False) -> Any:
-        painter = getattr(self.app, "painter", None)
-        if painter is not None:
-            return painter.font(size, bold)
-        assets = getattr(self.app, "assets", None)
-        if assets is not None:
-            return assets.font(size, bold)
-        return pygame.font.Font(None, size)
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return self.app.painter.font(size, bold)
 
     def column(self) -> pygame.Rect:
         """The content column: centred, at most about 75 characters wide."""
@@ -268,7 +263,7 @@ class Screen(Scene):
             for i, (name, tw) in enumerate(zip(self.tabs, widths)):
                 rect = pygame.Rect(x, top + u // 4, tw, tab_h - u // 2)
                 self.button(
-                    surface, rect, _(name), lambda i=i: self.set_tab(i), key=f"tab{i}", on=(i == self.tab),
+                    surface, rect, _(name), partial(self.set_tab, i), key=f"tab{i}", on=(i == self.tab),
                     left=lambda: self.set_tab(self.tab - 1), right=lambda: self.set_tab(self.tab + 1),
                 )
                 x += tw + u // 3

@@ -98,7 +98,7 @@ class TableScene(Scene):
         smaller or take the other band's room, so the position before a change may have
         had another (the animation glides the cards from that one)."""
         toolbar = actions.ACTIONS.toolbar_slots()
-        depth = INDEX_DEPTH_LARGE if getattr(self.app.assets, "large_index", False) else INDEX_DEPTH
+        depth = INDEX_DEPTH_LARGE if self.app.assets.large_index else INDEX_DEPTH
         key = (self._size, position.cell_count, toolbar, depth, tuple(len(c) for c in position.columns))
         layout = self._layouts.get(key)
         if layout is None:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from seahaven.app.animation import Tween
 from seahaven.app.i18n import _, format_duration, format_number
 from seahaven.app.layout import Box, Layout
 from seahaven.app.render import Painter, button_face, wrap
@@ -229,8 +230,8 @@ class TableView:
     def _toast(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """A message with no room in the status line, on a dark pill just above it (the
         score, moves and time stay where they are)."""
-        message = self._toast_message
-        if message is None or message is not self.table.message:
+        message, shown = self._toast_message, self.table.message
+        if message is None or shown is None or shown is not message:
             return None
         layout, painter = self.table.layout, self.painter
         theme = painter.theme
@@ -301,18 +302,22 @@ class TableView:
             sprites.append((surf, (box.x - width * 2, box.y - width * 2)))
         if self.motion.floating:
             boxes = layout.card_boxes(self.table.position)
-            started, waiting = [], []
+            started: list[tuple[Card, tuple[int, int], Tween | None]] = []
+            waiting: list[tuple[Card, tuple[int, int], Tween]] = []
             for card in self.motion.floating:
                 where = self.motion.tweens.where(card, now)
-                box = boxes.get(card)
-                if box is None:
+                rest = boxes.get(card)
+                if rest is None:
                     continue
                 tween = self.motion.tweens.tween(card)
                 if where is None:
-                    where = (float(box.x), float(box.y))
+                    where = (float(rest.x), float(rest.y))
                 dx = self.motion.tweens.shake_offset(card, now)
-                entry = (card, (round(where[0] + dx), round(where[1])), tween)
-                (waiting if tween is not None and tween.begin > now else started).append(entry)
+                pos = (round(where[0] + dx), round(where[1]))
+                if tween is not None and tween.begin > now:
+                    waiting.append((card, pos, tween))
+                else:
+                    started.append((card, pos, tween))
             pile_order = {p: i for i, p in enumerate(self.table.position.piles())}
 
             def z(entry: Any) -> tuple[int, int, int]:
@@ -332,12 +337,12 @@ class TableView:
                 _card, pos, _tween = waiting[0]
                 sprites.append((painter.back(w, h), pos))
         if self.pointer.drag is not None:
-            boxes = self.pointer.board.drag_boxes()
-            shadow, spread = painter.shadow(w, h + boxes[-1].y - boxes[0].y)
+            held = self.pointer.board.drag_boxes()
+            shadow, spread = painter.shadow(w, h + held[-1].y - held[0].y)
             lift = self.pointer.board.lift_offset()
-            sprites.append((shadow, (boxes[0].x - spread + lift, boxes[0].y - spread + lift * 2)))
-            for card, box in zip(self.pointer.drag.cards, boxes):
-                sprites.append((painter.card(card, w, h, quick=True), (box.x - lift, box.y - lift)))
+            sprites.append((shadow, (held[0].x - spread + lift, held[0].y - spread + lift * 2)))
+            for card, place in zip(self.pointer.drag.cards, held):
+                sprites.append((painter.card(card, w, h, quick=True), (place.x - lift, place.y - lift)))
         if self.pointer.hover and self.pointer.tooltip_shown and self.pointer.press is None:
             sprites.append(self._tooltip())
         toast = self._toast()
