@@ -82,3 +82,23 @@ def test_a_mouse_drag_in_help_lifts_the_cards_as_the_table_does(app: Any) -> Non
     app.step(1 / 60)
     assert board.pointer.drag is None and board.refused
     assert board.model.position == example_position()
+
+
+def test_helps_board_takes_the_tables_keys(app: Any) -> None:
+    """The example board's keys are the table's (declared once, in board/keys.py): a column's
+    number picks its run, F sends the selected card home, a cell the game lacks is named."""
+    board = open_examples(app)
+
+    def key(k: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+        app.step(1 / 60)
+
+    key(pygame.K_6)  # column 6 ends with the 2 of hearts
+    assert board.selected == (COLUMNS[5], 1)
+    key(pygame.K_f)
+    assert board.model.position.foundations[2] == 2 and board.selected is None
+    key(pygame.K_c)  # the example has one cell
+    assert board.message == "This game has 1 cell." and board.model.position.foundations[2] == 2
+    key(pygame.K_KP3)  # the keypad too: the 8 diamonds onto the 10 of diamonds with 4
+    key(pygame.K_4)
+    assert len(board.model.position.cards(COLUMNS[3])) == 12

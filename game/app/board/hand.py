@@ -210,9 +210,10 @@ class Hand:
             return Refusal(Reason(Why.EMPTY, pile), gentle=True)
         return None
 
-    def key_foundation(self, position: Position, rules: Rules, focus: Pile) -> Answer:
-        """F: the selected card (or the focused pile's top card) to its foundation."""
-        selection = self.selection or self.longest(position, rules, focus)
+    def key_foundation(self, position: Position, rules: Rules, focus: Pile | None) -> Answer:
+        """F: the selected card (or the focused pile's top card; None: a board without a
+        focus ring) to its foundation."""
+        selection = self.selection or (self.longest(position, rules, focus) if focus is not None else None)
         if selection is None:
             return Refusal(Prompt(Ask.PICK_FOR_HOME), gentle=True)
         try:

@@ -15,18 +15,16 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from seahaven.app.board.hand import Hand, Refusal
+from seahaven.app.board.keys import CELL_KEYS, FOUNDATION_KEY, PILE_KEYS
 from seahaven.app.board.model import ExampleGame
 from seahaven.app.board.pointer import Answer, BoardPointer, Deselected, Dropped
 from seahaven.app.i18n import N_, _, ngettext
 from seahaven.app.input import Pointer
 from seahaven.app.layout import Box, board_height, board_layout, card_aspect
 from seahaven.app.screens.kit import Screen
-from seahaven.app.words import cards_phrase, pile_name, reason_text, refusal_text
+from seahaven.app.words import cards_phrase, cells_phrase, pile_name, reason_text, refusal_text
 from seahaven.engine import (
     APP_RULES,
-    CELLS,
-    COLUMNS,
-    FOUNDATIONS,
     IllegalMove,
     Move,
     Pile,
@@ -171,7 +169,7 @@ _KEYS_PAGE_REST: tuple[Block, ...] = (
     ("h", N_("On the example board")),
     ("keys", (
         ("1 \u2026 9, 0", N_("Take the run on top of column 1 \u2026 10, then drop it on another column")),
-        ("C, F", N_("Drop on the cell or the foundation")),
+        ("A, F", N_("A: the cell; F: the selected card to its foundation")),
         (N_("Backspace"), N_("Set the board up again")),
     )),
 )
@@ -326,7 +324,14 @@ class ExampleBoard:
     def key_pile(self, pile: Pile) -> None:
         """Keyboard: as at the table, a pile's key takes the longest run that may move from
         its top (within the pick-up limit), and the next pile's key drops it there."""
+        if not self.position.has_pile(pile):
+            self.say(_("This game has {cells}.").format(cells=cells_phrase(self.position.cell_count)))
+            return
         self.carry_out(self.hand.key_pile(self.position, self.rules, pile))
+
+    def key_foundation(self) -> None:
+        """F, as at the table: the selected card to its foundation."""
+        self.carry_out(self.hand.key_foundation(self.position, self.rules, None))
 
 
 class HelpScreen(Screen):
@@ -350,11 +355,12 @@ class HelpScreen(Screen):
         if self.tab == EXAMPLES:
             board = self.board
             key = event.key
-            piles = {getattr(pygame, f"K_{n}"): COLUMNS[(n - 1) % 10] for n in range(10)}
-            piles[pygame.K_c] = CELLS[0]
-            piles[pygame.K_f] = FOUNDATIONS[0]
-            if key in piles:
-                board.key_pile(piles[key])
+            pile = PILE_KEYS.get(key) or CELL_KEYS.get(key)  # the table's keys, declared once
+            if pile is not None or key == FOUNDATION_KEY:
+                if pile is not None:
+                    board.key_pile(pile)
+                else:
+                    board.key_foundation()
                 self.dirty = True
                 return
             if key == pygame.K_ESCAPE and board.selected is not None:

@@ -8,15 +8,13 @@ from typing import Any
 
 import pygame
 
+from seahaven.app.board.keys import CELL_KEYS, FOUNDATION_KEY, PILE_KEYS
 from seahaven.app.i18n import _
 from seahaven.app.screens import actions
 from seahaven.app.screens.table_api import Table
 from seahaven.app.words import cells_phrase
 from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Pile
 
-PILE_KEYS: dict[int, Pile] = {getattr(pygame, f"K_{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)}
-PILE_KEYS.update({getattr(pygame, f"K_KP{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)})
-CELL_KEYS: dict[int, Pile] = {pygame.K_a: CELLS[0], pygame.K_b: CELLS[1], pygame.K_c: CELLS[2], pygame.K_d: CELLS[3]}
 KEY_NAMES: dict[int, str] = {pygame.K_ESCAPE: "Esc", pygame.K_SPACE: "Space", pygame.K_RETURN: "Enter",
                              pygame.K_DELETE: "Del", pygame.K_BACKSPACE: "Backspace"}
 KEY_NAMES.update({getattr(pygame, f"K_F{n}"): f"F{n}" for n in range(1, 13)})
@@ -72,7 +70,7 @@ class TableKeys:
                 self.key_pile(pile)
             else:
                 self.table.say(_("This game has {cells}.").format(cells=cells_phrase(self.table.position.cell_count)))
-        elif key == pygame.K_f:
+        elif key == FOUNDATION_KEY:
             self.key_foundation()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.focus_visible() or self.hand.selection is not None:
