@@ -6,11 +6,11 @@ game process, killed with SIGKILL, where the attack needs one."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -27,6 +27,7 @@ from seahaven.app.saving.storage import CURRENT, DEALS, JOURNAL, SETTINGS, STATS
 from seahaven.engine import Game
 from tests.app.test_fail_closed import NOT_SAVING, _files, _one_sentence, _saved_game
 from tests.app.test_files import GAME, _user_env, posix_only
+from tests.app.test_resume import one_action_apart
 from tests.conftest import ROOT
 
 CODE = "SH1-C4-AAAAAJ2"
@@ -72,9 +73,9 @@ def _damage(path: Path, kind: str, at: int) -> bytes:
     """Damage journal line ``at`` (0-based) as ``kind`` says; the damaged bytes."""
     lines = path.read_bytes().splitlines(keepends=True)
     if kind == "torn":  # the last line cut short (a kill or power cut mid-write)
-        lines = lines[:at] + [lines[at][: len(lines[at]) // 2]]
+        lines = [*lines[:at], lines[at][: len(lines[at]) // 2]]
     elif kind == "nul":  # what a power cut leaves: the last block's bytes never written
-        lines = lines[:at] + [b"\0" * (len(lines[at]) + 300)]
+        lines = [*lines[:at], b"\0" * (len(lines[at]) + 300)]
     elif kind == "illegal":  # one entry the checker refuses: a move from an empty foundation
         entry = json.loads(lines[at])
         entry["moves"] = [{"from": "found1", "to": "cell1", "count": 1}]
@@ -289,3 +290,196 @@ def test_appending_never_reads_the_history(tmp_path: Path, monkeypatch: pytest.M
     assert keeper.append(_entry(2)) is None
     monkeypatch.undo()
     assert [e.at for e in HistoryFile(tmp_path).load().entries] == [_entry(1).at, _entry(2).at]
+
+
+# -- the real game, killed -------------------------------------------------------------------------
+
+JOURNAL_ONLY = """
+import runpy, sys
+from seahaven.app.saving import storage
+storage.FULL_SAVE_S = 3600.0  # however slow the machine: the moves stay in the journal
+sys.argv = ["seahaven", *sys.argv[1:]]
+runpy.run_module("seahaven", run_name="__main__")
+"""
+"""The real game, whose full saves come only every 100 actions (not every 5 s)."""
+
+
+def _game(env: dict[str, str], script: str, *args: str, journal_only: bool = False) -> subprocess.Popen[str]:
+    command = [sys.executable, "-c", JOURNAL_ONLY, *GAME[2:]] if journal_only else [sys.executable, *GAME]
+    return subprocess.Popen([*command, *args], env={**env, "SEAHAVEN_SCRIPT": script}, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+State = tuple[tuple[str, ...], int]
+
+
+def _state(record: dict[str, Any]) -> State:
+    return tuple(record["line"]), int(record["undone"])
+
+
+def _resumed(env: dict[str, str]) -> tuple[State, str]:
+    """Start the real game again: the state it resumes (its first line), and its stderr."""
+    result = subprocess.run([sys.executable, *GAME], env={**env, "SEAHAVEN_SCRIPT": "0"}, cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    first = json.loads(result.stdout.splitlines()[0])
+    assert first["event"] == "start"
+    return _state(first), result.stderr
+
+
+@posix_only
+@pytest.mark.slow  # two starts of the real game for each kind of damage
+@pytest.mark.parametrize("kind", ["torn", "nul", "illegal", "gap"])
+def test_the_real_game_killed_then_its_journal_damaged_resumes_at_the_last_good_entry(tmp_path: Path,
+                                                                                    kind: str) -> None:
+    env = _user_env({}, tmp_path)
+    folder = tmp_path / "seahaven-towers"
+    game = _game(env, "12,hold", "--code", CODE, journal_only=True)
+    states: list[State] = []
+    try:
+        assert game.stdout is not None
+        for text in game.stdout:
+            record = json.loads(text)
+            states.append(_state(record))
+            if record["event"] == "held":
+                break
+    finally:
+        game.kill()  # kill -9
+        game.communicate(timeout=30)
+    states = states[:-1]  # "held" repeats the last action's state
+    assert len(states) == 13, states
+    journal = folder / JOURNAL
+    assert len(journal.read_bytes().splitlines()) == 12  # one entry per action since the full save
+    at = 11 if kind in ("torn", "nul") else 5
+    damaged = _damage(journal, kind, at)
+    resumed, err = _resumed(env)
+    assert resumed == states[at]  # every action before the damaged entry, nothing after it
+    assert "Traceback" not in err
+    aside = list(folder.glob("current-journal.bad-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == damaged
+    again = Persistence(folder=folder, read_only=True)
+    assert again.stats.of(4).played == 1  # one game, never two
+    assert again.history.entries == []  # and no phantom line
+
+
+def _mount_small_disk(where: Path, size: str) -> None:
+    if sys.platform != "linux" or os.geteuid() != 0 or not shutil.which("mount"):
+        pytest.skip("mounting a small tmpfs needs Linux and root")
+    where.mkdir()
+    result = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        pytest.skip(f"tmpfs cannot be mounted here: {result.stderr.strip()}")
+
+
+def _fill(disk: Path) -> Path:
+    """Fill ``disk`` to its last byte with a file of the test's own."""
+    filler = disk / "filler"
+    with open(filler, "wb", buffering=0) as out:
+        for block in (65536, 4096, 512, 1):
+            try:
+                while True:
+                    out.write(b"\0" * block)
+            except OSError as error:
+                assert error.errno == errno.ENOSPC
+    return filler
+
+
+def _read(stdout: Any, records: list[dict[str, Any]], n: int) -> None:
+    for _ in range(n):
+        records.append(json.loads(stdout.readline()))
+
+
+@posix_only
+@pytest.mark.slow  # about 10 s of real play on a real small disk
+def test_a_full_disk_then_space_back_then_a_kill_loses_nothing_played_after(tmp_path: Path) -> None:
+    disk = tmp_path / "disk"
+    _mount_small_disk(disk, "4m")
+    try:
+        env = _user_env({}, tmp_path, XDG_DATA_HOME=str(disk))
+        folder = disk / "seahaven-towers"
+        folder.mkdir()
+        (folder / "settings.json").write_text(json.dumps({"version": 1, "animation": "off"}))
+        for _round in range(2):
+            game = _game(env, "forever")
+            records: list[dict[str, Any]] = []
+            try:
+                assert game.stdout is not None
+                _read(game.stdout, records, 5)
+                filler = _fill(disk)
+                _read(game.stdout, records, 15)  # actions on a full disk
+                full = len(records)
+                filler.unlink()  # space back
+                _read(game.stdout, records, 3)
+                recovered = len(records)
+                time.sleep(1.5)
+            finally:
+                game.kill()  # kill -9, 1.5 s after the disk recovered
+                rest = game.communicate(timeout=30)[0]
+            for text in rest.splitlines():
+                with contextlib.suppress(ValueError):
+                    records.append(json.loads(text))
+            assert any(r["not_saving"] for r in records[5:full]), "the status line never said Not saving"
+            assert not records[-1]["not_saving"], "Not saving stayed after the disk came back"
+            assert len(records) > recovered
+            last = _state(records[-1])
+            loaded = Storage(folder).load_game()
+            assert loaded.message is None and loaded.value is not None, loaded.reason
+            got = (tuple(str(m) for m in loaded.value.game.line), loaded.value.game.undone)
+            assert got == last or one_action_apart(last, got), (got, last)  # nothing after recovery lost
+            assert not list(folder.glob("*.bad-*"))
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], capture_output=True)
+
+
+# -- .lock that is not a plain file -----------------------------------------------------------------
+
+
+@posix_only
+@pytest.mark.parametrize("kind", ["link", "fifo"])
+def test_a_lock_that_is_not_a_plain_file_plays_without_saving(tmp_path: Path, kind: str) -> None:
+    folder = tmp_path / "seahaven-towers"
+    game = _saved_game(folder)
+    lock = folder / ".lock"
+    if kind == "link":
+        lock.symlink_to(folder / CURRENT)
+    else:
+        os.mkfifo(lock)
+    before = _files(folder)
+    result = subprocess.run([sys.executable, *GAME], env={**_user_env({}, tmp_path), "SEAHAVEN_SCRIPT": "2"},
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    _one_sentence(result.stderr, NOT_SAVING)
+    assert "not a plain file" in result.stderr
+    assert json.loads(result.stdout.splitlines()[0])["line"] == [str(m) for m in game.line]
+    assert _files(folder) == before  # nothing written, moved or removed
+
+
+@posix_only
+@pytest.mark.parametrize("when", ["before", "while"])
+def test_a_lock_link_to_current_json_never_lets_two_copies_play(tmp_path: Path, when: str) -> None:
+    """``.lock`` a link to ``current.json`` (which each save replaces), made before the
+    first copy starts or while it plays: the second copy says the game is open, exits 4."""
+    folder = tmp_path / "seahaven-towers"
+    _saved_game(folder)
+    lock = folder / ".lock"
+    if when == "before":
+        lock.symlink_to(CURRENT)
+    env = _user_env({}, tmp_path)
+    first = _game(env, "2,hold")
+    try:
+        assert first.stdout is not None
+        for text in first.stdout:
+            if json.loads(text)["event"] == "held":
+                break
+        if when == "while":
+            lock.unlink()
+            lock.symlink_to(CURRENT)
+        second = subprocess.run([sys.executable, *GAME], env={**env, "SEAHAVEN_SCRIPT": "3"}, cwd=ROOT,
+                                capture_output=True, text=True, timeout=60)
+        assert second.returncode == 4, second.stderr
+        _one_sentence(second.stderr, "already open")
+        assert second.stdout == ""
+    finally:
+        first.kill()
+        first.communicate(timeout=30)

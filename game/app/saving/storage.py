@@ -394,7 +394,8 @@ def _first_refused(body: dict[str, Any] | None, seq: int, entries: list[dict[str
     """The index in ``entries`` of the first journal entry whose game the reader refuses
     (an illegal move, a score that does not match, an undo too deep...), and why; None if
     none is. Each entry is checked on a game kept from the one before (a few moves each),
-    not by replaying the whole game again."""
+    not by replaying the whole game again; an entry a later one undoes is refused all the
+    same. (Only after a kill is there a journal to read: a game that closed saved in full.)"""
     game: Game | None = None
     if body is not None:
         with contextlib.suppress(BadFile):
@@ -765,8 +766,13 @@ class Storage:
         entries, journal_problem = self._read_journal()
         body: dict[str, Any] | None = base.value
         seq = int(body.get("seq", 0)) if body is not None else 0
+        # each entry is checked as it comes (one the reader refuses loses that action and
+        # what follows it, nothing before it), then the good ones are applied
+        refused = _first_refused(body, seq, entries) if entries else None
+        if refused is not None:
+            entries = entries[: refused[0]]
         merged, last_seq, problem = _apply_journal(body, seq, entries)
-        problem = journal_problem or problem
+        problem = journal_problem or problem or (refused[1] if refused else None)
         messages = [base.message] if base.message else []
         reason, moved_to = base.reason, base.moved_to
         saved: SavedGame | None = None
@@ -774,15 +780,8 @@ class Storage:
             try:
                 saved = game_from_json(merged, rules)
                 seq = last_seq
-            except BadFile as error:  # an entry the reader refuses: the ones before it are kept
-                refused = _first_refused(body, seq, entries)
-                problem = problem or (refused[1] if refused else str(error))
-                if refused is not None:
-                    merged, last_seq, _ = _apply_journal(body, seq, entries[: refused[0]])
-                    if merged is not None and merged is not body:
-                        with contextlib.suppress(BadFile):
-                            saved = game_from_json(merged, rules)
-                            seq = last_seq
+            except BadFile as error:
+                problem = problem or str(error)
         if problem is not None:
             aside = self._set_aside(JOURNAL, problem, lambda: None)
             messages.append(aside.message or "")
