@@ -136,7 +136,7 @@ class HistoryFile:
         """``history.jsonl`` is a link (to another file of the player's, perhaps): rename
         the link, never write through it; a new history starts."""
         if self.read_only:
-            self._refused = "a link"
+            self._refused = str(self.path)  # read only: the link is left as it is, never written through
             return
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = self.path.with_name(f"history.bad-{stamp}.jsonl")

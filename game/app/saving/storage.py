@@ -166,7 +166,7 @@ def open_no_follow(path: Path, flags: int, mode: int = 0o600) -> int:
         return os.open(path, flags | NO_FOLLOW | getattr(os, "O_BINARY", 0), mode)
     except OSError as error:
         if error.errno == errno.ELOOP or (not NO_FOLLOW and os.path.islink(path)):
-            raise Link("it is a link to another file") from None
+            raise Link(errno.errorcode[errno.ELOOP]) from None
         raise
 
 
@@ -175,7 +175,7 @@ def read_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     anything that is not a regular file (a FIFO, a device, a folder, a link) without
     blocking on it or following it."""
     if not NO_FOLLOW and os.path.islink(path):  # no O_NOFOLLOW (Windows): look first
-        raise Link("it is a link to another file")
+        raise Link(errno.errorcode[errno.ELOOP])
     fd = open_no_follow(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     with open(fd, "rb") as handle:
         info = os.fstat(fd)
