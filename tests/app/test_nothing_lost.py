@@ -490,3 +490,26 @@ def test_a_lock_link_to_current_json_never_lets_two_copies_play(tmp_path: Path, 
     finally:
         first.kill()
         first.communicate(timeout=30)
+
+
+def test_after_a_failed_append_a_full_save_on_disk_lets_the_journal_go_on_in_small_entries(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from seahaven.app.saving import storage as storage_module
+
+    monkeypatch.setattr(storage_module, "FULL_SAVE_S", 3600.0)
+    storage = Storage(tmp_path)
+    game = Game.from_code(CODE)
+    storage.save_game(game, 0.0, full=True)
+    storage.flush()
+    with monkeypatch.context() as disk:
+        disk.setattr("os.write", _full)  # the journal's appends fail; full saves still work
+        game.play(game.useful_moves()[0])
+        with pytest.raises(OSError):
+            storage.save_game(game, 1.0)
+        storage_module._WRITER.flush()  # the full save asked for then is on disk
+    game.play(game.useful_moves()[0])
+    storage.save_game(game, 2.0)
+    entry = json.loads((tmp_path / JOURNAL).read_bytes().splitlines()[-1])
+    assert "code" not in entry and len(entry["moves"]) == 1  # a change, not the whole game again
+    loaded = Storage(tmp_path).load_game()
+    assert loaded.message is None and loaded.value is not None and loaded.value.game.line == game.line

@@ -719,6 +719,8 @@ class Storage:
         """The ``seq`` of the last full save asked for."""
         self._latest: tuple[Game, dict[str, Any], int, Action | None, dict[str, Any]] | None = None
         """The game last saved, and what it was then (see :meth:`flush`)."""
+        self._landed_seq = -1
+        """The ``seq`` of the last full save that reached the disk in this session."""
         self._journal_gap = False
         """An append failed (a full disk, an I/O error): the journal misses a state, so
         its next entry must hold the whole game (the reader takes such an entry after a gap)."""
@@ -730,11 +732,11 @@ class Storage:
         if latest is not None and self._full_seq < self._seq and CURRENT not in self._refused:
             game, head, n, last, tail = latest  # the game as last saved, in full too
             if game.line_length >= n and (n == 0 or game.actions(n - 1, n)[0] is last):
-                seq, journal = self._seq, self._journal
+                seq = self._seq
                 self._full_seq = seq
                 line = game.actions(0, n)
                 self._write(CURRENT, lambda: _game_chunks(head, line, {**tail, "seq": seq}),
-                            then=lambda: journal.saved_up_to(seq))
+                            then=lambda: self._landed(seq))
         _WRITER.flush()
         self._failed.pop(DEALS, None)  # a cache: rebuilt if it is lost
         for name in list(self._failed):
@@ -825,8 +827,11 @@ class Storage:
             full = True
         else:
             self._seq += 1
-            try:  # after a failed append the journal misses a state: the next entry holds the whole game
-                self._journal.append(self._seq, self._entry(self._seq, game, elapsed_s, whole=self._journal_gap))
+            # after a failed append the journal misses a state: the next entry holds the whole
+            # game, unless a full save of the state before it has reached the disk since
+            whole = self._journal_gap and self._landed_seq != self._seq - 1
+            try:
+                self._journal.append(self._seq, self._entry(self._seq, game, elapsed_s, whole=whole))
             except SaveError as error:
                 failure, full = error, True
                 self._journal_gap = True
@@ -850,11 +855,17 @@ class Storage:
     def _full_save(self, game: Game, elapsed_s: float) -> None:
         """Write the whole game to ``current.json`` (on the writer thread), with the
         number of the last journal entry, which the journal then drops."""
-        seq, journal = self._seq, self._journal
+        seq = self._seq
         self._since_full = 0
         self._full_due = time.monotonic() + FULL_SAVE_S
         self._full_seq = seq
-        self._write(CURRENT, _game_snapshot_chunks(game, elapsed_s, seq), then=lambda: journal.saved_up_to(seq))
+        self._write(CURRENT, _game_snapshot_chunks(game, elapsed_s, seq), then=lambda: self._landed(seq))
+
+    def _landed(self, seq: int) -> None:
+        """A full save of state ``seq`` is on disk (on the writer thread): the journal drops
+        the entries it holds."""
+        self._landed_seq = seq
+        self._journal.saved_up_to(seq)
 
     def _entry(self, seq: int, game: Game, elapsed_s: float, whole: bool = False) -> bytes:
         """The journal line that turns the game last saved into ``game`` (``whole``: the
