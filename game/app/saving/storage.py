@@ -19,7 +19,10 @@ in order): the main thread only takes a snapshot, so a save
 never holds up a frame; :meth:`Storage.flush` waits for them. Reads are bounded (1 MB, and
 :data:`MAX_GAME_BYTES` for the game, far more than any save the writer makes) and every
 value is checked; the moves of a saved game are replayed through the engine. Only regular
-files are read, opened without blocking (a FIFO does not hang the start). A file that
+files are read, opened without blocking (a FIFO does not hang the start) and without
+following a symbolic link (``O_NOFOLLOW``): a link is set aside like a damaged file, its
+target never read nor written (writes replace files by renaming, which never follows a
+link, and the journal is opened with ``O_NOFOLLOW`` too). A file that
 cannot be used, or cannot even be read, is moved aside (renamed with a timestamp, never
 deleted) and the player gets one sentence saying so; if it cannot be moved either, it is
 left untouched and never written over in this session. A file that cannot be written
