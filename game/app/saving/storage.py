@@ -393,12 +393,15 @@ def _play_all(game: Game, raw_moves: list[Any], known: dict[tuple[Any, ...], Any
             raise BadFile(f"move {n}: {str(error)[:200]}") from None
 
 
-def _first_refused(body: dict[str, Any] | None, seq: int, entries: list[dict[str, Any]]) -> tuple[int, str] | None:
+def _first_refused(body: dict[str, Any] | None, seq: int, entries: list[dict[str, Any]]
+                   ) -> tuple[tuple[int, str] | None, Game | None]:
     """The index in ``entries`` of the first journal entry whose game the reader refuses
     (an illegal move, a score that does not match, an undo too deep...), and why; None if
     none is. Each entry is checked on a game kept from the one before (a few moves each),
     not by replaying the whole game again; an entry a later one undoes is refused all the
-    same. (Only after a kill is there a journal to read: a game that closed saved in full.)"""
+    same. (Only after a kill is there a journal to read: a game that closed saved in full.)
+    Also the game as the entries left it (when none is refused: the saved game, which is
+    then not replayed again)."""
     game: Game | None = None
     if body is not None:
         with contextlib.suppress(BadFile):
@@ -428,11 +431,11 @@ def _first_refused(body: dict[str, Any] | None, seq: int, entries: list[dict[str
             if game.score != score:
                 raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
         except BadFile as error:
-            return index, f"entry {index + 1}: {error}"
+            return (index, f"entry {index + 1}: {error}"), None
         except (SeahavenError, ValueError, TypeError, RecursionError) as error:
-            return index, f"entry {index + 1}: {str(error)[:200]}"
+            return (index, f"entry {index + 1}: {str(error)[:200]}"), None
         seq, applied = number, True
-    return None
+    return None, game
 
 
 def _kept(game: Game, keep: int, more: bool, memo: dict[Any, Any]) -> Game:
@@ -773,15 +776,20 @@ class Storage:
         seq = int(body.get("seq", 0)) if body is not None else 0
         # each entry is checked as it comes (one the reader refuses loses that action and
         # what follows it, nothing before it), then the good ones are applied
-        refused = _first_refused(body, seq, entries) if entries else None
+        refused, checked = _first_refused(body, seq, entries) if entries else (None, None)
         if refused is not None:
             entries = entries[: refused[0]]
         merged, last_seq, problem = _apply_journal(body, seq, entries)
+        saved: SavedGame | None = None
+        if merged is not None and merged is not body and checked is not None and refused is None and problem is None:
+            # every entry applied and checked: the checked game is the saved one (no second replay)
+            checked.rules = rules
+            checked.hints_used = int(merged.get("hints", 0))
+            saved, seq = SavedGame(checked, float(merged["elapsed_s"])), last_seq
         problem = journal_problem or problem or (refused[1] if refused else None)
         messages = [base.message] if base.message else []
         reason, moved_to = base.reason, base.moved_to
-        saved: SavedGame | None = None
-        if merged is not None and merged is not body:
+        if saved is None and merged is not None and merged is not body:
             try:
                 saved = game_from_json(merged, rules)
                 seq = last_seq
