@@ -25,9 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
 DOMAIN = "seahaven"
 LANGUAGES = ("de", "fr", "es")
-SOURCES = ("game/app", "game/i18n.py", "game/commands/play.py")
-"""Where the player's words are (the command line speaks English, but for the window that
-says the game is already open)."""
+SOURCES = ("game/app", "game/i18n.py", "game/commands", "game/__main__.py")
+"""Where the player's words are: the game, and the command line (its help and errors, and
+argparse's own words: ``game/commands/argparse_words.py``)."""
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
 
 

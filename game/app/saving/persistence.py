@@ -29,7 +29,7 @@ from seahaven.app.saving.history import Entry, History, HistoryFile
 from seahaven.app.saving.storage import DEALS, SavedGame, SaveError, Storage  # noqa: F401 - DEALS: its old home
 from seahaven.app.settings import Settings
 from seahaven.app.stats import Stats
-from seahaven.engine import Game
+from seahaven.engine import Game, GameCode
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,12 +141,14 @@ class Persistence:
             self._sync_stats(game, elapsed_s)
         storage = self.storage
         storage.forget_failures()  # every file is written again now: how that goes is what counts
-        writes = [lambda: storage.save_stats(self.stats), lambda: storage.save_settings(self.settings)]
-        if game is not None:
-            writes.insert(0, lambda: storage.save_game(game, elapsed_s, True))
-        for write in writes:
+        for name in ("game", "stats", "settings"):
             try:
-                write()
+                if name == "game" and game is not None:
+                    storage.save_game(game, elapsed_s, True)
+                elif name == "stats":
+                    storage.save_stats(self.stats)
+                elif name == "settings":
+                    storage.save_settings(self.settings)
             except SaveError as error:  # refused (a file that must not be written over)...
                 if storage.refusing(error):
                     self._note(str(error))  # ...else a failed append: the full save below decides
@@ -236,7 +238,7 @@ class Persistence:
         if changed:
             self._save_stats()
 
-    def _record_end(self, result: str, seen: _Seen, keep: object = None) -> None:
+    def _record_end(self, result: str, seen: _Seen, keep: GameCode | str | None = None) -> None:
         """A game ended: its line goes into the history (SPEC 10)."""
         facts = self.facts
         entry = Entry(history_file.now_stamp(), seen.code, seen.cells, seen.rules, result, seen.moves,

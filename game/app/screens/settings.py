@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -146,10 +147,10 @@ class SettingsScreen(Screen):
             for (cells, label, chosen), w in zip(segments, widths):
                 rect = pygame.Rect(x, cy, w, h)
                 value = not chosen
-                self.button(surface, rect, label, lambda c=cells, v=value: self.set_winnable(c, v),
+                self.button(surface, rect, label, partial(self.set_winnable, cells, value),
                             key=f"{row.name}{cells}", on=chosen,
-                            left=lambda c=cells: self.set_winnable(c, False),
-                            right=lambda c=cells: self.set_winnable(c, True))
+                            left=partial(self.set_winnable, cells, False),
+                            right=partial(self.set_winnable, cells, True))
                 x += w + gap
             return max(y, cy + h)
         area = self.hot_area(whole, lambda: self.step(row, 0), key=row.name)

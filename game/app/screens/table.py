@@ -332,9 +332,9 @@ class TableScene(Scene):
     def _show_hint(self, move: Move) -> None:
         self.hint = (move, self.app.time + 4.0)
         cards = self.position.cards(move.source) if self.position.has_pile(move.source) else ()
-        card = card_name(cards[-move.count] if 0 < move.count <= len(cards) else None)
+        card = card_name(cards[-move.size] if 0 < move.size <= len(cards) else None)
         source, dest = pile_name(move.source), pile_name(move.dest)
-        if move.count > 1:
+        if move.size > 1:
             self.say(_("Hint: the run from the {card}, from {source} to {dest}.").format(
                 card=card, source=source, dest=dest))
         else:
