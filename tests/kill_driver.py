@@ -65,7 +65,8 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
         game = table.game
         line = [str(m) for m in game.line]
         print(json.dumps({"event": kind, "line": line, "undone": game.undone, "score": game.score,
-                          "elapsed_s": table.current.elapsed()}), flush=True)
+                          "elapsed_s": table.current.elapsed(), "not_saving": table.session.not_saving}),
+              flush=True)
 
     def settle(frames: int = 2) -> None:
         for _ in range(frames):

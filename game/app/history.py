@@ -156,6 +156,9 @@ class History:
     """Index into :attr:`entries` of the first game after the last reset."""
     bad_lines: int = 0
     lines: int = 0
+    offset: int = 0
+    """Of a file too long to be read as lines, where the lines kept one by one start (the
+    games before are in :attr:`rolled`, as if the file had been rolled there)."""
 
     def since_reset(self) -> list[Entry]:
         return self.entries[self.reset_at:]
@@ -209,9 +212,11 @@ class History:
 # -- reading --------------------------------------------------------------------------------
 
 
-def parse(text: str) -> History:
-    """Read the text of a history file; lines that cannot be read are counted and skipped."""
-    history = History()
+def parse(text: str, history: History | None = None, fold: bool = False) -> History:
+    """Read the text of a history file (into ``history``, which holds the lines before it,
+    if given); lines that cannot be read are counted and skipped. ``fold``: the games go
+    into the totals, as a roll puts them, instead of one by one into the entries."""
+    history = history if history is not None else History()
     for raw in text.splitlines():
         line = raw.strip()
         if not line:
@@ -229,6 +234,10 @@ def parse(text: str) -> History:
             elif obj.get("event") == "reset":
                 history.reset_at = len(history.entries)
                 history.rolled = empty_counts()
+            elif fold:
+                entry = Entry.from_json(obj)
+                history.rolled[entry.cells].add(entry)
+                history.rolled_from = history.rolled_from or entry.at
             else:
                 history.entries.append(Entry.from_json(obj))
         except (ValueError, TypeError, KeyError, RecursionError):

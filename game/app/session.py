@@ -36,6 +36,8 @@ class Records(Protocol):
         """Write the history as CSV into the data folder; one sentence saying where (or why not)."""
         ...
 
+    # and, where it has one, ``not_saving``: the game's saves fail now (see Session.not_saving)
+
 Notice = Callable[..., None]
 """``notice(text, warn=False)``: a sentence for the player's status line."""
 
@@ -47,9 +49,8 @@ class Session:
     jobs: Jobs = field(default_factory=Jobs)
     keeper: Records | None = None
     """The player's statistics and files; None where nothing is saved (tests, smoke)."""
-    not_saving: bool = False
-    """The player's files are not written this time (the data folder could not be locked):
-    the status line says so for as long as the game is open."""
+    locked_out: bool = False
+    """The player's files are not written this time (the data folder could not be locked)."""
     notices: list[Notice] = field(default_factory=list)
     action_listeners: list[Callable[[str], None]] = field(default_factory=list)
     """Who carries out an action asked for from a window (the table: "demo", "hint")."""
@@ -72,6 +73,16 @@ class Session:
         current = CurrentGame(game, clock, elapsed_s)
         current.set_rules(settings.rules)  # the game in play's rules have one writer: its owner
         return cls(current, settings, keeper=keeper, facts=facts if facts is not None else DealFacts())
+
+    @property
+    def not_saving(self) -> bool:
+        """The status line says "Not saving": the data folder could not be locked (for as
+        long as the game is open), or the game's saves fail now (until one works again)."""
+        return self.locked_out or bool(getattr(self.keeper, "not_saving", False))
+
+    @not_saving.setter
+    def not_saving(self, locked_out: bool) -> None:
+        self.locked_out = locked_out
 
     def _void_jobs(self, event: GameEvent) -> None:
         if event.kind in LINE_CHANGES or event.kind is Change.RULES:

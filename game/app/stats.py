@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from seahaven.app.i18n import _, format_duration, format_number, format_percent
 from seahaven.app.words import difficulty_name
-from seahaven.engine import CELL_COUNTS
+from seahaven.engine import CELL_COUNTS, GameCode
 
 """Difficulty by number of cells, as the New Game window names them."""
 BESTS = ("score", "time")
@@ -75,6 +75,9 @@ class OpenGame:
     """What its win bettered, compared with the figures before it: "score" (a higher
     best score), "time" (a faster win). Kept so the won panel can say so after the win
     is counted, and again when a won game resumes."""
+    code: str | None = None
+    """Its game code (None: set up from a board, or counted by an older version): what
+    its history line says if it is lost without its saved game."""
 
 
 @dataclass
@@ -94,14 +97,14 @@ class Stats:
 
     # -- the three events ----------------------------------------------------------------
 
-    def record_start(self, cells: int, hints: int = 0) -> bool:
-        """The first move of a game was made: it counts as played. A game still open is
-        first counted as lost. Returns True if anything changed."""
+    def record_start(self, cells: int, hints: int = 0, code: str | None = None) -> bool:
+        """The first move of a game (of ``code``) was made: it counts as played. A game
+        still open is first counted as lost. Returns True if anything changed."""
         if cells not in self.by_cells:
             raise ValueError(f"no difficulty with {cells} cells")
         self.record_abandon()
         self.by_cells[cells].played += 1
-        self.open = OpenGame(cells, max(0, hints))
+        self.open = OpenGame(cells, max(0, hints), code=code)
         return True
 
     def record_win(self, cells: int, score: int, elapsed_s: float, hints: int = 0) -> bool:
@@ -178,7 +181,7 @@ class Stats:
             "open": None
             if self.open is None
             else {"cells": self.open.cells, "hints": self.open.hints, "won": self.open.won,
-                  "beat": list(self.open.beat)},
+                  "beat": list(self.open.beat), **({"code": self.open.code} if self.open.code else {})},
         }
 
     @classmethod
@@ -228,12 +231,22 @@ class Stats:
             beat = open_game.get("beat", [])
             if not isinstance(beat, list) or not set(beat) <= set(BESTS) or len(set(beat)) != len(beat):
                 raise ValueError("the open game's 'beat' must list 'score' and 'time' at most once each")
+            code = open_game.get("code")
+            if code is not None and not (isinstance(code, str) and len(code) <= 40 and _is_code(code)):
+                raise ValueError("the open game's 'code' must be a game code")
             stats.open = OpenGame(int(open_cells), _count(open_game, "hints"), won,
-                                  tuple(name for name in BESTS if name in beat))
+                                  tuple(name for name in BESTS if name in beat), code)
         return stats
 
 
 _MAX_COUNT = 10**9
+
+
+def _is_code(text: str) -> bool:
+    try:
+        return str(GameCode.parse(text)) == text
+    except ValueError:
+        return False
 
 
 def _count(entry: dict[str, object], name: str) -> int:

@@ -7,6 +7,7 @@ Nothing here imports pygame, and no screen writes the player's files."""
 from __future__ import annotations
 
 from seahaven.app.current import LINE_CHANGES, Change, GameEvent
+from seahaven.app.i18n import _
 from seahaven.app.saving.persistence import Persistence
 from seahaven.app.session import Session
 
@@ -26,12 +27,15 @@ class Autosave:
 
     def _on_game(self, event: GameEvent) -> None:
         current = self.session.current
+        failing = self.keeper.not_saving
         if event.kind in LINE_CHANGES:
             self._tell(self.keeper.game_changed(current.game, current.elapsed()))
         elif event.kind is Change.HINT_SHOWN:
             if event.move is None:  # the demo took over
                 self.session.facts.demo_played(current.code)
             self._tell(self.keeper.hint_used(current.game, current.elapsed()))
+        if failing and not self.keeper.not_saving:  # the status line's "Not saving" goes with this
+            self.session.say(_("Your game is being saved again."))
 
     def _on_setting(self, name: str) -> None:
         self._tell(self.keeper.settings_changed())
@@ -46,10 +50,7 @@ class Autosave:
         not be saved is said (and kept in :attr:`failed_at_quit` for the player to read
         once the window is gone)."""
         current = self.session.current
-        messages = self.keeper.quit(current.game, current.elapsed())
-        messages += self.keeper.settings_changed()
-        messages += self.keeper.take_messages()
-        self.failed_at_quit = list(dict.fromkeys(messages))
+        self.failed_at_quit = self.keeper.quit(current.game, current.elapsed())  # the settings too
         self._tell(self.failed_at_quit)
 
 

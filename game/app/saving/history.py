@@ -33,8 +33,11 @@ holds the data folder's lock writes it. No pygame here.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import shutil
+import stat
 import tempfile
 import time
 from dataclasses import asdict
@@ -55,7 +58,7 @@ from seahaven.app.history import (
     to_jsonl,
 )
 from seahaven.app.i18n import _
-from seahaven.app.saving.storage import BadFile, read_bounded
+from seahaven.app.saving.storage import Link, open_no_follow
 
 HISTORY = "history.jsonl"
 MAX_LINES = 10_000
@@ -63,7 +66,12 @@ MAX_LINES = 10_000
 KEEP_LINES = 8_000
 """How many lines a roll keeps."""
 MAX_BYTES = 8_000_000
-"""The reader reads at most this much (10,000 lines take about 2.5 MB)."""
+"""The reader reads at most this much as lines (10,000 lines take about 2.5 MB); the lines
+of a longer file before its last MAX_BYTES are only counted."""
+ROLL_BYTES = 4_000_000
+"""A file larger than this is rolled at the next append, however few its lines."""
+MAX_LINE_BYTES = 64_000
+"""A line longer than this (the game writes some 250 bytes a line) is damage."""
 
 __all__ = ["FIELDS", "HISTORY", "Counts", "Entry", "History", "HistoryFile", "now_stamp", "parse", "replace_file",
            "to_csv", "to_jsonl"]
@@ -84,22 +92,65 @@ class HistoryFile:
         self._failing = False
         self._refused: str | None = None
         """Why the file must not be written (it could not be read), or None."""
+        self._size = 0
+        """The file's size after the last read or write (a roll is due past :data:`ROLL_BYTES`)."""
 
     def load(self) -> History:
-        """Read the file (bounded; a missing file is an empty history)."""
+        """Read the file (a missing file is an empty history). Memory is bounded: of a file
+        over :data:`MAX_BYTES`, the last :data:`MAX_BYTES` are read as lines and the lines
+        before them are only counted into the totals, as a roll would (the next append
+        rolls the file). A link in the file's place is set aside, its target left alone."""
         try:
-            data = read_bounded(self.path, MAX_BYTES)
+            fd = open_no_follow(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except FileNotFoundError:
             return self.history
-        except (BadFile, OSError) as error:
-            self.message = _("Your game history in {path} could not be read ({why}); it is kept as it is.").format(
-                path=self.path, why=error)
-            self._refused = self.message  # never append to a file we could not read
+        except Link:
+            self._set_link_aside()
             return self.history
-        self.history = parse(data.decode("utf-8", "replace"))
+        except OSError as error:
+            return self._unreadable(error.strerror or str(error))
+        with open(fd, "rb") as handle:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                return self._unreadable(_("it is not a plain file"))
+            try:
+                start = max(0, info.st_size - MAX_BYTES)
+                head = _head_history(handle, start) if start else History()
+                handle.seek(head.offset if start else 0)
+                data = handle.read(MAX_BYTES)
+            except OSError as error:
+                return self._unreadable(error.strerror or str(error))
+        self.history = parse(data.decode("utf-8", "replace"), head if start else None)
+        self._size = info.st_size
         if self.history.bad_lines:
             self.message = bad_lines_message(self.history.bad_lines, self.path)
         return self.history
+
+    def _unreadable(self, why: str) -> History:
+        self.message = _("Your game history in {path} could not be read ({why}); it is kept as it is.").format(
+            path=self.path, why=why)
+        self._refused = self.message  # never append to a file we could not read
+        return self.history
+
+    def _set_link_aside(self) -> None:
+        """``history.jsonl`` is a link (to another file of the player's, perhaps): rename
+        the link, never write through it; a new history starts."""
+        if self.read_only:
+            self._refused = str(self.path)  # read only: the link is left as it is, never written through
+            return
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"history.bad-{stamp}.jsonl")
+        n = 1
+        while os.path.lexists(target):
+            n += 1
+            target = self.path.with_name(f"history.bad-{stamp}-{n}.jsonl")
+        try:
+            os.replace(self.path, target)
+        except OSError as error:
+            self._unreadable(error.strerror or str(error))
+            return
+        self.message = _("Your game history was a link to another file, which is left as it is; the link was kept "
+                         "as {file} and a new history starts.").format(file=target.name)
 
     def append(self, entry: Entry) -> str | None:
         """Add ``entry`` to the file and to :attr:`history`; a sentence for the player if
@@ -120,11 +171,9 @@ class HistoryFile:
             return None  # the player was told at start; the file is left as it is
         data = (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
         try:
-            if self.history.lines > MAX_LINES:
-                _append(self.path, data)
+            self._size = _append(self.path, data)  # the line is on disk before any roll
+            if self.history.lines > MAX_LINES or self._size > ROLL_BYTES:
                 self._roll()
-            else:
-                _append(self.path, data)
         except OSError as error:
             if self._failing:
                 return None
@@ -140,7 +189,7 @@ class HistoryFile:
         if history.bad_lines:  # keep the unreadable lines: the whole file, copied aside first
             stamp = time.strftime("%Y%m%d-%H%M%S")
             copy = self.path.with_name(f"history.bad-{stamp}.jsonl")
-            replace_file(copy, self.path.read_bytes())
+            _copy_file(self.path, copy)
             history.bad_lines = 0
         entries = history.entries
         cut = max(0, len(entries) - KEEP_LINES)
@@ -161,6 +210,7 @@ class HistoryFile:
                 "from": history.rolled_from or (old[0].at if old else None), "to": old[-1].at if old else None}
         text = "".join(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n" for obj in [head, *body])
         replace_file(self.path, text.encode())
+        self._size = len(text.encode())
         history.entries = entries[cut:]
         history.reset_at = reset_at
         history.rolled = rolled if reset_at == 0 else empty_counts()
@@ -168,24 +218,58 @@ class HistoryFile:
         history.lines = 1 + len(body)
 
 
-def _append(path: Path, data: bytes) -> None:
-    """One whole line at the end of ``path`` in a single write, then fsync. A file whose
-    last line was torn (a power cut) gets a newline first, so the torn line stays alone."""
+def _append(path: Path, data: bytes) -> int:
+    """One whole line at the end of ``path`` in a single write, then fsync; the file's size
+    after it. A file whose last line was torn (a power cut) gets a newline first, so the
+    torn line stays alone. Nothing but that last byte is read, and never through a link."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+    fd = open_no_follow(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     try:
-        size = os.fstat(fd).st_size
-        if size:
-            with open(path, "rb") as handle:
-                handle.seek(size - 1)
-                if handle.read(1) != b"\n":
-                    data = b"\n" + data
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, _("it is not a plain file"))
+        if info.st_size and os.pread(fd, 1, info.st_size - 1) != b"\n":
+            data = b"\n" + data
         written = os.write(fd, data)
         if written != len(data):
-            raise OSError(28, _("the disk is full"))
+            raise OSError(errno.ENOSPC, _("the disk is full"))
         os.fsync(fd)
+        return info.st_size + len(data)
     finally:
         os.close(fd)
+
+
+def _copy_file(source: Path, target: Path) -> None:
+    """Copy ``source`` to a new file ``target`` a piece at a time (never all of it in memory)."""
+    fd = open_no_follow(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(fd, "rb") as reader, open(target, "xb") as writer:
+        shutil.copyfileobj(reader, writer, 1 << 20)
+        writer.flush()
+        os.fsync(writer.fileno())
+
+
+def _head_history(handle: Any, stop: int) -> History:
+    """The lines of an open history file before byte ``stop`` (and up to the end of the line
+    running over it), counted as a roll counts them, one line at a time: the totals of the
+    games since the last reset, the first game's time, and where the rest starts."""
+    history = History()
+    handle.seek(0)
+    position = 0
+    while position < stop:
+        raw = handle.readline(MAX_LINE_BYTES)
+        if not raw:
+            break
+        position += len(raw)
+        if len(raw) == MAX_LINE_BYTES and not raw.endswith(b"\n"):  # longer than any the game writes
+            history.lines += 1
+            history.bad_lines += 1
+            while raw and not raw.endswith(b"\n"):
+                raw = handle.readline(MAX_LINE_BYTES)
+                position += len(raw)
+            continue
+        parse(raw.decode("utf-8", "replace"), history, fold=True)
+    history.offset = position
+    return history
 
 
 def replace_file(path: Path, data: bytes) -> None:

@@ -3,8 +3,10 @@ life of the process and released by the operating system however the process end
 ``kill -9``). ``fcntl.flock`` on Linux and macOS, ``msvcrt.locking`` on Windows.
 
 The lock fails closed: a copy that cannot take it, whatever the reason (another copy has
-it; ``.lock`` is a folder or belongs to someone else; the folder cannot be made or
-searched; its path is too long), never writes the folder. :func:`acquire` says which.
+it; ``.lock`` is a folder, a link, a FIFO, a device or anything but a plain file of its
+own, or belongs to someone else; the folder cannot be made or searched; its path is too
+long), never writes the folder. :func:`acquire` says which. On POSIX the folder itself
+is locked too, so a ``.lock`` swapped while a copy plays does not let a second one in.
 
 No pygame here.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -38,25 +41,72 @@ def acquire(folder: Path) -> bool:
         return True
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
     except OSError as error:
         raise NoLock(_why(error, folder)) from error
+    if not _lock_folder(folder):
+        return False
     try:
+        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | _NO_FOLLOW | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_BINARY", 0), 0o600)
+    except OSError as error:
+        if error.errno == errno.ELOOP or os.path.islink(folder / LOCK_NAME):
+            raise NoLock(_not_plain(folder)) from error
+        raise NoLock(_why(error, folder)) from error
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1 or os.path.islink(folder / LOCK_NAME):
+            # a FIFO, a device, a hard link to another file (current.json is replaced by each
+            # save, so a lock on it locks nothing): the lock would not be the game's own
+            raise NoLock(_not_plain(folder))
         _lock(fd)
     except OSError as error:
         os.close(fd)
         if _held_elsewhere(error):
             return False
         raise NoLock(_why(error, folder)) from error
+    except NoLock:
+        os.close(fd)
+        raise
     _held[folder] = fd
     return True
 
 
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _lock_folder(folder: Path) -> bool:
+    """Lock the folder itself as well (POSIX): whatever is put in place of ``.lock`` while
+    a copy plays (a link, another file), a second copy finds the folder locked. False if
+    another copy holds it; True if it is ours, or folders cannot be locked here."""
+    if os.name != "posix" or folder in _held_folders:
+        return True
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as error:
+        raise NoLock(_why(error, folder)) from error
+    try:
+        _lock(fd)
+    except OSError as error:
+        os.close(fd)
+        return not _held_elsewhere(error)  # else no locks on folders here: the .lock file alone decides
+    _held_folders[folder] = fd
+    return True
+
+
+_held_folders: dict[Path, int] = {}
+"""The open data folders whose lock this process holds."""
+
+
+def _not_plain(folder: Path) -> str:
+    return _("the {name} file in {folder} is not a plain file the game made").format(name=LOCK_NAME, folder=folder)
+
+
 def release(folder: Path) -> None:
     """Give the lock back (tests; a process that ends releases it by itself)."""
-    fd = _held.pop(Path(folder), None)
-    if fd is not None:
-        os.close(fd)
+    for held in (_held, _held_folders):
+        fd = held.pop(Path(folder), None)
+        if fd is not None:
+            os.close(fd)
 
 
 def _why(error: OSError, folder: Path) -> str:

@@ -18,8 +18,6 @@ none raises for a file problem.
 
 from __future__ import annotations
 
-import contextlib
-import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,13 +26,10 @@ from seahaven.app.deal_facts import DealFacts
 from seahaven.app.i18n import _, format_number, ngettext
 from seahaven.app.saving import history as history_file
 from seahaven.app.saving.history import Entry, History, HistoryFile
-from seahaven.app.saving.storage import BadFile, SavedGame, SaveError, Storage, parse_json, read_bounded
+from seahaven.app.saving.storage import DEALS, SavedGame, SaveError, Storage  # noqa: F401 - DEALS: its old home
 from seahaven.app.settings import Settings
 from seahaven.app.stats import Stats
 from seahaven.engine import Game, GameCode
-
-DEALS = "deals.json"
-"""Ratings and daily tags of deals (:class:`DealFacts`): a cache, rebuilt if it is lost."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +69,8 @@ class Persistence:
         self._note(loaded_stats.message)
         self._game: Game | None = None
         self._seen: _Seen | None = None
+        self._resumed: Game | None = None
+        """The game statistics count, resumed at its deal: until its first move, not a restart."""
         self.history_file = HistoryFile(self.storage.folder, read_only=self.storage.read_only)
         self.history_file.load()
         self._note(self.history_file.message)
@@ -97,15 +94,20 @@ class Persistence:
         if saved is None:
             if self.stats.open is not None and not self.stats.open.won:
                 # the game statistics were counting is gone: it was lost
-                cells = self.stats.open.cells
+                left = self.stats.open
                 self.stats.record_abandon()
                 self._save_stats()
-                self._record_end("abandoned", _Seen(None, cells, "app", 0, 0.0, 0, 0, False))
+                self._record_end("abandoned", _Seen(left.code, left.cells, "app", 0, 0.0, 0, left.hints, False))
             return None
         game = saved.game
         if self.stats.open is not None:
             game.note_hints(self.stats.open.hints)
+            if not game.started:
+                # the game statistics count, resumed at its deal (its moves were lost to a
+                # damaged journal): the same game, not a restart, so it is not counted again
+                self._resumed = game
         self._game = game
+        self._seen = _Seen.of(game, saved.elapsed_s) if game.started or self._resumed else None
         self._sync_stats(game, saved.elapsed_s)
         return saved
 
@@ -130,19 +132,39 @@ class Persistence:
         return self.messages[before:]
 
     def quit(self, game: Game | None, elapsed_s: float) -> list[str]:
-        """The window closes: save the game and its time."""
+        """The window closes: save the game and its time, the statistics and the settings,
+        all in full. Only what these last writes could not save is said (even if said
+        before: this was the last chance), never a failure an earlier write had and a
+        later one made good."""
         before = len(self.messages)
         if game is not None:
             self._sync_stats(game, elapsed_s)
-            try:  # said even if said before: this was the last chance to save it
-                self.storage.save_game(game, elapsed_s, True)
+        storage = self.storage
+        storage.forget_failures()  # every file is written again now: how that goes is what counts
+        for name in ("game", "stats", "settings"):
+            try:
+                if name == "game" and game is not None:
+                    storage.save_game(game, elapsed_s, True)
+                elif name == "stats":
+                    storage.save_stats(self.stats)
+                elif name == "settings":
+                    storage.save_settings(self.settings)
+            except SaveError as error:  # refused (a file that must not be written over)...
+                if storage.refusing(error):
+                    self._note(str(error))  # ...else a failed append: the full save below decides
+        for _attempt in range(8):  # saves are written on a background thread; each failure once
+            try:
+                storage.flush()
+                break
             except SaveError as error:
                 self._note(str(error))
-        try:
-            self.storage.flush()  # saves are written on a background thread
-        except SaveError as error:
-            self._note(str(error))
         return list(dict.fromkeys(self.messages[before:]))
+
+    @property
+    def not_saving(self) -> bool:
+        """The game in play is not being saved (its last save failed: a full disk, an I/O
+        error), until a save of it works again."""
+        return "game" in self._failing
 
     # -- settings and statistics ---------------------------------------------------------
 
@@ -193,19 +215,21 @@ class Persistence:
         stats = self.stats
         cells = game.start.cell_count
         replaced = self._game is not None and game is not self._game
-        if stats.open is not None and (replaced or not game.started):
+        if game.started or replaced:
+            self._resumed = None
+        if stats.open is not None and (replaced or not game.started) and game is not self._resumed:
             # a new game, or a restart: the open game is lost unless it was won
             left = stats.open
             changed |= stats.record_abandon()
             if not left.won:
-                seen = self._seen or _Seen(None, left.cells, "app", 0, 0.0, 0, left.hints, False)
+                seen = self._seen or _Seen(left.code, left.cells, "app", 0, 0.0, 0, left.hints, False)
                 result = "restarted" if not replaced else "lost" if seen.stuck else "abandoned"
                 self._record_end(result, seen, keep=game.code)
         self._game = game
         if game.started:
             self._seen = _Seen.of(game, elapsed_s)
         if game.started and stats.open is None:
-            changed |= stats.record_start(cells, game.hints_used)
+            changed |= stats.record_start(cells, game.hints_used, None if game.code is None else str(game.code))
         if game.hints_used:
             changed |= stats.record_hint(game.hints_used)
         if game.is_won and stats.open is not None and not stats.open.won:
@@ -228,19 +252,14 @@ class Persistence:
         facts.game_ended(seen.code, keep)
 
     def _load_facts(self) -> None:
-        # a lost or damaged one starts empty: deals are rated again as they come
-        with contextlib.suppress(OSError, BadFile):
-            self.facts.load_json(parse_json(read_bounded(self.storage.path(DEALS))))
+        # a lost one starts empty, a damaged one is set aside: deals are rated again as they come
+        loaded = self.storage.load_deals()
+        self._note(loaded.message)
+        if loaded.value is not None:
+            self.facts.load_json(loaded.value)
 
     def _save_facts(self) -> None:
-        if self.storage.read_only:
-            return
-        try:
-            self.storage.folder.mkdir(parents=True, exist_ok=True)
-            data = (json.dumps(self.facts.to_json(), separators=(",", ":")) + "\n").encode()
-            history_file.replace_file(self.storage.path(DEALS), data)
-        except OSError:
-            pass  # a cache; the history line keeps what matters
+        self.storage.save_deals(self.facts.to_json())  # a cache; the history line keeps what matters
 
     def _save_game(self, game: Game, elapsed_s: float, full: bool = False) -> None:
         try:

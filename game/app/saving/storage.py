@@ -19,7 +19,10 @@ in order): the main thread only takes a snapshot, so a save
 never holds up a frame; :meth:`Storage.flush` waits for them. Reads are bounded (1 MB, and
 :data:`MAX_GAME_BYTES` for the game, far more than any save the writer makes) and every
 value is checked; the moves of a saved game are replayed through the engine. Only regular
-files are read, opened without blocking (a FIFO does not hang the start). A file that
+files are read, opened without blocking (a FIFO does not hang the start) and without
+following a symbolic link (``O_NOFOLLOW``): a link is set aside like a damaged file, its
+target never read nor written (writes replace files by renaming, which never follows a
+link, and the journal is opened with ``O_NOFOLLOW`` too). A file that
 cannot be used, or cannot even be read, is moved aside (renamed with a timestamp, never
 deleted) and the player gets one sentence saying so; if it cannot be moved either, it is
 left untouched and never written over in this session. A file that cannot be written
@@ -77,6 +80,9 @@ JOURNAL = "current-journal.jsonl"
 per action (see :class:`Journal`)."""
 SETTINGS = "settings.json"
 STATS = "stats.json"
+DEALS = "deals.json"
+"""Ratings and daily tags of deals (:class:`~seahaven.app.deal_facts.DealFacts`): a cache,
+rebuilt if it is lost; a damaged one is set aside like any other file."""
 
 FULL_SAVE_EVERY = 100
 """Actions between two full saves of the game (the journal holds the ones between)."""
@@ -148,10 +154,32 @@ def parse_json(data: bytes, limit: int = MAX_FILE_BYTES) -> Any:
         raise BadFile(f"the file is not valid JSON ({str(error)[:120]})") from None
 
 
+class Link(BadFile):
+    """The file is a symbolic link: it is never read nor written through (its target is
+    another file, perhaps one of the player's), only set aside."""
+
+
+NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+"""Opens the file itself, never what a symbolic link in its place points to."""
+
+
+def open_no_follow(path: Path, flags: int, mode: int = 0o600) -> int:
+    """``os.open`` of ``path`` itself; raise :class:`Link` if it is a symbolic link."""
+    try:
+        return os.open(path, flags | NO_FOLLOW | getattr(os, "O_BINARY", 0), mode)
+    except OSError as error:
+        if error.errno == errno.ELOOP or (not NO_FOLLOW and os.path.islink(path)):
+            raise Link(errno.errorcode[errno.ELOOP]) from None
+        raise
+
+
 def read_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of ``path``, refusing files over ``limit`` bytes without reading them, and
-    anything that is not a regular file (a FIFO, a device, a folder) without blocking on it."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    anything that is not a regular file (a FIFO, a device, a folder, a link) without
+    blocking on it or following it."""
+    if not NO_FOLLOW and os.path.islink(path):  # no O_NOFOLLOW (Windows): look first
+        raise Link(errno.errorcode[errno.ELOOP])
+    fd = open_no_follow(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     with open(fd, "rb") as handle:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
@@ -276,6 +304,32 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
     unknown = set(body) - {"version", "code", "position", "moves", "undone", "elapsed_s", "score", "hints", "seq"}
     if unknown:
         raise BadFile(f"unknown field(s): {', '.join(sorted(str(k)[:20] for k in unknown))}")
+    try:
+        game = _new_game(body)
+        raw_moves = body.get("moves")
+        if not isinstance(raw_moves, list):
+            raise BadFile("'moves' must be a list")
+        undone, elapsed, score, hints = _checked_fields(body, len(raw_moves))
+        _check_seq(body)
+        _play_all(game, raw_moves, {}, {})
+        for _step in range(undone):
+            if game.undo() is None:
+                raise BadFile(f"cannot undo {undone} moves")
+        if game.score != score:
+            raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
+        game.rules = rules
+        game.note_hints(hints)
+    except BadFile:
+        raise
+    except (SeahavenError, ValueError, TypeError, RecursionError) as error:
+        raise BadFile(str(error)[:200]) from None
+    return SavedGame(game, float(elapsed))
+
+
+def _new_game(body: dict[str, Any]) -> Game:
+    """The game at the deal of a body's ``code`` (or ``position``), no move made yet.
+    Moves made under the app's run limit include every classic one, so replaying under
+    APP_RULES accepts games whose player switched the setting mid-game."""
     code_text, raw_position = body.get("code"), body.get("position")
     try:
         if code_text is not None:
@@ -289,57 +343,120 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
                 raise BadFile("a game needs a 'code' or a 'position'")
             code = None
             start = Position.from_json(raw_position)
-        raw_moves = body.get("moves")
-        if not isinstance(raw_moves, list):
-            raise BadFile("'moves' must be a list")
-        undone = body.get("undone")
-        if isinstance(undone, bool) or not isinstance(undone, int) or not 0 <= undone <= len(raw_moves):
-            raise BadFile("'undone' must be a whole number no larger than the number of moves")
-        elapsed = body.get("elapsed_s")
-        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)):
-            raise BadFile("'elapsed_s' must be a number")
-        if not (math.isfinite(elapsed) and 0 <= elapsed <= MAX_ELAPSED_S):
-            raise BadFile("'elapsed_s' is out of range")
-        score = body.get("score")
-        if isinstance(score, bool) or not isinstance(score, int):
-            raise BadFile("'score' must be a whole number")
-        hints = body.get("hints", 0)
-        if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_HINTS:
-            raise BadFile("'hints' must be a whole number of hints shown")
-        _check_seq(body)
-        # Moves made under the app's run limit include every classic one, so replaying
-        # under APP_RULES accepts games whose player switched the setting mid-game.
-        game = Game(start, APP_RULES, code)
-        known: dict[tuple[Any, ...], Any] = {}  # each distinct JSON move is read once (a long game repeats them)
-        memo: dict[Any, Any] = {}  # and each position met again with the same move is worked out once
-        for n, raw in enumerate(raw_moves, 1):
-            try:
-                try:  # the same JSON move is read once; the count's type is part of it (True == 1)
-                    count = raw.get("count", 1)
-                    key: Any = (raw.get("from"), raw.get("to"), count, type(count), len(raw))
-                    move = known.get(key)
-                except (AttributeError, TypeError):  # not an object, or values that cannot be keys
-                    key, move = None, None
-                if move is None:
-                    move = Move.from_json(raw)
-                    if key is not None and isinstance(move, Move):  # "found" depends on the position
-                        known[key] = move
-                    move = game.position.resolve(move)
-                game.play(move, memo)
-            except SeahavenError as error:
-                raise BadFile(f"move {n}: {error}") from None
-        for _step in range(undone):
-            if game.undo() is None:
-                raise BadFile(f"cannot undo {undone} moves")
-        if game.score != score:
-            raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
-        game.rules = rules
-        game.note_hints(hints)
     except BadFile:
         raise
     except (SeahavenError, ValueError, TypeError, RecursionError) as error:
         raise BadFile(str(error)[:200]) from None
-    return SavedGame(game, float(elapsed))
+    return Game(start, APP_RULES, code)
+
+
+def _checked_fields(body: dict[str, Any], moves: int) -> tuple[int, float, int, int]:
+    """A body's ``undone`` (for a line of ``moves`` moves), ``elapsed_s``, ``score`` and
+    ``hints``, each checked on its own (the score against the moves later)."""
+    undone = body.get("undone")
+    if isinstance(undone, bool) or not isinstance(undone, int) or not 0 <= undone <= moves:
+        raise BadFile("'undone' must be a whole number no larger than the number of moves")
+    elapsed = body.get("elapsed_s")
+    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)):
+        raise BadFile("'elapsed_s' must be a number")
+    if not (math.isfinite(elapsed) and 0 <= elapsed <= MAX_ELAPSED_S):
+        raise BadFile("'elapsed_s' is out of range")
+    score = body.get("score")
+    if isinstance(score, bool) or not isinstance(score, int):
+        raise BadFile("'score' must be a whole number")
+    hints = body.get("hints", 0)
+    if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_HINTS:
+        raise BadFile("'hints' must be a whole number of hints shown")
+    return undone, float(elapsed), score, hints
+
+
+def _play_all(game: Game, raw_moves: list[Any], known: dict[tuple[Any, ...], Any], memo: dict[Any, Any]) -> None:
+    """Play the JSON moves ``raw_moves`` on ``game``, checking each; raise :class:`BadFile`
+    naming the first that is wrong. ``known``: each distinct JSON move is read once (a long
+    game repeats them); ``memo``: each position met again with the same move is worked out once."""
+    for n, raw in enumerate(raw_moves, 1):
+        try:
+            try:  # the same JSON move is read once; the count's type is part of it (True == 1)
+                count = raw.get("count", 1)
+                key: Any = (raw.get("from"), raw.get("to"), count, type(count), len(raw))
+                move = known.get(key)
+            except (AttributeError, TypeError):  # not an object, or values that cannot be keys
+                key, move = None, None
+            if move is None:
+                move = Move.from_json(raw)
+                if key is not None and isinstance(move, Move):  # "found" depends on the position
+                    known[key] = move
+                move = game.position.resolve(move)
+            game.play(move, memo)
+        except SeahavenError as error:
+            raise BadFile(f"move {n}: {error}") from None
+        except (ValueError, TypeError, RecursionError) as error:
+            raise BadFile(f"move {n}: {str(error)[:200]}") from None
+
+
+def _first_refused(body: dict[str, Any] | None, seq: int, entries: list[dict[str, Any]]
+                   ) -> tuple[tuple[int, str] | None, Game | None]:
+    """The index in ``entries`` of the first journal entry whose game the reader refuses
+    (an illegal move, a score that does not match, an undo too deep...), and why; None if
+    none is. Each entry is checked on a game kept from the one before (a few moves each),
+    not by replaying the whole game again; an entry a later one undoes is refused all the
+    same. (Only after a kill is there a journal to read: a game that closed saved in full.)
+    Also the game as the entries left it (when none is refused: the saved game, which is
+    then not replayed again)."""
+    game: Game | None = None
+    if body is not None:
+        with contextlib.suppress(BadFile):
+            game = game_from_json(body).game
+    known: dict[tuple[Any, ...], Any] = {}
+    memo: dict[Any, Any] = {}
+    applied = False
+    for index, entry in enumerate(entries):
+        number = entry["seq"]
+        if number <= seq and not applied:
+            continue  # already in current.json (the order itself is checked by _apply_journal)
+        try:
+            if "code" in entry:
+                fresh: dict[str, Any] = {"code": entry["code"]}
+                if "position" in entry:
+                    fresh["position"] = entry["position"]
+                game = _new_game(fresh)
+            elif game is None:
+                raise BadFile("the journal does not start with its game")
+            raw_moves = entry["moves"]
+            game = _kept(game, entry["keep"], bool(raw_moves), memo)
+            _play_all(game, raw_moves, known, memo)
+            undone, _elapsed, score, _hints = _checked_fields(entry, game.line_length)
+            for _step in range(undone):
+                if game.undo() is None:
+                    raise BadFile(f"cannot undo {undone} moves")
+            if game.score != score:
+                raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
+        except BadFile as error:
+            return (index, f"entry {index + 1}: {error}"), None
+        except (SeahavenError, ValueError, TypeError, RecursionError) as error:
+            return (index, f"entry {index + 1}: {str(error)[:200]}"), None
+        seq, applied = number, True
+    return None, game
+
+
+def _kept(game: Game, keep: int, more: bool, memo: dict[Any, Any]) -> Game:
+    """``game`` with only the first ``keep`` moves of its line, all applied: undos or
+    redos where they reach when ``more`` moves follow (the first of them drops the rest of
+    the line), else the line replayed from the deal."""
+    line = game.line_length
+    if keep > line:
+        raise BadFile("an entry keeps more moves than the game has")
+    while game.move_count > keep and game.undo() is not None:
+        pass
+    while game.move_count < keep and game.redo() is not None:
+        pass
+    if game.move_count == keep and (keep == line or more):
+        return game
+    moves = game.line[:keep]  # below the undo limit, or the line cut with nothing after it
+    again = Game(game.start, APP_RULES, game.code)
+    for move in moves:
+        again.play(move, memo)
+    return again
 
 
 def _check_seq(body: dict[str, Any]) -> int:
@@ -458,8 +575,7 @@ class Journal:
             try:
                 if self._fd is None:
                     self.path.parent.mkdir(parents=True, exist_ok=True)
-                    self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0),
-                                       0o600)
+                    self._fd = open_no_follow(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
                     self._size = os.fstat(self._fd).st_size
                 if self._size + len(line) > MAX_GAME_BYTES:
                     raise SaveError(_("{what} is too long to be saved; play goes on.").format(what=_what(CURRENT)))
@@ -476,6 +592,9 @@ class Journal:
                 self._lines.append((seq, line))
             except SaveError:
                 raise
+            except Link:  # never written through: the link is set aside at the next start
+                raise SaveError(_("{what} could not be saved ({why}); play goes on.").format(
+                    what=_what(CURRENT), why=_("a link to another file is in the way"))) from None
             except OSError as error:
                 raise SaveError(_("{what} could not be saved ({why}); play goes on.").format(
                     what=_what(CURRENT), why=_os_reason(error))) from error
@@ -557,13 +676,21 @@ def stats_from_json(obj: Any) -> Stats:
         raise BadFile(str(error)[:200]) from None
 
 
+def _deals_body(obj: Any) -> dict[str, Any]:
+    if not isinstance(obj, dict):
+        raise BadFile("the file is not a JSON object")
+    return obj
+
+
 # -- the folder -----------------------------------------------------------------------------
 
 _WHAT = {
     CURRENT: (N_("Your saved game could not be read, so a new game was dealt"), N_("your game")),
     SETTINGS: (N_("Your settings could not be read, so the defaults are used"), N_("your settings")),
     STATS: (N_("Your statistics could not be read, so they start again from zero"), N_("your statistics")),
-    JOURNAL: (N_("Your last moves could not be read, so your game goes on from where it was last saved in full"),
+    DEALS: (N_("The ratings of your deals could not be read, so they will be worked out again"),
+            N_("the ratings of your deals")),
+    JOURNAL: (N_("Some of your last moves could not be read, so your game goes on from the last move that could"),
               N_("your game")),
 }
 """File -> what a notice says when it cannot be read, and what it holds (marked; shown
@@ -600,6 +727,11 @@ class Storage:
         """The ``seq`` of the last full save asked for."""
         self._latest: tuple[Game, dict[str, Any], int, Action | None, dict[str, Any]] | None = None
         """The game last saved, and what it was then (see :meth:`flush`)."""
+        self._landed_seq = -1
+        """The ``seq`` of the last full save that reached the disk in this session."""
+        self._journal_gap = False
+        """An append failed (a full disk, an I/O error): the journal misses a state, so
+        its next entry must hold the whole game (the reader takes such an entry after a gap)."""
 
     def flush(self) -> None:
         """Wait until every save asked for so far is on disk (or failed); raise the
@@ -608,12 +740,13 @@ class Storage:
         if latest is not None and self._full_seq < self._seq and CURRENT not in self._refused:
             game, head, n, last, tail = latest  # the game as last saved, in full too
             if game.line_length >= n and (n == 0 or game.actions(n - 1, n)[0] is last):
-                seq, journal = self._seq, self._journal
+                seq = self._seq
                 self._full_seq = seq
                 line = game.actions(0, n)
                 self._write(CURRENT, lambda: _game_chunks(head, line, {**tail, "seq": seq}),
-                            then=lambda: journal.saved_up_to(seq))
+                            then=lambda: self._landed(seq))
         _WRITER.flush()
+        self._failed.pop(DEALS, None)  # a cache: rebuilt if it is lost
         for name in list(self._failed):
             error = self._failed.pop(name, None)
             if error is not None:
@@ -621,6 +754,16 @@ class Storage:
 
     def path(self, name: str) -> Path:
         return self.folder / name
+
+    def forget_failures(self) -> None:
+        """Drop the failures of earlier background writes not said yet (the files are
+        about to be written again: only how those writes go is to be said)."""
+        _WRITER.flush()
+        self._failed.clear()
+
+    def refusing(self, error: SaveError) -> bool:
+        """Whether ``error`` is a refusal to write a file that must not be written over."""
+        return str(error) in self._refused.values()
 
     # -- game --------------------------------------------------------------------------------
 
@@ -633,12 +776,22 @@ class Storage:
         entries, journal_problem = self._read_journal()
         body: dict[str, Any] | None = base.value
         seq = int(body.get("seq", 0)) if body is not None else 0
+        # each entry is checked as it comes (one the reader refuses loses that action and
+        # what follows it, nothing before it), then the good ones are applied
+        refused, checked = _first_refused(body, seq, entries) if entries else (None, None)
+        if refused is not None:
+            entries = entries[: refused[0]]
         merged, last_seq, problem = _apply_journal(body, seq, entries)
-        problem = journal_problem or problem
+        saved: SavedGame | None = None
+        if merged is not None and merged is not body and checked is not None and refused is None and problem is None:
+            # every entry applied and checked: the checked game is the saved one (no second replay)
+            checked.rules = rules
+            checked.note_hints(int(merged.get("hints", 0)))
+            saved, seq = SavedGame(checked, float(merged["elapsed_s"])), last_seq
+        problem = journal_problem or problem or (refused[1] if refused else None)
         messages = [base.message] if base.message else []
         reason, moved_to = base.reason, base.moved_to
-        saved: SavedGame | None = None
-        if merged is not None and merged is not body:
+        if saved is None and merged is not None and merged is not body:
             try:
                 saved = game_from_json(merged, rules)
                 seq = last_seq
@@ -687,10 +840,20 @@ class Storage:
             full = True
         else:
             self._seq += 1
+            # after a failed append the journal misses a state: the next entry holds the whole
+            # game, unless a full save of the state before it has reached the disk since
+            whole = self._journal_gap and self._landed_seq != self._seq - 1
             try:
-                self._journal.append(self._seq, self._entry(self._seq, game, elapsed_s))
+                self._journal.append(self._seq, self._entry(self._seq, game, elapsed_s, whole=whole))
             except SaveError as error:
                 failure, full = error, True
+                self._journal_gap = True
+            else:
+                full = full or self._journal_gap  # and a full save follows at once, to empty the journal
+                self._journal_gap = False
+                # the game is in the operating system's hands: a full save that failed
+                # before is superseded by the one asked for now (its own failure is said)
+                self._failed.pop(CURRENT, None)
         self._remember(game)
         self._latest = (game, head, n, last_action, fields)
         self._since_full += 1
@@ -705,17 +868,24 @@ class Storage:
     def _full_save(self, game: Game, elapsed_s: float) -> None:
         """Write the whole game to ``current.json`` (on the writer thread), with the
         number of the last journal entry, which the journal then drops."""
-        seq, journal = self._seq, self._journal
+        seq = self._seq
         self._since_full = 0
         self._full_due = time.monotonic() + FULL_SAVE_S
         self._full_seq = seq
-        self._write(CURRENT, _game_snapshot_chunks(game, elapsed_s, seq), then=lambda: journal.saved_up_to(seq))
+        self._write(CURRENT, _game_snapshot_chunks(game, elapsed_s, seq), then=lambda: self._landed(seq))
 
-    def _entry(self, seq: int, game: Game, elapsed_s: float) -> bytes:
-        """The journal line that turns the game last saved into ``game``."""
+    def _landed(self, seq: int) -> None:
+        """A full save of state ``seq`` is on disk (on the writer thread): the journal drops
+        the entries it holds."""
+        self._landed_seq = seq
+        self._journal.saved_up_to(seq)
+
+    def _entry(self, seq: int, game: Game, elapsed_s: float, whole: bool = False) -> bytes:
+        """The journal line that turns the game last saved into ``game`` (``whole``: the
+        whole of ``game``, which the reader takes whatever came before it)."""
         n = game.line_length
         keep: int | None = None
-        if self._last is not None and self._last[0] is game:
+        if self._last is not None and self._last[0] is game and not whole:
             _, before, tail = self._last
             low = before - len(tail)
             top = min(n, before)
@@ -755,8 +925,8 @@ class Storage:
         entries: list[dict[str, Any]] = []
         lines = data.split(b"\n")
         problem = _journal_entries(lines[:-1], entries)
-        if lines[-1]:  # the good start is kept; the first problem is the one said
-            return entries, problem or "its last line is cut short"
+        if problem is None and lines[-1]:  # a line cut short, or what a power cut leaves (NUL bytes)
+            problem = "its last line is cut short"
         return entries, problem
 
     # -- settings ----------------------------------------------------------------------------
@@ -774,6 +944,16 @@ class Storage:
 
     def save_stats(self, stats: Stats) -> None:
         self._write(STATS, _encoded(stats_to_json(stats)))
+
+    # -- the deals' ratings (a cache) ------------------------------------------------------
+
+    def load_deals(self) -> Loaded[dict[str, Any] | None]:
+        return self._load(DEALS, _deals_body, lambda: None)
+
+    def save_deals(self, body: dict[str, Any]) -> None:
+        """Write ``deals.json`` (on the writer thread; a failure is never said: a cache)."""
+        with contextlib.suppress(SaveError):
+            self._write(DEALS, _encoded(body))
 
     # -- machinery ---------------------------------------------------------------------------
 
@@ -808,6 +988,7 @@ class Storage:
             return Loaded(default(), reason=reason)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.stem}.bad-{stamp}{path.suffix}")
+        link = os.path.islink(path)
         try:
             n = 1
             while os.path.lexists(target):
@@ -827,8 +1008,11 @@ class Storage:
                 message=cannot.format(lead=lead, why=why, what=what),
                 reason=reason,
             )
-        kept = _("{lead}; the unreadable file was kept as {file}.") if unreadable else \
-            _("{lead}; the damaged file was kept as {file}.")
+        if link:  # renamed, the link still points where it did: its target is never touched
+            kept = _("{lead}; it was a link to another file, which is left as it is, and the link was kept as {file}.")
+        else:
+            kept = _("{lead}; the unreadable file was kept as {file}.") if unreadable else \
+                _("{lead}; the damaged file was kept as {file}.")
         return Loaded(
             default(),
             message=kept.format(lead=lead, file=target.name),
