@@ -302,7 +302,7 @@ import runpy, sys
 from seahaven.app.saving import storage
 storage.FULL_SAVE_S = 3600.0  # however slow the machine: the moves stay in the journal
 sys.argv = ["seahaven", *sys.argv[1:]]
-runpy.run_module("seahaven", run_name="__main__")
+runpy.run_module("tests.kill_driver", run_name="__main__")  # the game, driven by SEAHAVEN_SCRIPT
 """
 """The real game, whose full saves come only every 100 actions (not every 5 s)."""
 
