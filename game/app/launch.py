@@ -52,6 +52,7 @@ def build(
     app.on_close.append(session.jobs.shutdown)
     table = TableScene(app, session)
     app.push(table)
+    app.listen(table.say)
     return app, session, table
 
 
