@@ -73,7 +73,7 @@ class ClosedWhileOpening(Exception):
     the game ends with nothing written (the saved game stays on disk as it was)."""
 
     def __init__(self, signals: list[int]) -> None:
-        super().__init__("closed while the saved game was read")
+        super().__init__()
         self.signals = signals
 
 
