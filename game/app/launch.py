@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 from seahaven.app.deal_facts import Rater
 from seahaven.app.i18n import _, set_language
@@ -207,9 +208,19 @@ def _stop_on_signals(app: App) -> list[int]:
 
             pygame.event.post(pygame.event.Event(pygame.QUIT))
 
+    before: dict[int, Any] = {}
     for name in STOP_SIGNALS:
         number = getattr(signal, name, None)
         if number is not None:
             with contextlib.suppress(ValueError, OSError, RuntimeError):
-                signal.signal(number, stop)
+                before[number] = signal.signal(number, stop)
+
+    def restore() -> None:
+        """The window is closed: the handlers from before it (the default where they were
+        not Python's), so a program that opened the game goes on as it was."""
+        for number, handler in before.items():
+            with contextlib.suppress(ValueError, OSError, RuntimeError, TypeError):
+                signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+
+    app.on_close.append(restore)
     return received
