@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout; before pygame is imported
 
-from seahaven import __version__, i18n
+from seahaven import __version__, i18n, xdg
 from seahaven.commands import NO_OUTPUT, USAGE, error_line, fail
 from seahaven.i18n import N_, _
 from seahaven.windows_console import attach_parent_console
@@ -146,6 +146,7 @@ def main(argv: Sequence[str] | None = None, driver: Driver | None = None) -> int
     """The command line; ``driver`` plays the game instead of the player (the tests' kill
     driver starts the game so)."""
     attach_parent_console()  # Windows: the windowed .exe prints to the console it was started from
+    xdg.ignore_relative()  # before anything finds the player's folders (the XDG spec)
     _speak_the_users_language()
     args_list = list(sys.argv[1:] if argv is None else argv)
     original = sys.stdout

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from seahaven.app.art_cache import KEEP_SIZES, Lru, SizedArt
+from seahaven.app.art_cache import KEEP_SIZES, SPRITES_BYTES, STOCKS_BYTES, Lru, SizedArt
 from seahaven.engine import DECK
 from seahaven.resources import resource_path
 
@@ -83,10 +83,12 @@ class Assets:
         self.four_colour = four_colour
         self.large_index = large_index
         self._svg_text: dict[str, str] = {}
-        self._surfaces: SizedArt[pygame.Surface] = SizedArt(keep_by_kind={"icons": ICON_SIZES_KEPT})
+        self._surfaces: SizedArt[pygame.Surface] = SizedArt(keep_by_kind={"icons": ICON_SIZES_KEPT},
+                                                                budget=SPRITES_BYTES)
         """Rendered sprites by kind (their folder), size and name: only the last few sizes
-        of each kind, so memory stays flat however often the window changes size."""
-        self._stocks: Lru[pygame.Surface] = Lru(2 * KEEP_SIZES)  # plain and large-index stocks
+        of each kind within a number of bytes, so memory stays flat however often the window
+        changes size (the painter keeps what it shows: this cache only spares it redrawing)."""
+        self._stocks: Lru[pygame.Surface] = Lru(2 * KEEP_SIZES, STOCKS_BYTES)  # plain and large-index
         self._fonts: Lru[pygame.font.Font] = Lru(FONTS_KEPT)
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
 

@@ -16,6 +16,7 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from seahaven.app.deal_facts import Rater
 from seahaven.app.i18n import _, set_language
@@ -53,6 +54,7 @@ def build(
     app.on_close.append(session.jobs.shutdown)
     table = TableScene(app, session)
     app.push(table)
+    app.listen(table.say)
     return app, session, table
 
 
@@ -64,17 +66,35 @@ class Opened:
     session: Session
     table: TableScene
     autosave: Autosave
+    signals: list[int]
+    """The stop signals received (:func:`_stop_on_signals`)."""
+
+
+class ClosedWhileOpening(Exception):
+    """The window was closed, or a stop signal came, while the saved game was being read:
+    the game ends with nothing written (the saved game stays on disk as it was)."""
+
+    def __init__(self, signals: list[int]) -> None:
+        super().__init__()
+        self.signals = signals
 
 
 def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
               not_saving: str | None = None) -> Opened:
     """Resume the saved game (or deal ``code``) in a window, with autosave plugged in and
     the messages of the start (a bad file) on show. ``not_saving``: the data folder could
-    not be locked (the sentence why): its files are read if they can be, never written."""
+    not be locked (the sentence why): its files are read if they can be, never written.
+    Raises :class:`ClosedWhileOpening` (the window closed) when the window closes or a
+    stop signal comes while the saved game is read."""
     keeper = persistence.Persistence(read_only=not_saving is not None)  # settings and statistics
     fullscreen = not (windowed or size) and keeper.settings.fullscreen
     window = App(size=size, fullscreen=fullscreen, settings=keeper.settings)
-    saved = _resume(window, keeper)
+    signals = _stop_on_signals(window)  # from the moment the window opens: a long game is read next
+    try:
+        saved = _resume(window, keeper)
+    except ClosedWhileOpening:
+        window.close()
+        raise ClosedWhileOpening(signals) from None
     asked = GameCode.parse(code) if code else None
     if saved is not None and asked is not None and saved.game.code != asked and not _in_progress(saved.game):
         saved = None  # nothing would be lost: deal the code asked for (its own saved game resumes)
@@ -100,7 +120,7 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
         # a code on the command line over a game in progress: ask, never throw it away
         app.push(dialogs.Confirm(app, _("Play {code}?").format(code=asked), at_stake,
                                  _("Play {code}").format(code=asked), lambda: session.deal(asked)))
-    return Opened(app, session, table, autosave)
+    return Opened(app, session, table, autosave, signals)
 
 
 LOADING_AFTER_S = 0.2
@@ -109,7 +129,10 @@ LOADING_AFTER_S = 0.2
 
 def _resume(app: App, keeper: persistence.Persistence) -> SavedGame | None:
     """The saved game, read (and every move of it checked) on a worker thread while the
-    window is already open and answering: a game of 400,000 moves takes seconds."""
+    window is already open and answering: a game of 400,000 moves takes seconds. Closing
+    the window or a stop signal meanwhile raises :class:`ClosedWhileOpening` within a
+    frame: the reader only reads until it has the game (what it sets aside or counts is
+    written whole or not at all), and it stops with the process."""
     result: list[SavedGame | None] = []
     failure: list[BaseException] = []
 
@@ -125,7 +148,9 @@ def _resume(app: App, keeper: persistence.Persistence) -> SavedGame | None:
     if worker.is_alive():
         scene = app.push(Loading(app, _("Opening your saved game…")))
         while worker.is_alive():
-            app.step()  # the window answers; closing it ends the game once it is read
+            app.step()  # the window answers; closing it ends the game at once
+            if not app.running:
+                raise ClosedWhileOpening([])
             worker.join(1 / 60)
         scene.close()
     if failure:
@@ -147,8 +172,11 @@ def play(size: tuple[int, int] | None, windowed: bool, code: str | None, not_sav
     """The game: open it, play until the window closes (or let ``driver`` play it). A save
     that failed as the window closed is said on standard error, and in a small window of
     its own (a double-clicked game has no terminal) unless the game was ended by a signal."""
-    opened = open_game(size, windowed, code, not_saving)
-    signalled = _stop_on_signals(opened.app)
+    try:
+        opened = open_game(size, windowed, code, not_saving)
+    except ClosedWhileOpening:
+        return 0
+    signalled = opened.signals
     try:
         if driver is not None:
             return driver(opened.app, opened.table)
@@ -172,8 +200,8 @@ game saves (with its playing time) and closes as if its window had been closed."
 def _stop_on_signals(app: App) -> list[int]:
     """Close the game cleanly on :data:`STOP_SIGNALS` (a second one ends it at once: every
     move is already in the journal). Returns the list the signals received go to. Set
-    after the window opens, so that it replaces SDL's and pygame's own handlers (pygame's
-    turns SIGQUIT into a crash dump)."""
+    as soon as the window opens (before the saved game is read), so that it replaces SDL's
+    and pygame's own handlers (pygame's turns SIGQUIT into a crash dump)."""
     received: list[int] = []
 
     def stop(number: int, _frame: object) -> None:
@@ -186,9 +214,19 @@ def _stop_on_signals(app: App) -> list[int]:
 
             pygame.event.post(pygame.event.Event(pygame.QUIT))
 
+    before: dict[int, Any] = {}
     for name in STOP_SIGNALS:
         number = getattr(signal, name, None)
         if number is not None:
             with contextlib.suppress(ValueError, OSError, RuntimeError):
-                signal.signal(number, stop)
+                before[number] = signal.signal(number, stop)
+
+    def restore() -> None:
+        """The window is closed: the handlers from before it (the default where they were
+        not Python's), so a program that opened the game goes on as it was."""
+        for number, handler in before.items():
+            with contextlib.suppress(ValueError, OSError, RuntimeError, TypeError):
+                signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+
+    app.on_close.append(restore)
     return received

@@ -23,8 +23,9 @@ from typing import Any, Literal
 
 import pygame
 
+from seahaven.app.art_cache import drawn_size
 from seahaven.app.audio import Audio
-from seahaven.app.i18n import set_language
+from seahaven.app.i18n import _, set_language
 from seahaven.app.render import Painter, load_assets
 from seahaven.app.scenes import STEP, Scene, SceneStack
 from seahaven.app.settings import Settings
@@ -81,6 +82,25 @@ def _set_icon() -> None:
         pygame.display.set_icon(pygame.image.load(resource_path("icons", "seahaven-64.png")))
 
 
+M_MMAP_THRESHOLD = -3
+"""glibc's ``mallopt`` setting: blocks from this size on are mapped on their own."""
+
+
+def _give_back_freed_pixels() -> None:
+    """Let every large block (a surface of pixels) go back to the system when freed.
+
+    glibc raises its threshold for mapping a block on its own to the size of each one
+    freed, so after a large window the next surfaces come from the heap, which keeps their
+    memory when they go: a step at 16384 x 16384 left gigabytes held at 800 x 600. A fixed
+    threshold keeps surfaces of 256 KiB and more mapped, given back as soon as freed."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(Exception):  # another C library: nothing to set
+        import ctypes
+
+        ctypes.CDLL(None).mallopt(M_MMAP_THRESHOLD, 256 * 1024)
+
+
 ART_SETTINGS = ("four_colour", "table", "card_back")
 """Settings that change how things look: the window repaints in the new looks at once."""
 
@@ -107,11 +127,14 @@ class App:
         self.settings = settings or Settings()
         self.clock = clock
         self.fullscreen = fullscreen
-        self.windowed_size = size or WINDOWED_DEFAULT
+        self.windowed_size = drawn_size(size or WINDOWED_DEFAULT)
         self.windowed_place: tuple[int, int] | None = None
         """Where the window stood (top-left, screen pixels) before fullscreen; None: centred."""
         self.on_quit: list[Callable[[], None]] = []
         self.on_close: list[Callable[[], object]] = []
+        self._listeners: list[Callable[[str], None]] = []
+        """Where a sentence for the player goes (the table's status line: :meth:`listen`)."""
+        self._unsaid: list[str] = []
         self.on_first_frame: list[Callable[[], None]] = []
         """Work that can wait until the table is on the screen (a thread started earlier
         would take the interpreter from the first frame)."""
@@ -133,8 +156,13 @@ class App:
         """What the window's surface was at the last frame (object, pixels, size): any
         change means the window shows pixels the game never drew, so the next frame is
         painted whole."""
+        self._too_large_said = False
+        self._refused: tuple[int, int] | None = None
+        """A window size too large to draw that the window kept after it was asked to
+        shrink (a window manager's say): it is drawn in part, not asked again."""
+        _give_back_freed_pixels()
         _set_icon()
-        self.screen = self._open_window()
+        self.screen = self._drawable(self._open_window())
         self._wait: Callable[[int], bool] | Literal[False] | None = False
         """SDL's own wait for input (no CPU while idle), or None: then the loop polls;
         False until the loop first sleeps (after the first frame: finding it is not free)."""
@@ -178,12 +206,63 @@ class App:
                 raise pygame.error("no window")
             window.set_fullscreen(desktop=True)
         except pygame.error:
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.screen = self._drawable(self._set_mode((0, 0), pygame.FULLSCREEN))
         self._follow_surface()
 
     @property
     def size(self) -> tuple[int, int]:
+        """The size the scenes draw at: the window's, or the part of it drawn when the
+        window is larger than the budget allows (:func:`~seahaven.app.art_cache.drawn_size`)."""
         return self.screen.get_size()
+
+    def _set_mode(self, size: tuple[int, int], flags: int) -> pygame.Surface:
+        """The window at ``size``; where SDL cannot make it (memory, the system's limits),
+        at the largest of half, a quarter... of it that works, else as it is."""
+        w, h = size
+        while True:
+            try:
+                return pygame.display.set_mode((w, h), flags)
+            except pygame.error:
+                if (w, h) == (0, 0) or (w <= 320 and h <= 240):
+                    break
+                w, h = max(320, w // 2), max(240, h // 2)
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return pygame.display.set_mode(WINDOWED_DEFAULT, pygame.RESIZABLE)
+        return surface
+
+    def _drawable(self, surface: pygame.Surface) -> pygame.Surface:
+        """What the scenes draw on: the window's surface, or its top-left part of the
+        largest size drawn when the window is larger (said once)."""
+        size = surface.get_size()
+        drawn = drawn_size(size)
+        if drawn == size:
+            return surface
+        self._say_too_large(drawn)
+        return surface.subsurface(pygame.Rect((0, 0), drawn))
+
+    def _say_too_large(self, drawn: tuple[int, int]) -> None:
+        if self._too_large_said:
+            return
+        self._too_large_said = True
+        sentence = _("The window is too large to draw: the table is shown at {size}.").format(
+            size=f"{drawn[0]} × {drawn[1]}")
+        self.say(sentence)
+
+    def say(self, sentence: str) -> None:
+        """A sentence for the player, from the window itself (to the listeners; kept until
+        one listens)."""
+        if not self._listeners:
+            self._unsaid.append(sentence)
+        for hook in self._listeners:
+            hook(sentence)
+
+    def listen(self, hook: Callable[[str], None]) -> None:
+        """``hook`` says the window's sentences to the player, those waiting first."""
+        self._listeners.append(hook)
+        waiting, self._unsaid = self._unsaid, []
+        for sentence in waiting:
+            hook(sentence)
 
     @staticmethod
     def _sdl_window() -> pygame.Window | None:
@@ -226,7 +305,7 @@ class App:
         surface = pygame.display.get_surface()
         if window is None or surface is None:  # where SDL's window is out of reach: open it again
             surface = self._open_window()
-        self.screen = surface
+        self.screen = self._drawable(surface)
         self._relayout()
         self.settings.set("fullscreen", self.fullscreen)  # announced: autosave writes it
 
@@ -241,14 +320,21 @@ class App:
         return max(0, (desktop[0] - size[0]) // 2), max(0, (desktop[1] - size[1]) // 2)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The window was resized by the player (or a test): lay out again at once."""
+        """The window was resized by the player (or a test): lay out again at once. A
+        window larger than the game draws is asked to shrink to the largest size drawn
+        (said once); one that stays larger is drawn in part."""
         size = (max(320, int(size[0])), max(240, int(size[1])))
+        drawn = drawn_size(size)
+        if drawn != size:
+            self._say_too_large(drawn)
         surface = pygame.display.get_surface()
-        if surface is None or surface.get_size() != size:
+        if surface is None or (surface.get_size() != drawn and surface.get_size() != self._refused):
             if not self.fullscreen:
-                self.windowed_size = size
-            surface = pygame.display.set_mode(size, pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE)
-        self.screen = surface
+                self.windowed_size = drawn
+            surface = self._set_mode(drawn, pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE)
+            if drawn_size(surface.get_size()) != surface.get_size():
+                self._refused = surface.get_size()
+        self.screen = self._drawable(surface)
         self._relayout()
 
     def _relayout(self) -> None:
@@ -270,8 +356,9 @@ class App:
         seen = (id(surface), getattr(surface, "_pixels_address", 0), *surface.get_size())
         if seen == self._surface_seen:
             return
-        resized = surface.get_size() != self.screen.get_size()
-        self.screen = surface
+        drawable = self._drawable(surface)
+        resized = drawable.get_size() != self.screen.get_size()
+        self.screen = drawable
         self._surface_seen = seen
         if resized:
             self._relayout()
@@ -321,8 +408,9 @@ class App:
             self.resize((event.w, event.h))
             return
         if etype in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
-            if (shown := pygame.display.get_surface()) is not None and shown.get_size() != self.size:
-                self.resize(shown.get_size())
+            surface = pygame.display.get_surface()
+            if surface is not None and drawn_size(surface.get_size()) != self.size:
+                self.resize(surface.get_size())
             self.scenes.changed = True  # same size or not, SDL may have a new surface
             return
         if etype in _REPAINT_EVENTS:
@@ -386,7 +474,9 @@ class App:
         for scene in visible:
             scene.dirty = False
         self.scenes.changed = False
-        if dirty is None:
+        if dirty is None and self.screen.get_parent() is not None:
+            pygame.display.update(self.screen.get_rect())  # a window drawn in part: only that part
+        elif dirty is None:
             pygame.display.flip()
         elif dirty:
             pygame.display.update(dirty)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from seahaven.app.art_cache import Lru, SizedArt
+from seahaven.app.art_cache import CARDS_BYTES, MISC_BYTES, SHAPES_BYTES, TEXT_BYTES, Lru, SizedArt
 from seahaven.app.assets import Assets
 from seahaven.app.layout import Box
 from seahaven.app.theme import DEFAULT, Colour, Theme
@@ -122,24 +122,27 @@ three cards, a dragged run), not only the window."""
 
 
 class Painter:
-    """Cached drawing for one set of assets in one theme. Every cache is bounded: art drawn
-    at the size of the window or of the cards keeps only its last few sizes
-    (:class:`SizedArt`), the rest a number of entries, so memory stays flat however often
-    the window changes size."""
+    """Cached drawing for one set of assets in one theme. Every cache is bounded in bytes
+    (its share of :data:`seahaven.app.art_cache.ART_BUDGET`): art drawn at the size of the
+    cards keeps only its last few sizes (:class:`SizedArt`), the rest a number of entries,
+    and the felt only the window's size, so memory stays flat whatever the window's size
+    and however often it changes."""
 
     def __init__(self, assets: Assets, theme: Theme = DEFAULT) -> None:
         self.assets = assets
         self.theme = theme
-        self._text: Lru[pygame.Surface] = Lru(TEXTS_KEPT)
-        self._cards: SizedArt[pygame.Surface] = SizedArt()
-        self._misc: SizedArt[pygame.Surface] = SizedArt(keep_by_kind={"icon": 8, "felt": 1})
-        self._shapes: Lru[pygame.Surface] = Lru(SHAPES_KEPT)
+        self._text: Lru[pygame.Surface] = Lru(TEXTS_KEPT, TEXT_BYTES)
+        self._cards: SizedArt[pygame.Surface] = SizedArt(budget=CARDS_BYTES)
+        self._misc: SizedArt[pygame.Surface] = SizedArt(keep_by_kind={"icon": 8}, budget=MISC_BYTES)
+        self._felt: SizedArt[pygame.Surface] = SizedArt(keep=1)
+        """The cloth at the window's size only (one of the two window pictures of the budget)."""
+        self._shapes: Lru[pygame.Surface] = Lru(SHAPES_KEPT, SHAPES_BYTES)
         self._rough: OrderedDict[tuple[str, Any, int, int], None] = OrderedDict()
         """Art shown scaled from another size until :meth:`refine` draws it crisp."""
 
     def cached(self) -> int:
         """How many surfaces the caches hold, the art's own included."""
-        own = len(self._text) + len(self._cards) + len(self._misc) + len(self._shapes)
+        own = len(self._text) + len(self._cards) + len(self._misc) + len(self._felt) + len(self._shapes)
         return own + self.assets.cached()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -251,7 +254,7 @@ class Painter:
         """The table cloth: a soft vertical gradient with a vignette and the theme's woven
         grain, smooth at any size."""
         theme = self.theme
-        surf = self._misc.get("felt", size, "felt")
+        surf = self._felt.get("felt", size, "felt")
         if surf is None:
             n = 16  # smoothscale makes a smooth cloth of a tiny picture
             small = _display_surface((n, n))
@@ -266,7 +269,7 @@ class Painter:
             surf = pygame.transform.smoothscale(small, size)  # in the display's format already
             if theme.grain:
                 _weave(surf, theme.grain)
-            self._misc.put("felt", size, "felt", surf)
+            self._felt.put("felt", size, "felt", surf)
         return surf
 
     def shadow(self, w: int, h: int) -> tuple[pygame.Surface, int]:

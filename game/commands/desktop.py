@@ -17,6 +17,7 @@ exactly those folders. Standard library only.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 import tempfile
@@ -303,6 +304,39 @@ def run(args: argparse.Namespace) -> int:
               "freedesktop.org desktops", file=sys.stderr)
         return 3
     home = data_home()
+    try:
+        return _install_or_uninstall(args, home)
+    except UnusablePath as error:
+        print(f"seahaven: error: {error}", file=sys.stderr)
+        return 3
+    except OSError as error:
+        removing = bool(getattr(args, "uninstall_desktop", False))
+        print(f"seahaven: error: {folder_trouble(error, home, removing)}", file=sys.stderr)
+        return 3
+
+
+def folder_trouble(error: OSError, home: Path, removing: bool = False) -> str:
+    """Why the applications menu under ``home`` cannot be written (``removing``: cleared),
+    in one sentence of ours (never the system's "[Errno 20]...")."""
+    if error.errno is None:  # one of ours (an icon missing from this installation)
+        return str(error)
+    where = error.filename if isinstance(error.filename, str) else str(home)
+    reasons = {
+        errno.ENOTDIR: f"a file is in the way of the folder {where}",
+        errno.EEXIST: f"something that is not a folder is in the way at {where}",
+        errno.EACCES: f"{where} may not be written by this user",
+        errno.EPERM: f"{where} may not be written by this user",
+        errno.EROFS: f"{where} is on a disk that is read-only",
+        errno.ENOSPC: f"the disk that holds {where} is full",
+        errno.ENAMETOOLONG: f"the path {where} is too long",
+        errno.ELOOP: f"{where} goes through too many symbolic links",
+    }
+    reason = reasons.get(error.errno or 0, f"{where} cannot be written")
+    what = "remove the game from" if removing else "add the game to"
+    return f"cannot {what} the applications menu under {home}: {reason}"
+
+
+def _install_or_uninstall(args: argparse.Namespace, home: Path) -> int:
     if getattr(args, "uninstall_desktop", False):
         removed, folders = uninstall(home)
         for path in removed:
@@ -312,11 +346,7 @@ def run(args: argparse.Namespace) -> int:
         if not removed:
             print(f"nothing to remove: the game is not in the applications menu under {home}")
         return 0
-    try:
-        written = install(home)
-    except UnusablePath as error:
-        print(f"seahaven: error: {error}", file=sys.stderr)
-        return 3
+    written = install(home)
     for path in written:
         print(f"wrote {path}")
     return 0

@@ -1,7 +1,7 @@
 """``seahaven replay FILE``: check game records and print one JSON verdict per record.
 
 Exit status 0 only if every move of every record is legal; 1 if one is not; 3 if the
-file cannot be read at all.
+file cannot be read at all, or holds no JSON at all (one sentence says why, no verdict).
 """
 
 from __future__ import annotations
@@ -11,6 +11,10 @@ import json
 import sys
 
 from seahaven.commands import InputError, read_text_chunks
+
+HELD_BACK = 1000
+"""Lines that are not JSON held back at the start of a file before they are given as
+verdicts (a file of game records with a few damaged lines)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,10 +32,20 @@ def run(args: argparse.Namespace) -> int:
     count = 0
     printed: dict[tuple[object, ...], str] = {}  # the same verdict is encoded once
     write = sys.stdout.write
+    unread: list[InvalidRecord] | None = []
+    """Records that are not JSON, held back until one that is shows the file holds records
+    (None from then on): a file with no JSON in it gets one sentence, not verdicts."""
     try:
         # verdicts are printed as the records are read: a long file is never held whole
         for record in stream_records(read_text_chunks(args.file, MAX_RECORD_BYTES, "a game record")):
             count += 1
+            if isinstance(record, InvalidRecord) and unread is not None and len(unread) < HELD_BACK:
+                unread.append(record)
+                continue
+            held, unread = unread or [], None
+            for earlier in held:
+                write(json.dumps(verdict(False, False, 0, f"record: {earlier}")) + "\n")
+                all_legal = False
             if isinstance(record, InvalidRecord):
                 result = verdict(False, False, 0, f"record: {record}")
             else:
@@ -50,5 +64,8 @@ def run(args: argparse.Namespace) -> int:
         return 3
     if count == 0:
         print(f"seahaven replay: {args.file} holds no game record", file=sys.stderr)
+        return 3
+    if unread:
+        print(f"seahaven replay: {args.file} holds no game record: {unread[0]}", file=sys.stderr)
         return 3
     return 0 if all_legal else 1

@@ -88,7 +88,18 @@ def _json_lines(lines: Iterable[str]) -> Iterator[object]:
         try:
             yield json.loads(line)
         except (ValueError, RecursionError) as error:
-            yield InvalidRecord(f"line {n} is not JSON ({str(error)[:80]})")
+            yield InvalidRecord(f"line {n} is not JSON ({json_trouble(error)})")
+
+
+def json_trouble(error: BaseException) -> str:
+    """What is wrong with a text ``json`` refused, in our words (never Python's)."""
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply"
+    if isinstance(error, json.JSONDecodeError):
+        return f"at column {error.colno}" if error.lineno == 1 else f"at line {error.lineno}, column {error.colno}"
+    if isinstance(error, UnicodeError):
+        return "it is not UTF-8 text"
+    return "a number in it is too long"  # int(): more digits than Python converts
 
 
 STREAM_FROM = 1 << 20
@@ -203,7 +214,7 @@ def _stream_list(head: str, pieces: Iterator[str]) -> Iterator[object]:
             except ValueError as error:
                 if not ended and fill():
                     continue  # the record may go on in the next piece
-                yield bad(getattr(error, "msg", str(error))[:80])
+                yield bad("a record is not JSON" if isinstance(error, json.JSONDecodeError) else json_trouble(error))
                 return
             if end == len(buf) and not ended and fill():
                 continue  # a number may go on in the next piece

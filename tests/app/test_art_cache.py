@@ -57,7 +57,7 @@ def test_many_window_sizes_keep_a_bounded_cache() -> None:
     painter = app.painter
     assert len(painter._cards.sizes("card")) <= KEEP_SIZES
     assert len(painter.assets._surfaces.sizes("cards")) <= KEEP_SIZES
-    assert len(painter._misc.sizes("felt")) == 1
+    assert len(painter._felt.sizes("felt")) == 1
     # 52 faces of three sizes, markers, icons of the toolbar and the windows, a few shapes
     assert max(counts) <= 2 * KEEP_SIZES * 52 + 3 * KEEP_SIZES * 6 + 2 * 8 * 8 + 60 + 10, counts
     assert counts[-1] <= max(counts[:8]) + 20, counts  # flat, not growing with each size

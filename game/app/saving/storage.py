@@ -150,8 +150,12 @@ def parse_json(data: bytes, limit: int = MAX_FILE_BYTES) -> Any:
         raise
     except RecursionError:
         raise BadFile("the file is nested too deeply") from None
-    except (ValueError, TypeError, OverflowError) as error:  # JSONDecodeError, UnicodeError, int limits
-        raise BadFile(f"the file is not valid JSON ({str(error)[:120]})") from None
+    except UnicodeError:
+        raise BadFile("the file is not UTF-8 text") from None
+    except json.JSONDecodeError as error:  # where, in our words (never Python's)
+        raise BadFile(f"the file is not valid JSON (at line {error.lineno}, column {error.colno})") from None
+    except (ValueError, TypeError, OverflowError):  # int(): more digits than Python converts
+        raise BadFile("the file is not valid JSON (a number in it is too long)") from None
 
 
 class Link(BadFile):

@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 MORE = N_("More below")
 DRAG_SLOP = 8
 """Pixels a pointer may move before a press becomes a scroll (or a drag)."""
+DIM_TILE = 256
+"""The side of the tile that dims the window behind a window (laid over it as often as needed)."""
 
 
 NAV_KEYS: dict[int, str] = {
@@ -752,11 +754,12 @@ class Window(Scene):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
         size = surface.get_size()
-        if self.dims:
-            if self._dim is None or self._dim.get_size() != size:
-                self._dim = pygame.Surface(size, pygame.SRCALPHA)
+        if self.dims:  # a small tile laid over the window: never a third window-sized picture
+            if self._dim is None or self._dim.get_at((0, 0))[:3] != self.theme.dim:
+                self._dim = pygame.Surface((DIM_TILE, DIM_TILE), pygame.SRCALPHA)
                 self._dim.fill((*self.theme.dim, 130))
-            surface.blit(self._dim, (0, 0))
+            surface.blits([(self._dim, (x, y)) for y in range(0, size[1], DIM_TILE)
+                           for x in range(0, size[0], DIM_TILE)], doreturn=False)
         painter = self.app.painter
         panel = self.panel
         radius = max(8, self.px // 2)
