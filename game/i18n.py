@@ -45,8 +45,31 @@ def N_(message: str) -> str:
     return message
 
 
+class Marked(str):
+    """An English message marked with its context by :func:`NP_`: ``_()`` looks it up in
+    that context, so a table of labels can hold words that have two jobs."""
+
+    context: str
+
+    def __new__(cls, context: str, message: str) -> Marked:
+        made = super().__new__(cls, message)
+        made.context = context
+        return made
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]  # copies and pickles keep the context
+        return (self.context, str(self))
+
+
+def NP_(context: str, message: str) -> str:
+    """:func:`N_` with a context: one English word with two jobs ("Off" of the animation
+    speed, "Off" of a switch) is two messages a translator can word apart."""
+    return Marked(context, message)
+
+
 def _(message: str) -> str:
-    """``message`` in the player's language."""
+    """``message`` in the player's language (in its context if :func:`NP_` marked it)."""
+    if isinstance(message, Marked):
+        return _translation.pgettext(message.context, str(message))
     return _translation.gettext(message)
 
 

@@ -28,7 +28,7 @@ LANGUAGES = ("de", "fr", "es")
 SOURCES = ("game/app", "game/i18n.py", "game/commands/play.py")
 """Where the player's words are (the command line speaks English, but for the window that
 says the game is already open)."""
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+KEYWORDS = {"_": None, "N_": None, "NP_": ((1, "c"), 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
 
 
 def extract() -> Catalog:
