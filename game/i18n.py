@@ -89,6 +89,21 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translation.npgettext(context, singular, plural, n)
 
 
+def shipped_languages() -> list[str]:
+    """The codes of the languages the game speaks, English first: those whose compiled
+    catalog is in ``game/locale`` (a language ships when its catalog does)."""
+    found = sorted(path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return [ENGLISH] + [code for code in found if code != ENGLISH]
+
+
+def translation(code: str) -> _gettext.NullTranslations:
+    """The catalog of language ``code`` (English: none), without changing the language in
+    use: the desktop entry writes every language at once."""
+    if code == ENGLISH:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
+
+
 def language() -> str:
     """The code of the language in use: "en", "de", "fr" or "es"."""
     return _language
