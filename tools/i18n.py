@@ -24,7 +24,8 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
 DOMAIN = "seahaven"
-LANGUAGES = ("de", "fr", "es")
+LANGUAGES = tuple(sorted(path.parent.parent.name for path in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po")))
+"""Every language with a catalog (a new language starts as game/locale/<code>/LC_MESSAGES/seahaven.po)."""
 SOURCES = ("game/app", "game/i18n.py", "game/commands/play.py",
            "game/commands/desktop.py")
 """Where the player's words are (the command line speaks English, but for the window that

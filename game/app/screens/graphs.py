@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from seahaven.app.history import Entry
-from seahaven.app.i18n import N_, _, format_duration, format_number, format_percent, ngettext, pgettext
+from seahaven.app.i18n import NP_, _, format_duration, format_number, format_percent, ngettext, pgettext
 from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, per_difficulty
 
 if TYPE_CHECKING:
     from seahaven.app.screens.kit import Screen
     from seahaven.app.theme import Theme
 
-KINDS = (("rate", N_("Win rate")), ("time", N_("Time")), ("score", N_("Score")))
+KINDS = (("rate", NP_("graph", "Win rate")), ("time", NP_("graph", "Time")), ("score", NP_("graph", "Score")))
 """The three graphs, one shown at a time so that it can be large (names marked; shown
 through ``_()``)."""
 ALL = 0
