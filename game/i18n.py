@@ -28,8 +28,13 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 """``game/locale``: inside the package, so the wheel and the PyInstaller bundle carry it."""
 
 ENGLISH = "en"
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
-"""Language code -> its name in its own language (Settings shows them so, untranslated)."""
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español",
+                             "it": "Italiano", "pt_BR": "Português (Brasil)", "nl": "Nederlands"}
+"""Language code -> its name in its own language (Settings shows them so, untranslated).
+A regional code ("pt_BR") is the game's only form of its language."""
+
+_REGIONAL = {code.split("_")[0]: code for code in LANGUAGES if "_" in code}
+"""A language the game speaks in one regional form: "pt" (and "pt_PT") -> "pt_BR"."""
 
 SYSTEM = "system"
 """The language setting that follows the system."""
@@ -133,9 +138,12 @@ def supported(names: list[str]) -> str:
     """The first of the locale names ``names`` that the game speaks, as a code; English when
     none is ("C" and "POSIX" mean English too)."""
     for name in names:
-        code = name.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        full = name.split(".")[0].split("@")[0].replace("-", "_")
+        code = full.split("_")[0].lower()
         if code in LANGUAGES:
             return code
+        if code in _REGIONAL:
+            return _REGIONAL[code]
         if code in ("c", "posix"):
             return ENGLISH
     return ENGLISH
@@ -165,12 +173,13 @@ def set_language(choice: str | None = SYSTEM, environ: Mapping[str, str] | None 
 
 # -- numbers and times ---------------------------------------------------------------------
 
-_GROUP = {"en": ",", "de": ".", "fr": "\u202f", "es": "."}
+_GROUP = {"en": ",", "de": ".", "fr": "\u202f", "es": ".", "it": ".", "pt_BR": ".", "nl": "."}
 """Thousands separator per language (CLDR); French uses a narrow no-break space."""
-_DECIMAL = {"en": ".", "de": ",", "fr": ",", "es": ","}
+_DECIMAL = {"en": ".", "de": ",", "fr": ",", "es": ",", "it": ",", "pt_BR": ",", "nl": ","}
 _MIN_GROUPING = {"es": 2}
 """CLDR's minimum grouping digits: Spanish writes 1234 but 12.345."""
-_PERCENT = {"en": "{}%", "de": "{}\u00a0%", "fr": "{}\u202f%", "es": "{}\u00a0%"}
+_PERCENT = {"en": "{}%", "de": "{}\u00a0%", "fr": "{}\u202f%", "es": "{}\u00a0%",
+            "it": "{}%", "pt_BR": "{}%", "nl": "{}%"}
 
 
 def format_number(n: float, decimals: int = 0) -> str:

@@ -201,13 +201,13 @@ def catalog_problems(language: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("language", ["de", "fr", "es"])
+@pytest.mark.parametrize("language", ["de", "fr", "es", "it", "pt_BR", "nl"])
 def test_catalog_is_complete_and_correct(language: str) -> None:
     problems = catalog_problems(language)
     assert not problems, "run tools/i18n.py update, then translate:\n" + "\n".join(problems)
 
 
-@pytest.mark.parametrize("language", ["de", "fr", "es"])
+@pytest.mark.parametrize("language", ["de", "fr", "es", "it", "pt_BR", "nl"])
 def test_compiled_catalog_matches_its_source(language: str) -> None:
     import i18n as tools
 
@@ -248,7 +248,11 @@ def test_the_placeholder_check_can_fail() -> None:
 
 @pytest.mark.parametrize(("environ", "expected"), [
     ({"LANGUAGE": "fr:de", "LANG": "es_ES.UTF-8"}, "fr"),
-    ({"LANGUAGE": "pt_BR:es", "LANG": "de_DE"}, "es"),
+    ({"LANGUAGE": "sv_SE:es", "LANG": "de_DE"}, "es"),
+    ({"LANGUAGE": "pt_BR:es", "LANG": "de_DE"}, "pt_BR"),
+    ({"LANG": "pt_PT.UTF-8"}, "pt_BR"),
+    ({"LC_ALL": "it_CH.UTF-8"}, "it"),
+    ({"LANG": "nl_BE"}, "nl"),
     ({"LC_ALL": "de_AT.UTF-8", "LANG": "fr_FR"}, "de"),
     ({"LC_MESSAGES": "es_MX", "LANG": "de_DE"}, "es"),
     ({"LANG": "fr_CA.UTF-8"}, "fr"),
@@ -289,6 +293,9 @@ def test_a_chosen_language_beats_the_system_and_english_is_the_fallback() -> Non
     ("de", "12.345", "1:15:03", "68\u00a0%"),
     ("fr", "12\u202f345", "1:15:03", "68\u202f%"),
     ("es", "12.345", "1:15:03", "68\u00a0%"),
+    ("it", "12.345", "1:15:03", "68%"),
+    ("pt_BR", "12.345", "1:15:03", "68%"),
+    ("nl", "12.345", "1:15:03", "68%"),
 ])
 def test_one_way_to_write_numbers_and_times(language: str, number: str, duration: str, percent: str) -> None:
     try:
