@@ -265,6 +265,8 @@ def test_the_placeholder_check_can_fail() -> None:
     ({"LANGUAGE": "zh_TW:de"}, "de"),  # Traditional Chinese is not the Simplified catalog
     ({"LANG": "pl_PL.UTF-8"}, "pl" if "pl" in SHIPPED else "en"),
     ({"LANGUAGE": "nl_BE:fr"}, "nl" if "nl" in SHIPPED else "fr"),
+    ({"LANGUAGE": "sv_SE:es", "LANG": "de_DE"}, "es"),
+    ({"LC_ALL": "it_CH.UTF-8"}, "it"),
     ({"LC_ALL": "de_AT.UTF-8", "LANG": "fr_FR"}, "de"),
     ({"LC_MESSAGES": "es_MX", "LANG": "de_DE"}, "es"),
     ({"LANG": "fr_CA.UTF-8"}, "fr"),
@@ -306,6 +308,9 @@ def test_a_chosen_language_beats_the_system_and_english_is_the_fallback() -> Non
     ("de", "12.345", "1:15:03", "68\u00a0%"),
     ("fr", "12\u202f345", "1:15:03", "68\u202f%"),
     ("es", "12.345", "1:15:03", "68\u00a0%"),
+    ("it", "12.345", "1:15:03", "68%"),
+    ("pt_BR", "12.345", "1:15:03", "68%"),
+    ("nl", "12.345", "1:15:03", "68%"),
 ])
 def test_one_way_to_write_numbers_and_times(language: str, number: str, duration: str, percent: str) -> None:
     try:
