@@ -45,8 +45,31 @@ def N_(message: str) -> str:
     return message
 
 
+class Marked(str):
+    """An English message marked with its context by :func:`NP_`: ``_()`` looks it up in
+    that context, so a table of labels can hold words that have two jobs."""
+
+    context: str
+
+    def __new__(cls, context: str, message: str) -> Marked:
+        made = super().__new__(cls, message)
+        made.context = context
+        return made
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]  # copies and pickles keep the context
+        return (self.context, str(self))
+
+
+def NP_(context: str, message: str) -> str:
+    """:func:`N_` with a context: one English word with two jobs ("Off" of the animation
+    speed, "Off" of a switch) is two messages a translator can word apart."""
+    return Marked(context, message)
+
+
 def _(message: str) -> str:
-    """``message`` in the player's language."""
+    """``message`` in the player's language (in its context if :func:`NP_` marked it)."""
+    if isinstance(message, Marked):
+        return _translation.pgettext(message.context, str(message))
     return _translation.gettext(message)
 
 
@@ -64,6 +87,21 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` with a context."""
     return _translation.npgettext(context, singular, plural, n)
+
+
+def shipped_languages() -> list[str]:
+    """The codes of the languages the game speaks, English first: those whose compiled
+    catalog is in ``game/locale`` (a language ships when its catalog does)."""
+    found = sorted(path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return [ENGLISH] + [code for code in found if code != ENGLISH]
+
+
+def translation(code: str) -> _gettext.NullTranslations:
+    """The catalog of language ``code`` (English: none), without changing the language in
+    use: the desktop entry writes every language at once."""
+    if code == ENGLISH:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
 
 
 def language() -> str:

@@ -7,6 +7,7 @@ it too); this module re-exports it for the screens.
 from seahaven.i18n import (
     LANGUAGES,
     N_,
+    NP_,
     SYSTEM,
     _,
     format_duration,
@@ -19,5 +20,18 @@ from seahaven.i18n import (
     set_language,
 )
 
-__all__ = ["LANGUAGES", "N_", "SYSTEM", "_", "format_duration", "format_number", "format_percent", "language",
-           "ngettext", "npgettext", "pgettext", "set_language"]
+__all__ = [
+    "LANGUAGES",
+    "NP_",
+    "N_",
+    "SYSTEM",
+    "_",
+    "format_duration",
+    "format_number",
+    "format_percent",
+    "language",
+    "ngettext",
+    "npgettext",
+    "pgettext",
+    "set_language",
+]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from seahaven.app import settings as declared
-from seahaven.app.i18n import N_, _
+from seahaven.app.i18n import N_, _, pgettext
 from seahaven.app.screens.kit import Screen
 from seahaven.app.settings import SPECS, Settings, Spec
 from seahaven.app.theme import theme_for
@@ -190,7 +190,7 @@ class SettingsScreen(Screen):
         s = self.settings
         if row.kind == "toggle":
             on = bool(getattr(s, row.name))
-            return [(False, _("Off"), not on), (True, _("On"), on)]
+            return [(False, pgettext("switch", "Off"), not on), (True, pgettext("switch", "On"), on)]
         if row.kind == "choice":
             current = getattr(s, row.name)
             return [(value, _(label), value == current) for value, label in row.spec.choices]
