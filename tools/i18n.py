@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
 DOMAIN = "seahaven"
-LANGUAGES = ("de", "fr", "es")
+LANGUAGES = ("de", "fr", "es", "pl", "ja", "zh_CN")
 SOURCES = ("game/app", "game/i18n.py", "game/commands/play.py",
            "game/commands/desktop.py")
 """Where the player's words are (the command line speaks English, but for the window that
