@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 babel = pytest.importorskip("babel")
 
-WRAPPERS = {"_", "N_", "ngettext", "pgettext", "npgettext"}
+WRAPPERS = {"_", "N_", "NP_", "ngettext", "pgettext", "npgettext"}
 """The calls that mark a string for translation."""
 
 DIAGNOSTIC_CALLS = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AttributeError", "BadFile", "error",

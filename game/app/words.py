@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from datetime import date
 
-from seahaven.app.i18n import N_, _, format_number, ngettext, pgettext
+from seahaven.app.i18n import (
+    N_,
+    _,
+    format_date,
+    format_month_year,
+    format_number,
+    ngettext,
+    pgettext,
+)
+from seahaven.app.i18n import month_short as month_short  # re-exported: the calendar's names come from CLDR
+from seahaven.app.i18n import weekday_short as weekday_short
 from seahaven.engine import Card, InvalidCode, Pile, Reason, Why
 from seahaven.engine.codes import CodeWhy
 from seahaven.engine.services import LossReport, NoWayBack
@@ -59,34 +69,10 @@ def key_text(chord: str) -> str:
     return "+".join(names.get(part, part) for part in chord.split("+"))
 
 
-def weekday_short(index: int) -> str:
-    """The short name of weekday ``index`` (0 Monday ... 6 Sunday) in the player's language."""
-    return (pgettext("weekday", "Mon"), pgettext("weekday", "Tue"), pgettext("weekday", "Wed"),
-            pgettext("weekday", "Thu"), pgettext("weekday", "Fri"), pgettext("weekday", "Sat"),
-            pgettext("weekday", "Sun"))[index]
-
-
-def month_name(month: int) -> str:
-    """The name of ``month`` (1 January ... 12 December) in the player's language (not the
-    C library's locale, which the game does not set)."""
-    return (pgettext("month", "January"), pgettext("month", "February"), pgettext("month", "March"),
-            pgettext("month", "April"), pgettext("month", "May"), pgettext("month", "June"),
-            pgettext("month", "July"), pgettext("month", "August"), pgettext("month", "September"),
-            pgettext("month", "October"), pgettext("month", "November"), pgettext("month", "December"))[month - 1]
-
-
-def month_short(month: int) -> str:
-    """The short name of ``month`` (Jan ... Dec) in the player's language."""
-    return (pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar"), pgettext("month", "Apr"),
-            pgettext("month", "May short"), pgettext("month", "Jun"), pgettext("month", "Jul"),
-            pgettext("month", "Aug"), pgettext("month", "Sep"), pgettext("month", "Oct"), pgettext("month", "Nov"),
-            pgettext("month", "Dec"))[month - 1]
-
-
 def date_text(day: date) -> str:
-    """A day as the player's language writes it: "Mon 1 December 2026", "Mo., 1. Dezember 2026"."""
-    return _("{weekday} {day} {month} {year}").format(weekday=weekday_short(day.weekday()), day=day.day,
-                                                      month=month_name(day.month), year=day.year)
+    """A day as the player's language writes it (CLDR): "Tue, December 1, 2026",
+    "Di., 1. Dezember 2026", "mar. 1er décembre 2026", "2026年12月1日(火)"."""
+    return format_date(day)
 
 
 def iso_date_text(iso: str) -> str:
@@ -99,8 +85,8 @@ def iso_date_text(iso: str) -> str:
 
 
 def month_year(month: int, year: int) -> str:
-    """"December 2026" in the player's language."""
-    return _("{month} {year}").format(month=month_name(month), year=year)
+    """"December 2026" in the player's language (CLDR)."""
+    return format_month_year(month, year)
 
 
 SUBJECT = "subject"
