@@ -32,8 +32,23 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 """``game/locale``: inside the package, so the wheel and the PyInstaller bundle carry it."""
 
 ENGLISH = "en"
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
-"""Language code -> its name in its own language (Settings shows them so, untranslated)."""
+NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español", "it": "Italiano",
+                         "pt_BR": "Português (Brasil)", "nl": "Nederlands", "pl": "Polski", "ja": "日本語",
+                         "zh_CN": "简体中文"}
+"""Every language the game is written for -> its name in its own language and script."""
+FALLBACKS: dict[str, str] = {"pt": "pt_BR", "zh": "zh_CN", "zh_SG": "zh_CN", "zh_Hans": "zh_CN"}
+"""A locale the game has no catalog of by that name -> the one it reads: Portuguese is the
+Brazilian catalog, Chinese the Simplified one (Singapore writes it too; Taiwan and Hong Kong
+write Traditional characters, so they fall through to the next language asked for)."""
+
+
+def _shipped(code: str) -> bool:
+    return code == ENGLISH or (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+
+
+LANGUAGES: dict[str, str] = {code: name for code, name in NAMES.items() if _shipped(code)}
+"""Language code -> its name in its own language, for the languages the game speaks (those
+whose catalog ships): Settings shows them so, untranslated."""
 
 SYSTEM = "system"
 """The language setting that follows the system."""
@@ -109,7 +124,7 @@ def translation(code: str) -> _gettext.NullTranslations:
 
 
 def language() -> str:
-    """The code of the language in use: "en", "de", "fr" or "es"."""
+    """The code of the language in use: "en", "de", "pt_BR", "zh_CN"..."""
     return _language
 
 
@@ -152,12 +167,33 @@ def supported(names: list[str]) -> str:
     """The first of the locale names ``names`` that the game speaks, as a code; English when
     none is ("C" and "POSIX" mean English too)."""
     for name in names:
-        code = name.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
-        if code in LANGUAGES:
+        code = locale_code(name)
+        if code is not None:
             return code
-        if code in ("c", "posix"):
+        if name.split(".")[0].upper() in ("C", "POSIX"):
             return ENGLISH
     return ENGLISH
+
+
+def locale_code(name: str) -> str | None:
+    """The code of the catalog that speaks locale ``name`` ("pt_BR.UTF-8" -> "pt_BR",
+    "pt_PT" and "pt" -> "pt_BR", "zh-Hans-CN" -> "zh_CN", "de_AT" -> "de"), None if none does."""
+    parts = name.split(".")[0].split("@")[0].replace("-", "_").split("_")
+    language = parts[0].lower()
+    regions = [part for part in parts[1:] if part]
+    for region in regions:
+        region = region.upper() if len(region) == 2 else region.title()
+        candidate = f"{language}_{region}"
+        if candidate in LANGUAGES:
+            return candidate
+        if FALLBACKS.get(candidate) in LANGUAGES:
+            return FALLBACKS[candidate]
+    if language == "zh" and any(region.upper() in ("TW", "HK", "MO", "HANT") for region in regions):
+        return None  # Traditional Chinese: not the Simplified catalog
+    if language in LANGUAGES:
+        return language
+    fallback = FALLBACKS.get(language)
+    return fallback if fallback in LANGUAGES else None
 
 
 def resolve(choice: str | None, environ: Mapping[str, str] | None = None,

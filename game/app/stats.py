@@ -261,15 +261,15 @@ def win_summary(stats: Stats, cells: int) -> list[str]:
     if game is None or not game.won or game.cells != cells:
         return []
     f = stats.of(cells)
-    played = ngettext("{n} game played", "{n} games played", f.played).format(n=format_number(f.played))
-    won = ngettext("{n} won alone", "{n} won alone", f.won_alone).format(n=format_number(f.won_alone))
+    played = ngettext("played {n}", "played {n}", f.played).format(n=format_number(f.played))
+    won = ngettext("won {n}", "won {n}", f.won_alone).format(n=format_number(f.won_alone))
     if f.wins_with_help:
         helped = ngettext("{n} won with help", "{n} won with help", f.wins_with_help).format(
             n=format_number(f.wins_with_help))
-        text = _("{difficulty}: {played}, {won} ({rate}), {helped}, current streak {streak}, best streak {best}.")
+        text = _("{difficulty}: {played}, {won} ({rate}), {helped}, streak {streak}, best streak {best}.")
     else:
         helped = ""
-        text = _("{difficulty}: {played}, {won} ({rate}), current streak {streak}, best streak {best}.")
+        text = _("{difficulty}: {played}, {won} ({rate}), streak {streak}, best streak {best}.")
     lines = [text.format(difficulty=difficulty_name(cells), played=played, won=won, rate=format_rate(f.win_rate),
                          helped=helped, streak=format_number(f.current_streak), best=format_number(f.best_streak))]
     if game.hints:
@@ -286,8 +286,8 @@ def bests_line(stats: Stats, cells: int) -> str:
     """The difficulty's best score and fastest win, for the won panel beside this game's."""
     f = stats.of(cells)
     if f.best_score is None and f.fastest_win_s is None:
-        return _("{difficulty}: no best score or fastest win yet (wins with help do not count).").format(
+        return _("{difficulty} bests: none yet (wins with help are not bests).").format(
             difficulty=difficulty_name(cells))
     best = "\u2014" if f.best_score is None else format_number(f.best_score)
-    return _("{difficulty}: best score {score}  \u00b7  fastest win {time}").format(
+    return _("{difficulty} bests: score {score}  \u00b7  fastest win {time}").format(
         difficulty=difficulty_name(cells), score=best, time=format_duration(f.fastest_win_s))
