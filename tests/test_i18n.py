@@ -656,3 +656,18 @@ def test_the_glyph_check_can_fail() -> None:
                                                             "de: '한' (U+D55C)"]
     assert missing_glyphs("de", ["Herz-Dame ♔"]) == ["de: '♔' (U+2654)"]
     assert missing_glyphs("de", ["日本語", "简体中文", "Łódź"]) == []
+
+
+def test_the_menu_entry_and_the_software_centre_speak_every_shipped_language() -> None:
+    """The desktop entry's GenericName and Comment and the metainfo's summary and
+    description have a translation for each language whose catalog words them (tests/
+    test_desktop.py validates both files with desktop-file-validate and appstreamcli)."""
+    from seahaven.commands import desktop
+
+    entry, info = desktop.desktop_entry(["/usr/bin/seahaven"]), desktop.metainfo()
+    for code in SHIPPED:
+        catalog = i18n.translation(code)
+        assert f"Comment[{code}]={catalog.gettext(desktop.SUMMARY)}\n" in entry
+        assert f"GenericName[{code}]=" in entry and f"Keywords[{code}]=" in entry
+        assert f'<summary xml:lang="{code}">' in info and f'<p xml:lang="{code}">' in info
+        assert info.count(f'<li xml:lang="{code}">') == len(desktop.FEATURES)
