@@ -671,3 +671,55 @@ def test_the_menu_entry_and_the_software_centre_speak_every_shipped_language() -
         assert f"GenericName[{code}]=" in entry and f"Keywords[{code}]=" in entry
         assert f'<summary xml:lang="{code}">' in info and f'<p xml:lang="{code}">' in info
         assert info.count(f'<li xml:lang="{code}">') == len(desktop.FEATURES)
+
+
+def test_word_wrap_breaks_japanese_and_chinese_between_characters() -> None:
+    """Text written without spaces wraps between its characters, in the game's CJK face:
+    no line is wider than asked, nothing is lost, no line starts with a full stop, a comma
+    or a closing bracket, none ends with an opening one, and a number keeps its counter."""
+    import pygame
+
+    from seahaven.app import fonts
+    from seahaven.app.render import wrap
+
+    pygame.font.init()
+    text = "カードは表向きで5枚ずつ10列に配られます。最後の2枚はセルに入ります（「新しいゲーム」で選びます）。"
+    font = pygame.font.Font(str(fonts.font_path("ja", False)), 20)
+    for width in (90, 130, 200, 333):
+        lines = wrap(font, text, width)
+        assert len(lines) > 1 and all(font.size(line)[0] <= width for line in lines), (width, lines)
+        assert "".join(lines) == text
+        assert not any(line[0] in "。、）」" for line in lines[1:]) and not any(line[-1] in "（「" for line in lines)
+        assert not any(line.endswith(("5", "2")) for line in lines), lines
+    chinese = pygame.font.Font(str(fonts.font_path("zh_CN", False)), 20)
+    lines = wrap(chinese, "纸牌正面朝上分成10列，每列5张。最后两张放入空当。", 120)
+    assert len(lines) > 1 and "".join(lines) == "纸牌正面朝上分成10列，每列5张。最后两张放入空当。"
+    assert not any(line[0] in "，。" for line in lines[1:])
+
+
+def test_each_language_draws_in_its_face_and_cjk_names_fall_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Japanese and Chinese screens draw in their own subset of Noto Sans CJK (bundled: no
+    system font needed); a German screen draws in Noto Sans, and hands 日本語 and 简体中文
+    (the Settings list's names) to a CJK face instead of drawing boxes."""
+    import pygame
+
+    from seahaven.app import fonts
+    from seahaven.app.assets import Assets
+
+    pygame.font.init()
+    art = Assets()
+    cjk = {face: pygame.font.Font(str(fonts.font_path(face, False)), 24) for face in ("ja", "zh_CN")}
+    latin = pygame.font.Font(str(fonts.font_path(fonts.LATIN, False)), 24)
+    try:
+        for code, face in (("ja", "ja"), ("zh_CN", "zh_CN")):
+            monkeypatch.setattr(i18n, "_language", code)
+            assert art.font(24).size("設定の言語") == cjk[face].size("設定の言語")
+        monkeypatch.setattr(i18n, "_language", "de")
+        font = art.font(24)
+        assert font.size("Einstellungen") == latin.size("Einstellungen")
+        assert font.size("简体中文") == cjk["zh_CN"].size("简体中文") != latin.size("简体中文")
+        assert font.size("日本語") == cjk["zh_CN"].size("日本語")
+        drawn = font.render("日本語", True, (255, 255, 255))
+        assert drawn.get_size() == cjk["zh_CN"].size("日本語") and drawn.get_bounding_rect().w > 0
+    finally:
+        monkeypatch.setattr(i18n, "_language", "en")

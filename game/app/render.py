@@ -55,6 +55,8 @@ def _may_break(ch: str, following: str) -> bool:
         return False
     if ch == " " or ch in _BREAK_AFTER:
         return True
+    if ch.isdigit() and _cjk(following):
+        return False  # a number stays with its counter: 6枚, 2列目
     return (_cjk(ch) or _cjk(following)) and ch not in _NO_BREAK_AFTER and following not in _NO_BREAK_BEFORE
 
 
