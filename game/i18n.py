@@ -233,6 +233,12 @@ def _text(key: str) -> str:
     return str(cldr()[key])
 
 
+def _names(key: str) -> list[str]:
+    """A list of CLDR names (months, weekdays) of the language in use."""
+    value = cldr()[key]
+    return [str(name) for name in value] if isinstance(value, list) else []
+
+
 def format_number(n: float, decimals: int = 0) -> str:
     """``n`` as the player's language writes numbers: 12,345 / 12.345 / 12 345 / 12.345 (CLDR's
     symbols and minimum grouping: Spanish and Polish write 1234 but 12.345)."""
@@ -275,9 +281,7 @@ _DATE_FIELD = re.compile(r"'([^']*)'|(y+|M+|L+|d+|E+|c+)")
 def _date(pattern: str, day: date) -> str:
     """``day`` written by the CLDR ``pattern`` ("E, d. MMMM y") in the player's language."""
     data = cldr()
-
-    def names(key: str) -> list[str]:
-        return list(data[key])  # type: ignore[call-overload]
+    names = _names
 
     def field(match: re.Match[str]) -> str:
         if match.group(1) is not None:
@@ -319,14 +323,14 @@ def format_day_month(day: date) -> str:
 
 def month_name(month: int) -> str:
     """The name of ``month`` (1 January ... 12 December) standing on its own."""
-    return str(list(cldr()["months_standalone"])[month - 1])  # type: ignore[call-overload]
+    return _names("months_standalone")[month - 1]
 
 
 def month_short(month: int) -> str:
     """The short name of ``month`` standing on its own (a calendar's or an axis's label)."""
-    return str(list(cldr()["months_short"])[month - 1])  # type: ignore[call-overload]
+    return _names("months_short")[month - 1]
 
 
 def weekday_short(index: int) -> str:
     """The short name of weekday ``index`` (0 Monday ... 6 Sunday) heading a calendar's column."""
-    return str(list(cldr()["weekdays_short"])[index])  # type: ignore[call-overload]
+    return _names("weekdays_short")[index]

@@ -74,14 +74,14 @@ class TextFont(pygame.font.Font):
             return None
         return self.fallback(text)
 
-    def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None,  # type: ignore[override]
+    def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None,
                wraplength: int = 0) -> pygame.Surface:
         other = self._other(text)
         if other is not None:
             return other.render(text, antialias, color, bgcolor, wraplength)
         return super().render(text, antialias, color, bgcolor, wraplength)
 
-    def size(self, text: Any) -> tuple[int, int]:  # type: ignore[override]
+    def size(self, text: Any) -> tuple[int, int]:
         other = self._other(text)
         return other.size(text) if other is not None else super().size(text)
 
