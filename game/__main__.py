@@ -2,80 +2,198 @@
 
 Each subcommand lives in ``game/commands/<name>.py`` with ``add_arguments(parser)`` and
 ``run(args) -> int``, imported only when used so that starting the game stays fast.
-Errors are printed to stderr as one line with a non-zero exit status, never a traceback.
+It speaks the user's language (the locale, as the game follows it), argparse's own words
+too. Errors are one sentence on stderr, ``seahaven COMMAND: error: …``, never a traceback,
+with exit status 2 for usage errors and 3 for bad data (``seahaven.commands``); an answer
+that cannot be written (standard output closed or full) is an error too (exit 1).
 """
 
 from __future__ import annotations
 
 import argparse
+import gettext
 import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout; before pygame is imported
 
-from seahaven import __version__
+from seahaven import __version__, i18n
+from seahaven.commands import NO_OUTPUT, USAGE, error_line, fail
+from seahaven.i18n import N_, _
 from seahaven.windows_console import attach_parent_console
 
 SUBCOMMANDS = {
-    "deal": "print the deal of a game code",
-    "replay": "check game records and print a JSON verdict for each",
-    "solve": "find a winning line for a deal or a board, or prove there is none",
-    "layout": "print the rectangles of every pile and card as JSON",
-    "bench": "measure frame times headless and print them as JSON",
-    "daily": "print the code of the daily deal of a date and difficulty",
-    "history": "print the record of every game played, as JSON lines or CSV",
+    "deal": N_("print the deal of a game code"),
+    "replay": N_("check game records and print a JSON verdict for each"),
+    "solve": N_("find a winning line for a deal or a board, or prove there is none"),
+    "layout": N_("print the rectangles of every pile and card as JSON"),
+    "bench": N_("measure frame times headless and print them as JSON"),
+    "daily": N_("print the code of the daily deal of a date and difficulty"),
+    "history": N_("print the record of every game played, as JSON lines or CSV"),
 }
+"""Subcommand -> what it does (marked only; translated when the parser is built)."""
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors as one line and exit status 3 (bad input)."""
+    """argparse that reports usage errors as one line of ours and exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(3, f"{self.prog}: error: {message}\n")
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("seahaven").strip() or None
+        self.exit(USAGE, error_line(command, message) + "\n")
+
+
+def _speak_the_users_language() -> None:
+    """Our words in the user's language, and argparse's too: argparse looks its words
+    ("usage:", "options", its errors) up in the process's gettext domain, so the domain is
+    ours and our catalogs carry them (``seahaven.commands.argparse_words``)."""
+    i18n.set_language()
+    gettext.bindtextdomain(i18n.DOMAIN, str(i18n.LOCALE_DIR))
+    gettext.textdomain(i18n.DOMAIN)
+
+
+def _version_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--version", action="version", version=f"seahaven {__version__}",
+                        help=_("show the version and exit"))
 
 
 def _build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser for ``args``: every subcommand is listed, but only one named in ``args``
     is imported for its options (plain ``seahaven`` imports none, so the window opens sooner)."""
-    parser = _Parser(prog="seahaven", description="Seahaven Towers solitaire.")
-    parser.add_argument("--version", action="version", version=f"seahaven {__version__}")
-    parser.add_argument("--windowed", action="store_true", help="play in a window, not fullscreen")
-    parser.add_argument("--size", metavar="WxH", help="window size, like 1280x800 (implies --windowed)")
-    parser.add_argument("--code", metavar="CODE", help="start the game with this code, like SH1-C4-AAAAAJ2")
-    parser.add_argument("--smoke", action="store_true", help="play a scripted game headless and exit 0 if all is well")
+    parser = _Parser(prog="seahaven", description=_("Seahaven Towers solitaire."))
+    _version_option(parser)
+    parser.add_argument("--windowed", action="store_true", help=_("play in a window, not fullscreen"))
+    parser.add_argument("--size", metavar=_("WxH"), help=_("window size, like 1280x800 (implies --windowed)"))
+    parser.add_argument("--code", metavar=_("CODE"), help=_("start the game with this code, like SH1-C4-AAAAAJ2"))
+    parser.add_argument("--smoke", action="store_true",
+                        help=_("play a scripted game headless and exit 0 if all is well"))
     desktop = parser.add_mutually_exclusive_group()
     desktop.add_argument("--install-desktop", action="store_true",
-                         help="add the game to the Linux applications menu (desktop entry and icon) and exit")
+                         help=_("add the game to the Linux applications menu (desktop entry and icon) and exit"))
     desktop.add_argument("--uninstall-desktop", action="store_true",
-                         help="remove what --install-desktop wrote and exit")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+                         help=_("remove what --install-desktop wrote and exit"))
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=_Parser)
     for name, help_text in SUBCOMMANDS.items():
-        subparser = sub.add_parser(name, help=help_text, description=help_text)
+        subparser = sub.add_parser(name, help=_(help_text), description=_(help_text))
+        _version_option(subparser)
         if name in args:
             importlib.import_module(f"seahaven.commands.{name}").add_arguments(subparser)
     return parser
 
 
+class _OutputLost(Exception):
+    """Standard output refused a write (full, or a broken device): the answer is lost."""
+
+
+class _GuardedOutput:
+    """Standard output whose failing writes raise :class:`_OutputLost` (a reader that left,
+    ``BrokenPipeError``, stays what it is: not an error, as ``| head`` is no failure)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise _OutputLost from error
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise _OutputLost from error
+
+    def __getattr__(self, name: str) -> Any:  # fileno, encoding, isatty, ...: the stream's own
+        return getattr(self.stream, name)
+
+
+def _output_written() -> bool:
+    """Whether everything printed reached standard output: False when it is closed
+    (``>&-``: Python then has no ``sys.stdout``) or full (``>/dev/full``)."""
+    if sys.stdout is None:
+        return False
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader left (``| head``): what it read was written
+        _quiet_stdout()
+    except (_OutputLost, OSError, ValueError):
+        _quiet_stdout()
+        return False
+    return True
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at nothing, so that Python's own flush at exit says nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     attach_parent_console()  # Windows: the windowed .exe prints to the console it was started from
+    _speak_the_users_language()
     args_list = list(sys.argv[1:] if argv is None else argv)
+    original = sys.stdout
+    stdout_closed = original is None
+    if stdout_closed:  # argparse's --help and --version (and the tools) print nowhere, and say so after
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115  # lives as long as the process
+    else:  # argparse's --help swallows a failed write (OSError): the guard's own error it does not
+        sys.stdout = _GuardedOutput(original)
+    try:
+        return _run(args_list, stdout_closed)
+    finally:
+        if stdout_closed or isinstance(sys.stdout, _GuardedOutput):
+            sys.stdout = original
+
+
+def _run(args_list: list[str], stdout_closed: bool) -> int:
+    lost = _("the output could not be written: standard output is closed or full.")
     parser = _build_parser(args_list)
-    args = parser.parse_args(args_list)
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as done:  # --help, --version, or a usage error
+        if done.code == 0 and (stdout_closed or not _output_written()):
+            return fail(None, lost, NO_OUTPUT)
+        raise
+    except BrokenPipeError:  # --help read by a reader that left
+        _quiet_stdout()
+        return 0
+    except _OutputLost:  # --help or --version written to a full standard output
+        _quiet_stdout()
+        return fail(None, lost, NO_OUTPUT)
     command = args.command or ("desktop" if args.install_desktop or args.uninstall_desktop else "play")
     module = importlib.import_module(f"seahaven.commands.{command}")
+    shown = None if command in ("play", "desktop") else command
+    if command == "play" and isinstance(sys.stdout, _GuardedOutput):
+        sys.stdout = sys.stdout.stream  # the game hands its console back (Windows) by identity
     try:
-        return int(module.run(args) or 0)
+        status = int(module.run(args) or 0)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        _quiet_stdout()
         return 0
-    except Exception as error:  # the last line of defence: one line, never a traceback
+    except _OutputLost:
+        return fail(shown, lost, NO_OUTPUT)
+    except Exception as error:  # the last line of defence: one sentence of ours, never a traceback
         if command == "play" and not args.smoke:
             raise
-        print(f"seahaven {command}: error: {error}", file=sys.stderr)
-        return 3
+        return fail(shown, _("something went wrong inside the program ({kind}); please report it.").format(
+            kind=type(error).__name__))
+    # the game itself prints nothing a player needs (started from a menu, it may have no stdout)
+    if command != "play" and (stdout_closed or not _output_written()):
+        return fail(shown, lost, NO_OUTPUT)
+    return status
 
 
 if __name__ == "__main__":

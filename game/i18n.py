@@ -137,7 +137,8 @@ def windows_ui_language(get_id: Callable[[], int] | None = None) -> str | None:
         try:
             import ctypes
 
-            get_id = ctypes.windll.kernel32.GetUserDefaultUILanguage  # type: ignore[attr-defined]
+            # ctypes.windll exists on Windows only; checked on Linux the ignore itself is unused
+            get_id = ctypes.windll.kernel32.GetUserDefaultUILanguage  # type: ignore[attr-defined,unused-ignore]
         except (ImportError, AttributeError, OSError):
             return None
     try:

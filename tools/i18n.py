@@ -26,10 +26,10 @@ LOCALE = ROOT / "game" / "locale"
 DOMAIN = "seahaven"
 LANGUAGES = tuple(sorted(path.parent.parent.name for path in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po")))
 """Every language with a catalog (a new language starts as game/locale/<code>/LC_MESSAGES/seahaven.po)."""
-SOURCES = ("game/app", "game/i18n.py", "game/commands/play.py",
-           "game/commands/desktop.py")
-"""Where the player's words are (the command line speaks English, but for the window that
-says the game is already open, and the menu entry and software centre text)."""
+SOURCES = ("game/app", "game/i18n.py", "game/commands", "game/__main__.py")
+"""Where the player's words are: the game, the menu entry and software centre text
+(``game/commands/desktop.py``), and the command line (its help and errors, and argparse's own
+words: ``game/commands/argparse_words.py``)."""
 KEYWORDS = {"_": None, "N_": None, "NP_": ((1, "c"), 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
             "npgettext": ((1, "c"), 2, 3)}
 

@@ -54,7 +54,7 @@ class SizedArt(Generic[V]):
     def replace(self, kind: str, size: Hashable, key: Hashable, value: V) -> bool:
         """Put ``value`` in place of a kept entry, without counting as a use of its size;
         False (and nothing kept) when that size or key is no longer kept."""
-        entries = self._kinds.get(kind, {}).get(size)
+        entries = self._kinds[kind].get(size) if kind in self._kinds else None
         if entries is None or key not in entries:
             return False
         entries[key] = value

@@ -96,8 +96,9 @@ class CurrentGame:
             self._listeners.append(listener)
         return listener
 
-    def _emit(self, kind: Change, before: Position, **details: object) -> None:
-        event = GameEvent(kind, before, **details)  # type: ignore[arg-type]
+    def _emit(self, kind: Change, before: Position, *, action: Action | None = None, move: Move | None = None,
+              report: LossReport | None = None) -> None:
+        event = GameEvent(kind, before, action, move, report)
         for listener in list(self._listeners):
             listener(event)
 

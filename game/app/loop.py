@@ -19,7 +19,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
@@ -135,7 +135,7 @@ class App:
         painted whole."""
         _set_icon()
         self.screen = self._open_window()
-        self._wait: Callable[[int], bool] | bool | None = False
+        self._wait: Callable[[int], bool] | Literal[False] | None = False
         """SDL's own wait for input (no CPU while idle), or None: then the loop polls;
         False until the loop first sleeps (after the first frame: finding it is not free)."""
         pygame.display.set_caption("Seahaven Towers")
@@ -206,7 +206,7 @@ class App:
         if not self.fullscreen:
             self.windowed_size = self.size
             if window is not None:
-                self.windowed_place = tuple(window.position)  # type: ignore[assignment]
+                place = self.windowed_place = (window.position[0], window.position[1])
                 # cover the screen first: without a window manager nobody acts on SDL's
                 # fullscreen request, and the window would stay where and as big as it was
                 desktop = self._desktop()
@@ -216,7 +216,7 @@ class App:
                     window.set_fullscreen(desktop=True)
                 except pygame.error:
                     window.size = self.windowed_size
-                    window.position = self.windowed_place
+                    window.position = place
                     return  # this display cannot: stay windowed
         elif window is not None:
             window.set_windowed()
@@ -233,7 +233,7 @@ class App:
     def _desktop(self) -> tuple[int, int]:
         """The size of the (first) screen."""
         desktops = pygame.display.get_desktop_sizes()
-        return tuple(desktops[0]) if desktops else self.size  # type: ignore[return-value]
+        return (desktops[0][0], desktops[0][1]) if desktops else self.size
 
     def _centred(self, size: tuple[int, int]) -> tuple[int, int]:
         """The top-left corner that centres a window of ``size`` on the screen."""
@@ -321,8 +321,8 @@ class App:
             self.resize((event.w, event.h))
             return
         if etype in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
-            if pygame.display.get_surface() is not None and pygame.display.get_surface().get_size() != self.size:
-                self.resize(pygame.display.get_surface().get_size())
+            if (shown := pygame.display.get_surface()) is not None and shown.get_size() != self.size:
+                self.resize(shown.get_size())
             self.scenes.changed = True  # same size or not, SDL may have a new surface
             return
         if etype in _REPAINT_EVENTS:

@@ -76,7 +76,7 @@ def _pieces(text: str) -> list[str]:
     return pieces
 
 
-def _fits(font: Any, text: str, width: int) -> bool:
+def _fits(font: pygame.font.Font, text: str, width: int) -> bool:
     return font.size(text.rstrip(" "))[0] <= width
 
 
@@ -153,7 +153,7 @@ class Painter:
     (:class:`SizedArt`), the rest a number of entries, so memory stays flat however often
     the window changes size."""
 
-    def __init__(self, assets: Any, theme: Theme = DEFAULT) -> None:
+    def __init__(self, assets: Assets, theme: Theme = DEFAULT) -> None:
         self.assets = assets
         self.theme = theme
         self._text: Lru[pygame.Surface] = Lru(TEXTS_KEPT)
@@ -166,7 +166,7 @@ class Painter:
     def cached(self) -> int:
         """How many surfaces the caches hold, the art's own included."""
         own = len(self._text) + len(self._cards) + len(self._misc) + len(self._shapes)
-        return own + (self.assets.cached() if hasattr(self.assets, "cached") else 0)
+        return own + self.assets.cached()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         try:
@@ -188,7 +188,7 @@ class Painter:
         a new size (the window or the long-column layout changed), scale it from a size
         already drawn at once and draw it crisp later (:meth:`refine`), so a new card size
         never holds up a frame."""
-        scheme = getattr(self.assets, "scheme", "")
+        scheme = self.assets.scheme
         return self._sized(self._cards, "card", (card, scheme), w, h, quick)
 
     def back(self, w: int, h: int) -> pygame.Surface:
@@ -235,6 +235,7 @@ class Painter:
     def _nearest(self, cache: SizedArt[pygame.Surface], kind: str, key: Any) -> pygame.Surface | None:
         """The ``key`` of ``kind`` kept to scale from: the largest crisp one, else (moves
         made faster than the crisp art is drawn) the largest scaled one; None: none kept."""
+        # a kept size is Hashable to the cache, here always a (w, h) pair, which * unpacks
         found = [((kind, key, *size) not in self._rough, surf.get_width(), surf)  # type: ignore[misc]
                  for size, surf in cache.find(kind, key)]
         return max(found, key=lambda item: item[:2])[2] if found else None

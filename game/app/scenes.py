@@ -5,13 +5,15 @@ starts at the topmost scene that covers the whole window.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
-from seahaven.app.theme import DEFAULT, Theme
+from seahaven.app.theme import Theme
 
 if TYPE_CHECKING:
     import pygame
 
+    from seahaven.app.assets import Assets
     from seahaven.app.render import Painter
     from seahaven.app.settings import Settings
 
@@ -24,6 +26,8 @@ class App(Protocol):
     below the loop and never import it)."""
 
     settings: Settings
+    assets: Assets
+    """The card art, icons, fonts and sounds at the sizes shown."""
     painter: Painter
     scenes: SceneStack
     time: float
@@ -100,8 +104,7 @@ class Scene:
     @property
     def theme(self) -> Theme:
         """The looks in force: every colour a scene draws comes from here."""
-        painter = getattr(self.app, "painter", None)
-        return painter.theme if painter is not None else DEFAULT
+        return self.app.painter.theme
 
     def close(self) -> None:
         self.app.scenes.remove(self)
@@ -145,7 +148,7 @@ class SceneStack:
     def bottom(self) -> Scene | None:
         return self._scenes[0] if self._scenes else None
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Scene]:
         return iter(list(self._scenes))
 
     def __len__(self) -> int:

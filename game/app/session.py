@@ -22,7 +22,11 @@ class Records(Protocol):
     :class:`seahaven.app.saving.persistence.Persistence`, which sits above the screens)."""
 
     stats: Stats
-    history: History
+
+    @property
+    def history(self) -> History:
+        """The record of games played."""
+        ...
 
     def reset_stats(self) -> list[str]:
         """Forget all statistics; the sentences to show if they could not be saved."""

@@ -44,7 +44,7 @@ class Smoke:
         import pygame
 
         from seahaven.app.launch import build
-        from seahaven.app.loop import STEP
+        from seahaven.app.scenes import STEP
 
         self.pygame = pygame
         self.step_dt = STEP
@@ -88,7 +88,7 @@ class Smoke:
         pygame = self.pygame
         game = self.table.game
         cards = game.position.cards(move.source)
-        start = self._head_point(move.source, len(cards) - move.count, len(cards))
+        start = self._head_point(move.source, len(cards) - move.size, len(cards))
         landing = len(game.position.cards(move.dest)) if move.dest.is_column else 0
         end = self._head_point(move.dest, landing, landing + 1)
         before = game.move_count
@@ -158,7 +158,7 @@ class Smoke:
         useful = self.table.game.useful_moves()
         if not useful:
             return None
-        return min(useful, key=lambda m: (not m.dest.is_foundation, not m.dest.is_column, -m.count, str(m)))
+        return min(useful, key=lambda m: (not m.dest.is_foundation, not m.dest.is_column, -m.size, str(m)))
 
     # -- the script ------------------------------------------------------------------------
 

@@ -219,8 +219,8 @@ class Stats:
         if open_game is not None:
             if not isinstance(open_game, dict):
                 raise ValueError("'open' must be an object or null")
-            cells = open_game.get("cells")
-            if cells not in CELL_COUNTS or isinstance(cells, bool):
+            open_cells = open_game.get("cells")
+            if open_cells not in CELL_COUNTS or isinstance(open_cells, bool):
                 raise ValueError("the open game's cells must be 4, 2 or 1")
             won = open_game.get("won", False)
             if not isinstance(won, bool):
@@ -228,7 +228,7 @@ class Stats:
             beat = open_game.get("beat", [])
             if not isinstance(beat, list) or not set(beat) <= set(BESTS) or len(set(beat)) != len(beat):
                 raise ValueError("the open game's 'beat' must list 'score' and 'time' at most once each")
-            stats.open = OpenGame(int(cells), _count(open_game, "hints"), won,
+            stats.open = OpenGame(int(open_cells), _count(open_game, "hints"), won,
                                   tuple(name for name in BESTS if name in beat))
         return stats
 

@@ -2,18 +2,65 @@
 
 Modules here import only the standard library at import time, so that building the
 argument parser costs nothing; heavy imports (pygame, the solver) happen inside ``run``.
+
+Every error is one sentence of ours in the user's language, printed as
+``seahaven COMMAND: error: SENTENCE`` (:func:`fail`), with the exit status saying which kind
+it is: :data:`USAGE` (2, argparse's convention: an unknown option, a missing or malformed
+argument), :data:`BAD_DATA` (3: a code, size, date or file the command cannot use) or
+:data:`NO_OUTPUT` (1: standard output is closed or full, so the answer could not be written).
 """
 
 import codecs
+import errno
 import os
 import stat
 import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from seahaven.i18n import _
+
+USAGE = 2
+"""Exit status of a usage error (argparse's convention)."""
+BAD_DATA = 3
+"""Exit status of input the command cannot use: a bad code, size, date or file."""
+NO_OUTPUT = 1
+"""Exit status when the answer could not be written (standard output closed or full)."""
+
+
+def error_line(command: str | None, message: str) -> str:
+    """The one form of every error: ``seahaven COMMAND: error: MESSAGE``."""
+    program = f"seahaven {command}" if command else "seahaven"
+    return _("{program}: error: {message}").format(program=program, message=message)
+
+
+def fail(command: str | None, message: str, status: int = BAD_DATA) -> int:
+    """Print ``message`` (one sentence of ours) as an error of ``command``; returns ``status``."""
+    print(error_line(command, message), file=sys.stderr)
+    return status
+
+
+def file_error_text(path: str, error: OSError) -> str:
+    """Why ``path`` cannot be read, in our words (never the C library's)."""
+    code = error.errno
+    if code == errno.ENOENT:
+        return _("{path} does not exist.").format(path=path)
+    if code in (errno.EACCES, errno.EPERM):
+        return _("{path} cannot be read: permission denied.").format(path=path)
+    if code == errno.EISDIR:
+        return _("{path} is a folder, not a file.").format(path=path)
+    if code == errno.ENOTDIR:
+        return _("{path} cannot be found: part of its path is a file, not a folder.").format(path=path)
+    if code == errno.ELOOP:
+        return _("{path} cannot be read: it is a loop of symbolic links.").format(path=path)
+    if code == errno.ENAMETOOLONG:
+        return _("{path} cannot be read: the name is too long.").format(path=path)
+    return _("{path} cannot be read (error {number}).").format(path=path, number=code)
+
 
 class InputError(ValueError):
-    """A file given on the command line cannot be read; the message says why in a line."""
+    """A file given on the command line cannot be read; the message says why in one
+    sentence of ours, in the user's language."""
 
 
 def open_input(path: str, limit: int, what: str) -> BinaryIO:
@@ -24,17 +71,15 @@ def open_input(path: str, limit: int, what: str) -> BinaryIO:
         return sys.stdin.buffer
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except IsADirectoryError:
-        raise InputError(f"{path} is a folder, not a file") from None
     except OSError as error:
-        raise InputError(error.strerror or str(error)) from None
+        raise InputError(file_error_text(path, error)) from None
     try:  # what it is, before Python's open() (which refuses a folder with its own words)
         info = os.fstat(fd)
     except OSError as error:
         os.close(fd)
-        raise InputError(error.strerror or str(error)) from None
-    problem = (f"{path} is a folder, not a file" if stat.S_ISDIR(info.st_mode)
-               else f"{path} is not a regular file" if not stat.S_ISREG(info.st_mode)
+        raise InputError(file_error_text(path, error)) from None
+    problem = (_("{path} is a folder, not a file.").format(path=path) if stat.S_ISDIR(info.st_mode)
+               else _("{path} is not a regular file.").format(path=path) if not stat.S_ISREG(info.st_mode)
                else too_large(path, limit, what) if info.st_size > limit else None)
     if problem is not None:
         os.close(fd)
@@ -43,7 +88,9 @@ def open_input(path: str, limit: int, what: str) -> BinaryIO:
 
 
 def too_large(path: str, limit: int, what: str) -> str:
-    return f"{path} is larger than {limit // (1024 * 1024)} MB; it cannot be {what}"
+    """``what`` is the kind of file, translated by the caller (``_("a game record")``)."""
+    return _("{path} is larger than {size} MB; it cannot be {what}.").format(
+        path=path, size=limit // (1024 * 1024), what=what)
 
 
 def read_bounded(path: str, limit: int, what: str) -> str:
@@ -53,7 +100,7 @@ def read_bounded(path: str, limit: int, what: str) -> str:
     try:
         data = handle.read(limit + 1)
     except OSError as error:
-        raise InputError(error.strerror or str(error)) from None
+        raise InputError(file_error_text(path, error)) from None
     finally:
         if handle is not sys.stdin.buffer:
             handle.close()
@@ -77,14 +124,14 @@ def read_text_chunks(path: str, limit: int, what: str, chunk: int = 1 << 20) -> 
             try:
                 data = handle.read(chunk)
             except OSError as error:
-                raise InputError(error.strerror or str(error)) from None
+                raise InputError(file_error_text(path, error)) from None
             total += len(data)
             if total > limit:
                 raise InputError(too_large(path, limit, what))
             try:
                 text = decoder.decode(data, final=not data)
             except UnicodeDecodeError:
-                raise InputError(f"{path} is not UTF-8 text") from None
+                raise InputError(_("{path} is not UTF-8 text.").format(path=path)) from None
             if text:
                 yield text
             if not data:
@@ -92,3 +139,18 @@ def read_text_chunks(path: str, limit: int, what: str, chunk: int = 1 << 20) -> 
     finally:
         if handle is not sys.stdin.buffer:
             handle.close()
+
+
+def read_size(text: str) -> tuple[int, int]:
+    """A window size written ``1280x800``; :class:`InputError` in our words otherwise."""
+    from seahaven.app.layout import MAX_SIZE, MIN_SIZE, parse_size
+
+    try:
+        return parse_size(text)
+    except ValueError:
+        shown = repr(text if len(text) <= 40 else text[:40] + "…")
+        parts = text.lower().replace("×", "x").split("x")
+        if len(parts) == 2 and all(part.strip().isdigit() for part in parts):
+            raise InputError(_("The size {size} is out of range: from {low} to {high}.").format(
+                size=shown, low=f"{MIN_SIZE[0]}x{MIN_SIZE[1]}", high=f"{MAX_SIZE[0]}x{MAX_SIZE[1]}")) from None
+        raise InputError(_("A size looks like 1280x800, not {size}.").format(size=shown)) from None

@@ -9,20 +9,24 @@ import json
 import math
 import os
 import signal
-import sys
 import time
 from collections.abc import Callable, Iterator
+
+from seahaven.commands import InputError, fail, read_size
+from seahaven.i18n import _
 
 SCENARIOS = ("idle", "drag", "animate", "cascade")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--size", metavar="WxH", default=argparse.SUPPRESS, help="window size (default 1920x1080)")
-    parser.add_argument("--scenario", choices=SCENARIOS, default="drag")
-    parser.add_argument("--frames", type=int, default=300, help="frames to measure (default 300)")
-    parser.add_argument("--code", metavar="CODE", default=argparse.SUPPRESS, help="the deal (default SH1-C4-AAAAAJ2)")
+    parser.add_argument("--size", metavar=_("WxH"), default=argparse.SUPPRESS,
+                        help=_("window size (default 1920x1080)"))
+    parser.add_argument("--scenario", choices=SCENARIOS, default="drag", help=_("what the measured frames show"))
+    parser.add_argument("--frames", type=int, default=300, help=_("frames to measure (default 300)"))
+    parser.add_argument("--code", metavar=_("CODE"), default=argparse.SUPPRESS,
+                        help=_("the deal (default SH1-C4-AAAAAJ2)"))
     parser.add_argument("--solver", action="store_true",
-                        help="let the solver check for lost games after each move, as in play (off: drawing only)")
+                        help=_("let the solver check for lost games after each move, as in play (off: drawing only)"))
 
 
 class FrameTimes:
@@ -86,16 +90,12 @@ def stop_on_signals() -> Iterator[Callable[[], int | None]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from seahaven.app.layout import parse_size
-
     try:
-        size = parse_size(getattr(args, "size", None) or "1920x1080")
-    except ValueError as error:
-        print(f"seahaven bench: error: {error}", file=sys.stderr)
-        return 3
+        size = read_size(getattr(args, "size", None) or "1920x1080")
+    except InputError as error:
+        return fail("bench", str(error))
     if args.frames < 1:
-        print("seahaven bench: error: --frames must be at least 1", file=sys.stderr)
-        return 3
+        return fail("bench", _("--frames must be at least 1."))
     with stop_on_signals() as stopped:
         times = measure(size, args.scenario, args.frames, getattr(args, "code", None) or "SH1-C4-AAAAAJ2",
                         solver=args.solver, stopped=stopped)
@@ -126,15 +126,13 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
     import pygame
 
     from seahaven.app.launch import build
-    from seahaven.app.loop import STEP
+    from seahaven.app.scenes import STEP
     from seahaven.app.settings import Settings
     from seahaven.engine import COLUMNS, Move, gestures
 
     app, _session, table = build(size=size, code=code, settings=Settings(warn_lost=solver, show_verdict=solver))
-    preload = getattr(app.assets, "preload", None)
-    if preload is not None:  # in play every face has been shown before it can fly
-        preload(*table.layout.card_size)
-    for _ in range(120):  # the deal lands
+    app.assets.preload(*table.layout.card_size)  # in play every face has been shown before it can fly
+    for _frame in range(120):  # the deal lands
         app.step(STEP)
     table.finish_animations()
     app.step(STEP)
@@ -169,7 +167,7 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
         elif scenario == "animate" and not table.motion.tweens.active and not table.motion.floating:
             if undone:
-                table.play(Move(far.source, far.dest, far.count))
+                table.play(Move(far.source, far.dest, far.size))
             else:
                 table.undo()
             undone = not undone

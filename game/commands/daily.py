@@ -8,16 +8,18 @@ Exit status: 0 with the code printed, 3 for bad input (one line on stderr).
 from __future__ import annotations
 
 import argparse
-import sys
+
+from seahaven.commands import fail
+from seahaven.i18n import _
 
 DIFFICULTIES = {"easy": 4, "medium": 2, "hard": 1}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--date", metavar="YYYY-MM-DD", help="the day (UTC; default: today)")
+    parser.add_argument("--date", metavar=_("YYYY-MM-DD"), help=_("the day (UTC; default: today)"))
     parser.add_argument("--difficulty", default="easy", type=str.lower, choices=tuple(DIFFICULTIES),
-                        help="easy (4 cells, the default), medium (2) or hard (1)")
-    parser.add_argument("--rating", action="store_true", help="print the deal's rating (1-5) after the code")
+                        help=_("easy (4 cells, the default), medium (2) or hard (1)"))
+    parser.add_argument("--rating", action="store_true", help=_("print the deal's rating (1-5) after the code"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -25,9 +27,24 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         date = today() if args.date is None else parse_date(args.date)
-    except ValueError as error:
-        print(f"seahaven daily: {error}", file=sys.stderr)
-        return 3
+    except ValueError:
+        return fail("daily", _date_error(args.date))
     deal = daily_deal(date, DIFFICULTIES[args.difficulty])
     print(f"{deal.code} {deal.rating.stars}" if args.rating else str(deal.code))
     return 0
+
+
+def _date_error(text: str) -> str:
+    """Why ``text`` is no day of the daily deals, in one sentence of ours."""
+    import datetime
+
+    from seahaven.engine.daily import FIRST_DAY, LAST_DAY
+
+    try:
+        day = datetime.date.fromisoformat(text.strip()) if len(text.strip()) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        return _("{date} is not a date written YYYY-MM-DD, like 2026-12-01.").format(date=repr(text[:40]))
+    return _("There are daily deals from {first} to {last}, not for {date}.").format(
+        first=FIRST_DAY.isoformat(), last=LAST_DAY.isoformat(), date=day.isoformat())

@@ -6,25 +6,28 @@ import argparse
 import json
 import sys
 
+from seahaven.commands import fail
+from seahaven.i18n import _
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("code", help="a game code, like SH1-C4-AAAAAJ2")
+    parser.add_argument("code", metavar=_("CODE"), help=_("a game code, like SH1-C4-AAAAAJ2"))
     parser.add_argument(
         "--format",
         choices=("fcs", "json"),
         default="fcs",
-        help="fcs: the board as Freecell Solver reads it (default); json: the JSON position",
+        help=_("fcs: the board as Freecell Solver reads it (default); json: the JSON position"),
     )
 
 
 def run(args: argparse.Namespace) -> int:
+    from seahaven.app.words import code_error_text
     from seahaven.engine import GameCode, InvalidCode
 
     try:
         code = GameCode.parse(args.code)
     except InvalidCode as error:
-        print(f"seahaven deal: {error}", file=sys.stderr)
-        return 3
+        return fail("deal", code_error_text(error))
     position = code.position()
     if args.format == "json":
         print(json.dumps(position.to_json()))

@@ -10,9 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from seahaven.commands import fail
+from seahaven.i18n import _, ngettext
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--csv", action="store_true", help="print CSV (a header row, then one row per game)")
+    parser.add_argument("--csv", action="store_true", help=_("print CSV (a header row, then one row per game)"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -22,13 +25,16 @@ def run(args: argparse.Namespace) -> int:
     keeper = HistoryFile(default_folder())
     history = keeper.load()
     if keeper.message is not None and not history.entries and not history.bad_lines:
-        print(f"seahaven history: {keeper.message}", file=sys.stderr)
-        return 3
+        return fail("history", keeper.message)
     sys.stdout.write(to_csv(history.entries) if args.csv else to_jsonl(history.entries))
     rolled = sum(counts.played for counts in history.rolled.values())
     if rolled:
-        print(f"seahaven history: {rolled} older games are kept only as totals "
-              f"(since {history.rolled_from or 'the start'}).", file=sys.stderr)
+        since = history.rolled_from
+        note = (ngettext("{n} older game is kept only in the totals (since {date}).",
+                         "{n} older games are kept only in the totals (since {date}).", rolled)
+                if since else ngettext("{n} older game is kept only in the totals.",
+                                       "{n} older games are kept only in the totals.", rolled))
+        print(f"seahaven history: {note.format(n=rolled, date=since)}", file=sys.stderr)
     if keeper.message is not None:
         print(f"seahaven history: {keeper.message}", file=sys.stderr)
     return 0

@@ -22,23 +22,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from seahaven.app.layout import parse_size
+    from seahaven.app.words import code_error_text
+    from seahaven.commands import InputError, fail, read_size
     from seahaven.engine import GameCode, InvalidCode
 
     size = None
     if getattr(args, "size", None):
         try:
-            size = parse_size(args.size)
-        except ValueError as error:
-            print(f"seahaven: error: {error}", file=sys.stderr)
-            return 3
+            size = read_size(args.size)
+        except InputError as error:
+            return fail(None, str(error))
     code = getattr(args, "code", None)
     if code:
         try:
             code = str(GameCode.parse(code))
         except InvalidCode as error:
-            print(f"seahaven: error: {error}", file=sys.stderr)
-            return 3
+            return fail(None, code_error_text(error))
     if getattr(args, "smoke", False):
         from seahaven.app import smoke
 
@@ -49,11 +48,14 @@ def run(args: argparse.Namespace) -> int:
     if not display_found():  # before anything is written: an invisible game would play on unseen
         import os
 
+        from seahaven.commands import fail
+        from seahaven.i18n import _
+
         driver = os.environ.get("SDL_VIDEODRIVER")
-        print(f"seahaven: no display was found for the video driver {driver!r}, so the game cannot show its window"
-              if driver else "seahaven: no display was found, so the game cannot show its window "
-              "(set SDL_VIDEODRIVER to run it without one)", file=sys.stderr)
-        return 5
+        return fail(None, _("no display was found for the video driver {driver}, so the game cannot show its "
+                            "window.").format(driver=repr(driver)) if driver else
+                    _("no display was found, so the game cannot show its window (set SDL_VIDEODRIVER to run it "
+                      "without one)."), 5)
     from seahaven import i18n
     from seahaven.app.saving import lock, storage
 

@@ -1,9 +1,10 @@
 """``seahaven solve CODE | --board FILE``: print a winning line, or prove there is none.
 
-Exit status: 0 winnable (the line, or with --rate the rating, is printed), 1 proved unwinnable, 2 unknown within the
-budget, 3 bad input (one line on stderr). Plain output is one move per line in words;
-``--json`` prints the line as one JSON array of SPEC 12 moves on a single line, ready to
-be the ``moves`` of a game record. Verdicts other than a line go to stderr with --json.
+Exit status: 0 winnable (the line, or with --rate the rating, is printed), 1 proved unwinnable, 4 unknown within the
+budget; 2 for a usage error and 3 for bad input (one line on stderr), as for every command.
+Plain output is one move per line in words; ``--json`` prints the line as one JSON array of
+SPEC 12 moves on a single line, ready to be the ``moves`` of a game record. Verdicts other
+than a line go to stderr with --json.
 """
 
 from __future__ import annotations
@@ -12,55 +13,58 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from seahaven.commands import InputError, read_bounded
+from seahaven.commands import InputError, fail, read_bounded
+from seahaven.i18n import _
 
 if TYPE_CHECKING:
-    from seahaven.engine import Move, Position
+    from seahaven.engine import Move, Position, Rules
 
 MAX_BOARD_BYTES = 1024 * 1024
 """A board file is a few hundred bytes; anything above 1 MB is refused unread."""
 
 DEFAULT_BUDGET_S = 10.0
 
+UNKNOWN = 4
+"""Exit status when the budget ran out before the solver decided (2 is a usage error)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("code", nargs="?", help="a game code, like SH1-C4-AAAAAJ2")
-    parser.add_argument("--board", metavar="FILE", help="a position in JSON or Freecell Solver text ('-' for stdin)")
-    parser.add_argument("--classic", action="store_true", help="use the classic run limit (free cells + 1)")
-    parser.add_argument("--json", action="store_true", help="print the line as one JSON array of moves")
+    parser.add_argument("code", nargs="?", metavar=_("CODE"), help=_("a game code, like SH1-C4-AAAAAJ2"))
+    parser.add_argument("--board", metavar=_("FILE"),
+                        help=_("a position in JSON or Freecell Solver text ('-' for stdin)"))
+    parser.add_argument("--classic", action="store_true", help=_("use the classic run limit (free cells + 1)"))
+    parser.add_argument("--json", action="store_true", help=_("print the line as one JSON array of moves"))
     parser.add_argument("--rate", action="store_true",
-                        help="print only the deal's rating, 1 (easy) to 5 (hard), from a proof of fixed work")
+                        help=_("print only the deal's rating, 1 (easy) to 5 (hard), from a proof of fixed work"))
     parser.add_argument(
         "--budget-s",
         type=float,
         default=DEFAULT_BUDGET_S,
-        metavar="SECONDS",
-        help=f"give up (exit 2) after this many seconds (default {DEFAULT_BUDGET_S:g})",
+        metavar=_("SECONDS"),
+        help=_("give up (exit {status}) after this many seconds (default {seconds})").format(
+            status=UNKNOWN, seconds=f"{DEFAULT_BUDGET_S:g}"),
     )
 
 
 def describe(move: Move, position: Position) -> str:
     """A move in words a player reads, like "Move the 7 of hearts from column 3 to column 8"."""
     cards = position.cards(move.source)
-    head, top = cards[-move.count], cards[-1]
+    head, top = cards[-move.size], cards[-1]
     what = f"the {head.name}"
-    if move.count > 1:
-        what = f"the {move.count} cards from the {head.name} to the {top.name}"
+    if move.size > 1:
+        what = f"the {move.size} cards from the {head.name} to the {top.name}"
     return f"Move {what} from {move.source.name} to {move.dest.name}"
 
 
 def run(args: argparse.Namespace) -> int:
-    def fail(message: str) -> int:
-        print(f"seahaven solve: {message}", file=sys.stderr)
-        return 3
-
     if (args.code is None) == (args.board is None):
-        return fail("give either a game code or --board FILE")
+        return fail("solve", _("give either a game code or --board FILE."))
     if not args.budget_s > 0 or args.budget_s > 1e6:
-        return fail("--budget-s must be a positive number of seconds")
+        return fail("solve", _("--budget-s must be a positive number of seconds, at most 1000000."))
 
     import json
 
+    from seahaven.app.words import code_error_text
     from seahaven.engine import APP_RULES, CLASSIC_RULES, GameCode, InvalidCode, InvalidPosition, Position
     from seahaven.engine.solver import solve
 
@@ -68,13 +72,14 @@ def run(args: argparse.Namespace) -> int:
         if args.code is not None:
             position = GameCode.parse(args.code).position()
         else:
-            position = Position.parse(read_bounded(args.board, MAX_BOARD_BYTES, "a board"))
+            position = Position.parse(read_bounded(args.board, MAX_BOARD_BYTES, _("a board")))
     except InvalidCode as error:
-        return fail(str(error))
+        return fail("solve", code_error_text(error))
     except InvalidPosition as error:
-        return fail(f"bad board in {args.board}: {error}")
+        return fail("solve", _("{path} is not a board the game can play ({detail}).").format(
+            path=args.board, detail=error))
     except InputError as error:
-        return fail(f"cannot read {args.board}: {error}")
+        return fail("solve", str(error))
 
     rules = CLASSIC_RULES if args.classic else APP_RULES
     if args.rate:
@@ -90,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
             f"({result.nodes} positions searched).",
             file=verdict_out,
         )
-        return 2
+        return UNKNOWN
     if args.json:
         print(json.dumps([move.to_json() for move in result.line]))
         return 0
@@ -102,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rate(position: Position, rules: object, as_json: bool) -> int:
+def _rate(position: Position, rules: Rules, as_json: bool) -> int:
     """``--rate``: the rating of a proof within the rating's fixed work (never a time)."""
     import json
     import math
@@ -110,7 +115,7 @@ def _rate(position: Position, rules: object, as_json: bool) -> int:
     from seahaven.engine.rating import RATE_MAX_NODES, rating_of
     from seahaven.engine.solver import solve
 
-    result = solve(position, rules, max_nodes=RATE_MAX_NODES, max_seconds=math.inf)  # type: ignore[arg-type]
+    result = solve(position, rules, max_nodes=RATE_MAX_NODES, max_seconds=math.inf)
     rating = rating_of(result)
     if as_json:
         print(json.dumps({"status": result.status, "rating": None if rating is None else rating.to_json()}))
@@ -121,4 +126,4 @@ def _rate(position: Position, rules: object, as_json: bool) -> int:
         print(f"No rating: this position cannot be won ({result.nodes} positions searched).")
     else:
         print(f"No rating: not decided within {RATE_MAX_NODES} positions.")
-    return 0 if rating is not None else 1 if result.lost else 2
+    return 0 if rating is not None else 1 if result.lost else UNKNOWN

@@ -22,8 +22,6 @@ from seahaven.engine.cards import (
 )
 from seahaven.engine.codes import DEAL_COUNT, GameCode, deal_position
 from seahaven.engine.errors import (
-    CannotLift,
-    IllegalMove,
     InvalidCard,
     InvalidCode,
     InvalidMove,
@@ -35,7 +33,7 @@ from seahaven.engine.errors import (
 from seahaven.engine.finish import can_finish, finishing_moves
 from seahaven.engine.game import UNDO_LIMIT, WIN_BONUS, Action, Game
 from seahaven.engine.position import APP_RULES, CELL_COUNTS, CLASSIC_RULES, Position, Rules, run_length
-from seahaven.engine.reasons import Reason, Why
+from seahaven.engine.reasons import CannotLift, IllegalMove, Reason, Why
 
 __all__ = [
     "APP_RULES",

@@ -39,8 +39,9 @@ class Card(NamedTuple):
         return card
 
     @property
-    def index(self) -> int:
-        """A number 0..51, suits in ``SUITS`` order, aces first."""
+    def ordinal(self) -> int:
+        """A number 0..51, suits in ``SUITS`` order, aces first (not ``index``: that is the
+        tuple's own method)."""
         return SUITS.index(self.suit) * 13 + self.rank - 1
 
     @property
@@ -133,15 +134,16 @@ def foundation(suit: str) -> Pile:
 
 
 class Move(NamedTuple):
-    """Move ``count`` cards from the top of ``source`` to ``dest``."""
+    """Move ``size`` cards from the top of ``source`` to ``dest`` (``count`` in JSON; not the
+    field's name, which would hide the tuple's own ``count`` method)."""
 
     source: Pile
     dest: Pile
-    count: int = 1
+    size: int = 1
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form of SPEC 12: ``{"from": "col3", "to": "col7", "count": 3}``."""
-        return {"from": str(self.source), "to": str(self.dest), "count": self.count}
+        return {"from": str(self.source), "to": str(self.dest), "count": self.size}
 
     @classmethod
     def from_json(cls, obj: object) -> Move | PendingFoundationMove:
@@ -169,14 +171,14 @@ class Move(NamedTuple):
             raise InvalidMove(str(error)) from None
 
     def __str__(self) -> str:
-        return f"{self.source}-{self.dest}" + (f"x{self.count}" if self.count != 1 else "")
+        return f"{self.source}-{self.dest}" + (f"x{self.size}" if self.size != 1 else "")
 
     def __repr__(self) -> str:
-        return f"Move({self.source!r}, {self.dest!r}, {self.count})"
+        return f"Move({self.source!r}, {self.dest!r}, {self.size})"
 
 
 class PendingFoundationMove(NamedTuple):
     """A move to ``found`` whose foundation depends on the card that moves."""
 
     source: Pile
-    count: int = 1
+    size: int = 1

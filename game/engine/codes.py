@@ -18,7 +18,7 @@ PREFIX = "SH1"
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 """RFC 4648 base32: A=0 .. Z=25, 2=26 .. 7=31."""
 DEAL_DIGITS = 7
-DEAL_COUNT = 32**DEAL_DIGITS
+DEAL_COUNT: int = 32**DEAL_DIGITS  # typed: int ** int is Any to a type checker (a negative power is a float)
 """Deal numbers are 0 <= n < 32^7."""
 
 _MASK = (1 << 64) - 1

@@ -1,13 +1,11 @@
-"""Errors the engine raises. ``str(error)`` is an English sentence for the command line;
-an illegal move also carries its :class:`~seahaven.engine.reasons.Reason` as data, which the
-app puts into the player's language."""
+"""Errors the engine raises about bad input. ``str(error)`` is an English sentence for the
+command line. The refusals of the rules (an illegal move, a card that cannot be lifted) live
+beside their :class:`~seahaven.engine.reasons.Reason` in ``seahaven.engine.reasons``, so this
+module needs nothing of the engine and the cards can import it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from seahaven.engine.reasons import Reason
+from typing import Any
 
 
 def quote(value: object, limit: int = 24) -> str:
@@ -47,20 +45,3 @@ class InvalidPosition(SeahavenError):
 
 class InvalidRecord(SeahavenError):
     """A game record (position or code plus moves) is malformed."""
-
-
-class IllegalMove(SeahavenError):
-    """A well-formed move that the rules do not allow in this position; ``reason`` says why."""
-
-    def __init__(self, reason: Reason) -> None:
-        super().__init__(str(reason))
-        self.reason = reason
-
-
-class CannotLift(IllegalMove):
-    """The pressed card cannot be picked up (not a run, or the run is too long)."""
-
-    @property
-    def limit(self) -> int | None:
-        """How many cards can be picked up now, when the run was too long."""
-        return self.reason.limit if self.reason.limit else None

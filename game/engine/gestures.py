@@ -8,9 +8,8 @@ pile and card is under the pointer; every decision is made here.
 from __future__ import annotations
 
 from seahaven.engine.cards import CELLS, COLUMNS, KING, Move, Pile, foundation
-from seahaven.engine.errors import CannotLift, IllegalMove
 from seahaven.engine.position import APP_RULES, Position, Rules, run_length
-from seahaven.engine.reasons import Reason, Why
+from seahaven.engine.reasons import CannotLift, IllegalMove, Reason, Why
 
 
 def lift(position: Position, pile: Pile, index: int, rules: Rules = APP_RULES) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from seahaven.engine.cards import (
     CELLS,
@@ -28,8 +28,8 @@ from seahaven.engine.cards import (
     Pile,
     foundation,
 )
-from seahaven.engine.errors import IllegalMove, InvalidCard, InvalidPosition, quote
-from seahaven.engine.reasons import Reason, Why
+from seahaven.engine.errors import InvalidCard, InvalidPosition, quote
+from seahaven.engine.reasons import IllegalMove, Reason, Why
 
 RunLimit = Literal["app", "classic"]
 
@@ -86,17 +86,19 @@ _ALL_PILES: tuple[Pile, ...] = CELLS + FOUNDATIONS + COLUMNS
 _COLUMN_ID = tuple(range(MAX_CELLS + 4, MAX_CELLS + 4 + COLUMN_COUNT))
 _FOUNDATION_ID = tuple(range(MAX_CELLS, MAX_CELLS + 4))
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-_CARD = tuple((None, *(Card(rank, suit) for rank in range(1, KING + 1))) for suit in SUITS)
+_CARD = tuple(tuple(Card(rank, suit) for rank in range(1, KING + 1)) for suit in SUITS)
+"""``_CARD[suit index][rank - 1]``."""
 _UP: dict[Card, Card | None] = {card: (Card(card.rank + 1, card.suit) if card.rank < KING else None) for card in DECK}
-_MOVES: list[list[list[Move | None]]] = [
+_MOVES = cast("list[list[list[Move]]]", [
     [
         [None] + [Move(src, dst, n) for n in range(1, (KING if src.is_column and dst.is_column else 1) + 1)]
         for dst in _ALL_PILES
     ]
     for src in _ALL_PILES
-]
+])
 """``_MOVES[source id][dest id][count]``: every move made once, shared by all positions.
-Only a column's run onto a column moves more than one card."""
+Only a column's run onto a column moves more than one card. Slot 0 of each list (no
+cards) is None and never read, so the type says what is read: a move."""
 
 
 class Position:
@@ -105,7 +107,8 @@ class Position:
     __slots__ = ("_hash", "cells", "columns", "foundations")
 
     cells: tuple[Card | None, ...]
-    foundations: tuple[int, int, int, int]
+    foundations: tuple[int, ...]
+    """The four foundations' heights (0..13), in ``SUITS`` order."""
     columns: tuple[tuple[Card, ...], ...]
 
     def __init__(
@@ -115,7 +118,7 @@ class Position:
         columns: Sequence[Sequence[Card]],
     ) -> None:
         self.cells = tuple(cells)
-        self.foundations = tuple(foundations)  # type: ignore[assignment]
+        self.foundations = tuple(foundations)
         self.columns = tuple(tuple(c) for c in columns)
         self._hash: int | None = None
 
@@ -140,7 +143,7 @@ class Position:
 
     def key(self) -> tuple[Any, ...]:
         """Identity for "seen before": which cell holds which card does not matter."""
-        cells = tuple(sorted(card.index for card in self.cells if card is not None))
+        cells = tuple(sorted(card.ordinal for card in self.cells if card is not None))
         return (cells, self.foundations, self.columns)
 
     # -- reading the table -------------------------------------------------------------
@@ -226,7 +229,7 @@ class Position:
         to_empty = rules.limit(len(free_cells), len(empty) - 1) if empty else 0
         any_to_empty = not rules.kings_only
         # the column each exposed card lies on, to find a same-suit home one rank up
-        tops = {c[-1]: _COLUMN_ID[j] for j, c in enumerate(columns) if c}
+        tops: dict[Card | None, int] = {c[-1]: _COLUMN_ID[j] for j, c in enumerate(columns) if c}
         table = _MOVES
 
         for j in range(COLUMN_COUNT):
@@ -275,7 +278,7 @@ class Position:
             by_dest = table[_FOUNDATION_ID[s]]
             for f in free_cells:
                 append(by_dest[f][1])
-            card = _CARD[s][rank]
+            card = _CARD[s][rank - 1]
             dest = tops.get(_UP[card])
             if dest is not None:
                 append(by_dest[dest][1])
@@ -357,10 +360,10 @@ class Position:
         if isinstance(move, Move):
             return move
         cards = self.cards(move.source) if self.has_pile(move.source) else ()
-        if not cards or move.count > len(cards):
+        if not cards or move.size > len(cards):
             # nothing to resolve against: any foundation gives the same refusal
-            return Move(move.source, FOUNDATIONS[0], move.count)
-        return Move(move.source, foundation(cards[-move.count].suit), move.count)
+            return Move(move.source, FOUNDATIONS[0], move.size)
+        return Move(move.source, foundation(cards[-move.size].suit), move.size)
 
     def apply(self, move: Move) -> Position:
         """The position after ``move``, which must be legal (use :meth:`play` to check)."""
@@ -374,7 +377,7 @@ class Position:
             columns[j] = columns[j][:-count]
         elif source.kind == "cell":
             i = int(source.key) - 1
-            moving = (cells[i],)  # type: ignore[assignment]
+            moving = (cells[i],)  # type: ignore[assignment]  # a legal move from a cell finds a card there
             cells[i] = None
         else:
             s = SUITS.index(str(source.key))
@@ -390,7 +393,7 @@ class Position:
         # every column is a tuple already: build the position without copying them again
         after = object.__new__(Position)
         after.cells, after.foundations, after.columns, after._hash = (
-            tuple(cells), tuple(found), tuple(columns), None)  # type: ignore[assignment]
+            tuple(cells), tuple(found), tuple(columns), None)
         return after
 
     def play(self, move: Move, rules: Rules = APP_RULES) -> Position:

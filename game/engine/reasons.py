@@ -3,6 +3,7 @@ is about. The engine never writes a sentence for the player; the app turns a
 :class:`Reason` into words in the player's language (``seahaven.app.words.reason_text``).
 
 ``str(reason)`` is a plain English sentence for the command line and for logs only.
+:class:`IllegalMove` and :class:`CannotLift` are the refusals raised, each carrying its reason.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from seahaven.engine.cards import SUIT_NAMES, Card, Pile
+from seahaven.engine.errors import SeahavenError
 
 
 class Why(Enum):
@@ -53,6 +55,23 @@ class Reason:
 
     def __str__(self) -> str:
         return _english(self)
+
+
+class IllegalMove(SeahavenError):
+    """A well-formed move that the rules do not allow in this position; ``reason`` says why."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
+
+class CannotLift(IllegalMove):
+    """The pressed card cannot be picked up (not a run, or the run is too long)."""
+
+    @property
+    def limit(self) -> int | None:
+        """How many cards can be picked up now, when the run was too long."""
+        return self.reason.limit if self.reason.limit else None
 
 
 def _cards(n: int) -> str:

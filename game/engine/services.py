@@ -16,7 +16,7 @@ from seahaven.engine.cards import Move
 from seahaven.engine.codes import DEAL_COUNT, GameCode
 from seahaven.engine.game import Game
 from seahaven.engine.position import APP_RULES, Position, Rules
-from seahaven.engine.solver import Progress, Status, solve
+from seahaven.engine.solver import DEFAULT_MAX_NODES, Progress, Status, solve
 
 HINT_SECONDS = 2.0
 LOST_SECONDS = 2.0
@@ -57,8 +57,8 @@ def hint(
     proved there is no winning line. Raises :class:`Undecided` when the budget runs out.
     Only answers: a hint is counted by whoever shows it to the player."""
     position, rules = game.position, game.rules
-    budget = {} if max_nodes is None else {"max_nodes": max_nodes}
-    result = solve(position, rules, max_seconds=max_seconds, cancel=cancel, progress=progress, **budget)
+    budget = DEFAULT_MAX_NODES if max_nodes is None else max_nodes
+    result = solve(position, rules, max_nodes=budget, max_seconds=max_seconds, cancel=cancel, progress=progress)
     if result.unknown:
         raise Undecided("no answer within the solver's budget")
     if result.lost or not result.line:

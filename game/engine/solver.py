@@ -70,6 +70,13 @@ _Step = tuple[int, int, int, int]
 """An internal move: source code, destination code, number of cards, top card moved.
 A step from a column to ``_CELL`` with a count above one puts that many cards into cells."""
 
+_State = tuple[tuple[bytes, ...], tuple[int, ...], list[int]]
+"""A searched position: the columns (one byte a card), the cells' cards sorted, the
+foundations' heights."""
+
+_Kid = tuple[int, "_Step | list[_Step]", _State]
+"""A child in the search: its score, the step (or the steps it forces) that made it, its state."""
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -148,7 +155,7 @@ def _search(
     yield_gil: bool,
     start: float,
     dead: set[bytes] | None,
-) -> tuple[list[_Step] | bool | None, int, bool]:
+) -> tuple[list[_Step] | Literal[False] | None, int, bool]:
     """The depth-first search. Returns (internal line, or False when proved lost, or None
     when stopped), the nodes searched, and whether it was cancelled."""
     ncells = position.cell_count
@@ -199,7 +206,7 @@ def _search(
     seen = set(dead) if dead else set()
     seen.add(root_key)
 
-    def offer(out: list, found: list[int], new: list[bytes], new_cells: Sequence[int], step: _Step,
+    def offer(out: list[_Kid], found: list[int], new: list[bytes], new_cells: Sequence[int], step: _Step,
               trigger: int) -> None:
         """Add the child made by ``step`` to ``out``, after the moves it forces (when it
         uncovered ``trigger``, a card that may now go home or take a cell card), unless
@@ -221,7 +228,7 @@ def _search(
         seen.add(k)
         out.append((score(t_cols, len(t_cells), new_found), moves, (t_cols, t_cells, new_found)))
 
-    def expand(state: tuple[tuple[bytes, ...], tuple[int, ...], list[int]]) -> list:
+    def expand(state: _State) -> list[_Kid]:
         """The children of ``state`` not met before, ordered so that pop() takes the best."""
         cols, cells, found = state
         tops: dict[int, int] = {}
@@ -241,7 +248,7 @@ def _search(
             to_empty = (free + 1) << (n_empty - 1) if n_empty else 0
         else:
             pickup = to_empty = free + 1
-        out = []
+        out: list[_Kid] = []
         for i in range(10):
             col = cols[i]
             if not col:
@@ -271,9 +278,10 @@ def _search(
                         break
                     new = list(cols)
                     new[i] = rest
-                    new_cells = list(cells)
-                    new_cells += col[h:]
-                    new_cells.sort()
+                    more = list(cells)
+                    more += col[h:]
+                    more.sort()
+                    new_cells: Sequence[int] = more
                     step = (i, _CELL, run, col[-1])
                 else:
                     if j < 0:
@@ -290,9 +298,9 @@ def _search(
                     continue
                 new = list(cols)
                 new[empty] = bytes((c,))
-                new_cells = list(cells)
-                new_cells.remove(c)
-                offer(out, found, new, new_cells, (_CELL, empty, 1, c), c if c - 1 in cells else 0)
+                fewer = list(cells)
+                fewer.remove(c)
+                offer(out, found, new, fewer, (_CELL, empty, 1, c), c if c - 1 in cells else 0)
         out.sort(key=_first)
         return out
 
@@ -333,7 +341,7 @@ def _search(
     return False, nodes, False
 
 
-def _first(kid: tuple) -> int:
+def _first(kid: _Kid) -> int:
     return kid[0]
 
 

@@ -17,13 +17,22 @@ back engine objects without pickling. Cancelling sets an event the search looks 
 
 from __future__ import annotations
 
+import enum
 import threading
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, Literal, TypeVar
 
 T = TypeVar("T")
 
-_PENDING = object()
+
+class _Pending(enum.Enum):
+    """The result of a job not finished (an enum member, so the type checker can tell it
+    from any result, None included)."""
+
+    PENDING = enum.auto()
+
+
+_PENDING: Final = _Pending.PENDING
 
 
 class SolverJob(Generic[T]):
@@ -42,7 +51,7 @@ class SolverJob(Generic[T]):
         self._kwargs = kwargs
         self._on_progress = on_progress
         self._cancel = threading.Event()
-        self._result: Any = _PENDING
+        self._result: T | Literal[_Pending.PENDING] = _PENDING
         self._error: BaseException | None = None
         self.progress: tuple[int, float] = (0, 0.0)
         """The latest (nodes searched, seconds) the search reported."""

@@ -46,7 +46,7 @@ def test_the_finish_button_sends_every_card_home_as_undoable_moves() -> None:
     run(app)
     game = table.game
     assert game.is_won and game.move_count == 12 and game.hints_used == 0
-    assert all(m.dest.is_foundation and m.count == 1 for m in game.moves)
+    assert all(m.dest.is_foundation and m.size == 1 for m in game.moves)
     settle(app, 30)
     while app.scenes.top is not table:
         key(app, pygame.K_ESCAPE)

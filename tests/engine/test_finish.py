@@ -68,7 +68,7 @@ positions = st.one_of(taken_back(), scattered())
 
 def home_moves(position: Position, rules) -> list:  # type: ignore[no-untyped-def]
     """The engine's own legal moves that send one card home."""
-    return [m for m in position.legal_moves(rules) if m.dest.is_foundation and m.count == 1
+    return [m for m in position.legal_moves(rules) if m.dest.is_foundation and m.size == 1
             and not m.source.is_foundation]
 
 
@@ -89,7 +89,7 @@ def test_finishable_means_its_moves_win_and_every_other_order_too(position: Posi
         return
     assert can_finish(position, rules) == (not position.is_won)
     left = 52 - sum(position.foundations)
-    assert len(line) == left and all(m.dest.is_foundation and m.count == 1 for m in line)
+    assert len(line) == left and all(m.dest.is_foundation and m.size == 1 for m in line)
     game = Game(position, rules)
     for move in line:
         game.play(move)  # each one legal, as the player's own moves are

@@ -247,9 +247,10 @@ def test_cli_unwinnable_exits_1() -> None:
     assert done.returncode == 1 and "cannot be won" in done.stdout
 
 
-def test_cli_unknown_within_the_budget_exits_2() -> None:
+def test_cli_unknown_within_the_budget_exits_4() -> None:
+    # 4, not 2: exit status 2 is a usage error for every command (argparse's convention)
     done = solve_cli("SH1-C4-TOHQIIB", "--classic", "--budget-s", "0.01")
-    assert done.returncode == 2 and done.stdout.startswith("Unknown")
+    assert done.returncode == 4 and done.stdout.startswith("Unknown")
 
 
 @pytest.mark.parametrize(

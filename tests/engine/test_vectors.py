@@ -46,7 +46,7 @@ def test_classic_limit_refuses_exactly_the_app_only_lines(record: dict) -> None:
         # the refused move is legal under the app's limit, and breaks only the run limit
         move = position.resolve(Move.from_json(record["moves"][k]))
         assert position.is_legal(move, APP_RULES)
-        assert move.count > position.free_cells + 1
+        assert move.size > position.free_cells + 1
     else:
         assert reason is None and position.is_won
 

@@ -157,7 +157,7 @@ class HistoryFile:
                 rolled[entry.cells].add(entry)
             body = [e.to_json() for e in entries[cut:]]
             reset_at = 0
-        head = {"v": VERSION, "totals": {str(c): asdict(n) for c, n in rolled.items()},
+        head: dict[str, Any] = {"v": VERSION, "totals": {str(c): asdict(n) for c, n in rolled.items()},
                 "from": history.rolled_from or (old[0].at if old else None), "to": old[-1].at if old else None}
         text = "".join(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n" for obj in [head, *body])
         replace_file(self.path, text.encode())

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 from pathlib import Path
 
 from seahaven.i18n import _
@@ -79,7 +80,7 @@ def _why(error: OSError, folder: Path) -> str:
                                                                      why=error.strerror or _("unknown error"))
 
 
-if os.name == "nt":  # pragma: no cover - Windows
+if sys.platform == "win32":  # pragma: no cover - Windows (os.name "nt"; said so the type checker knows it)
 
     def _lock(fd: int) -> None:
         import msvcrt

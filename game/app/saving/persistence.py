@@ -31,7 +31,7 @@ from seahaven.app.saving.history import Entry, History, HistoryFile
 from seahaven.app.saving.storage import BadFile, SavedGame, SaveError, Storage, parse_json, read_bounded
 from seahaven.app.settings import Settings
 from seahaven.app.stats import Stats
-from seahaven.engine import Game
+from seahaven.engine import Game, GameCode
 
 DEALS = "deals.json"
 """Ratings and daily tags of deals (:class:`DealFacts`): a cache, rebuilt if it is lost."""
@@ -214,7 +214,7 @@ class Persistence:
         if changed:
             self._save_stats()
 
-    def _record_end(self, result: str, seen: _Seen, keep: object = None) -> None:
+    def _record_end(self, result: str, seen: _Seen, keep: GameCode | str | None = None) -> None:
         """A game ended: its line goes into the history (SPEC 10)."""
         facts = self.facts
         entry = Entry(history_file.now_stamp(), seen.code, seen.cells, seen.rules, result, seen.moves,

@@ -15,8 +15,10 @@ from typing import Any
 
 import pygame
 
-from seahaven.app.loop import STEP, App
+from seahaven.app.loop import App
+from seahaven.app.saving.persistence import Persistence
 from seahaven.app.saving.storage import SaveError
+from seahaven.app.scenes import STEP
 from seahaven.app.screens.table import TableScene
 from seahaven.engine import Game
 
@@ -132,7 +134,7 @@ def _hint_then_wait(app: App, table: TableScene) -> int:
 def _saved(table: TableScene) -> None:
     """Wait for the background writer: what was saved is on disk."""
     keeper = table.session.keeper
-    if keeper is not None:
+    if isinstance(keeper, Persistence):
         with contextlib.suppress(SaveError):
             keeper.storage.flush()
 
@@ -153,7 +155,7 @@ def _post_drag(pygame: Any, app: Any, table: Any, move: Any) -> None:
     layout = table.layout
     position = table.game.position
     cards = position.cards(move.source)
-    src = layout.card_box(move.source, len(cards) - move.count, len(cards))
+    src = layout.card_box(move.source, len(cards) - move.size, len(cards))
     dest_cards = position.cards(move.dest)
     dst = layout.card_box(move.dest, max(0, len(dest_cards) - 1), max(1, len(dest_cards)))
     start = (src.x + src.w // 2, src.y + min(10, src.h // 4))

@@ -281,8 +281,9 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
         if code_text is not None:
             if raw_position is not None:
                 raise BadFile("a game started from a code has no 'position'")
-            code: GameCode | None = GameCode.parse(code_text)
-            start = code.position()
+            parsed = GameCode.parse(code_text)
+            code: GameCode | None = parsed
+            start = parsed.position()
         else:
             if raw_position is None:
                 raise BadFile("a game needs a 'code' or a 'position'")
@@ -388,7 +389,8 @@ def _apply_journal(body: dict[str, Any] | None, seq: int, entries: list[dict[str
     """``current.json``'s ``body`` (its last entry ``seq``) with the journal's entries after
     it applied: the body of the game as last saved, the number of its last entry, and what
     is wrong with the journal (the entries before the wrong one are applied)."""
-    merged, moves, applied = body, None, False
+    merged, applied = body, False
+    moves: list[Any] | None = None
     for n, entry in enumerate(entries, 1):
         number = entry["seq"]
         starts = "code" in entry  # a game new to the journal: the entry holds all of it
@@ -752,9 +754,9 @@ class Storage:
             return [], _os_reason(error, reading=True)
         entries: list[dict[str, Any]] = []
         lines = data.split(b"\n")
-        if lines[-1]:
-            return _journal_entries(lines[:-1], entries) or [], "its last line is cut short"
         problem = _journal_entries(lines[:-1], entries)
+        if lines[-1]:  # the good start is kept; the first problem is the one said
+            return entries, problem or "its last line is cut short"
         return entries, problem
 
     # -- settings ----------------------------------------------------------------------------

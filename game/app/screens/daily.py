@@ -225,7 +225,7 @@ class DailyScreen(Screen):
 
     def paint_legend(self, surface: pygame.Surface, column: pygame.Rect, y: int, size: int) -> int:
         dot = max(3, size // 3)
-        font = self.font(size)
+        font: pygame.font.Font = self.font(size)
         x = column.x
         marks = ((self.theme.selection, True, pgettext("daily deal", "won")),
                  (self.theme.warn, True, pgettext("daily deal", "won with help")),

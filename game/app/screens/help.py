@@ -264,7 +264,7 @@ class ExampleBoard:
     def play(self, move: Move) -> None:
         self.position = self.position.play(move, self.rules)
         self.hand.selection = None
-        n = move.count
+        n = move.size
         self.say(ngettext("The card went from {source} to {dest}.",
                           "The run of {n} cards went from {source} to {dest}.", n).format(
             n=format_number(n), source=pile_name(move.source, FROM), dest=pile_name(move.dest, ONTO)))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -145,10 +146,10 @@ class SettingsScreen(Screen):
         if row.kind == "winnable":
             for (cells, label, chosen), rect in zip(segments, rects):
                 value = not chosen
-                self.button(surface, rect, label, lambda c=cells, v=value: self.set_winnable(c, v),
+                self.button(surface, rect, label, partial(self.set_winnable, cells, value),
                             key=f"{row.name}{cells}", on=chosen,
-                            left=lambda c=cells: self.set_winnable(c, False),
-                            right=lambda c=cells: self.set_winnable(c, True))
+                            left=partial(self.set_winnable, cells, False),
+                            right=partial(self.set_winnable, cells, True))
             return max(y, whole.bottom)
         area = self.hot_area(whole, lambda: self.step(row, 0), key=row.name)
         area.left, area.right = (lambda: self.step(row, -1)), (lambda: self.step(row, 1))

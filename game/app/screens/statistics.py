@@ -61,8 +61,7 @@ class StatsScreen(Screen):
         self.daily_streak = daily_streak
         self.exported = ""
         """Where the last export went (or why it failed), said under its button."""
-        cells = getattr(app.settings, "cells", 4)
-        self.graphs = Graphs(self, self._entries_of, cells)
+        self.graphs = Graphs(self, self._entries_of, app.settings.cells)
         self._ratings: tuple[tuple[int, int, int], dict[int | None, tuple[int, int]]] | None = None
         self._entries: tuple[tuple[int, int, int], list[Entry]] | None = None
         self.layout()
@@ -233,12 +232,12 @@ class StatsScreen(Screen):
         keys: list[int | None] = [1, 2, 3, 4, 5, None]
         slot = column.w // len(keys)
         row_h = round(size * 1.6)
-        for i, key in enumerate(keys):
-            played, won = table.get(key, (0, 0))
+        for i, rating in enumerate(keys):
+            played, won = table.get(rating, (0, 0))
             x = column.x + i * slot
-            head = font.render(_("rated {n}").format(n=key) if key else _("not rated"), True, self.theme.text_dim)
+            head = font.render(_("rated {n}").format(n=rating) if rating else _("not rated"), True, self.theme.text_dim)
             if head.get_width() > slot - 4:
-                head = font.render(str(key) if key else "\u2014", True, self.theme.text_dim)
+                head = font.render(str(rating) if rating else "\u2014", True, self.theme.text_dim)
             surface.blit(head, (x + (slot - head.get_width()) // 2, y))
             value = bold.render(f"{format_number(won)} / {format_number(played)}" if played else "\u2014", True,
                                 self.theme.text)

@@ -332,12 +332,12 @@ class TableScene(Scene):
     def _show_hint(self, move: Move) -> None:
         self.hint = (move, self.app.time + 4.0)
         cards = self.position.cards(move.source) if self.position.has_pile(move.source) else ()
-        lead = cards[-move.count] if 0 < move.count <= len(cards) else None
+        lead = cards[-move.size] if 0 < move.size <= len(cards) else None
         source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
-        if move.count > 1:
+        if move.size > 1:
             self.say(ngettext("Hint: the run of {n} card starting with {card}, from {source} to {dest}.",
                               "Hint: the run of {n} cards starting with {card}, from {source} to {dest}.",
-                              move.count).format(n=format_number(move.count), card=card_name(lead, WITH),
+                              move.size).format(n=format_number(move.size), card=card_name(lead, WITH),
                                                  source=source, dest=dest))
         else:
             self.say(_("Hint: {card} from {source} to {dest}.").format(card=card_name(lead), source=source,

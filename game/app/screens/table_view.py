@@ -281,7 +281,7 @@ class TableView:
             out.append((top_box(selection.pile, selection.count), theme.selection, thick, True, 0))
         if self.table.hint is not None:
             move = self.table.hint[0]
-            out.append((top_box(move.source, move.count), theme.hint, thick, True, 0))
+            out.append((top_box(move.source, move.size), theme.hint, thick, True, 0))
             out.append((top_box(move.dest), theme.hint, thick, True, 0))
         if self.keys.focus_visible() and position.has_pile(self.keys.focus):
             box = top_box(self.keys.focus)
