@@ -24,11 +24,14 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
 DOMAIN = "seahaven"
-LANGUAGES = ("de", "fr", "es")
+LANGUAGES = tuple(sorted(path.parent.parent.name for path in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po")))
+"""Every language with a catalog (a new language starts as game/locale/<code>/LC_MESSAGES/seahaven.po)."""
 SOURCES = ("game/app", "game/i18n.py", "game/commands", "game/__main__.py")
-"""Where the player's words are: the game, and the command line (its help and errors, and
-argparse's own words: ``game/commands/argparse_words.py``)."""
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+"""Where the player's words are: the game, the menu entry and software centre text
+(``game/commands/desktop.py``), and the command line (its help and errors, and argparse's own
+words: ``game/commands/argparse_words.py``)."""
+KEYWORDS = {"_": None, "N_": None, "NP_": ((1, "c"), 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "npgettext": ((1, "c"), 2, 3)}
 
 
 def extract() -> Catalog:

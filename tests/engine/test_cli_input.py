@@ -15,9 +15,10 @@ from tests.engine.helpers import seahaven
 @pytest.mark.parametrize(
     ("code", "named", "place"),
     [
-        ("SH1-C4-ıııııı2", "'ı'", "8"),  # dotless i: upper() would make it a valid I
-        ("SH1-C4-AAAAAJﬀ", "'ﬀ'", "14"),  # a ligature: upper() would make it two letters
-        ("SH1-C4-AAAAAJ1", "'1'", "14"),
+        # the character is named in the language's own quotes (“ı” in English), not Python's repr
+        ("SH1-C4-ıııııı2", "\u201cı\u201d", "8"),  # dotless i: upper() would make it a valid I
+        ("SH1-C4-AAAAAJﬀ", "\u201cﬀ\u201d", "14"),  # a ligature: upper() would make it two letters
+        ("SH1-C4-AAAAAJ1", "\u201c1\u201d", "14"),
     ],
 )
 def test_codes_are_ascii_and_the_bad_character_is_named(code: str, named: str, place: str) -> None:
