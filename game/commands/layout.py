@@ -11,71 +11,69 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from seahaven.commands import InputError, fail, file_error_text, open_input, read_size
+from seahaven.i18n import _
+
 if TYPE_CHECKING:
     from seahaven.engine import Position
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--size", metavar="WxH", default=argparse.SUPPRESS, help="window size (default 1280x800)")
+    parser.add_argument("--size", metavar=_("WxH"), default=argparse.SUPPRESS,
+                        help=_("window size (default 1280x800)"))
     what = parser.add_mutually_exclusive_group()
-    what.add_argument("--code", metavar="CODE", default=argparse.SUPPRESS, help="game code, like SH1-C4-AAAAAJ2")
-    what.add_argument("--game", metavar="FILE", default=argparse.SUPPRESS,
-                      help="a saved game (current.json), laid out where it stands ('-' for stdin)")
+    what.add_argument("--code", metavar=_("CODE"), default=argparse.SUPPRESS,
+                      help=_("a game code, like SH1-C4-AAAAAJ2"))
+    what.add_argument("--game", metavar=_("FILE"), default=argparse.SUPPRESS,
+                      help=_("a saved game (current.json), laid out where it stands ('-' for stdin)"))
 
 
 def run(args: argparse.Namespace) -> int:
-    from seahaven.app.layout import card_aspect, compute_layout, parse_size
+    from seahaven.app.layout import card_aspect, compute_layout
     from seahaven.app.screens.actions import ACTIONS
+    from seahaven.app.words import code_error_text
     from seahaven.engine import GameCode, InvalidCode
 
-    def fail(text: str) -> int:
-        print(f"seahaven layout: error: {text}", file=sys.stderr)
-        return 3
-
     try:
-        size = parse_size(getattr(args, "size", None) or "1280x800")
-    except ValueError as error:
-        return fail(str(error))
+        size = read_size(getattr(args, "size", None) or "1280x800")
+    except InputError as error:
+        return fail("layout", str(error))
     game_file = getattr(args, "game", None)
     position: Position
     if game_file:
         try:
             position = _saved_position(game_file)
-        except ValueError as error:
-            return fail(str(error))
+        except InputError as error:
+            return fail("layout", str(error))
     else:
         if not getattr(args, "code", None):
-            return fail("give the game with --code, like --code SH1-C4-AAAAAJ2, or a saved game with --game FILE")
+            return fail("layout", _("give the game with --code, like --code SH1-C4-AAAAAJ2, or a saved game with "
+                                    "--game FILE."))
         try:
             position = GameCode.parse(args.code).position()
         except InvalidCode as error:
-            return fail(str(error))
+            return fail("layout", code_error_text(error))
     layout = compute_layout(size[0], size[1], position.cell_count, card_aspect(), ACTIONS.toolbar_slots(), position)
     print(json.dumps(layout.to_json(position)))
     return 0
 
 
 def _saved_position(path: str) -> Position:
-    """The position a saved game (``current.json``) stands at; ValueError saying in one
-    sentence why the file cannot be used."""
+    """The position a saved game (``current.json``) stands at; :class:`InputError` saying in
+    one sentence of ours why the file cannot be used."""
     from seahaven.app.saving.storage import MAX_FILE_BYTES, BadFile, game_from_json, parse_json
-    from seahaven.commands import InputError, open_input
 
     try:
-        handle = open_input(path, MAX_FILE_BYTES, "a saved game")
+        handle = open_input(path, MAX_FILE_BYTES, _("a saved game"))
         try:
             data = handle.read(MAX_FILE_BYTES + 1)
         finally:
             if handle is not sys.stdin.buffer:
                 handle.close()
-    except InputError as error:
-        raise ValueError(f"cannot read {path}: {error}") from None
-    except IsADirectoryError:
-        raise ValueError(f"cannot read {path}: it is a folder, not a file") from None
     except OSError as error:
-        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
+        raise InputError(file_error_text(path, error)) from None
     try:
         saved = game_from_json(parse_json(data))
     except BadFile as error:
-        raise ValueError(f"{path} is not a saved game: {error}") from None
+        raise InputError(_("{path} is not a saved game: {detail}.").format(path=path, detail=error)) from None
     return saved.game.position

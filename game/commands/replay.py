@@ -10,7 +10,8 @@ import argparse
 import json
 import sys
 
-from seahaven.commands import InputError, read_text_chunks
+from seahaven.commands import InputError, fail, read_text_chunks
+from seahaven.i18n import _
 
 HELD_BACK = 1000
 """Lines that are not JSON held back at the start of a file before they are given as
@@ -18,8 +19,9 @@ verdicts (a file of game records with a few damaged lines)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a JSON game record, a JSON list of them, or JSON lines ('-' for stdin)")
-    parser.add_argument("--classic", action="store_true", help="use the classic run limit (free cells + 1)")
+    parser.add_argument("file", metavar=_("FILE"),
+                        help=_("a JSON game record, a JSON list of them, or JSON lines ('-' for stdin)"))
+    parser.add_argument("--classic", action="store_true", help=_("use the classic run limit (free cells + 1)"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     (None from then on): a file with no JSON in it gets one sentence, not verdicts."""
     try:
         # verdicts are printed as the records are read: a long file is never held whole
-        for record in stream_records(read_text_chunks(args.file, MAX_RECORD_BYTES, "a game record")):
+        for record in stream_records(read_text_chunks(args.file, MAX_RECORD_BYTES, _("a game record"))):
             count += 1
             if isinstance(record, InvalidRecord) and unread is not None and len(unread) < HELD_BACK:
                 unread.append(record)
@@ -60,12 +62,9 @@ def run(args: argparse.Namespace) -> int:
             write(line)
     except InputError as error:
         sys.stdout.flush()
-        print(f"seahaven replay: cannot read {args.file}: {error}", file=sys.stderr)
-        return 3
+        return fail("replay", str(error))
     if count == 0:
-        print(f"seahaven replay: {args.file} holds no game record", file=sys.stderr)
-        return 3
+        return fail("replay", _("{path} holds no game record.").format(path=args.file))
     if unread:
-        print(f"seahaven replay: {args.file} holds no game record: {unread[0]}", file=sys.stderr)
-        return 3
+        return fail("replay", _("{path} holds no game record: {detail}.").format(path=args.file, detail=unread[0]))
     return 0 if all_legal else 1
