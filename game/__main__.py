@@ -16,6 +16,7 @@ from collections.abc import Sequence
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout; before pygame is imported
 
 from seahaven import __version__
+from seahaven.stale_unpack import clean_in_background
 from seahaven.windows_console import attach_parent_console
 
 SUBCOMMANDS = {
@@ -60,6 +61,7 @@ def _build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     attach_parent_console()  # Windows: the windowed .exe prints to the console it was started from
+    clean_in_background()  # the one-file Linux executable: unpack folders of killed starts
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = _build_parser(args_list)
     args = parser.parse_args(args_list)

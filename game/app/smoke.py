@@ -223,6 +223,24 @@ class Smoke:
         self.check(self.table.game.position == GameCode.parse(code).position(), "the new deal differs from its code")
         self.settle()
 
+    def media(self) -> None:
+        """Every sound loads through the opened mixer (the game's code says nothing when one does
+        not, so a bundle without a working SDL_mixer would play the smoke game silently), and the
+        PNG icons load: the executable's stand-ins for the codecs it leaves out (build.spec) must
+        not take WAV or PNG with them. The SVG cards are drawn by every frame already."""
+        import pygame.mixer
+
+        from seahaven.resources import resource_path
+
+        if not pygame.mixer.get_init():
+            pygame.mixer.init()
+        names = sorted(path.stem for path in resource_path("sounds").glob("*.wav"))
+        self.check(bool(names), "the sounds folder is empty")
+        for name in names:
+            self.check(self.app.assets.sound(name) is not None, f"the sound {name}.wav did not load")
+        for path in sorted(resource_path("icons").glob("seahaven-*.png")):
+            self.check(self.pygame.image.load(str(path)).get_width() > 0, f"the icon {path.name} did not load")
+
     def won_game(self) -> str:
         from seahaven.engine import Game, Move, Position
 
@@ -260,6 +278,7 @@ def run(size: tuple[int, int], code: str | None) -> int:
         smoke.double_click_any()
         smoke.resize((size[0] * 3 // 4, size[1] * 3 // 4))
         smoke.new_game_window(NEW_GAME_CODE)
+        smoke.media()
         source = smoke.won_game()
         summary = {"ok": True, "won_from": source}
     except SmokeFailed as failure:
