@@ -177,3 +177,16 @@ def test_an_unpacked_sdist_passes_its_own_tests(sdist: Path, wheel: Path, tmp_pa
                             cwd=tree, env=env, capture_output=True, text=True, timeout=1800)
     assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
     assert " passed" in result.stdout.splitlines()[-1], result.stdout[-500:]
+
+
+def test_two_builds_with_the_same_source_date_epoch_give_the_same_wheel(sdist: Path, tmp_path: Path) -> None:
+    # as the release workflow builds: SOURCE_DATE_EPOCH set to the tagged commit's time
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1764547200"}
+    wheels = []
+    for run in ("one", "two"):
+        out = tmp_path / run
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out),
+                        str(sdist)], check=True, timeout=300, cwd=tmp_path, env=env)
+        (built,) = out.glob("seahaven_towers-*.whl")
+        wheels.append(built.read_bytes())
+    assert wheels[0] == wheels[1]
