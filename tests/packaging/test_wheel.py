@@ -190,3 +190,12 @@ def test_two_builds_with_the_same_source_date_epoch_give_the_same_wheel(sdist: P
         (built,) = out.glob("seahaven_towers-*.whl")
         wheels.append(built.read_bytes())
     assert wheels[0] == wheels[1]
+
+
+def test_the_wheel_has_a_console_and_a_windowed_launcher(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        entry_points = archive.read(f"seahaven_towers-{__version__}.dist-info/entry_points.txt").decode()
+        names = set(archive.namelist())
+    assert "[console_scripts]\nseahaven = seahaven.__main__:main" in entry_points
+    assert "[gui_scripts]\nseahaven-gui = seahaven.__main__:main" in entry_points  # no console window on Windows
+    assert "seahaven/_assets/CHANGELOG.md" in names  # the metainfo's release notes
