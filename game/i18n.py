@@ -19,17 +19,36 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping
+from datetime import date
 from pathlib import Path
+
+from seahaven.cldr_data import LANGUAGES as _CLDR
 
 DOMAIN = "seahaven"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 """``game/locale``: inside the package, so the wheel and the PyInstaller bundle carry it."""
 
 ENGLISH = "en"
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
-"""Language code -> its name in its own language (Settings shows them so, untranslated)."""
+NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español", "it": "Italiano",
+                         "pt_BR": "Português (Brasil)", "nl": "Nederlands", "pl": "Polski", "ja": "日本語",
+                         "zh_CN": "简体中文"}
+"""Every language the game is written for -> its name in its own language and script."""
+FALLBACKS: dict[str, str] = {"pt": "pt_BR", "zh": "zh_CN", "zh_SG": "zh_CN", "zh_Hans": "zh_CN"}
+"""A locale the game has no catalog of by that name -> the one it reads: Portuguese is the
+Brazilian catalog, Chinese the Simplified one (Singapore writes it too; Taiwan and Hong Kong
+write Traditional characters, so they fall through to the next language asked for)."""
+
+
+def _shipped(code: str) -> bool:
+    return code == ENGLISH or (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+
+
+LANGUAGES: dict[str, str] = {code: name for code, name in NAMES.items() if _shipped(code)}
+"""Language code -> its name in its own language, for the languages the game speaks (those
+whose catalog ships): Settings shows them so, untranslated."""
 
 SYSTEM = "system"
 """The language setting that follows the system."""
@@ -45,8 +64,31 @@ def N_(message: str) -> str:
     return message
 
 
+class Marked(str):
+    """An English message marked with its context by :func:`NP_`: ``_()`` looks it up in
+    that context, so a table of labels can hold words that have two jobs."""
+
+    context: str
+
+    def __new__(cls, context: str, message: str) -> Marked:
+        made = super().__new__(cls, message)
+        made.context = context
+        return made
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]  # copies and pickles keep the context
+        return (self.context, str(self))
+
+
+def NP_(context: str, message: str) -> str:
+    """:func:`N_` with a context: one English word with two jobs ("Off" of the animation
+    speed, "Off" of a switch) is two messages a translator can word apart."""
+    return Marked(context, message)
+
+
 def _(message: str) -> str:
-    """``message`` in the player's language."""
+    """``message`` in the player's language (in its context if :func:`NP_` marked it)."""
+    if isinstance(message, Marked):
+        return _translation.pgettext(message.context, str(message))
     return _translation.gettext(message)
 
 
@@ -66,8 +108,23 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translation.npgettext(context, singular, plural, n)
 
 
+def shipped_languages() -> list[str]:
+    """The codes of the languages the game speaks, English first: those whose compiled
+    catalog is in ``game/locale`` (a language ships when its catalog does)."""
+    found = sorted(path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return [ENGLISH] + [code for code in found if code != ENGLISH]
+
+
+def translation(code: str) -> _gettext.NullTranslations:
+    """The catalog of language ``code`` (English: none), without changing the language in
+    use: the desktop entry writes every language at once."""
+    if code == ENGLISH:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
+
+
 def language() -> str:
-    """The code of the language in use: "en", "de", "fr" or "es"."""
+    """The code of the language in use: "en", "de", "pt_BR", "zh_CN"..."""
     return _language
 
 
@@ -110,12 +167,33 @@ def supported(names: list[str]) -> str:
     """The first of the locale names ``names`` that the game speaks, as a code; English when
     none is ("C" and "POSIX" mean English too)."""
     for name in names:
-        code = name.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
-        if code in LANGUAGES:
+        code = locale_code(name)
+        if code is not None:
             return code
-        if code in ("c", "posix"):
+        if name.split(".")[0].upper() in ("C", "POSIX"):
             return ENGLISH
     return ENGLISH
+
+
+def locale_code(name: str) -> str | None:
+    """The code of the catalog that speaks locale ``name`` ("pt_BR.UTF-8" -> "pt_BR",
+    "pt_PT" and "pt" -> "pt_BR", "zh-Hans-CN" -> "zh_CN", "de_AT" -> "de"), None if none does."""
+    parts = name.split(".")[0].split("@")[0].replace("-", "_").split("_")
+    language = parts[0].lower()
+    regions = [part for part in parts[1:] if part]
+    for region in regions:
+        region = region.upper() if len(region) == 2 else region.title()
+        candidate = f"{language}_{region}"
+        if candidate in LANGUAGES:
+            return candidate
+        if FALLBACKS.get(candidate) in LANGUAGES:
+            return FALLBACKS[candidate]
+    if language == "zh" and any(region.upper() in ("TW", "HK", "MO", "HANT") for region in regions):
+        return None  # Traditional Chinese: not the Simplified catalog
+    if language in LANGUAGES:
+        return language
+    fallback = FALLBACKS.get(language)
+    return fallback if fallback in LANGUAGES else None
 
 
 def resolve(choice: str | None, environ: Mapping[str, str] | None = None,
@@ -140,39 +218,115 @@ def set_language(choice: str | None = SYSTEM, environ: Mapping[str, str] | None 
     return code
 
 
-# -- numbers and times ---------------------------------------------------------------------
+# -- numbers, percentages, dates and times (CLDR) ------------------------------------------
 
-_GROUP = {"en": ",", "de": ".", "fr": "\u202f", "es": "."}
-"""Thousands separator per language (CLDR); French uses a narrow no-break space."""
-_DECIMAL = {"en": ".", "de": ",", "fr": ",", "es": ","}
-_MIN_GROUPING = {"es": 2}
-"""CLDR's minimum grouping digits: Spanish writes 1234 but 12.345."""
-_PERCENT = {"en": "{}%", "de": "{}\u00a0%", "fr": "{}\u202f%", "es": "{}\u00a0%"}
+
+def cldr(code: str | None = None) -> Mapping[str, object]:
+    """How language ``code`` (the one in use by default) writes numbers and dates, from CLDR
+    (``seahaven.cldr_data``, generated by tools/make_cldr.py); English's for a language CLDR
+    data was not generated for."""
+    table = _CLDR.get(_language if code is None else code)
+    return table if table is not None else _CLDR[ENGLISH]
+
+
+def _text(key: str) -> str:
+    return str(cldr()[key])
 
 
 def format_number(n: float, decimals: int = 0) -> str:
-    """``n`` as the player's language writes numbers: 12,345 / 12.345 / 12 345 / 12.345."""
-    lang = _language if _language in _GROUP else ENGLISH
+    """``n`` as the player's language writes numbers: 12,345 / 12.345 / 12 345 / 12.345 (CLDR's
+    symbols and minimum grouping: Spanish and Polish write 1234 but 12.345)."""
+    data = cldr()
     text = f"{abs(n):,.{decimals}f}"
     whole, _dot, fraction = text.partition(".")
     digits = whole.replace(",", "")
-    whole = digits if len(digits) < 4 + _MIN_GROUPING.get(lang, 1) - 1 else whole.replace(",", _GROUP[lang])
-    out = whole + (_DECIMAL[lang] + fraction if fraction else "")
-    return ("-" if n < 0 and text.strip("0.,") else "") + out
+    grouping = int(str(data["min_grouping"]))
+    whole = digits if len(digits) < 3 + grouping else whole.replace(",", str(data["group"]))
+    out = whole + (str(data["decimal"]) + fraction if fraction else "")
+    return (str(data["minus"]) if n < 0 and text.strip("0.,") else "") + out
+
+
+_NUMBER_PART = re.compile(r"[#0,.]+")
 
 
 def format_percent(fraction: float, decimals: int = 0) -> str:
-    """``fraction`` (0.5) as a percentage the player's language writes: 50% / 50 %."""
-    lang = _language if _language in _PERCENT else ENGLISH
-    return _PERCENT[lang].format(format_number(fraction * 100, decimals))
+    """``fraction`` (0.5) as a percentage the player's language writes: 50% / 50 % (CLDR's
+    pattern: where the sign goes and what space stands before it)."""
+    pattern = _text("percent").split(";")[0]
+    return _NUMBER_PART.sub(lambda _m: format_number(fraction * 100, decimals), pattern, count=1)
 
 
 def format_duration(seconds: float | None) -> str:
     """A time of play, the one way the game writes it everywhere: "0:42", "12:03",
-    "1:15:03" (hours only once there is one); a dash when there is none."""
+    "1:15:03" (hours only once there is one; CLDR's time separator); a dash when there is none."""
     if seconds is None:
         return "\u2014"
     total = max(0, int(seconds))
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+    sep = _text("time_separator")
+    return f"{hours}{sep}{minutes:02d}{sep}{secs:02d}" if hours else f"{minutes}{sep}{secs:02d}"
+
+
+_DATE_FIELD = re.compile(r"'([^']*)'|(y+|M+|L+|d+|E+|c+)")
+"""A quoted literal, or a CLDR date field (year, month, stand-alone month, day, weekday)."""
+
+
+def _date(pattern: str, day: date) -> str:
+    """``day`` written by the CLDR ``pattern`` ("E, d. MMMM y") in the player's language."""
+    data = cldr()
+
+    def names(key: str) -> list[str]:
+        return list(data[key])  # type: ignore[call-overload]
+
+    def field(match: re.Match[str]) -> str:
+        if match.group(1) is not None:
+            return match.group(1) or "'"
+        token = match.group(2)
+        kind, width = token[0], len(token)
+        if kind == "y":
+            return f"{day.year % 100:02d}" if width == 2 else str(day.year)
+        if kind in "ML":
+            if width <= 2:
+                return str(day.month).zfill(width)
+            key = {(True, 3): "months_short_format", (False, 3): "months_short", (True, 4): "months",
+                   (False, 4): "months_standalone"}[(kind == "M", min(width, 4))]
+            return names(key)[day.month - 1]
+        if kind == "d":
+            if day.day == 1 and width == 1 and data["day_one"]:
+                return str(data["day_one"])
+            return str(day.day).zfill(width)
+        return names("weekdays" if width == 4 else "weekdays_short_format")[day.weekday()]
+
+    return _DATE_FIELD.sub(field, pattern)
+
+
+def format_date(day: date) -> str:
+    """A day with its weekday: "Tue, December 1, 2026", "Di., 1. Dezember 2026",
+    "mar. 1er décembre 2026", "2026年12月1日(火)"."""
+    return _date(_text("date"), day)
+
+
+def format_month_year(month: int, year: int) -> str:
+    """"December 2026", "grudzień 2026", "2026年12月"."""
+    return _date(_text("month_year"), date(year, month, 1))
+
+
+def format_day_month(day: date) -> str:
+    """"December 1", "1. Dezember", "1er décembre", "12月1日"."""
+    return _date(_text("day_month"), day)
+
+
+def month_name(month: int) -> str:
+    """The name of ``month`` (1 January ... 12 December) standing on its own."""
+    return str(list(cldr()["months_standalone"])[month - 1])  # type: ignore[call-overload]
+
+
+def month_short(month: int) -> str:
+    """The short name of ``month`` standing on its own (a calendar's or an axis's label)."""
+    return str(list(cldr()["months_short"])[month - 1])  # type: ignore[call-overload]
+
+
+def weekday_short(index: int) -> str:
+    """The short name of weekday ``index`` (0 Monday ... 6 Sunday) heading a calendar's column."""
+    return str(list(cldr()["weekdays_short"])[index])  # type: ignore[call-overload]

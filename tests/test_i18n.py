@@ -27,7 +27,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 babel = pytest.importorskip("babel")
 
-WRAPPERS = {"_", "N_", "ngettext", "pgettext", "npgettext"}
+SHIPPED = [code for code in i18n.shipped_languages() if code != i18n.ENGLISH]
+"""The languages whose catalog is in game/locale (a language ships when its catalog does)."""
+
+WRAPPERS = {"_", "N_", "NP_", "ngettext", "pgettext", "npgettext"}
 """The calls that mark a string for translation."""
 
 DIAGNOSTIC_CALLS = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AttributeError", "BadFile", "error",
@@ -201,13 +204,19 @@ def catalog_problems(language: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("language", ["de", "fr", "es"])
+def test_the_languages_of_old_ship_and_every_catalog_is_a_known_language() -> None:
+    assert {"de", "fr", "es"} <= set(SHIPPED)
+    assert set(SHIPPED) <= set(i18n.NAMES), "a catalog for a language game/i18n.py does not name"
+    assert set(SHIPPED) | {"en"} == set(i18n.LANGUAGES)
+
+
+@pytest.mark.parametrize("language", SHIPPED)
 def test_catalog_is_complete_and_correct(language: str) -> None:
     problems = catalog_problems(language)
     assert not problems, "run tools/i18n.py update, then translate:\n" + "\n".join(problems)
 
 
-@pytest.mark.parametrize("language", ["de", "fr", "es"])
+@pytest.mark.parametrize("language", SHIPPED)
 def test_compiled_catalog_matches_its_source(language: str) -> None:
     import i18n as tools
 
@@ -248,12 +257,22 @@ def test_the_placeholder_check_can_fail() -> None:
 
 @pytest.mark.parametrize(("environ", "expected"), [
     ({"LANGUAGE": "fr:de", "LANG": "es_ES.UTF-8"}, "fr"),
-    ({"LANGUAGE": "pt_BR:es", "LANG": "de_DE"}, "es"),
+    ({"LANGUAGE": "pt_BR:es", "LANG": "de_DE"}, "pt_BR" if "pt_BR" in SHIPPED else "es"),
+    ({"LANGUAGE": "pt:es"}, "pt_BR" if "pt_BR" in SHIPPED else "es"),
+    ({"LANG": "pt_PT.UTF-8"}, "pt_BR" if "pt_BR" in SHIPPED else "en"),
+    ({"LANG": "zh_CN.UTF-8"}, "zh_CN" if "zh_CN" in SHIPPED else "en"),
+    ({"LANGUAGE": "zh"}, "zh_CN" if "zh_CN" in SHIPPED else "en"),
+    ({"LANGUAGE": "zh_TW:de"}, "de"),  # Traditional Chinese is not the Simplified catalog
+    ({"LANG": "pl_PL.UTF-8"}, "pl" if "pl" in SHIPPED else "en"),
+    ({"LANGUAGE": "nl_BE:fr"}, "nl" if "nl" in SHIPPED else "fr"),
+    ({"LANGUAGE": "sv_SE:es", "LANG": "de_DE"}, "es"),
+    ({"LC_ALL": "it_CH.UTF-8"}, "it"),
     ({"LC_ALL": "de_AT.UTF-8", "LANG": "fr_FR"}, "de"),
     ({"LC_MESSAGES": "es_MX", "LANG": "de_DE"}, "es"),
     ({"LANG": "fr_CA.UTF-8"}, "fr"),
     ({"LANG": "C.UTF-8"}, "en"),
-    ({"LANG": "ja_JP.UTF-8"}, "en"),
+    ({"LANG": "ja_JP.UTF-8"}, "ja" if "ja" in SHIPPED else "en"),
+    ({"LANG": "ko_KR.UTF-8"}, "en"),
     ({}, "en"),
 ])
 def test_the_language_follows_the_environment(environ: dict[str, str], expected: str) -> None:
@@ -289,6 +308,9 @@ def test_a_chosen_language_beats_the_system_and_english_is_the_fallback() -> Non
     ("de", "12.345", "1:15:03", "68\u00a0%"),
     ("fr", "12\u202f345", "1:15:03", "68\u202f%"),
     ("es", "12.345", "1:15:03", "68\u00a0%"),
+    ("it", "12.345", "1:15:03", "68%"),
+    ("pt_BR", "12.345", "1:15:03", "68%"),
+    ("nl", "12.345", "1:15:03", "68%"),
 ])
 def test_one_way_to_write_numbers_and_times(language: str, number: str, duration: str, percent: str) -> None:
     try:
@@ -377,3 +399,275 @@ def test_word_wrap_breaks_long_words_and_after_hyphens() -> None:
     narrow = font.size("Herz-")[0] + 2
     assert "Herz-" in wrap(font, "Herz-Dame", narrow)  # after the hyphen, not inside "Dame"
     assert wrap(font, "Neues Spiel", 1000) == ("Neues Spiel",)
+
+
+# -- what code must let a translator do ----------------------------------------------------
+
+MESSAGE_SOURCES = ("game/app", "game/commands/desktop.py", "game/commands/play.py")
+"""The files whose words are in the catalogs (tools/i18n.py's SOURCES)."""
+
+
+def _source_files(root: Path | None = None) -> list[Path]:
+    root = ROOT if root is None else root
+    found: list[Path] = []
+    for source in MESSAGE_SOURCES:
+        path = root / source
+        found += [path] if path.is_file() else sorted(path.rglob("*.py"))
+    return found
+
+
+def _role(node: ast.Call, parents: dict[ast.AST, ast.AST], tree: ast.AST) -> str:
+    """What a message marked without a context does where it is used: a toolbar word
+    (``short=``), a heading of Help (``("h", ...)``), a choice's label (inside ``choices=``),
+    a row of the statistics table (``FIGURES``), else text."""
+    parent = parents.get(node)
+    if isinstance(parent, ast.keyword) and parent.arg == "short":
+        return "toolbar word"
+    if (isinstance(parent, ast.Tuple) and len(parent.elts) == 2 and isinstance(parent.elts[0], ast.Constant)
+            and parent.elts[0].value == "h" and parent.elts[1] is node):
+        return "heading"
+    up = parent
+    while up is not None and not isinstance(up, (ast.Assign, ast.AnnAssign, ast.keyword, ast.FunctionDef)):
+        up = parents.get(up)
+    if isinstance(up, ast.keyword) and up.arg == "choices":
+        return "choice"
+    if isinstance(up, (ast.Assign, ast.AnnAssign)) and parents.get(up) is tree:
+        targets = up.targets if isinstance(up, ast.Assign) else [up.target]
+        if any(isinstance(t, ast.Name) and t.id == "FIGURES" for t in targets):
+            return "statistics figure"
+    return "text"
+
+
+def messages_in_two_roles(files: list[Path], root: Path = ROOT) -> list[str]:
+    """Each message marked with ``_``/``N_`` (no context) that the code uses in two roles
+    (a toolbar word and a menu label, a heading and a table's row): one English word with
+    two jobs needs ``pgettext``/``NP_`` so a translator can word each job apart."""
+    roles: dict[str, dict[str, str]] = {}
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "N_")
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                where = f"{path.relative_to(root).as_posix()}:{node.lineno}"
+                roles.setdefault(node.args[0].value, {}).setdefault(_role(node, parents, tree), where)
+    return [f"{message!r} is a {' and a '.join(sorted(found))} ({', '.join(found.values())})"
+            for message, found in roles.items() if len(found) > 1]
+
+
+def test_no_message_has_two_roles_without_a_context() -> None:
+    found = messages_in_two_roles(_source_files())
+    assert not found, "give each role its context (pgettext / NP_):\n" + "\n".join(found)
+
+
+def test_the_two_roles_check_can_fail(tmp_path: Path) -> None:
+    source = tmp_path / "game" / "app" / "sample.py"
+    source.parent.mkdir(parents=True)
+    source.write_text('PAGE = (("h", N_("Score")), ("p", N_("Points.")))\n'
+                      'def f():\n'
+                      '    Action("undo", N_("Undo"), short=N_("Undo"))\n'
+                      '    Action("redo", N_("Redo"), short=NP_("toolbar", "Redo"))\n'
+                      '    return _("Score")\n', encoding="utf-8")
+    found = "\n".join(messages_in_two_roles([source], tmp_path))
+    assert "'Undo' is a text and a toolbar word" in found and "'Score' is a heading and a text" in found
+    assert "Redo" not in found and "Points" not in found
+
+
+COUNTED = re.compile(r"\{(n|count|limit|played|won|helped|depth|window)\}\s+(?!of\b)[a-z]"
+                     r"|\b(last|top|only|all|over)\s+\{(n|count|limit)\}\s+[a-z]")
+"""A count that meets a noun ("{n} cards", "the last {n} games"): such a message must be
+plural (ngettext), so Polish can say 2 karty and 5 kart."""
+
+
+def counts_without_plural(catalog: object) -> list[str]:
+    return [repr(m.id) for m in catalog if m.id and isinstance(m.id, str) and COUNTED.search(m.id)]  # type: ignore[attr-defined]
+
+
+def test_every_count_that_meets_a_noun_has_a_plural_form() -> None:
+    import i18n as tools
+
+    found = counts_without_plural(tools.extract())
+    assert not found, "use ngettext for:\n" + "\n".join(found)
+
+
+def test_the_plural_check_can_fail() -> None:
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog()
+    catalog.add("{n} won")
+    catalog.add("Win rate over the last {n} games")
+    catalog.add(("{n} card", "{n} cards"))
+    catalog.add("Deal rating: {n} of 5.")
+    catalog.add("Solver: lost, undo {n}")
+    assert counts_without_plural(catalog) == ["'{n} won'", "'Win rate over the last {n} games'"]
+
+
+ENGLISH_CALENDAR = {"January", "February", "March", "April", "June", "July", "August", "September", "October",
+                    "November", "December", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+                    "Dec", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon",
+                    "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}
+NAMED_DATE = re.compile(r"%[aAbBcxp]")
+
+
+def hand_written_formats(files: list[Path], root: Path = ROOT) -> list[str]:
+    """Numbers, percentages and dates written by hand instead of through seahaven.i18n's
+    CLDR formats: a value followed by "%" in an f-string or a template, a thousands
+    separator in a format spec, a date format with names (strftime "%B"), a table of
+    English month or weekday names, and a table typed per language code."""
+    codes = set(i18n.NAMES)
+    found: list[str] = []
+    for path in files:
+        where = path.relative_to(root).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            line = f"{where}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.JoinedStr):
+                for before, after in zip(node.values, node.values[1:], strict=False):
+                    if (isinstance(before, ast.FormattedValue) and isinstance(after, ast.Constant)
+                            and str(after.value).lstrip("\u00a0\u202f ").startswith("%")):
+                        found.append(f"{line}: a percentage by hand")
+            if isinstance(node, ast.FormattedValue) and isinstance(node.format_spec, ast.JoinedStr):
+                spec = "".join(str(v.value) for v in node.format_spec.values if isinstance(v, ast.Constant))
+                if "," in spec or "_" in spec:
+                    found.append(f"{line}: a thousands separator by hand")
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and re.search(r"\{[a-z_]*\}[\u00a0\u202f ]?%", node.value)):
+                found.append(f"{line}: a percentage by hand")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("strftime", "strptime") and node.args
+                    and isinstance(node.args[0], ast.Constant) and NAMED_DATE.search(str(node.args[0].value))):
+                found.append(f"{line}: a date written by hand")
+            if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+                names = {e.value for e in node.elts if isinstance(e, ast.Constant) and e.value in ENGLISH_CALENDAR}
+                if len(names) >= 3:
+                    found.append(f"{line}: month or weekday names typed by hand")
+            if isinstance(node, ast.Dict):
+                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                if len(keys & codes) >= 2 and all(isinstance(v, ast.Constant) and isinstance(v.value, str)
+                                                  and len(v.value) <= 4 for v in node.values):
+                    found.append(f"{line}: a per-language table typed by hand")
+    return found
+
+
+def test_numbers_dates_and_percentages_come_from_cldr() -> None:
+    files = [*_source_files(), ROOT / "game" / "i18n.py"]
+    found = [line for line in hand_written_formats(files)  # format_number itself groups the digits
+             if not (line.startswith("game/i18n.py:") and line.endswith("a thousands separator by hand"))]
+    assert not found, "write them with seahaven.i18n's format_* (CLDR):\n" + "\n".join(found)
+
+
+def test_the_format_check_can_fail(tmp_path: Path) -> None:
+    source = tmp_path / "game" / "app" / "sample.py"
+    source.parent.mkdir(parents=True)
+    source.write_text('def f(v, n, day):\n'
+                      '    a = f"{round(v * 100)}%"\n'
+                      '    b = f"{n:,}"\n'
+                      '    c = day.strftime("%d %B %Y")\n'
+                      '    d = ("Mon", "Tue", "Wed")\n'
+                      '    e = {"en": ",", "de": "."}\n'
+                      '    g = _("{rate}\u00a0%")\n'
+                      '    ok = day.strftime("%Y%m%d"), f"{n:02d}", {"en": "English text here"}\n', encoding="utf-8")
+    found = "\n".join(hand_written_formats([source], tmp_path))
+    for line, what in ((2, "percentage"), (3, "thousands"), (4, "date"), (5, "month or weekday"),
+                       (6, "per-language"), (7, "percentage")):
+        assert f"sample.py:{line}: a {what}" in found or f"sample.py:{line}: {what}" in found, (line, found)
+    assert "sample.py:8" not in found
+
+
+def test_the_cldr_data_is_what_babel_says() -> None:
+    import make_cldr
+
+    assert (ROOT / "game" / "cldr_data.py").read_text(encoding="utf-8") == make_cldr.render(), \
+        "run: python tools/make_cldr.py"
+
+
+@pytest.mark.parametrize(("language", "day", "day_month", "month_year"), [
+    ("en", "Tue, December 1, 2026", "December 1", "December 2026"),
+    ("de", "Di., 1. Dezember 2026", "1. Dezember", "Dezember 2026"),
+    ("fr", "mar. 1er décembre 2026", "1er décembre", "décembre 2026"),
+    ("es", "mar, 1 de diciembre de 2026", "1 de diciembre", "diciembre de 2026"),
+    ("pl", "wt., 1 grudnia 2026", "1 grudnia", "grudzień 2026"),
+    ("ja", "2026年12月1日(火)", "12月1日", "2026年12月"),
+    ("zh_CN", "2026年12月1日周二", "12月1日", "2026年12月"),
+])
+def test_dates_as_each_language_writes_them(language: str, day: str, day_month: str, month_year: str) -> None:
+    import datetime as dt
+
+    saved = i18n._language
+    try:
+        i18n._language = language  # the formats only, whether or not the catalog ships yet
+        first = dt.date(2026, 12, 1)
+        assert (i18n.format_date(first), i18n.format_day_month(first), i18n.format_month_year(12, 2026)) == (
+            day, day_month, month_year)
+        assert i18n.format_day_month(dt.date(2026, 12, 2)).startswith(("2", "December 2", "12月2日"))
+    finally:
+        i18n._language = saved
+
+
+# -- every glyph a shipped language writes is in a bundled font ----------------------------
+
+
+def _font_chars(name: str) -> set[str]:
+    from fontTools.ttLib import TTFont
+
+    return {chr(code) for code in TTFont(ROOT / "fonts" / name).getBestCmap()}
+
+
+def missing_glyphs(language: str, texts: list[str] | None = None) -> list[str]:
+    """The characters of ``language``'s words (its catalog, its CLDR dates, the languages'
+    own names) that the font the game draws them in has no glyph for."""
+    from seahaven.app import fonts
+    from seahaven.cldr_data import LANGUAGES as CLDR
+
+    if texts is None:
+        texts = list(i18n.NAMES.values()) + [str(v) for v in CLDR.get(language, {}).values()]
+        if language != i18n.ENGLISH:
+            import i18n as tools
+
+            for message in tools.read(language):
+                if message.id:
+                    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                    texts += [s for s in strings if s]
+    own = fonts.face_of_language(language)
+    faces = {face: set.intersection(*(_font_chars(str(fonts.font_path(face, bold).name)) for bold in (False, True)))
+             for face in ("ja", "zh_CN", fonts.LATIN)}
+    missing: set[str] = set()
+    for text in texts:
+        if own != fonts.LATIN:
+            face = own
+        elif any(map(fonts.is_cjk, text)):
+            face = "ja" if fonts.has_kana(text) else "zh_CN"
+        else:
+            face = fonts.LATIN
+        missing |= {ch for ch in text if not ch.isspace() and ch.isprintable() and ch not in faces[face]}
+    return [f"{language}: {ch!r} (U+{ord(ch):04X})" for ch in sorted(missing)]
+
+
+@pytest.mark.parametrize("language", [i18n.ENGLISH, *SHIPPED])
+def test_every_glyph_of_a_shipped_language_is_in_a_bundled_font(language: str) -> None:
+    pytest.importorskip("fontTools")
+    found = missing_glyphs(language)
+    assert not found, "run tools/subset_cjk.py (or choose another character):\n" + "\n".join(found)
+
+
+def test_the_glyph_check_can_fail() -> None:
+    pytest.importorskip("fontTools")
+    assert missing_glyphs("de", ["Herz-Dame", "한국어"]) == ["de: '국' (U+AD6D)", "de: '어' (U+C5B4)",
+                                                            "de: '한' (U+D55C)"]
+    assert missing_glyphs("de", ["Herz-Dame ♔"]) == ["de: '♔' (U+2654)"]
+    assert missing_glyphs("de", ["日本語", "简体中文", "Łódź"]) == []
+
+
+def test_the_menu_entry_and_the_software_centre_speak_every_shipped_language() -> None:
+    """The desktop entry's GenericName and Comment and the metainfo's summary and
+    description have a translation for each language whose catalog words them (tests/
+    test_desktop.py validates both files with desktop-file-validate and appstreamcli)."""
+    from seahaven.commands import desktop
+
+    entry, info = desktop.desktop_entry(["/usr/bin/seahaven"]), desktop.metainfo()
+    for code in SHIPPED:
+        catalog = i18n.translation(code)
+        assert f"Comment[{code}]={catalog.gettext(desktop.SUMMARY)}\n" in entry
+        assert f"GenericName[{code}]=" in entry and f"Keywords[{code}]=" in entry
+        assert f'<summary xml:lang="{code}">' in info and f'<p xml:lang="{code}">' in info
+        assert info.count(f'<li xml:lang="{code}">') == len(desktop.FEATURES)

@@ -19,6 +19,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("seahaven.engine", 0),
     ("seahaven.resources", 0),
     ("seahaven.i18n", 0),
+    ("seahaven.cldr_data", 0),  # generated CLDR tables (tools/make_cldr.py), read by seahaven.i18n
     ("seahaven.windows_dpi", 0),
     ("seahaven.app", 1),  # app state: current, jobs, session, hand, layout, settings, render, scenes...
     ("seahaven.app.screens", 2),

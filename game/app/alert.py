@@ -38,8 +38,14 @@ def _show(title: str, sentence: str) -> None:
     if pygame.display.get_driver() in HEADLESS:
         return
     pygame.font.init()
-    font = pygame.font.Font(None, 26)
-    lines = _wrap(font, sentence, 440)
+    from seahaven.app import fonts
+    from seahaven.app.render import wrap
+
+    try:  # the game's face for the player's language (Japanese and Chinese need theirs)
+        font = pygame.font.Font(str(fonts.font_path(fonts.face_of_language(), False)), 22)
+    except (OSError, FileNotFoundError):
+        font = pygame.font.Font(None, 26)
+    lines = list(wrap(font, sentence, 440))
     width, line_h = 480, font.get_linesize()
     height = 40 + line_h * len(lines) + 70
     screen = pygame.display.set_mode((width, height))
@@ -64,13 +70,3 @@ def _show(title: str, sentence: str) -> None:
         screen.blit(label, label.get_rect(center=button.center))
         pygame.display.flip()
         clock.tick(30)
-
-
-def _wrap(font: object, sentence: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in sentence.split():
-        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:  # type: ignore[attr-defined]
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines or [""]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from seahaven.app import fonts
 from seahaven.app.art_cache import KEEP_SIZES, Lru, SizedArt
 from seahaven.engine import DECK
 from seahaven.resources import resource_path
@@ -35,7 +36,7 @@ ICON_NAMES = ("new", "restart", "undo", "redo", "hint", "help", "menu", "fullscr
 SOUND_NAMES = ("pick_up", "place", "foundation", "invalid", "deal", "undo", "win")
 """Sound effects, one WAV file each in ``sounds/``."""
 
-FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
+FONT_FILES = fonts.FONT_FILES
 
 ICON_SIZES_KEPT = 8
 """Icon sizes kept: the toolbar's, the windows' buttons', Help's... all drawn at once."""
@@ -199,13 +200,21 @@ class Assets:
     # --- text and sound -------------------------------------------------------------------
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The game's font (Noto Sans) at ``size`` pixels, regular or bold."""
-        key = (size, bold)
+        """The game's font at ``size`` pixels, regular or bold, in the face of the player's
+        language (Noto Sans; Noto Sans CJK for Japanese and Chinese, see ``fonts``)."""
+        return self._face(fonts.face_of_language(), size, bold)
+
+    def _face(self, face: str, size: int, bold: bool) -> pygame.font.Font:
+        key = (face, size, bold)
         font = self._fonts.get(key)
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            font = self._fonts.put(key, pygame.font.Font(resource_path("fonts", FONT_FILES[bold]), size))
+            if face == fonts.face_of_language():
+                made: pygame.font.Font = fonts.load(size, bold, self._face)
+            else:  # a CJK fallback face
+                made = fonts.TextFont(fonts.font_path(face, bold), size)
+            font = self._fonts.put(key, made)
         return font
 
     def sound(self, name: str) -> pygame.mixer.Sound | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from seahaven.app.i18n import _
-from seahaven.app.words import card_name, reason_text
+from seahaven.app.words import card_name, reason_text, sentence
 from seahaven.engine import CannotLift, Card, IllegalMove, Move, Pile, Position, Reason, Rules, Why, gestures
 from seahaven.engine.cards import FOUNDATIONS
 
@@ -141,7 +141,7 @@ class Hand:
         if move is None:
             cards = position.cards(pile)
             card = cards[index] if index < len(cards) else None
-            return Refusal(_("There is no place for the {card} now.").format(card=card_name(card)))
+            return Refusal(sentence(_("{card} has nowhere to go now.").format(card=card_name(card))))
         return move
 
     # -- keyboard --------------------------------------------------------------------------

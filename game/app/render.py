@@ -34,15 +34,39 @@ _BREAK_AFTER = "-/\u2013\u2014"
 """Besides spaces, a line may end after a hyphen, a slash or a dash (inside a word)."""
 
 
+_NO_BREAK_BEFORE = set("。、，．・：；！？）」』】〕〉》｝］”’〟ー々〻ゝゞヽヾ…‥,.:;!?)]}%"
+                       "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+"""What may not start a line in Japanese and Chinese (kinsoku: closing brackets, full stops
+and commas, small kana, the prolonged-sound mark), nor in Latin text after a CJK character."""
+_NO_BREAK_AFTER = set("（「『【〔〈《｛［“‘([{")
+"""What may not end a line: opening brackets and quotes."""
+
+
+def _cjk(ch: str) -> bool:
+    code = ord(ch)
+    return code >= 0x2E80 and not 0xFE00 <= code <= 0xFE0F
+
+
+def _may_break(ch: str, following: str) -> bool:
+    """Whether a line may end between ``ch`` and ``following``: after a space, after a
+    hyphen, slash or dash inside a word, and between two characters of a script written
+    without spaces (Japanese, Chinese) unless a bracket or a full stop would be stranded."""
+    if following == " ":
+        return False
+    if ch == " " or ch in _BREAK_AFTER:
+        return True
+    return (_cjk(ch) or _cjk(following)) and ch not in _NO_BREAK_AFTER and following not in _NO_BREAK_BEFORE
+
+
 def _pieces(text: str) -> list[str]:
-    """``text`` cut where a line may end: after each space, and after a hyphen, slash or
-    dash that is followed by more of the word ("Karten-Ablage" -> "Karten-", "Ablage")."""
+    """``text`` cut where a line may end (:func:`_may_break`): "Karten-Ablage" -> "Karten-",
+    "Ablage"; "配札を選ぶ。" -> "配", "札", "を", "選", "ぶ。"."""
     pieces: list[str] = []
     piece = ""
     for i, ch in enumerate(text):
         piece += ch
         following = text[i + 1] if i + 1 < len(text) else " "
-        if (ch == " " and following != " ") or (ch in _BREAK_AFTER and following != " "):
+        if _may_break(ch, following):
             pieces.append(piece)
             piece = ""
     if piece:
@@ -63,7 +87,7 @@ def _split_word(font: Any, word: str, width: int) -> list[str]:
         k = len(rest) - 1
         while k > 1 and not _fits(font, rest[:k] + "-", width):
             k -= 1
-        hyphen = "-" if rest[k - 1].isalpha() and rest[k].isalpha() else ""
+        hyphen = "-" if rest[k - 1].isalpha() and rest[k].isalpha() and not (_cjk(rest[k - 1]) or _cjk(rest[k])) else ""
         out.append(rest[:k] + hyphen)
         rest = rest[k:]
     out.append(rest)

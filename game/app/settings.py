@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from seahaven.app.i18n import LANGUAGES, N_, SYSTEM, format_number, format_percent
+from seahaven.app.i18n import LANGUAGES, N_, NP_, SYSTEM, format_number, format_percent
 from seahaven.app.theme import CARD_BACKS, TABLES
 from seahaven.app.words import DIFFICULTY_NAMES
 from seahaven.engine import APP_RULES, CLASSIC_RULES, Rules
@@ -95,8 +95,8 @@ class Settings:
     four_colour: bool = setting(False, N_("Four-colour deck"),
                                 N_("Clubs green and diamonds blue, so no two suits look alike."), page=LOOK)
     animation: str = setting("normal", N_("Animation speed"), N_("How fast cards glide; Off moves them at once."),
-                             choices=(("off", N_("Off")), ("fast", N_("Fast")), ("normal", N_("Normal")),
-                                      ("slow", N_("Slow"))), page=LOOK)
+                             choices=(("off", NP_("animation speed", "Off")), ("fast", N_("Fast")),
+                                      ("normal", N_("Normal")), ("slow", N_("Slow"))), page=LOOK)
     double_tap_ms: int = setting(500, N_("Double-tap time"),
                                  N_("The longest pause between the two taps of a double-tap."),
                                  limits=(100, 2000), step=50, unit="ms", page=LOOK)

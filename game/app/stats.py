@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from seahaven.app.i18n import _, format_duration, format_number, format_percent
+from seahaven.app.i18n import _, format_duration, format_number, format_percent, ngettext
 from seahaven.app.words import difficulty_name
 from seahaven.engine import CELL_COUNTS
 
@@ -261,15 +261,17 @@ def win_summary(stats: Stats, cells: int) -> list[str]:
     if game is None or not game.won or game.cells != cells:
         return []
     f = stats.of(cells)
+    played = ngettext("played {n}", "played {n}", f.played).format(n=format_number(f.played))
+    won = ngettext("won {n}", "won {n}", f.won_alone).format(n=format_number(f.won_alone))
     if f.wins_with_help:
-        text = _("{difficulty}: played {played}, won {won} ({rate}), {helped} won with help, streak {streak}, "
-                 "best streak {best}.")
+        helped = ngettext("{n} won with help", "{n} won with help", f.wins_with_help).format(
+            n=format_number(f.wins_with_help))
+        text = _("{difficulty}: {played}, {won} ({rate}), {helped}, streak {streak}, best streak {best}.")
     else:
-        text = _("{difficulty}: played {played}, won {won} ({rate}), streak {streak}, best streak {best}.")
-    lines = [text.format(difficulty=difficulty_name(cells), played=format_number(f.played),
-                         won=format_number(f.won_alone), rate=format_rate(f.win_rate),
-                         helped=format_number(f.wins_with_help), streak=format_number(f.current_streak),
-                         best=format_number(f.best_streak))]
+        helped = ""
+        text = _("{difficulty}: {played}, {won} ({rate}), streak {streak}, best streak {best}.")
+    lines = [text.format(difficulty=difficulty_name(cells), played=played, won=won, rate=format_rate(f.win_rate),
+                         helped=helped, streak=format_number(f.current_streak), best=format_number(f.best_streak))]
     if game.hints:
         lines.append(_("Won with help: it counts as played, not in the win rate, the streak or the bests."))
         return lines

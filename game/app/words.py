@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from datetime import date
 
-from seahaven.app.i18n import N_, _, format_number, ngettext, pgettext
+from seahaven.app.i18n import (
+    N_,
+    _,
+    format_date,
+    format_month_year,
+    format_number,
+    ngettext,
+    pgettext,
+)
+from seahaven.app.i18n import month_short as month_short  # re-exported: the calendar's names come from CLDR
+from seahaven.app.i18n import weekday_short as weekday_short
 from seahaven.engine import Card, InvalidCode, Pile, Reason, Why
 from seahaven.engine.codes import CodeWhy
 from seahaven.engine.services import LossReport, NoWayBack
@@ -21,6 +31,13 @@ only: show it with :func:`difficulty_name`."""
 def difficulty_name(cells: int) -> str:
     """"Easy", "Medium" or "Hard" in the player's language."""
     return _(DIFFICULTY_NAMES[cells])
+
+
+def per_difficulty(cells: int, easy: str, medium: str, hard: str) -> str:
+    """The one of three translated sentences that fits the difficulty of ``cells``: a
+    sentence that names the difficulty is written whole for each, so a language can agree
+    it ("une donne facile", "una partida media") instead of slotting a name in."""
+    return {4: easy, 2: medium, 1: hard}[cells]
 
 
 def sentence(text: str) -> str:
@@ -52,49 +69,89 @@ def key_text(chord: str) -> str:
     return "+".join(names.get(part, part) for part in chord.split("+"))
 
 
-def weekday_short(index: int) -> str:
-    """The short name of weekday ``index`` (0 Monday ... 6 Sunday) in the player's language."""
-    return (pgettext("weekday", "Mon"), pgettext("weekday", "Tue"), pgettext("weekday", "Wed"),
-            pgettext("weekday", "Thu"), pgettext("weekday", "Fri"), pgettext("weekday", "Sat"),
-            pgettext("weekday", "Sun"))[index]
-
-
-def month_name(month: int) -> str:
-    """The name of ``month`` (1 January ... 12 December) in the player's language (not the
-    C library's locale, which the game does not set)."""
-    return (pgettext("month", "January"), pgettext("month", "February"), pgettext("month", "March"),
-            pgettext("month", "April"), pgettext("month", "May"), pgettext("month", "June"),
-            pgettext("month", "July"), pgettext("month", "August"), pgettext("month", "September"),
-            pgettext("month", "October"), pgettext("month", "November"), pgettext("month", "December"))[month - 1]
-
-
-def month_short(month: int) -> str:
-    """The short name of ``month`` (Jan ... Dec) in the player's language."""
-    return (pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar"), pgettext("month", "Apr"),
-            pgettext("month", "May short"), pgettext("month", "Jun"), pgettext("month", "Jul"),
-            pgettext("month", "Aug"), pgettext("month", "Sep"), pgettext("month", "Oct"), pgettext("month", "Nov"),
-            pgettext("month", "Dec"))[month - 1]
-
-
 def date_text(day: date) -> str:
-    """A day as the player's language writes it: "Mon 1 December 2026", "Mo., 1. Dezember 2026"."""
-    return _("{weekday} {day} {month} {year}").format(weekday=weekday_short(day.weekday()), day=day.day,
-                                                      month=month_name(day.month), year=day.year)
+    """A day as the player's language writes it (CLDR): "Tue, December 1, 2026",
+    "Di., 1. Dezember 2026", "mar. 1er décembre 2026", "2026年12月1日(火)"."""
+    return format_date(day)
+
+
+def iso_date_text(iso: str) -> str:
+    """A day saved as "2026-12-01", as the player's language writes it (the saved text
+    itself if it is not a date)."""
+    try:
+        return date_text(date.fromisoformat(iso))
+    except ValueError:
+        return iso
 
 
 def month_year(month: int, year: int) -> str:
-    """"December 2026" in the player's language."""
-    return _("{month} {year}").format(month=month_name(month), year=year)
+    """"December 2026" in the player's language (CLDR)."""
+    return format_month_year(month, year)
 
 
-def _rank(rank: int) -> str:
-    names = {
-        1: pgettext("card rank", "ace"), 2: pgettext("card rank", "2"), 3: pgettext("card rank", "3"),
-        4: pgettext("card rank", "4"), 5: pgettext("card rank", "5"), 6: pgettext("card rank", "6"),
-        7: pgettext("card rank", "7"), 8: pgettext("card rank", "8"), 9: pgettext("card rank", "9"),
-        10: pgettext("card rank", "10"), 11: pgettext("card rank", "jack"), 12: pgettext("card rank", "queen"),
-        13: pgettext("card rank", "king"),
-    }
+SUBJECT = "subject"
+"""A card or pile as the subject or the object of a sentence: "{card} belongs on {pile}.",
+"Hint: {card} from {source} to {dest}." (German nominative/accusative)."""
+WITH = "with"
+"""A card after "starting with": "the run starting with {card}" (German dative)."""
+ONTO = "onto"
+"""A card or pile a card goes onto or into: "… only on {target}", "… to {dest}"."""
+FROM = "from"
+"""A pile a card leaves: "… from {source} …" (German "von der Herz-Ablage")."""
+
+
+def _card_phrase(rank: int, role: str) -> str:
+    """The card of ``rank`` with a ``{suit}`` placeholder, as a whole phrase per grammatical
+    role, so a language can inflect it (its article, its case) and never has to glue a
+    preposition onto a name: French writes "le 9 de {suit}" and "par le 9 de {suit}"."""
+    if role == WITH:
+        names = {
+            1: pgettext("card after 'starting with'", "the ace of {suit}"),
+            2: pgettext("card after 'starting with'", "the 2 of {suit}"),
+            3: pgettext("card after 'starting with'", "the 3 of {suit}"),
+            4: pgettext("card after 'starting with'", "the 4 of {suit}"),
+            5: pgettext("card after 'starting with'", "the 5 of {suit}"),
+            6: pgettext("card after 'starting with'", "the 6 of {suit}"),
+            7: pgettext("card after 'starting with'", "the 7 of {suit}"),
+            8: pgettext("card after 'starting with'", "the 8 of {suit}"),
+            9: pgettext("card after 'starting with'", "the 9 of {suit}"),
+            10: pgettext("card after 'starting with'", "the 10 of {suit}"),
+            11: pgettext("card after 'starting with'", "the jack of {suit}"),
+            12: pgettext("card after 'starting with'", "the queen of {suit}"),
+            13: pgettext("card after 'starting with'", "the king of {suit}"),
+        }
+    elif role == ONTO:
+        names = {
+            1: pgettext("card after 'onto'", "the ace of {suit}"),
+            2: pgettext("card after 'onto'", "the 2 of {suit}"),
+            3: pgettext("card after 'onto'", "the 3 of {suit}"),
+            4: pgettext("card after 'onto'", "the 4 of {suit}"),
+            5: pgettext("card after 'onto'", "the 5 of {suit}"),
+            6: pgettext("card after 'onto'", "the 6 of {suit}"),
+            7: pgettext("card after 'onto'", "the 7 of {suit}"),
+            8: pgettext("card after 'onto'", "the 8 of {suit}"),
+            9: pgettext("card after 'onto'", "the 9 of {suit}"),
+            10: pgettext("card after 'onto'", "the 10 of {suit}"),
+            11: pgettext("card after 'onto'", "the jack of {suit}"),
+            12: pgettext("card after 'onto'", "the queen of {suit}"),
+            13: pgettext("card after 'onto'", "the king of {suit}"),
+        }
+    else:
+        names = {
+            1: pgettext("card as subject or object", "the ace of {suit}"),
+            2: pgettext("card as subject or object", "the 2 of {suit}"),
+            3: pgettext("card as subject or object", "the 3 of {suit}"),
+            4: pgettext("card as subject or object", "the 4 of {suit}"),
+            5: pgettext("card as subject or object", "the 5 of {suit}"),
+            6: pgettext("card as subject or object", "the 6 of {suit}"),
+            7: pgettext("card as subject or object", "the 7 of {suit}"),
+            8: pgettext("card as subject or object", "the 8 of {suit}"),
+            9: pgettext("card as subject or object", "the 9 of {suit}"),
+            10: pgettext("card as subject or object", "the 10 of {suit}"),
+            11: pgettext("card as subject or object", "the jack of {suit}"),
+            12: pgettext("card as subject or object", "the queen of {suit}"),
+            13: pgettext("card as subject or object", "the king of {suit}"),
+        }
     return names[rank]
 
 
@@ -104,59 +161,84 @@ def suit_name(suit: str) -> str:
             "H": pgettext("suit", "hearts"), "S": pgettext("suit", "spades")}[suit]
 
 
-def card_name(card: Card | None) -> str:
-    """The card in words: "queen of hearts" (English has no article; the languages whose
-    article depends on the card carry it in the name: "la dame de cœur")."""
+def card_name(card: Card | None, role: str = SUBJECT) -> str:
+    """The card in words, in its role in the sentence (:data:`SUBJECT`, :data:`WITH`,
+    :data:`ONTO`): "the queen of hearts", German "die Herz-Dame" / "der Herz-Dame"."""
     if card is None:
-        return pgettext("card", "card")
-    return pgettext("card name", "{rank} of {suit}").format(rank=_rank(card.rank), suit=suit_name(card.suit))
+        return {WITH: pgettext("card after 'starting with'", "the card"),
+                ONTO: pgettext("card after 'onto'", "the card")}.get(role) or pgettext("card as subject or object",
+                                                                                    "the card")
+    return _card_phrase(card.rank, role).format(suit=suit_name(card.suit))
 
 
-def pile_name(pile: Pile | None) -> str:
-    """The pile in words: "column 3", "cell 1", "the hearts foundation"."""
+def pile_name(pile: Pile | None, role: str = SUBJECT) -> str:
+    """The pile in words, in its role in the sentence (:data:`SUBJECT`, :data:`FROM`,
+    :data:`ONTO`): "column 3", "cell 1", "the hearts foundation"; German "Spalte 3",
+    "von der Herz-Ablage" is "from" + "der Herz-Ablage"."""
     if pile is None:
         return ""
+    if role == FROM:
+        if pile.is_column:
+            return pgettext("pile after 'from'", "column {n}").format(n=pile.key)
+        if pile.is_cell:
+            return pgettext("pile after 'from'", "cell {n}").format(n=pile.key)
+        return {"C": pgettext("pile after 'from'", "the clubs foundation"),
+                "D": pgettext("pile after 'from'", "the diamonds foundation"),
+                "H": pgettext("pile after 'from'", "the hearts foundation"),
+                "S": pgettext("pile after 'from'", "the spades foundation")}[str(pile.key)]
+    if role == ONTO:
+        if pile.is_column:
+            return pgettext("pile after 'onto'", "column {n}").format(n=pile.key)
+        if pile.is_cell:
+            return pgettext("pile after 'onto'", "cell {n}").format(n=pile.key)
+        return {"C": pgettext("pile after 'onto'", "the clubs foundation"),
+                "D": pgettext("pile after 'onto'", "the diamonds foundation"),
+                "H": pgettext("pile after 'onto'", "the hearts foundation"),
+                "S": pgettext("pile after 'onto'", "the spades foundation")}[str(pile.key)]
     if pile.is_column:
-        return pgettext("pile", "column {n}").format(n=pile.key)
+        return pgettext("pile as subject or object", "column {n}").format(n=pile.key)
     if pile.is_cell:
-        return pgettext("pile", "cell {n}").format(n=pile.key)
-    suit = str(pile.key)
-    return {"C": pgettext("pile", "the clubs foundation"), "D": pgettext("pile", "the diamonds foundation"),
-            "H": pgettext("pile", "the hearts foundation"), "S": pgettext("pile", "the spades foundation")}[suit]
+        return pgettext("pile as subject or object", "cell {n}").format(n=pile.key)
+    return {"C": pgettext("pile as subject or object", "the clubs foundation"),
+            "D": pgettext("pile as subject or object", "the diamonds foundation"),
+            "H": pgettext("pile as subject or object", "the hearts foundation"),
+            "S": pgettext("pile as subject or object", "the spades foundation")}[str(pile.key)]
 
 
 def reason_text(reason: Reason) -> str:
     """A refused move or pick-up, as one sentence in the player's language."""
-    pile, card, target = pile_name(reason.pile), card_name(reason.card), card_name(reason.target)
+    pile, card = pile_name(reason.pile), card_name(reason.card)
     why = reason.why
     if why is Why.SAME_PILE:
         text = _("A card moved onto its own pile is not a move.")
     elif why is Why.NO_SUCH_PILE:
-        text = ngettext("There is no {pile} in a game with {n} cell.", "There is no {pile} in a game with {n} cells.",
-                        reason.count).format(pile=pile, n=reason.count)
+        text = ngettext("A game with {n} cell has no {pile}.", "A game with {n} cells has no {pile}.",
+                        reason.count).format(pile=pile, n=format_number(reason.count))
     elif why is Why.NO_CARDS:
         text = _("A move takes at least one card.")
     elif why is Why.EMPTY:
         text = _("{pile} is empty.").format(pile=pile)
     elif why is Why.ONE_FROM_PILE:
-        text = _("Only one card at a time can be taken from {pile}.").format(pile=pile)
+        text = _("Only one card at a time can be taken from {pile}.").format(pile=pile_name(reason.pile, FROM))
     elif why is Why.TOO_FEW_CARDS:
         text = ngettext("{pile} has only {n} card.", "{pile} has only {n} cards.", reason.count).format(
-            pile=pile, n=reason.count)
+            pile=pile, n=format_number(reason.count))
     elif why is Why.NOT_A_RUN:
-        text = _("The top {n} cards of {pile} are not a run of one suit.").format(n=reason.count, pile=pile)
+        text = ngettext("The top {n} card of {pile} is not a run of one suit.",
+                        "The top {n} cards of {pile} are not a run of one suit.", reason.count).format(
+            n=format_number(reason.count), pile=pile_name(reason.pile, FROM))
     elif why is Why.TOO_MANY:
         text = ngettext("That run has {count} cards, but only {n} card can move together now.",
                         "That run has {count} cards, but only {n} cards can move together now.",
-                        reason.limit).format(count=reason.count, n=reason.limit)
+                        reason.limit).format(count=format_number(reason.count), n=format_number(reason.limit))
     elif why is Why.FOUNDATION_TO_FOUNDATION:
         text = _("A card cannot move from one foundation to another.")
     elif why is Why.ONE_AT_A_TIME:
         text = _("Cards go onto a foundation one at a time.")
     elif why is Why.WRONG_FOUNDATION:
-        text = _("The {card} belongs on {pile}.").format(card=card, pile=pile)
+        text = _("{card} belongs on {pile}.").format(card=card, pile=pile_name(reason.pile, ONTO))
     elif why is Why.NOT_NEXT:
-        text = _("The next card for {pile} is the {card}.").format(pile=pile, card=card)
+        text = _("Only {card} can go on {pile} next.").format(card=card, pile=pile_name(reason.pile, ONTO))
     elif why is Why.CELL_HOLDS_ONE:
         text = _("A cell holds only one card.")
     elif why is Why.CELL_TAKEN:
@@ -166,13 +248,13 @@ def reason_text(reason: Reason) -> str:
     elif why is Why.EMPTY_COLUMN_LIMIT:
         text = ngettext("Only {n} card can move into an empty column now (the empty column itself does not count).",
                         "Only {n} cards can move into an empty column now (the empty column itself does not count).",
-                        reason.limit).format(n=reason.limit)
+                        reason.limit).format(n=format_number(reason.limit))
     elif why is Why.KING_TO_EMPTY:
-        text = _("The {card} can go only into an empty column.").format(card=card)
+        text = _("{card} can go only into an empty column.").format(card=card)
     elif why is Why.ONLY_ON:
-        text = _("The {card} can go only on the {target}.").format(card=card, target=target)
+        text = _("{card} can go only on {target}.").format(card=card, target=card_name(reason.target, ONTO))
     elif why is Why.NO_CARD_THERE:
-        text = _("There is no card there on {pile}.").format(pile=pile)
+        text = _("{pile} has no card there.").format(pile=pile)
     elif why is Why.CANNOT_LIFT:
         text = _("Only the top card, or a run of one suit in order, can be picked up.")
     elif why is Why.NOTHING_HELD:
@@ -186,24 +268,24 @@ def code_error_text(error: InvalidCode) -> str:
     """Why a typed game code cannot be read, as one sentence in the player's language."""
     why = error.why
     if why is CodeWhy.BAD_CHARACTER:
-        text = _("Character {place} of the game code, {char}, is not allowed: a code uses only the letters A-Z, "
-                 "the digits 2-7 and '-'.").format(place=error.place, char=repr(error.text))
+        text = _("Character {place} of the game code, \u201c{char}\u201d, is not allowed: a code uses only the "
+                 "letters A-Z, the digits 2-7 and \u201c-\u201d.").format(place=error.place, char=error.text)
     elif why is CodeWhy.EMPTY:
         text = _("The game code is empty; it looks like SH1-C4-AAAAAJ2.")
     elif why is CodeWhy.BAD_PREFIX:
-        text = _("Unknown code prefix {prefix}: game codes start with SH1- (like SH1-C4-AAAAAJ2).").format(
-            prefix=repr(error.text))
+        text = _("Unknown code prefix \u201c{prefix}\u201d: game codes start with SH1- (like SH1-C4-AAAAAJ2).").format(
+            prefix=error.text)
     elif why is CodeWhy.PARTS:
-        text = _("A game code has three parts separated by '-', like SH1-C4-AAAAAJ2.")
+        text = _("A game code has three parts separated by \u201c-\u201d, like SH1-C4-AAAAAJ2.")
     elif why is CodeWhy.BAD_CELLS:
-        text = _("The cell count must be C4, C2 or C1, not {part}.").format(part=repr(error.text))
+        text = _("The cell count must be C4, C2 or C1, not \u201c{part}\u201d.").format(part=error.text)
     elif why is CodeWhy.DEAL_LENGTH:
-        text = ngettext("The deal part must be 7 characters long, not {n} ({part}).",
-                        "The deal part must be 7 characters long, not {n} ({part}).",
-                        error.place).format(n=error.place, part=repr(error.text))
+        text = ngettext("The deal part must be 7 characters long, not {n} (\u201c{part}\u201d).",
+                        "The deal part must be 7 characters long, not {n} (\u201c{part}\u201d).",
+                        error.place).format(n=format_number(error.place), part=error.text)
     elif why is CodeWhy.DEAL_CHARACTER:
-        text = _("{char} cannot appear in the deal part (character {place} of the code): use the letters A-Z "
-                 "and the digits 2-7.").format(char=repr(error.text), place=error.place)
+        text = _("\u201c{char}\u201d cannot appear in the deal part (character {place} of the code): use the "
+                 "letters A-Z and the digits 2-7.").format(char=error.text, place=error.place)
     else:
         text = _("A game code is text like SH1-C4-AAAAAJ2.")
     return sentence(text)

@@ -25,6 +25,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from seahaven import __version__
+from seahaven.i18n import ENGLISH as ENGLISH_CODE
+from seahaven.i18n import N_, NP_, shipped_languages, translation
 from seahaven.resources import resource_path
 
 APP_ID = "io.github.seahaven_towers.seahaven_towers"
@@ -41,7 +43,21 @@ HOMEPAGE = "https://github.com/seahaven-towers/seahaven-towers"
 SCREENSHOTS = (("table.png", "A deal in progress: ten columns, four cells and the foundations"),)
 """data/screenshots/ (made from the real game by tools/make_data.py), as the metainfo names them:
 file name and caption. Their address is the file in the repository at the release's tag."""
-SUMMARY = "Solitaire with exact rules, honest hints and shareable game codes"
+NAME = NP_("desktop entry", "Seahaven Towers")
+"""The game's name in the menu (a proper name: most languages keep it; a script other than
+Latin may write it in its own letters)."""
+GENERIC_NAME = NP_("desktop entry", "Solitaire")
+SUMMARY = N_("Solitaire with exact rules, honest hints and shareable game codes")
+KEYWORDS = NP_("desktop entry keywords, separated by semicolons", "solitaire;patience;cards;card game;")
+"""The words a menu search finds the game by (the translation keeps the semicolons)."""
+DESCRIPTION = N_("Seahaven Towers is a patience game played with open cards: build each suit from ace to king on "
+                 "the foundations, moving cards between ten columns and four cells. Nothing is hidden, so every "
+                 "deal can be thought through.")
+FEATURES = (N_("The rules exactly as the game describes them, with undo and redo to the first move"),
+            N_("A solver that gives honest hints and says when a game can no longer be won"),
+            N_("Winnable-only deals and difficulty by number of cells"),
+            N_("Game codes to share, so a friend can play the very same deal"))
+"""The software centre's description: a paragraph and a list (AppStream ``<p>``, ``<li>``)."""
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 """The PNG sizes in icons/ (tools/make_icons.py), each installed under hicolor/<n>x<n>/apps."""
 MADE_FOLDERS_KEY = "X-Seahaven-Made-Folders"
@@ -126,6 +142,48 @@ def entry_command(command: list[str]) -> list[str]:
     return command
 
 
+def _in(code: str, message: str) -> str:
+    """``message`` (marked by ``N_`` or ``NP_``) in language ``code``."""
+    catalog = translation(code)
+    context = getattr(message, "context", None)
+    return catalog.pgettext(context, str(message)) if context else catalog.gettext(message)
+
+
+def _translated(message: str) -> list[tuple[str, str]]:
+    """(language code, text) for each shipped language whose catalog words ``message``
+    apart from the English."""
+    found = []
+    for code in shipped_languages()[1:]:
+        text = _in(code, message)
+        if text and text != str(message):
+            found.append((code, text))
+    return found
+
+
+def _localized_keys(key: str, message: str) -> str:
+    """``Key[ll]=text`` lines for ``message`` in every language that translates it."""
+    return "".join(f"{key}[{code}]={string_value(text)}\n" for code, text in _translated(message))
+
+
+def _localized_elements(tag: str, message: str, indent: str) -> str:
+    """``<tag xml:lang="ll">text</tag>`` lines for ``message`` in every language that translates it."""
+    return "".join(f'{indent}<{tag} xml:lang="{code}">{_xml_text(text)}</{tag}>\n'
+                   for code, text in _translated(message))
+
+
+def _keywords(code: str) -> list[str]:
+    return [word.strip() for word in _in(code, KEYWORDS).split(";") if word.strip()]
+
+
+def _keyword_lines() -> str:
+    """``Keywords=`` and its translations: each language's words, semicolon-separated and
+    ended (a translator's missing last semicolon or a stray space does not break the list)."""
+    lines = [f"Keywords={';'.join(_keywords(ENGLISH_CODE))};\n"]
+    for code, _text in _translated(KEYWORDS):
+        lines.append(f"Keywords[{code}]={string_value(';'.join(_keywords(code)))};\n")
+    return "".join(lines)
+
+
 def desktop_entry(command: list[str], made_folders: Iterable[str] = ()) -> str:
     """The text of the ``.desktop`` file. ``TryExec`` is the program's bare path (no quoting:
     GLib looks it up as it stands and hides the entry when no such file exists). SDL names the
@@ -137,19 +195,37 @@ def desktop_entry(command: list[str], made_folders: Iterable[str] = ()) -> str:
         "[Desktop Entry]\n"
         "Type=Application\n"
         "Version=1.4\n"
-        "Name=Seahaven Towers\n"
-        "GenericName=Solitaire\n"
-        f"Comment={SUMMARY}\n"
-        f"Exec={exec_value(entry_command(command))}\n"
+        f"Name={NAME}\n"
+        + _localized_keys("Name", NAME)
+        + f"GenericName={GENERIC_NAME}\n"
+        + _localized_keys("GenericName", GENERIC_NAME)
+        + f"Comment={SUMMARY}\n"
+        + _localized_keys("Comment", SUMMARY)
+        + f"Exec={exec_value(entry_command(command))}\n"
         f"TryExec={string_value(command[0])}\n"
         f"Icon={APP_ID}\n"
         "Terminal=false\n"
         "Categories=Game;CardGame;\n"
-        "Keywords=solitaire;patience;cards;card game;\n"
-        f"{window_class}"
+        + _keyword_lines()
+        + f"{window_class}"
         f"X-Seahaven-Version={__version__}\n"
         + (f"{MADE_FOLDERS_KEY}={made};\n" if made else "")
     )
+
+
+def _feature_items() -> str:
+    lines = []
+    for feature in FEATURES:
+        lines.append(f"      <li>{_xml_text(feature)}</li>\n")
+        lines.append(_localized_elements("li", feature, "      "))
+    return "".join(lines)
+
+
+def _keyword_elements() -> str:
+    lines = [f"    <keyword>{_xml_text(word)}</keyword>\n" for word in _keywords(ENGLISH_CODE)]
+    for code, _text in _translated(KEYWORDS):
+        lines += [f'    <keyword xml:lang="{code}">{_xml_text(word)}</keyword>\n' for word in _keywords(code)]
+    return "".join(lines)
 
 
 def metainfo() -> str:
@@ -159,23 +235,15 @@ def metainfo() -> str:
   <id>{COMPONENT_ID}</id>
   <metadata_license>CC0-1.0</metadata_license>
   <project_license>MIT AND OFL-1.1</project_license>
-  <name>Seahaven Towers</name>
-  <summary>{_xml_text(SUMMARY)}</summary>
-  <developer id="{DEVELOPER_ID}">
+  <name>{_xml_text(NAME)}</name>
+{_localized_elements("name", NAME, "  ")}  <summary>{_xml_text(SUMMARY)}</summary>
+{_localized_elements("summary", SUMMARY, "  ")}  <developer id="{DEVELOPER_ID}">
     <name>The Seahaven Towers authors</name>
   </developer>
   <description>
-    <p>
-      Seahaven Towers is a patience game played with open cards: build each suit from ace to
-      king on the foundations, moving cards between ten columns and four cells. Nothing is
-      hidden, so every deal can be thought through.
-    </p>
-    <ul>
-      <li>The rules exactly as the game describes them, with undo and redo to the first move</li>
-      <li>A solver that gives honest hints and says when a game can no longer be won</li>
-      <li>Winnable-only deals and difficulty by number of cells</li>
-      <li>Game codes to share, so a friend can play the very same deal</li>
-    </ul>
+    <p>{_xml_text(DESCRIPTION)}</p>
+{_localized_elements("p", DESCRIPTION, "    ")}    <ul>
+{_feature_items()}    </ul>
   </description>
   <launchable type="desktop-id">{APP_ID}.desktop</launchable>
   <url type="homepage">{HOMEPAGE}</url>
@@ -187,10 +255,7 @@ def metainfo() -> str:
     <category>CardGame</category>
   </categories>
   <keywords>
-    <keyword>solitaire</keyword>
-    <keyword>patience</keyword>
-    <keyword>card game</keyword>
-  </keywords>
+{_keyword_elements()}  </keywords>
   <provides>
     <binary>seahaven</binary>
   </provides>

@@ -64,7 +64,8 @@ def test_the_sdist_carries_the_tools_licences_tests_and_data(sdist: Path) -> Non
         metadata = HeaderParser().parsestr(archive.extractfile(f"{top}/PKG-INFO").read().decode())
     tools = {f"tools/{path.name}" for path in (ROOT / "tools").glob("*.py")}
     assert tools and tools <= names
-    assert {"LICENSE", "fonts/LICENSE-NotoSans.txt", "build.spec", "icons/seahaven.ico", "setup.py"} <= names
+    assert {"LICENSE", "fonts/LICENSE-NotoSans.txt", "fonts/LICENSE-NotoSansCJK.txt", "build.spec",
+            "icons/seahaven.ico", "setup.py", "fonts/NotoSansCJKjp-Subset-Regular.otf"} <= names
     assert not [name for name in names if "__pycache__" in name or name.startswith((".ci/", ".github/", ".git/"))]
     shipped_tests = {path.relative_to(ROOT).as_posix() for path in (ROOT / "tests").rglob("*")
                      if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"}
@@ -82,7 +83,8 @@ def test_the_wheel_names_its_licences(wheel: Path) -> None:
         licence = archive.read(f"{info}/licenses/LICENSE").decode()
         font_licence = archive.read(f"{info}/licenses/fonts/LICENSE-NotoSans.txt").decode()
     assert metadata["License-Expression"] == "MIT AND OFL-1.1"
-    assert sorted(metadata.get_all("License-File")) == ["LICENSE", "fonts/LICENSE-NotoSans.txt"]
+    assert sorted(metadata.get_all("License-File")) == ["LICENSE", "fonts/LICENSE-NotoSans.txt",
+                                                        "fonts/LICENSE-NotoSansCJK.txt"]
     assert metadata["Version"] == __version__ and metadata["Summary"] and "\n" not in metadata["Summary"]
     assert "Copyright (c) 2026 The Seahaven Towers authors" in licence and "MIT License" in licence
     assert "SIL Open Font License" in font_licence
@@ -135,7 +137,8 @@ def test_the_installed_wheel_plays_its_smoke_game_away_from_the_source(wheel: Pa
                            check=True, cwd=away, env=env, capture_output=True, text=True, timeout=60).stdout
     expression, licence_files = shown.splitlines()
     assert expression == "MIT AND OFL-1.1", shown
-    assert "licenses/LICENSE " in licence_files and licence_files.endswith("licenses/fonts/LICENSE-NotoSans.txt"), shown
+    assert "licenses/LICENSE " in licence_files and "licenses/fonts/LICENSE-NotoSans.txt " in licence_files, shown
+    assert licence_files.endswith("licenses/fonts/LICENSE-NotoSansCJK.txt"), shown
     speak = "from seahaven import i18n; i18n.set_language('de'); print(i18n._('Settings'))"
     german = subprocess.run([str(python), "-c", speak], check=True, cwd=away, env=env, capture_output=True,
                             text=True, timeout=60).stdout.strip()

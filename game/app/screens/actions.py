@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from seahaven.app.i18n import N_, _
+from seahaven.app.i18n import N_, NP_, _
 from seahaven.app.screens import dialogs, new_game
 from seahaven.app.screens.table_api import Table
 from seahaven.app.words import key_text
@@ -167,16 +167,17 @@ ACTIONS = Actions()
 """Every action of the table. Declare a new one here, and only here."""
 
 for _action in (
-    Action("undo", N_("Undo"), lambda t: t.undo(), keys=("Ctrl+Z", "U"), toolbar=3, short=N_("Undo"),
+    Action("undo", N_("Undo"), lambda t: t.undo(), keys=("Ctrl+Z", "U"), toolbar=3, short=NP_("toolbar", "Undo"),
            enabled=lambda t: t.game.can_undo),
-    Action("redo", N_("Redo"), lambda t: t.redo(), keys=("Ctrl+Y", "Ctrl+Shift+Z"), toolbar=4, short=N_("Redo"),
+    Action("redo", N_("Redo"), lambda t: t.redo(), keys=("Ctrl+Y", "Ctrl+Shift+Z"), toolbar=4,
+           short=NP_("toolbar", "Redo"),
            enabled=lambda t: t.game.can_redo),
-    Action("hint", N_("Hint"), lambda t: t.ask_hint(), keys=("H",), toolbar=5, short=N_("Hint"),
+    Action("hint", N_("Hint"), lambda t: t.ask_hint(), keys=("H",), toolbar=5, short=NP_("toolbar", "Hint"),
            help=N_("Hint: show a move of a winning line")),
     Action("new", N_("New game"), lambda t: t.app.push(new_game.NewGame(t.app, t.session)), keys=("N", "Ctrl+N"),
-           toolbar=1, short=N_("New"), menu=4),
+           toolbar=1, short=NP_("toolbar", "New"), menu=4),
     Action("restart", N_("Restart the deal"), lambda t: t.ask_restart(), keys=("R",), toolbar=2,
-           short=N_("Restart"), tooltip=N_("Restart this deal"), enabled=lambda t: t.game.started),
+           short=NP_("toolbar", "Restart"), tooltip=N_("Restart this deal"), enabled=lambda t: t.game.started),
     Action("daily", N_("Today's deal"), lambda t: dialogs.open_daily(t.app, t.session), menu=5,
            help=N_("Today's deal: the daily deals of each difficulty and their calendar")),
     Action("demo", N_("Demo"), lambda t: t.ask_demo(), keys=("Ctrl+D",), menu=6,
@@ -189,10 +190,10 @@ for _action in (
            toolbar=3, right=True, square=True, tooltip=N_("Fullscreen on/off"), menu=7,
            menu_label=N_("Fullscreen on/off")),
     Action("help", N_("Help"), _open_help, keys=("F1",),
-           toolbar=1, right=True, short=N_("Help"), menu=1),
+           toolbar=1, right=True, short=NP_("toolbar", "Help"), menu=1),
     Action("clear", N_("Clear the selection"), _clear, keys=("Esc",),
            help=N_("Close a window; at the table, clear the selection and the focus, nothing else")),
-    Action("menu", N_("Menu"), _open_menu, toolbar=2, right=True, short=N_("Menu")),
+    Action("menu", N_("Menu"), _open_menu, toolbar=2, right=True, short=NP_("toolbar", "Menu")),
     Action("statistics", N_("Statistics"), lambda t: dialogs.open_screen(t.app, t.session, "statistics"), menu=2),
     Action("settings", N_("Settings"), lambda t: dialogs.open_screen(t.app, t.session, "settings"), menu=3),
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),

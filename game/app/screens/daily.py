@@ -23,7 +23,15 @@ from seahaven.app.i18n import N_, _, format_number, ngettext, pgettext
 from seahaven.app.screens.kit import Screen
 from seahaven.app.screens.statistics import StatsScreen
 from seahaven.app.session import Session
-from seahaven.app.words import DIFFICULTY_NAMES, date_text, difficulty_name, month_short, month_year, weekday_short
+from seahaven.app.words import (
+    DIFFICULTY_NAMES,
+    date_text,
+    difficulty_name,
+    month_short,
+    month_year,
+    per_difficulty,
+    weekday_short,
+)
 from seahaven.engine import daily
 from seahaven.engine.daily import FIRST_DAY
 
@@ -133,7 +141,8 @@ class DailyScreen(Screen):
             state = days.get((day.isoformat(), cells))
             status = {"won": pgettext("daily deal", "won"), "helped": pgettext("daily deal", "won with help"),
                       "played": pgettext("daily deal", "played")}.get(state or "", "")
-            text = _("Play {difficulty}").format(difficulty=difficulty_name(cells)) + \
+            text = per_difficulty(cells, pgettext("daily deal", "Play Easy"), pgettext("daily deal", "Play Medium"),
+                                  pgettext("daily deal", "Play Hard")) + \
                 (f" \u00b7 {status}" if status else "")
             rect = pygame.Rect(column.x + i * (w + gap), y, w, h)
             self.button(surface, rect, text, _bind(self.play, cells), key=f"play{cells}", on=state == "won",

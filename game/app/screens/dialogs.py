@@ -28,7 +28,7 @@ from seahaven.app.screens.kit import Widget, Window
 from seahaven.app.screens.new_game import NewGame, clipboard_put
 from seahaven.app.session import Session
 from seahaven.app.stats import bests_line, win_summary
-from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, moves_phrase
+from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, iso_date_text, moves_phrase
 from seahaven.engine import daily
 
 if TYPE_CHECKING:
@@ -148,7 +148,8 @@ class EndMessage(Window):
             day = session.facts.daily_date(game.code)
             if day is not None:
                 self.lines.append((_("The daily deal of {day} ({difficulty}).").format(
-                    day=day, difficulty=difficulty_name(game.start.cell_count)), "accent"))
+                    day=iso_date_text(day), difficulty=difficulty_name(game.start.cell_count)),
+                    "accent"))
             if rating is not None:
                 self.lines.append((_("Deal rating: {n} of 5.").format(n=rating), "muted"))
             cells = game.start.cell_count

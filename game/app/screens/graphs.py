@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from seahaven.app.history import Entry
-from seahaven.app.i18n import N_, _, format_duration, format_number, ngettext, pgettext
-from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name
+from seahaven.app.i18n import NP_, _, format_duration, format_number, format_percent, ngettext, pgettext
+from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, per_difficulty
 
 if TYPE_CHECKING:
     from seahaven.app.screens.kit import Screen
     from seahaven.app.theme import Theme
 
-KINDS = (("rate", N_("Win rate")), ("time", N_("Time")), ("score", N_("Score")))
+KINDS = (("rate", NP_("graph", "Win rate")), ("time", NP_("graph", "Time")), ("score", NP_("graph", "Score")))
 """The three graphs, one shown at a time so that it can be large (names marked; shown
 through ``_()``)."""
 ALL = 0
@@ -35,7 +35,7 @@ ROLLING = 10
 
 
 def range_name(count: int) -> str:
-    return _("All") if count == 0 else _("Last {n}").format(n=count)
+    return _("All") if count == 0 else ngettext("Last {n}", "Last {n}", count).format(n=format_number(count))
 
 
 @dataclass(frozen=True)
@@ -158,19 +158,27 @@ class Graphs:
         u = screen.unit
         small = max(13, round(u * 0.8))
         data = self.data()
-        name = difficulty_name(self.cells)
         if not data.games:
-            return screen.text(surface, _("No {difficulty} game recorded yet: the graphs fill in as you play.").format(
-                difficulty=name), x, y, width, colour=self.theme.text_dim) + u
-        games = ngettext("the last {difficulty} game", "the last {n} {difficulty} games", data.games).format(
-            n=format_number(data.games), difficulty=name)
+            empty = per_difficulty(self.cells, _("No Easy game recorded yet: the graphs fill in as you play."),
+                                   _("No Medium game recorded yet: the graphs fill in as you play."),
+                                   _("No Hard game recorded yet: the graphs fill in as you play."))
+            return screen.text(surface, empty, x, y, width, colour=self.theme.text_dim) + u
+        n = data.games
+        games = per_difficulty(
+            self.cells, ngettext("the last Easy game", "the last {n} Easy games", n),
+            ngettext("the last Medium game", "the last {n} Medium games", n),
+            ngettext("the last Hard game", "the last {n} Hard games", n)).format(n=format_number(n))
         if self.kind == "rate":
-            y = self._title(surface, _("Win rate over {games} (each point: the last {n} games; wins with help are "
-                                       "left out)").format(games=games, n=ROLLING), x, y, width, small)
+            y = self._title(surface, ngettext("Win rate over {games} (each point: the last {n} game; wins with help "
+                                              "are left out)",
+                                              "Win rate over {games} (each point: the last {n} games; wins with help "
+                                              "are left out)", ROLLING).format(games=games, n=format_number(ROLLING)),
+                            x, y, width, small)
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
             return self._line_chart(surface, pygame.Rect(x, y, width, height), data.rate, small)
         if self.kind == "time":
-            y = self._title(surface, _("Time of each won game of {games} ({n} won)").format(
+            y = self._title(surface, ngettext("Time of each won game of {games} ({n} won)",
+                                              "Time of each won game of {games} ({n} won)", len(data.times)).format(
                 games=games, n=format_number(len(data.times))), x, y, width, small)
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
             longest = max((t for t, _helped in data.times), default=0.0)
@@ -226,7 +234,7 @@ class Graphs:
     def _line_chart(self, surface: pygame.Surface, box: pygame.Rect, values: list[float], size: int) -> int:
         if self.screen.measuring:  # a layout only needs the height
             return box.bottom
-        plot = self._frame(surface, box, 1.0, lambda v: f"{round(v * 100)}%", size)
+        plot = self._frame(surface, box, 1.0, lambda v: format_percent(v), size)
         if not values:
             return box.bottom
         n = len(values)
@@ -237,7 +245,7 @@ class Graphs:
         dot = max(2, min(size // 4, round(plot.w / n / 3)))
         for point in points if n <= 60 else points[-1:]:
             pygame.draw.circle(surface, self.theme.hint, (round(point[0]), round(point[1])), dot)
-        last = self.screen.font(size, True).render(f"{round(values[-1] * 100)}%", True, self.theme.text)
+        last = self.screen.font(size, True).render(format_percent(values[-1]), True, self.theme.text)
         lx = min(plot.right - last.get_width(), round(points[-1][0]) + dot + 2)
         surface.blit(last, (lx, max(plot.y, round(points[-1][1]) - last.get_height() - dot)))
         return box.bottom

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from seahaven.app.hand import Hand, Refusal
-from seahaven.app.i18n import N_, _, ngettext
+from seahaven.app.i18n import N_, NP_, _, format_number, ngettext
 from seahaven.app.input import Pointer
 from seahaven.app.layout import Box, board_height, board_layout, card_aspect
 from seahaven.app.screens.kit import DRAG_SLOP, Screen
-from seahaven.app.words import cards_phrase, pile_name
+from seahaven.app.words import FROM, ONTO, cards_phrase, pile_name
 from seahaven.engine import (
     APP_RULES,
     CELLS,
@@ -90,7 +90,7 @@ RULES_PAGE: tuple[Block, ...] = (
     ("b", N_("Winning adds 200 on Easy, 500 on Medium, 1000 on Hard.")),
     ("b", N_("Undo takes back exactly the points its move earned. The score never goes below zero.")),
     ("b", N_("Time is shown and kept in the statistics but does not change the score.")),
-    ("h", N_("Won with help")),
+    ("h", NP_("heading", "Won with help")),
     ("p", N_("Hints and the demo are free to use, but a game won after a hint, or finished by the "
           "demo, is \u201cwon with help\u201d: it counts as played, and as won with help, but not in "
           "the win rate, the streaks, the best score or the fastest win.")),
@@ -267,7 +267,7 @@ class ExampleBoard:
         n = move.count
         self.say(ngettext("The card went from {source} to {dest}.",
                           "The run of {n} cards went from {source} to {dest}.", n).format(
-            n=n, source=pile_name(move.source), dest=pile_name(move.dest)))
+            n=format_number(n), source=pile_name(move.source, FROM), dest=pile_name(move.dest, ONTO)))
 
     def carry_out(self, answer: Move | Refusal | None) -> None:
         """Do what the hand decided, as the table would, and say it in the board's line."""

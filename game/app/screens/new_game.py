@@ -17,7 +17,7 @@ from seahaven.app.layout import Box
 from seahaven.app.render import wrap
 from seahaven.app.screens.kit import TextField, Widget, Window
 from seahaven.app.session import Session
-from seahaven.app.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name
+from seahaven.app.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name, per_difficulty
 from seahaven.engine import GameCode, InvalidCode, services
 from seahaven.engine.daily import today
 
@@ -211,15 +211,21 @@ class NewGame(Window):
         of its colour in the theme."""
         if self.code is None or self.error:
             return None
-        name = difficulty_name(self.code.cells) if self.code.cells in DIFFICULTY_NAMES else ""
-        if not self.wants_winnable(self.code.cells):
-            return _("A deal of {difficulty} ({cells}).").format(difficulty=name,
-                                                                 cells=cells_phrase(self.code.cells)), "muted"
+        cells = self.code.cells
+        if not self.wants_winnable(cells):
+            if cells not in DIFFICULTY_NAMES:
+                return _("A deal with {cells}.").format(cells=cells_phrase(cells)), "muted"
+            return per_difficulty(cells, _("An Easy deal ({cells})."), _("A Medium deal ({cells})."),
+                                  _("A Hard deal ({cells}).")).format(cells=cells_phrase(cells)), "muted"
         verdict = self.code_verdict()
         if verdict == "lost":
             return _("The solver proved that this deal cannot be won."), "error"
         if verdict == "won":
-            return _("A deal of {difficulty} that the solver has proved can be won.").format(difficulty=name), "accent"
+            if cells not in DIFFICULTY_NAMES:
+                return _("A deal that the solver has proved can be won."), "accent"
+            return per_difficulty(cells, _("An Easy deal that the solver has proved can be won."),
+                                  _("A Medium deal that the solver has proved can be won."),
+                                  _("A Hard deal that the solver has proved can be won.")), "accent"
         if verdict == "unknown":
             return _("The solver could not tell in time whether this deal can be won."), "muted"
         return _("The solver is checking that this deal can be won\u2026"), "muted"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from seahaven.app import settings as declared
-from seahaven.app.i18n import N_, _
+from seahaven.app.i18n import N_, _, pgettext
 from seahaven.app.screens.kit import Screen
 from seahaven.app.settings import SPECS, Settings, Spec
 from seahaven.app.theme import theme_for
@@ -140,23 +140,19 @@ class SettingsScreen(Screen):
         else:
             cy = top + max(0, (y - top - h) // 2)
             cx = column.right - control_w
-        whole = pygame.Rect(cx, cy, control_w, h)
+        rects = self.flow(widths, cx, cy, h, gap, column.right)
+        whole = rects[0].unionall(rects[1:])
         if row.kind == "winnable":
-            x = cx
-            for (cells, label, chosen), w in zip(segments, widths):
-                rect = pygame.Rect(x, cy, w, h)
+            for (cells, label, chosen), rect in zip(segments, rects):
                 value = not chosen
                 self.button(surface, rect, label, lambda c=cells, v=value: self.set_winnable(c, v),
                             key=f"{row.name}{cells}", on=chosen,
                             left=lambda c=cells: self.set_winnable(c, False),
                             right=lambda c=cells: self.set_winnable(c, True))
-                x += w + gap
-            return max(y, cy + h)
+            return max(y, whole.bottom)
         area = self.hot_area(whole, lambda: self.step(row, 0), key=row.name)
         area.left, area.right = (lambda: self.step(row, -1)), (lambda: self.step(row, 1))
-        x = cx
-        for (value, label, chosen), w in zip(segments, widths):
-            rect = pygame.Rect(x, cy, w, h)
+        for (value, label, chosen), rect in zip(segments, rects):
             if value is None:  # a stepper's read-out
                 words = font.render(label, True, self.theme.text)
                 surface.blit(words, words.get_rect(center=rect.center))
@@ -170,8 +166,20 @@ class SettingsScreen(Screen):
                 surface.blit(words, words.get_rect(center=room.center))
             else:
                 self.button(surface, rect, label, self._setter(row, value), on=chosen)
-            x += w + gap
-        return max(y, cy + h)
+        return max(y, whole.bottom)
+
+    @staticmethod
+    def flow(widths: list[int], x: int, y: int, h: int, gap: int, right: int) -> list[pygame.Rect]:
+        """Where a row's buttons go: side by side from ``x``, onto a new line under the first
+        when the next would pass ``right`` (the Language row's ten names at 800x600)."""
+        rects: list[pygame.Rect] = []
+        cx = x
+        for w in widths:
+            if rects and cx + w > right:
+                cx, y = x, y + h + gap
+            rects.append(pygame.Rect(cx, y, w, h))
+            cx += w + gap
+        return rects
 
     @staticmethod
     def widest_readout(row: Row) -> str:
@@ -190,7 +198,7 @@ class SettingsScreen(Screen):
         s = self.settings
         if row.kind == "toggle":
             on = bool(getattr(s, row.name))
-            return [(False, _("Off"), not on), (True, _("On"), on)]
+            return [(False, pgettext("switch", "Off"), not on), (True, pgettext("switch", "On"), on)]
         if row.kind == "choice":
             current = getattr(s, row.name)
             return [(value, _(label), value == current) for value, label in row.spec.choices]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from seahaven.app.history import Entry, History
-from seahaven.app.i18n import N_, _, format_duration, format_number, ngettext
+from seahaven.app.i18n import N_, NP_, _, format_duration, format_number, ngettext
 from seahaven.app.screens.graphs import Graphs
 from seahaven.app.screens.kit import Screen
 from seahaven.app.stats import DifficultyStats, Stats, format_rate
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (
     (N_("Played"), lambda f: format_number(f.played)),
     (N_("Won"), lambda f: format_number(f.won_alone)),
-    (N_("Won with help"), lambda f: format_number(f.wins_with_help)),
+    (NP_("statistics figure", "Won with help"), lambda f: format_number(f.wins_with_help)),
     (N_("Win rate"), lambda f: format_rate(f.win_rate)),
     (N_("Current streak"), lambda f: format_number(f.current_streak)),
     (N_("Best streak"), lambda f: format_number(f.best_streak)),

@@ -18,7 +18,7 @@ import pygame
 
 from seahaven.app.current import LINE_CHANGES, Change, GameEvent, Status
 from seahaven.app.hand import Hand, Refusal
-from seahaven.app.i18n import _
+from seahaven.app.i18n import _, format_number, ngettext
 from seahaven.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Layout, card_aspect, compute_layout
 from seahaven.app.scenes import App, Scene
 from seahaven.app.screens import actions, dialogs
@@ -30,7 +30,7 @@ from seahaven.app.screens.table_pointer import TablePointer
 from seahaven.app.screens.table_solver import LOST_QUIET_S, TableSolver
 from seahaven.app.screens.table_view import TableView
 from seahaven.app.session import Session
-from seahaven.app.words import card_name, pile_name
+from seahaven.app.words import FROM, ONTO, WITH, card_name, pile_name
 from seahaven.engine import Action, Card, Game, IllegalMove, Move, Pile, Position, Rules
 
 MESSAGE_S = 3.5
@@ -332,13 +332,16 @@ class TableScene(Scene):
     def _show_hint(self, move: Move) -> None:
         self.hint = (move, self.app.time + 4.0)
         cards = self.position.cards(move.source) if self.position.has_pile(move.source) else ()
-        card = card_name(cards[-move.count] if 0 < move.count <= len(cards) else None)
-        source, dest = pile_name(move.source), pile_name(move.dest)
+        lead = cards[-move.count] if 0 < move.count <= len(cards) else None
+        source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
         if move.count > 1:
-            self.say(_("Hint: the run from the {card}, from {source} to {dest}.").format(
-                card=card, source=source, dest=dest))
+            self.say(ngettext("Hint: the run of {n} card starting with {card}, from {source} to {dest}.",
+                              "Hint: the run of {n} cards starting with {card}, from {source} to {dest}.",
+                              move.count).format(n=format_number(move.count), card=card_name(lead, WITH),
+                                                 source=source, dest=dest))
         else:
-            self.say(_("Hint: the {card} from {source} to {dest}.").format(card=card, source=source, dest=dest))
+            self.say(_("Hint: {card} from {source} to {dest}.").format(card=card_name(lead), source=source,
+                                                                        dest=dest))
 
     # == input ===============================================================================
     def handle(self, event: Any) -> None:

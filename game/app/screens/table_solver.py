@@ -4,7 +4,7 @@ line, which it then plays one real move at a time (SPEC 7, 8)."""
 
 from __future__ import annotations
 
-from seahaven.app.i18n import _, ngettext
+from seahaven.app.i18n import _, format_number, ngettext
 from seahaven.app.screens import dialogs
 from seahaven.app.screens.table_api import Table
 from seahaven.app.words import no_way_back_text
@@ -95,7 +95,8 @@ class TableSolver:
             if self.table.game.move_count == 0 or report.deal_lost:
                 return _("Solver: cannot be won"), True
             if report.undos:
-                return _("Solver: lost, undo {n}").format(n=report.undos), True
+                return ngettext("Solver: lost, undo {n}", "Solver: lost, undo {n}", report.undos).format(
+                    n=format_number(report.undos)), True
             return _("Solver: lost"), True
         return _("Solver: undecided"), False
 
