@@ -64,7 +64,7 @@ def test_the_sdist_carries_the_tools_licences_tests_and_data(sdist: Path) -> Non
         metadata = HeaderParser().parsestr(archive.extractfile(f"{top}/PKG-INFO").read().decode())
     tools = {f"tools/{path.name}" for path in (ROOT / "tools").glob("*.py")}
     assert tools and tools <= names
-    assert {"LICENSE", "fonts/LICENSE-NotoSans.txt", "fonts/LICENSE-NotoSansCJK.txt", "build.spec",
+    assert {"LICENSE", "fonts/LICENSE-NotoSans.txt", "fonts/LICENSE-NotoSansCJK.txt", "build.spec", "build-lock.txt",
             "icons/seahaven.ico", "setup.py", "fonts/NotoSansCJKjp-Subset-Regular.otf"} <= names
     assert not [name for name in names if "__pycache__" in name or name.startswith((".ci/", ".github/", ".git/"))]
     shipped_tests = {path.relative_to(ROOT).as_posix() for path in (ROOT / "tests").rglob("*")
