@@ -1,5 +1,5 @@
 """The one packaging step pyproject.toml cannot say: the top-level ``sprites/``, ``sounds/``,
-``fonts/`` and the SVG and PNG application icons of ``icons/`` (kept at the top of the source
+``fonts/``, the SVG and PNG application icons of ``icons/`` and ``CHANGELOG.md`` (kept at the top of the source
 tree, where the design puts them) are copied into the wheel as ``game/_assets/<folder>``;
 ``seahaven.resources.resource_path`` looks there.
 
@@ -11,8 +11,10 @@ from pathlib import Path
 from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
-ASSETS = {"sprites": ("**/*.svg",), "sounds": ("*.wav",), "fonts": ("*",), "icons": ("seahaven.svg", "seahaven-*.png")}
-"""Folder -> the files of it the game uses (the .ico and .icns are for build.spec only)."""
+ASSETS = {"sprites": ("**/*.svg",), "sounds": ("*.wav",), "fonts": ("*",), "icons": ("seahaven.svg", "seahaven-*.png"),
+          ".": ("CHANGELOG.md",)}
+"""Folder -> the files of it the game uses (the .ico and .icns are for build.spec only; the
+changelog gives the AppStream metainfo its release notes)."""
 
 PACKAGE, SOURCE = "seahaven", "game"
 """The import package's name, and the folder its source lives in."""

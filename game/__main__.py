@@ -23,6 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout;
 from seahaven import __version__, i18n, xdg
 from seahaven.commands import NO_OUTPUT, USAGE, error_line, fail
 from seahaven.i18n import N_, _
+from seahaven.stale_unpack import clean_in_background
 from seahaven.windows_console import attach_parent_console
 
 if TYPE_CHECKING:
@@ -146,6 +147,7 @@ def main(argv: Sequence[str] | None = None, driver: Driver | None = None) -> int
     """The command line; ``driver`` plays the game instead of the player (the tests' kill
     driver starts the game so)."""
     attach_parent_console()  # Windows: the windowed .exe prints to the console it was started from
+    clean_in_background()  # the one-file Linux executable: unpack folders of killed starts
     xdg.ignore_relative()  # before anything finds the player's folders (the XDG spec)
     _speak_the_users_language()
     args_list = list(sys.argv[1:] if argv is None else argv)

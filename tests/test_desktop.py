@@ -87,16 +87,17 @@ def test_install_under_a_fresh_home_then_uninstall(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     written = listed(result.stdout, "wrote")
     share = home / ".local" / "share"
-    entry = share / "applications" / "seahaven-towers.desktop"
+    entry = share / "applications" / "io.github.seahaven_towers.seahaven_towers.desktop"
     assert entry in written
-    assert share / "icons" / "hicolor" / "256x256" / "apps" / "seahaven-towers.png" in written
-    assert share / "icons" / "hicolor" / "scalable" / "apps" / "seahaven-towers.svg" in written
+    apps = share / "icons" / "hicolor"
+    assert apps / "256x256" / "apps" / "io.github.seahaven_towers.seahaven_towers.png" in written
+    assert apps / "scalable" / "apps" / "io.github.seahaven_towers.seahaven_towers.svg" in written
     assert sorted(p for p in home.rglob("*") if p.is_file()) == sorted(written)
-    assert (share / "icons/hicolor/48x48/apps/seahaven-towers.png").read_bytes() == \
+    assert (share / "icons/hicolor/48x48/apps/io.github.seahaven_towers.seahaven_towers.png").read_bytes() == \
         (ROOT / "icons" / "seahaven-48.png").read_bytes()
 
     keys = dict(line.split("=", 1) for line in entry.read_text().splitlines() if "=" in line)
-    assert keys["Icon"] == "seahaven-towers" and keys["Terminal"] == "false"
+    assert keys["Icon"] == "io.github.seahaven_towers.seahaven_towers" and keys["Terminal"] == "false"
     command = shlex.split(keys["Exec"])
     assert len(command) > 1 or keys["StartupWMClass"] == Path(command[0]).name
     assert Path(command[0]).is_absolute()
@@ -118,14 +119,14 @@ def test_install_under_a_fresh_home_then_uninstall(tmp_path: Path) -> None:
 def test_xdg_data_home_is_followed(tmp_path: Path) -> None:
     result = seahaven(tmp_path / "home", "--install-desktop", xdg_data_home=str(tmp_path / "data"))
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "data" / "applications" / "seahaven-towers.desktop").is_file()
+    assert (tmp_path / "data" / "applications" / "io.github.seahaven_towers.seahaven_towers.desktop").is_file()
     assert not (tmp_path / "home").exists()
 
 
 @pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="desktop-file-utils is not installed")
 def test_the_entry_passes_desktop_file_validate(tmp_path: Path) -> None:
     assert seahaven(tmp_path, "--install-desktop").returncode == 0
-    entry = tmp_path / ".local" / "share" / "applications" / "seahaven-towers.desktop"
+    entry = tmp_path / ".local" / "share" / "applications" / "io.github.seahaven_towers.seahaven_towers.desktop"
     checked = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True, timeout=60)
     assert checked.returncode == 0 and not checked.stdout.strip(), checked.stdout + checked.stderr
 
@@ -194,7 +195,7 @@ def test_planted_symlinks_are_replaced_never_followed(tmp_path: Path, monkeypatc
     written = desktop.install(home)
     assert all(path.is_file() and not path.is_symlink() for path in written)
     assert all(victim.read_text(encoding="utf-8") == "the player's own file\n" for victim in victims)
-    assert (home / "icons/hicolor/48x48/apps/seahaven-towers.png").read_bytes() == \
+    assert (home / "icons/hicolor/48x48/apps/io.github.seahaven_towers.seahaven_towers.png").read_bytes() == \
         (ROOT / "icons" / "seahaven-48.png").read_bytes()
     assert not [path for path in home.rglob(".*") if path.is_file()], "a temporary file was left behind"
 
@@ -218,7 +219,7 @@ def test_uninstall_never_removes_a_folder_the_entry_names_but_the_install_cannot
     (home / "applications").mkdir(parents=True)
     for name in ("precious", "icons"):
         (home / name).mkdir()
-    (home / "applications" / "seahaven-towers.desktop").write_text(
+    (home / "applications" / "io.github.seahaven_towers.seahaven_towers.desktop").write_text(
         "[Desktop Entry]\nX-Seahaven-Made-Folders=precious;/;../..;icons;\n", encoding="utf-8")
     _files, folders = desktop.uninstall(home)
     assert folders == [home / "icons"]  # named, one the install makes, and empty
@@ -247,12 +248,13 @@ def test_glib_loads_the_entry_and_starts_exactly_the_program(name: str, tmp_path
     for command in ([str(program)], [str(program), "-m", "seahaven"]):
         monkeypatch.setattr(desktop, "launch_command", lambda command=command: command)
         desktop.install(home)
-        loaded = glib_load(home / "applications" / "seahaven-towers.desktop")
+        loaded = glib_load(home / "applications" / "io.github.seahaven_towers.seahaven_towers.desktop")
         assert loaded is not None, "GLib refused the entry"
         assert loaded["try_exec"] == str(program)
         started = subprocess.run([*loaded["argv"], "--version"], capture_output=True, text=True, timeout=60)
         assert started.stdout.splitlines() == ["started", *command[1:], "--version"], (loaded, started)
-        assert loaded["shown"] and loaded["name"] == "Seahaven Towers" and loaded["icon"] == "seahaven-towers"
+        assert loaded["shown"] and loaded["name"] == "Seahaven Towers" and loaded["icon"] == \
+            "io.github.seahaven_towers.seahaven_towers"
 
 
 def test_an_entry_whose_program_is_gone_is_hidden_by_glib(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -260,7 +262,7 @@ def test_an_entry_whose_program_is_gone_is_hidden_by_glib(tmp_path: Path, monkey
         pytest.skip("python3-gi (GLib's Gio) is not installed")
     monkeypatch.setattr(desktop, "launch_command", lambda: [str(tmp_path / "my games" / "seahaven")])
     desktop.install(tmp_path / "data")
-    assert glib_load(tmp_path / "data" / "applications" / "seahaven-towers.desktop") is None
+    assert glib_load(tmp_path / "data" / "applications" / "io.github.seahaven_towers.seahaven_towers.desktop") is None
 
 
 @needs_appstream
@@ -298,7 +300,7 @@ def test_install_from_a_folder_named_my_games_then_uninstall_leaves_nothing(tmp_
                                text=True, cwd=tmp_path, env=env, timeout=120)
     assert installed.returncode == 0, installed.stderr
     share = home / ".local" / "share"
-    loaded = glib_load(share / "applications" / "seahaven-towers.desktop")
+    loaded = glib_load(share / "applications" / "io.github.seahaven_towers.seahaven_towers.desktop")
     assert loaded is not None and loaded["argv"] == [str(program)], loaded
     started = subprocess.run([*loaded["argv"], "--version"], capture_output=True, text=True, env=env, timeout=60)
     assert started.stdout == f"seahaven {__version__}\n", started

@@ -19,21 +19,31 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from seahaven import __released__, __version__
+from seahaven import __version__
 from seahaven.i18n import ENGLISH as ENGLISH_CODE
 from seahaven.i18n import N_, NP_, shipped_languages, translation
 from seahaven.resources import resource_path
 
-APP_ID = "seahaven-towers"
-"""Name of the desktop entry and of the icon in the icon theme."""
-COMPONENT_ID = "io.github.seahaven_towers.seahaven_towers"
-"""The AppStream component id (reverse DNS of the project's home page)."""
+APP_ID = "io.github.seahaven_towers.seahaven_towers"
+"""The one id of the game on a desktop (reverse DNS of the project's home page, GitHub's
+``seahaven-towers`` written with ``_`` as AppStream asks; lower case, which ``appstreamcli
+validate --pedantic`` prefers): the desktop entry's file name, the icon's name in the icon
+theme, the AppStream component id and (build.spec) the macOS bundle identifier."""
+COMPONENT_ID = APP_ID
+LEGACY_APP_ID = "seahaven-towers"
+"""The entry's and icon's name before version 0.1.0 took :data:`APP_ID`: an install or
+uninstall removes the files an older install wrote under it."""
+DEVELOPER_ID = "io.github.seahaven_towers"
 HOMEPAGE = "https://github.com/seahaven-towers/seahaven-towers"
+SCREENSHOTS = (("table.png", "A deal in progress: ten columns, four cells and the foundations"),)
+"""data/screenshots/ (made from the real game by tools/make_data.py), as the metainfo names them:
+file name and caption. Their address is the file in the repository at the release's tag."""
 NAME = NP_("desktop entry", "Seahaven Towers")
 """The game's name in the menu (a proper name: most languages keep it; a script other than
 Latin may write it in its own letters)."""
@@ -228,7 +238,9 @@ def metainfo() -> str:
   <project_license>MIT AND OFL-1.1</project_license>
   <name>{_xml_text(NAME)}</name>
 {_localized_elements("name", NAME, "  ")}  <summary>{_xml_text(SUMMARY)}</summary>
-{_localized_elements("summary", SUMMARY, "  ")}  <developer_name>The Seahaven Towers authors</developer_name>
+{_localized_elements("summary", SUMMARY, "  ")}  <developer id="{DEVELOPER_ID}">
+    <name>The Seahaven Towers authors</name>
+  </developer>
   <description>
     <p>{_xml_text(DESCRIPTION)}</p>
 {_localized_elements("p", DESCRIPTION, "    ")}    <ul>
@@ -237,6 +249,8 @@ def metainfo() -> str:
   <launchable type="desktop-id">{APP_ID}.desktop</launchable>
   <url type="homepage">{HOMEPAGE}</url>
   <url type="bugtracker">{HOMEPAGE}/issues</url>
+  <url type="vcs-browser">{HOMEPAGE}</url>
+{_screenshots()}
   <categories>
     <category>Game</category>
     <category>CardGame</category>
@@ -247,11 +261,50 @@ def metainfo() -> str:
     <binary>seahaven</binary>
   </provides>
   <content_rating type="oars-1.1"/>
-  <releases>
-    <release version="{__version__}" date="{__released__}"/>
-  </releases>
+{_releases()}
 </component>
 """
+
+
+def _screenshots() -> str:
+    """The metainfo's ``<screenshots>``: :data:`SCREENSHOTS` at the release's tag."""
+    base = f"{HOMEPAGE.replace('github.com', 'raw.githubusercontent.com')}/v{__version__}/data/screenshots"
+    shots = "".join(f"""    <screenshot{' type="default"' if index == 0 else ''}>
+      <caption>{_xml_text(caption)}</caption>
+      <image type="source" width="1280" height="800">{base}/{name}</image>
+    </screenshot>
+""" for index, (name, caption) in enumerate(SCREENSHOTS))
+    return f"  <screenshots>\n{shots}  </screenshots>"
+
+
+def changelog_releases(text: str) -> list[tuple[str, str, list[str]]]:
+    """The releases of CHANGELOG.md, newest first: (version, date, the notes' bullet points).
+    A release is a ``## VERSION (YYYY-MM-DD)`` heading; its notes, the ``- `` lines under it."""
+    releases: list[tuple[str, str, list[str]]] = []
+    for line in text.splitlines():
+        heading = re.fullmatch(r"## ([0-9][0-9.]*) \(([0-9]{4}-[0-9]{2}-[0-9]{2})\)\s*", line)
+        if heading:
+            releases.append((heading[1], heading[2], []))
+        elif releases and line.startswith("- "):
+            releases[-1][2].append(line[2:].strip())
+        elif releases and line.startswith("  ") and releases[-1][2]:
+            releases[-1][2][-1] += " " + line.strip()
+    return releases
+
+
+def _releases() -> str:
+    """The metainfo's ``<releases>``, with the notes of each from CHANGELOG.md."""
+    entries = []
+    for version, date, notes in changelog_releases(resource_path("CHANGELOG.md").read_text(encoding="utf-8")):
+        items = "".join(f"          <li>{_xml_text(note)}</li>\n" for note in notes)
+        entries.append(f"""    <release version="{version}" date="{date}">
+      <description>
+        <ul>
+{items}        </ul>
+      </description>
+    </release>
+""")
+    return "  <releases>\n" + "".join(entries) + "  </releases>"
 
 
 def entry_path(home: Path) -> Path:
@@ -267,6 +320,14 @@ def installed_files(home: Path) -> dict[Path, Path | None]:
         files[icons / f"{size}x{size}" / "apps" / f"{APP_ID}.png"] = resource_path("icons", f"seahaven-{size}.png")
     files[icons / "scalable" / "apps" / f"{APP_ID}.svg"] = resource_path("icons", "seahaven.svg")
     return files
+
+
+def legacy_files(home: Path) -> list[Path]:
+    """The entry and icons an install before :data:`APP_ID` wrote under :data:`LEGACY_APP_ID`."""
+    icons = home / "icons" / "hicolor"
+    return [home / "applications" / f"{LEGACY_APP_ID}.desktop",
+            *(icons / f"{size}x{size}" / "apps" / f"{LEGACY_APP_ID}.png" for size in ICON_SIZES),
+            icons / "scalable" / "apps" / f"{LEGACY_APP_ID}.svg"]
 
 
 def candidate_folders(home: Path) -> list[str]:
@@ -294,9 +355,13 @@ def folder_path(home: Path, name: str) -> Path:
 def recorded_folders(home: Path) -> list[str]:
     """The folders the entry says an earlier install made, among the candidates only, in the
     candidates' order (deepest first)."""
-    try:
-        text = entry_path(home).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+    for entry in (entry_path(home), legacy_files(home)[0]):
+        try:
+            text = entry.read_text(encoding="utf-8")
+            break
+        except (OSError, UnicodeDecodeError):
+            continue
+    else:
         return []
     for line in text.splitlines():
         if line.startswith(f"{MADE_FOLDERS_KEY}="):
@@ -331,6 +396,8 @@ def install(home: Path) -> list[Path]:
     made = {name for name in recorded_folders(home) if folder_path(home, name).is_dir()}
     made.update(name for name in candidate_folders(home) if not os.path.lexists(folder_path(home, name)))
     entry = entry_path(home)
+    for old in legacy_files(home):  # an older install's entry would stand beside the new one
+        old.unlink(missing_ok=True)
     for target, source in files.items():
         target.parent.mkdir(parents=True, exist_ok=True)
         if source is not None:
@@ -347,7 +414,7 @@ def uninstall(home: Path) -> tuple[list[Path], list[Path]]:
     are now empty; return the files and the folders removed."""
     made = recorded_folders(home)
     removed = []
-    for target in installed_files(home):
+    for target in [*installed_files(home), *legacy_files(home)]:
         try:
             target.unlink()
         except FileNotFoundError:

@@ -57,16 +57,21 @@ def wheel(sdist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
-def test_the_sdist_carries_the_tools_and_licences_and_no_tests(sdist: Path) -> None:
+def test_the_sdist_carries_the_tools_licences_tests_and_data(sdist: Path) -> None:
     top = f"seahaven_towers-{__version__}"
     with tarfile.open(sdist) as archive:
         names = {name.removeprefix(f"{top}/") for name in archive.getnames()}
         metadata = HeaderParser().parsestr(archive.extractfile(f"{top}/PKG-INFO").read().decode())
     tools = {f"tools/{path.name}" for path in (ROOT / "tools").glob("*.py")}
     assert tools and tools <= names
-    assert {"LICENSE", "fonts/LICENSE-NotoSans.txt", "fonts/LICENSE-NotoSansCJK.txt", "build.spec",
+    assert {"LICENSE", "fonts/LICENSE-NotoSans.txt", "fonts/LICENSE-NotoSansCJK.txt", "build.spec", "build-lock.txt",
             "icons/seahaven.ico", "setup.py", "fonts/NotoSansCJKjp-Subset-Regular.otf"} <= names
-    assert not [name for name in names if name.startswith("tests") or "__pycache__" in name]
+    assert not [name for name in names if "__pycache__" in name or name.startswith((".ci/", ".github/", ".git/"))]
+    shipped_tests = {path.relative_to(ROOT).as_posix() for path in (ROOT / "tests").rglob("*")
+                     if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"}
+    assert shipped_tests and shipped_tests <= names, sorted(shipped_tests - names)[:5]
+    data = {path.relative_to(ROOT).as_posix() for path in (ROOT / "data").rglob("*") if path.is_file()}
+    assert data and data | {"CHANGELOG.md"} <= names, sorted(data - names)[:5]
     assert metadata["Version"] == __version__
     assert metadata["License-Expression"] == "MIT AND OFL-1.1"
 
@@ -150,6 +155,52 @@ def test_the_installed_wheel_plays_its_smoke_game_away_from_the_source(wheel: Pa
     desktop = subprocess.run([str(seahaven), "--install-desktop"], cwd=away, env=env, capture_output=True, text=True,
                              timeout=120)
     assert desktop.returncode == 0, desktop.stderr
-    assert (tmp_path / "data" / "icons" / "hicolor" / "scalable" / "apps" / "seahaven-towers.svg").is_file()
-    entry = (tmp_path / "data" / "applications" / "seahaven-towers.desktop").read_text(encoding="utf-8")
+    app_id = "io.github.seahaven_towers.seahaven_towers"
+    assert (tmp_path / "data" / "icons" / "hicolor" / "scalable" / "apps" / f"{app_id}.svg").is_file()
+    entry = (tmp_path / "data" / "applications" / f"{app_id}.desktop").read_text(encoding="utf-8")
     assert f"Exec={seahaven}\n" in entry
+
+
+def test_an_unpacked_sdist_passes_its_own_tests(sdist: Path, wheel: Path, tmp_path: Path) -> None:
+    # As a distribution's %check: the tarball unpacked in an empty folder (no checkout, no .ci/
+    # beside it), the wheel built from it installed, and its own fast tests run there. The
+    # dependencies come from this environment (a .pth line, as above), so it runs offline.
+    with tarfile.open(sdist) as archive:
+        archive.extractall(tmp_path / "unpacked", filter="data")
+    (tree,) = (tmp_path / "unpacked").iterdir()
+    assert not (tree / ".ci").exists() and not (tree / ".git").exists()
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    python = venv / ("Scripts" if os.name == "nt" else "bin") / ("python.exe" if os.name == "nt" else "python")
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                               check=True, capture_output=True, text=True, timeout=60).stdout.strip())
+    (site / "borrowed_dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps",
+                    "--no-index", str(wheel)], check=True, timeout=300)
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "SEAHAVEN_ALL_TESTS")}
+    result = subprocess.run([str(python), "-m", "pytest", "-q", "-x", "-m", "not slow", "-p", "no:cacheprovider"],
+                            cwd=tree, env=env, capture_output=True, text=True, timeout=1800)
+    assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
+    assert " passed" in result.stdout.splitlines()[-1], result.stdout[-500:]
+
+
+def test_two_builds_with_the_same_source_date_epoch_give_the_same_wheel(sdist: Path, tmp_path: Path) -> None:
+    # as the release workflow builds: SOURCE_DATE_EPOCH set to the tagged commit's time
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1764547200"}
+    wheels = []
+    for run in ("one", "two"):
+        out = tmp_path / run
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out),
+                        str(sdist)], check=True, timeout=300, cwd=tmp_path, env=env)
+        (built,) = out.glob("seahaven_towers-*.whl")
+        wheels.append(built.read_bytes())
+    assert wheels[0] == wheels[1]
+
+
+def test_the_wheel_has_a_console_and_a_windowed_launcher(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        entry_points = archive.read(f"seahaven_towers-{__version__}.dist-info/entry_points.txt").decode()
+        names = set(archive.namelist())
+    assert "[console_scripts]\nseahaven = seahaven.__main__:main" in entry_points
+    assert "[gui_scripts]\nseahaven-gui = seahaven.__main__:main" in entry_points  # no console window on Windows
+    assert "seahaven/_assets/CHANGELOG.md" in names  # the metainfo's release notes
