@@ -178,7 +178,7 @@ def test_a_path_no_entry_can_hold_is_refused_with_one_sentence(path: str, monkey
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert desktop.run(argparse.Namespace(uninstall_desktop=False)) == 3
     error = capsys.readouterr().err
-    assert error.startswith("seahaven: error: the program's path") and error.count("\n") == 1
+    assert error.startswith("seahaven: error: The program's path") and error.count("\n") == 1
     assert not (tmp_path / "data").exists(), "a refused install must write nothing"
 
 

@@ -224,10 +224,11 @@ class Smoke:
         # machine (a faster Python proves this deal lost in time), so the script waits as a
         # player would and takes either path.
         waited = time.monotonic() + 30
-        while isinstance(self.app.scenes.top, NewGame) and window.deal_when_checked and time.monotonic() < waited:
+        while (isinstance(window, NewGame) and self.app.scenes.top is window and window.deal_when_checked
+               and time.monotonic() < waited):
             self.frames(1)
             time.sleep(0.01)
-        if isinstance(self.app.scenes.top, NewGame) and window.code_verdict() == "lost":
+        if isinstance(window, NewGame) and self.app.scenes.top is window and window.code_verdict() == "lost":
             self.check(window.deal_label() == _("Deal anyway"), "a lost deal's button does not say Deal anyway")
             self.key(pygame.K_RETURN)
         self.check(self.app.scenes.top is self.table, "Enter did not deal from the New Game window")

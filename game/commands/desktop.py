@@ -26,8 +26,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from seahaven import __version__
+from seahaven.commands import fail
 from seahaven.i18n import ENGLISH as ENGLISH_CODE
-from seahaven.i18n import N_, NP_, shipped_languages, translation
+from seahaven.i18n import N_, NP_, _, shipped_languages, translation
 from seahaven.resources import resource_path
 
 APP_ID = "io.github.seahaven_towers.seahaven_towers"
@@ -108,11 +109,11 @@ def check_path(text: str) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise UnusablePath(f"the program's path {text!r} is not valid UTF-8, which a desktop entry needs; "
-                           f"move the program to a folder with a plainer name") from None
+        raise UnusablePath(_("The program's path {path} is not valid UTF-8, which a desktop entry needs; move the "
+                             "program to a folder with a plainer name.").format(path=repr(text))) from None
     if any((ord(char) < 0x20 or ord(char) == 0x7F) and char not in _STRING_ESCAPES for char in text):
-        raise UnusablePath(f"the program's path {text!r} holds a control character, which a desktop entry "
-                           f"cannot hold; move the program to a folder with a plainer name")
+        raise UnusablePath(_("The program's path {path} holds a control character, which a desktop entry cannot "
+                             "hold; move the program to a folder with a plainer name.").format(path=repr(text)))
     return text
 
 
@@ -432,19 +433,16 @@ def uninstall(home: Path) -> tuple[list[Path], list[Path]]:
 
 def run(args: argparse.Namespace) -> int:
     if sys.platform in ("win32", "darwin"):
-        print("seahaven: error: --install-desktop and --uninstall-desktop are for Linux and other "
-              "freedesktop.org desktops", file=sys.stderr)
-        return 3
+        return fail(None, _("--install-desktop and --uninstall-desktop are for Linux and other freedesktop.org "
+                            "desktops."))
     home = data_home()
     try:
         return _install_or_uninstall(args, home)
     except UnusablePath as error:
-        print(f"seahaven: error: {error}", file=sys.stderr)
-        return 3
+        return fail(None, str(error))
     except OSError as error:
         removing = bool(getattr(args, "uninstall_desktop", False))
-        print(f"seahaven: error: {folder_trouble(error, home, removing)}", file=sys.stderr)
-        return 3
+        return fail(None, folder_trouble(error, home, removing))
 
 
 def folder_trouble(error: OSError, home: Path, removing: bool = False) -> str:
@@ -454,31 +452,34 @@ def folder_trouble(error: OSError, home: Path, removing: bool = False) -> str:
         return str(error)
     where = error.filename if isinstance(error.filename, str) else str(home)
     reasons = {
-        errno.ENOTDIR: f"a file is in the way of the folder {where}",
-        errno.EEXIST: f"something that is not a folder is in the way at {where}",
-        errno.EACCES: f"{where} may not be written by this user",
-        errno.EPERM: f"{where} may not be written by this user",
-        errno.EROFS: f"{where} is on a disk that is read-only",
-        errno.ENOSPC: f"the disk that holds {where} is full",
-        errno.ENAMETOOLONG: f"the path {where} is too long",
-        errno.ELOOP: f"{where} goes through too many symbolic links",
+        errno.ENOTDIR: N_("a file is in the way of the folder {where}"),
+        errno.EEXIST: N_("something that is not a folder is in the way at {where}"),
+        errno.EACCES: N_("{where} may not be written by this user"),
+        errno.EPERM: N_("{where} may not be written by this user"),
+        errno.EROFS: N_("{where} is on a disk that is read-only"),
+        errno.ENOSPC: N_("the disk that holds {where} is full"),
+        errno.ENAMETOOLONG: N_("the path {where} is too long"),
+        errno.ELOOP: N_("{where} goes through too many symbolic links"),
     }
-    reason = reasons.get(error.errno or 0, f"{where} cannot be written")
-    what = "remove the game from" if removing else "add the game to"
-    return f"cannot {what} the applications menu under {home}: {reason}"
+    reason = _(reasons.get(error.errno or 0, N_("{where} cannot be written"))).format(where=where)
+    if removing:
+        return _("The game cannot be removed from the applications menu under {home}: {reason}.").format(
+            home=home, reason=reason)
+    return _("The game cannot be added to the applications menu under {home}: {reason}.").format(
+        home=home, reason=reason)
 
 
 def _install_or_uninstall(args: argparse.Namespace, home: Path) -> int:
     if getattr(args, "uninstall_desktop", False):
         removed, folders = uninstall(home)
         for path in removed:
-            print(f"removed {path}")
+            print(_("removed {path}").format(path=path))
         for path in folders:
-            print(f"removed {path}{os.sep}")
+            print(_("removed {path}").format(path=f"{path}{os.sep}"))
         if not removed:
-            print(f"nothing to remove: the game is not in the applications menu under {home}")
+            print(_("nothing to remove: the game is not in the applications menu under {home}").format(home=home))
         return 0
     written = install(home)
     for path in written:
-        print(f"wrote {path}")
+        print(_("wrote {path}").format(path=path))
     return 0
