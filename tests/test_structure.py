@@ -214,3 +214,12 @@ def test_the_kill_tests_driver_is_no_part_of_the_game() -> None:
     for path in GAME.rglob("*.py"):
         assert "SEAHAVEN_SCRIPT" not in path.read_text(encoding="utf-8"), path
     assert (ROOT / "tests" / "kill_driver.py").exists()
+
+
+def test_every_folder_of_code_is_a_package() -> None:
+    """setup.py installs the packages it finds (folders with an ``__init__.py``): a folder of
+    modules without one would be left out of the wheel while the editable install, which
+    maps the whole of game/, still finds it."""
+    folders = {path.parent for path in GAME.rglob("*.py") if "__pycache__" not in path.parts}
+    missing = sorted(str(folder.relative_to(ROOT)) for folder in folders if not (folder / "__init__.py").exists())
+    assert not missing, missing
