@@ -71,21 +71,12 @@ class GameEvent:
 Listener = Callable[[GameEvent], None]
 
 
-class CurrentGame:
-    """The game being played, its clock (seconds of play, which run from the first move
-    until the win), its hints and its status."""
+class Announcer:
+    """What every board model shares: its listeners, and telling them of each change."""
 
-    def __init__(self, game: Game, clock: Callable[[], float], elapsed_s: float = 0.0) -> None:
-        self._game = game
-        self._clock = clock
-        self._banked = max(0.0, float(elapsed_s))
-        """Seconds counted before ``_since`` (all of them while the clock stands)."""
-        self._since: float | None = None
-        self._verdict: tuple[Position, Rules, LossReport] | None = None
+    def __init__(self) -> None:
         self._listeners: list[Listener] = []
-        self._run_clock()
 
-    # -- listening ---------------------------------------------------------------------------
     def subscribe(self, listener: Listener, first: bool = False) -> Listener:
         """Call ``listener(event)`` after every change, in the order of subscription;
         ``first`` puts it ahead of those already there (the player's files hear of a
@@ -101,6 +92,21 @@ class CurrentGame:
         event = GameEvent(kind, before, action, move, report)
         for listener in list(self._listeners):
             listener(event)
+
+
+class CurrentGame(Announcer):
+    """The game being played, its clock (seconds of play, which run from the first move
+    until the win), its hints and its status."""
+
+    def __init__(self, game: Game, clock: Callable[[], float], elapsed_s: float = 0.0) -> None:
+        super().__init__()
+        self._game = game
+        self._clock = clock
+        self._banked = max(0.0, float(elapsed_s))
+        """Seconds counted before ``_since`` (all of them while the clock stands)."""
+        self._since: float | None = None
+        self._verdict: tuple[Position, Rules, LossReport] | None = None
+        self._run_clock()
 
     # -- state -------------------------------------------------------------------------------
     @property

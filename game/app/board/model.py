@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from seahaven.app.current import Change, GameEvent, Listener
+from seahaven.app.current import Announcer, Change, Listener
 from seahaven.engine import Action, Game, Move, Position, Rules
 
 
@@ -35,14 +35,14 @@ class BoardModel(Protocol):
         ...
 
 
-class ExampleGame:
+class ExampleGame(Announcer):
     """A game played from a set position, with no clock, no hints and nothing saved:
     Help's example board."""
 
     def __init__(self, start: Position, rules: Rules) -> None:
+        super().__init__()
         self._start = start
         self._game = Game(start, rules)
-        self._listeners: list[Listener] = []
 
     @property
     def position(self) -> Position:
@@ -52,29 +52,17 @@ class ExampleGame:
     def rules(self) -> Rules:
         return self._game.rules
 
-    def subscribe(self, listener: Listener, first: bool = False) -> Listener:
-        if first:
-            self._listeners.insert(0, listener)
-        else:
-            self._listeners.append(listener)
-        return listener
-
-    def _emit(self, kind: Change, before: Position, action: Action | None = None) -> None:
-        event = GameEvent(kind, before, action=action)
-        for listener in list(self._listeners):
-            listener(event)
-
     def play(self, move: Move) -> Action:
         before = self._game.position
         action = self._game.play(move)
-        self._emit(Change.MOVED, before, action)
+        self._emit(Change.MOVED, before, action=action)
         return action
 
     def undo(self) -> Action | None:
         before = self._game.position
         action = self._game.undo()
         if action is not None:
-            self._emit(Change.UNDONE, before, action)
+            self._emit(Change.UNDONE, before, action=action)
         return action
 
     def reset(self) -> None:
