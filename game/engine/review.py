@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from seahaven.engine.cards import Move
 from seahaven.engine.errors import InvalidRecord, SeahavenError
+from seahaven.engine.game import Action
 from seahaven.engine.position import Position, Rules
 from seahaven.engine.solver import Progress, solve
 
@@ -170,3 +171,23 @@ def _nearest_unasked(low: int, high: int, asked: set[int]) -> int | None:
             if low < index < high and index not in asked:
                 return index
     return None
+
+
+def review_line(
+    line: Callable[[], Sequence[Action]],
+    start: Position,
+    moves: int,
+    rules: Rules,
+    *,
+    max_nodes: int = REVIEW_NODES,
+    max_total_nodes: int = REVIEW_TOTAL_NODES,
+    cancel: threading.Event | None = None,
+    progress: Progress | None = None,
+) -> Review:
+    """:func:`review` of the first ``moves`` moves of a game's line, given as
+    :meth:`Game.line_snapshot` gives it (so the loop's thread takes it at a cost that does
+    not grow with the game, and the positions are listed on the worker's)."""
+    actions = line()[:moves]
+    positions = [start, *(action.after for action in actions)]
+    return review(positions, rules, max_nodes=max_nodes, max_total_nodes=max_total_nodes, cancel=cancel,
+                  progress=progress)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from seahaven.app.i18n import N_, NP_, _
-from seahaven.app.screens import dialogs, navigation, new_game
+from seahaven.app.screens import bookmarks, dialogs, navigation, new_game, review
 from seahaven.app.screens.table_api import Table
 from seahaven.app.words import key_text
 
@@ -199,5 +199,11 @@ for _action in (
     Action("statistics", N_("Statistics"), lambda t: navigation.open_screen(t.app, t.session, "statistics"), menu=2),
     Action("settings", N_("Settings"), lambda t: navigation.open_screen(t.app, t.session, "settings"), menu=3),
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
+    Action("review", N_("Review"), lambda t: t.app.push(review.ReviewWindow(t.app, t.session)), keys=("V",),
+           menu=6, help=N_("Review: find the move after which the game could no longer be won")),
+    Action("bookmark", N_("Bookmark this position"), lambda t: bookmarks.set_bookmark(t.session), keys=("M",),
+           menu=6),
+    Action("bookmarks", N_("Bookmarks"), lambda t: t.app.push(bookmarks.Bookmarks(t.app, t.session)),
+           keys=("Ctrl+B",), menu=6, help=N_("Bookmarks: go back to a bookmarked position")),
 ):
     ACTIONS.declare(_action)

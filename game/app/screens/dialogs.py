@@ -24,6 +24,7 @@ from seahaven.app.layout import Box
 from seahaven.app.render import wrap
 from seahaven.app.screens.kit import Widget, Window
 from seahaven.app.screens.new_game import NewGame, clipboard_put
+from seahaven.app.screens.review import ReviewWindow
 from seahaven.app.session import Session
 from seahaven.app.stats import bests_line, win_summary
 from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, iso_date_text
@@ -125,8 +126,8 @@ class EndMessage(Window):
             else:
                 self.lines = [(_("Every move left is a take-back or leads back to a position already seen."),
                                "panel_text")]
-                self.buttons = [("undo", _("Undo"), False), ("restart", _("Restart deal"), False),
-                                ("new", _("New game"), True)]
+                self.buttons = [("review", _("Review"), False), ("undo", _("Undo"), False),
+                                ("restart", _("Restart deal"), False), ("new", _("New game"), True)]
         if self.copied is not None:
             self.lines.append((self.share, "accent") if self.copied else (_(COPY_FAILED), "error"))
 
@@ -169,6 +170,8 @@ class EndMessage(Window):
             current.restart()
         elif widget.name == "new":
             self.app.push(NewGame(self.app, self.session))
+        elif widget.name == "review":
+            self.app.push(ReviewWindow(self.app, self.session))
 
 
 class Menu(Window):
