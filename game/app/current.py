@@ -231,20 +231,23 @@ class CurrentGame(Announcer):
 
     def go_to(self, moves: int) -> bool:
         """The position after the first ``moves`` moves of the line: by undos or redos
-        within their reach (the table shows each), else by cutting the line there, which
-        counts as help. False when the line holds no such position."""
+        within their reach (one change, as one undo is), else by cutting the line there,
+        which counts as help. False when the line holds no such position."""
         game = self._game
         if not 0 <= moves <= game.line_length:
             return False
-        if game.within_reach(moves):
-            while game.move_count > moves and self.undo() is not None:
-                pass
-            while game.move_count < moves and self.redo() is not None:
-                pass
+        before = game.position
+        if game.within_reach(moves):  # one change, however many undos or redos: one glide, one save
+            kind, last = (Change.UNDONE if moves < game.move_count else Change.REDONE), None
+            while game.move_count > moves and (action := game.undo()) is not None:
+                last = action
+            while game.move_count < moves and (action := game.redo()) is not None:
+                last = action
+            if last is not None:
+                self._changed(kind, before, last)
             return game.move_count == moves
         if moves > game.move_count:
             return False
-        before = game.position
         game.cut(moves)
         game.hint_shown()
         self._changed(Change.WENT_BACK, before)

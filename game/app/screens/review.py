@@ -146,7 +146,8 @@ class ReviewWindow(Window):
         height = round(self.px * (4.4 + 1.45 * count + 3.6))
         self.panel = self.panel_box(size, height)
         self.widgets = self.button_row(self.buttons, self.panel.bottom - self.px)
-        self.focus = len(self.widgets) - 1
+        # Enter takes the way back undo can retrace, never the cut (which drops the later moves)
+        self.focus = len(self.widgets) - 1 if self.widgets[-1].name == "back" else 0
 
     def draw_body(self, surface: pygame.Surface) -> None:
         self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
