@@ -31,7 +31,9 @@ def set_bookmark(session: Session) -> None:
     current = session.current
     n = current.game.move_count
     if current.set_bookmark():
-        session.say(bookmark_name(n) + " " + _("Bookmarked; Ctrl+B goes back to it."))
+        session.say(ngettext("Bookmark set after move {n}; Ctrl+B lists the bookmarks.",
+                             "Bookmark set after move {n}; Ctrl+B lists the bookmarks.", n).format(
+            n=format_number(n)) if n else _("Bookmark set at the deal; Ctrl+B lists the bookmarks."))
     else:
         session.say(_("This position is bookmarked already."))
 
