@@ -42,7 +42,7 @@ class Change(enum.StrEnum):
     """The solver's verdict on the current position arrived (winnable, lost or unknown)."""
     BOOKMARKED = "bookmarked"
     """A bookmark was set at the position on the table."""
-    WENT_BACK = "went back"
+    WENT_BACK = "cut"
     """Back to an earlier position further than undo reaches (a bookmark, the review): the
     line was cut there, and the game counts as helped."""
 

@@ -41,7 +41,7 @@ def set_bookmark(session: Session) -> None:
 def bookmark_name(moves: int) -> str:
     """A bookmark's name: the move it follows ("After move 12"), or the deal."""
     if moves == 0:
-        return _("The deal")
+        return _("Before the first move")
     return ngettext("After move {n}", "After move {n}", moves).format(n=format_number(moves))
 
 
