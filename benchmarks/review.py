@@ -26,15 +26,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from seahaven.engine import APP_RULES, GameCode, Move  # after the path and SDL's drivers
+
 BUDGET_MS = 20.0
 
 
-def long_game(total: int) -> tuple[object, list[object]]:
-    from seahaven.engine import APP_RULES, GameCode, Move
-
+def long_game(total: int) -> tuple[GameCode, list[Move]]:
     code = GameCode(4, 1004)
     rng = random.Random(4)
-    position, moves = code.position(), []
+    position = code.position()
+    moves: list[Move] = []
     for _ in range(15):  # the walk of tests/engine/test_review.py: move 14 loses it
         choices = [m for m in position.legal_moves(APP_RULES) if not m.source.is_foundation]
         move = rng.choice(choices)
@@ -55,17 +56,17 @@ def main() -> int:
     import pygame
 
     from seahaven.app.launch import build
-    from seahaven.app.settings import Settings
     from seahaven.app.screens.review import ReviewWindow
+    from seahaven.app.settings import Settings
     from seahaven.engine import Game
 
     width, height = (int(n) for n in args.size.split("x"))
     code, moves = long_game(args.moves)
     game = Game.from_code(str(code))
     for move in moves:
-        game.play(move)  # type: ignore[arg-type]
+        game.play(move)
     pygame.display.init()
-    app, session, table = build(size=(width, height), game=game, settings=Settings(animation="off"))  # type: ignore[arg-type]
+    app, _session, table = build(size=(width, height), game=game, settings=Settings(animation="off"))
     for _ in range(5):
         app.step(1 / 60)
     table.finish_animations()

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from seahaven.app.scenes import App
 
 JOB = "review"
+MARK_S = 6.0
+"""Seconds the losing move stays marked on the table after going back before it."""
 POLL_S = 0.1
 """How often the window looks for the answer while the solver works."""
 
@@ -164,10 +166,21 @@ class ReviewWindow(Window):
         if widget.name == "back":
             if current.go_to(target):
                 self.app.play_sound("undo")
+                self._mark_losing_move(target)
         elif current.go_to(target):
             self.session.say(ngettext("Back after move {n}: this game now counts as played with help.",
                                       "Back after move {n}: this game now counts as played with help.",
                                       target).format(n=format_number(target)))
+
+    def _mark_losing_move(self, target: int) -> None:
+        """On the table, back at the position before it: the move that lost the game is
+        marked as a hint is (its cards and where they went), and said in the status line."""
+        action = self.game.actions(target, target + 1)[0]
+        table = self.app.scenes.bottom
+        if table is not None and hasattr(table, "hint") and hasattr(table, "say"):
+            table.hint = (action.move, self.app.time + MARK_S)
+            table.say(action_text(target + 1, action), seconds=MARK_S)
+            table.dirty = True
 
     def close(self) -> None:
         self.session.jobs.cancel(JOB)
