@@ -16,6 +16,8 @@ import pytest
 from seahaven.engine import APP_RULES, CLASSIC_RULES, Game, GameCode, Move, Position, Rules
 from seahaven.engine.review import line_positions, review
 from seahaven.engine.solver import solve
+from tests.app.test_files import _user_env
+from tests.app.test_files import as_user as _as_user  # noqa: F401  # the fixture "as_user": a non-root user
 from tests.conftest import ROOT
 from tests.engine.helpers import seahaven
 
@@ -188,3 +190,15 @@ def test_seahaven_review_refuses_a_bad_record_in_one_sentence(tmp_path: Path, te
 def test_seahaven_review_of_a_missing_file_says_so() -> None:
     result = seahaven("review", "/nonexistent/game.json")
     assert result.returncode == 3 and "does not exist" in result.stderr and result.stdout == ""
+
+
+def test_seahaven_review_of_an_unreadable_file_says_so_as_a_non_root_user(request: pytest.FixtureRequest) -> None:
+    command, extra, home = request.getfixturevalue("_as_user")
+    path = home / "game.json"
+    path.write_text(json.dumps({"code": "SH1-C4-AAAAAJ2", "moves": []}))
+    path.chmod(0)
+    result = subprocess.run([*command, "-m", "seahaven", "review", str(path)], capture_output=True, text=True,
+                            env=_user_env(extra, home), cwd="/", timeout=120)
+    assert result.returncode == 3 and result.stdout == "", (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot be read: permission denied" in lines[0], lines
