@@ -42,6 +42,7 @@ from seahaven.app.layout import Box
 from seahaven.app.render import button_face, wrap
 from seahaven.app.scenes import Scene
 from seahaven.app.theme import Colour
+from seahaven.app.type_scale import TypeScale, type_scale
 
 if TYPE_CHECKING:
     from seahaven.app.scenes import App
@@ -146,10 +147,14 @@ class Screen(Scene):
 
     # -- sizes -------------------------------------------------------------------------------
     @property
+    def scale(self) -> TypeScale:
+        """The type sizes for this window: the same in every screen and window."""
+        return type_scale(self.size)
+
+    @property
     def unit(self) -> int:
-        """The body text size in pixels for this window."""
-        w, h = self.size
-        return max(15, min(46, round(min(w / 44, h / 30))))
+        """The body text size in pixels for this window (the scale's body size)."""
+        return self.scale.body
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.app.painter.font(size, bold)
@@ -249,7 +254,7 @@ class Screen(Scene):
         theme = self.theme
         pygame.draw.rect(surface, theme.band, (0, 0, w, bar_h))
         pygame.draw.line(surface, theme.band_line, (0, bar_h - 1), (w, bar_h - 1))
-        title = self.font(round(u * 1.25), True).render(_(self.title), True, theme.heading)
+        title = self.font(self.scale.title, True).render(_(self.title), True, theme.heading)
         surface.blit(title, (u, (bar_h - title.get_height()) // 2))
         label = _("Close") + "  \u00d7"
         close_w = self.font(u, True).size(label)[0] + 2 * u
@@ -361,7 +366,7 @@ class Screen(Scene):
         hot = Hot(pygame.Rect(rect), action, key, left, right)
         hovered = self.hover is not None and self.hover.key == key and key and self.hover.rect == hot.rect
         face = button_face(self.app.painter, Box(*rect), label, hover=bool(hovered), primary=on, dark=True,
-                           solid=True, font_px=size or self.unit)
+                           solid=True, font_px=size or self.scale.button)
         surface.blit(face, rect.topleft)
         if self.measuring:
             self.hots.append(hot)
@@ -641,6 +646,7 @@ class Window(Scene):
         self.pressed: str | None = None
         self.panel = Box(0, 0, 0, 0)
         self.px = 16
+        self.scale = type_scale(app.size)
         self._dim: pygame.Surface | None = None
         self.resized(app.size)
 
@@ -668,7 +674,8 @@ class Window(Scene):
 
     # -- layout ----------------------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
-        self.px = max(14, min(40, round(min(size) * 0.024)))
+        self.scale = type_scale(size)
+        self.px = self.scale.body
         self.build(size)
         self.dirty = True
 
@@ -766,9 +773,17 @@ class Window(Scene):
         face = painter.panel(panel.w, panel.h, radius)
         spread = (face.get_width() - panel.w) // 2
         surface.blit(face, (panel.x - spread, panel.y - spread))
-        if self.title:
-            title = painter.text(_(self.title), round(self.px * 1.35), painter.theme.accent, bold=True)
-            surface.blit(title, (panel.x + self.px, panel.y + round(self.px * 0.7)))
+        theme = painter.theme
+        edge = theme.line(max(1, self.px // 12))
+        if self.title:  # the title on a band, as a screen's title bar
+            band_h = min(panel.h, round(self.px * 2.75))
+            pygame.draw.rect(surface, theme.band, (panel.x, panel.y, panel.w, band_h),
+                             border_top_left_radius=radius, border_top_right_radius=radius)
+            pygame.draw.line(surface, theme.band_line, (panel.x, panel.y + band_h - 1),
+                             (panel.right - 1, panel.y + band_h - 1), edge)
+            title = painter.text(_(self.title), self.scale.title, theme.heading, bold=True)
+            surface.blit(title, (panel.x + self.px, panel.y + (band_h - title.get_height()) // 2))
+        pygame.draw.rect(surface, theme.band_line, pygame.Rect(panel), width=edge, border_radius=radius)
         self.draw_body(surface)
         for i, widget in enumerate(self.widgets):
             self.draw_widget(surface, widget, focus=self.show_focus and i == self.focus)
@@ -803,12 +818,13 @@ class Window(Scene):
             return
         if widget.kind == "choice":
             face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
-                               primary=widget.on, pressed=self.pressed == widget.name, font_px=self.px)
+                               primary=widget.on, pressed=self.pressed == widget.name, dark=True, solid=True,
+                               font_px=self.scale.button)
             surface.blit(face, box[:2])
             return
         face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
                            primary=widget.primary, enabled=widget.enabled, pressed=self.pressed == widget.name,
-                           font_px=widget.font_px or self.px)
+                           dark=True, solid=True, font_px=widget.font_px or self.scale.button)
         surface.blit(face, box[:2])
 
     def draw_field(self, surface: pygame.Surface, widget: Widget, active: bool) -> None:
