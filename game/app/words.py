@@ -260,6 +260,8 @@ def reason_text(reason: Reason) -> str:
         text = _("Only the top card, or a run of one suit in order, can be picked up.")
     elif why is Why.NOTHING_HELD:
         text = _("Nothing is held.")
+    elif why is Why.READ_ONLY:
+        text = _("This is a replay: nothing can be played on it.")
     else:
         text = _("The cards are back where they were.")
     return sentence(text)
