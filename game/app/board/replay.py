@@ -19,7 +19,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from seahaven.app.current import Announcer, Change
-from seahaven.engine import Action, Game, GameCode, IllegalMove, Move, Position, Reason, Rules, SeahavenError, Why
+from seahaven.app.history import Entry
+from seahaven.engine import (
+    APP_RULES,
+    CLASSIC_RULES,
+    Action,
+    Game,
+    GameCode,
+    IllegalMove,
+    Move,
+    Position,
+    Reason,
+    Rules,
+    SeahavenError,
+    Why,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +79,24 @@ class ReplayGame(Announcer):
                 cut_at = n
                 break
         return cls(start, game.actions(), rules, source or Source("record"), cut_at)
+
+    @classmethod
+    def of_entry(cls, entry: Entry) -> ReplayGame | None:
+        """The replay of a finished game of the history; None when its line kept no moves
+        (an older version wrote it, or the game was too long)."""
+        if not entry.replayable:
+            return None
+        start = entry.start_position()
+        if start is None:
+            return None
+        rules = CLASSIC_RULES if entry.rules == "classic" else APP_RULES
+        code = GameCode.parse(entry.code) if entry.code is not None else None
+        return cls.of(start, entry.replay_moves(), rules, Source("history", code, entry.at, entry.result))
+
+    @classmethod
+    def of_game(cls, game: Game, kind: str = "history") -> ReplayGame:
+        """The replay of ``game``'s moves so far (the won or lost panel's game)."""
+        return cls(game.start, game.actions(0, game.move_count), game.rules, Source(kind, game.code))
 
     # -- what a board reads -----------------------------------------------------------------
     @property
