@@ -21,7 +21,7 @@ import pygame
 from seahaven.app.animation import Tweens
 from seahaven.app.board.replay import ReplayGame
 from seahaven.app.current import Change, GameEvent
-from seahaven.app.i18n import _, format_number
+from seahaven.app.i18n import _, format_number, pgettext
 from seahaven.app.input import PointerInput
 from seahaven.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Box, Layout, card_aspect, compute_layout
 from seahaven.app.render import button_face
@@ -35,6 +35,8 @@ GLIDE_S = 0.22
 """How long a step's cards glide (shorter at higher speeds)."""
 PAGE = 10
 """Moves Page Up and Page Down jump."""
+REFINE_S = 0.006
+"""Time per frame spent drawing crisp the card faces first shown scaled (as the table does)."""
 
 
 class ReplayScreen(Scene):
@@ -83,11 +85,13 @@ class ReplayScreen(Scene):
 
     def controls(self) -> list[tuple[str, str]]:
         """(name, label) of the buttons, left to right; "from_here" goes to the right end."""
-        names = [("close", _("Close")), ("start", _("Start")), ("back", _("Back")),
-                 ("play", _("Pause") if self.playing else _("Play")), ("forward", _("Forward")),
-                 ("end", _("End")), ("speed", replay_speed_text(SPEEDS[self.speed]))]
+        names = [("close", pgettext("replay button", "Close")), ("start", pgettext("replay button", "Start")),
+                 ("back", pgettext("replay button", "Back")),
+                 ("play", pgettext("replay button", "Pause") if self.playing else pgettext("replay button", "Play")),
+                 ("forward", pgettext("replay button", "Forward")), ("end", pgettext("replay button", "End")),
+                 ("speed", replay_speed_text(SPEEDS[self.speed]))]
         if self.on_play_from_here is not None:
-            names.append(("from_here", _("Play from here")))
+            names.append(("from_here", pgettext("replay button", "Play from here")))
         return names
 
     def button_boxes(self) -> tuple[dict[str, Box], int]:
@@ -136,8 +140,16 @@ class ReplayScreen(Scene):
     def busy(self) -> bool:
         return self.playing or self.tweens.active
 
+    def wake_in(self) -> float | None:
+        return 0.0 if self.app.painter.refining else None
+
     def update(self, dt: float) -> None:
+        if self.tweens.active:
+            self.dirty = True  # the glide's last frame too: the cards land without their shadow
         self.tweens.advance(dt)
+        painter = self.app.painter
+        if painter.refining and not self.tweens.active and painter.refine(REFINE_S):
+            self.dirty = True  # the faces first shown scaled from another size are crisp now
         if self.playing:
             self._wait -= dt
             if self._wait <= 0:
@@ -147,8 +159,6 @@ class ReplayScreen(Scene):
                 self._wait += 1 / SPEEDS[self.speed]
                 if self.replay.at_end:
                     self.playing = False
-        if self.tweens.active:
-            self.dirty = True
 
     def handle(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN:
@@ -253,7 +263,7 @@ class ReplayScreen(Scene):
                 else after.cards(action.move.source)[-action.move.size:]
             old = self.layout_for(before).card_boxes(before)
             new = self.layout_for(after).card_boxes(after)
-            duration = min(GLIDE_S, 0.8 / SPEEDS[self.speed])
+            duration = min(GLIDE_S, 0.8 / SPEEDS[self.speed]) * self.app.settings.animation_factor
             for card in moved:
                 start, end = old.get(card), new.get(card)
                 if start is None:

@@ -238,7 +238,7 @@ class StatsScreen(Screen):
                 pygame.draw.rect(surface, self.theme.stripe, (column.x, y, column.w, h))
             if entry.replayable:
                 rect = pygame.Rect(column.right - button_w, y + h // 10, button_w, h - h // 5)
-                self.button(surface, rect, label, lambda entry=entry: self.watch(entry), key=f"watch-{n}", size=small)
+                self.button(surface, rect, label, self.watcher(entry), key=f"watch-{n}", size=small)
             line = history_line(entry)
             words = self.font(small).render(line, True, self.theme.text)
             if words.get_width() > column.w - button_w - u:
@@ -246,6 +246,10 @@ class StatsScreen(Screen):
             surface.blit(words, (column.x + u // 3, y + (h - words.get_height()) // 2))
             y += h
         return y
+
+    def watcher(self, entry: Entry) -> Callable[[], None]:
+        """What the Watch button of ``entry`` does."""
+        return lambda: self.watch(entry)
 
     def watch(self, entry: Entry) -> None:
         replay = ReplayGame.of_entry(entry)
