@@ -15,7 +15,7 @@ import pygame
 
 from seahaven.app.board.replay import ReplayGame
 from seahaven.app.history import Entry, History
-from seahaven.app.i18n import N_, NP_, _, format_duration, format_number, ngettext
+from seahaven.app.i18n import N_, NP_, _, format_duration, format_number, ngettext, pgettext
 from seahaven.app.screens.graphs import Graphs
 from seahaven.app.screens.kit import Screen
 from seahaven.app.stats import DifficultyStats, Stats, format_rate
@@ -294,8 +294,10 @@ RECENT = 10
 
 def history_line(entry: Entry) -> str:
     """One game of the history list: its day, difficulty, result and moves."""
-    result = {"won": _("won with help") if entry.helped else _("won"), "lost": _("no useful move left"),
-              "abandoned": _("left for a new deal"), "restarted": _("restarted")}.get(entry.result, entry.result)
+    result = {"won": pgettext("game result", "won with help") if entry.helped else pgettext("game result", "won"),
+              "lost": pgettext("game result", "no useful move left"),
+              "abandoned": pgettext("game result", "left for a new deal"),
+              "restarted": pgettext("game result", "restarted")}.get(entry.result, entry.result)
     return "  \u00b7  ".join((iso_date_text(entry.at[:10]), difficulty_name(entry.cells), result,
                               moves_phrase(entry.moves)))
 
