@@ -246,3 +246,20 @@ def test_old_lines_still_load_and_a_damaged_line_of_moves_costs_only_the_replay(
     assert history.bad_lines == 0 and len(history.entries) == 3
     assert all(not e.replayable and ReplayGame.of_entry(e) is None for e in history.entries)
     assert history.totals()[4].won == 3
+
+
+def test_a_restarted_game_keeps_the_moves_it_had(app: App) -> None:
+    session = session_of(app)
+    start = session.current.position
+    line = solve(start, APP_RULES).line[:7]
+    for move in line:
+        session.current.play(move)
+        steps(app)
+    session.current.undo()  # an undone move is not part of the game that ended
+    steps(app)
+    session.current.restart()
+    steps(app)
+    last = lines(app)[-1]
+    assert last["result"] == "restarted" and last["line"] == moves_text(line[:6]) and last["moves"] == 6
+    replay = ReplayGame.of_entry(session.keeper.history.entries[-1])  # type: ignore[union-attr]
+    assert replay is not None and replay.start == start and replay.moves == tuple(line[:6])

@@ -190,7 +190,9 @@ for _action in (
            menu_label=N_("Winning line, step by step (Shift+H)"),
            help=N_("Winning line: watch the solver's whole line from here, step by step, without playing it")),
     Action("replay", N_("Watch this game again"), lambda t: navigation.open_replay(
-        t.app, t.session, ReplayGame.of_game(t.game)), enabled=lambda t: t.game.move_count > 0),
+        t.app, t.session, ReplayGame.of_game(t.game)), keys=("W",), menu=6,
+           help=N_("Watch this game again: its moves so far, step by step, on the replay screen"),
+           enabled=lambda t: t.game.move_count > 0),
     Action("finish", N_("Finish"), lambda t: t.ask_finish(), keys=("E",),
            help=N_("Finish: when every card left can go home one by one, send them home (also the Finish "
                    "button in the status line; each card is a move you can undo)")),

@@ -126,8 +126,8 @@ class EndMessage(Window):
             else:
                 self.lines = [(_("Every move left is a take-back or leads back to a position already seen."),
                                "panel_text")]
-                self.buttons = [("replay", _("Watch again"), False), ("undo", _("Undo"), False),
-                                ("restart", _("Restart deal"), False), ("new", _("New game"), True)]
+                self.buttons = [("undo", _("Undo"), False), ("restart", _("Restart deal"), False),
+                                ("new", _("New game"), True)]
         if self.copied is not None:
             self.lines.append((self.share, "accent") if self.copied else (_(COPY_FAILED), "error"))
 
