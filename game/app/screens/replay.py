@@ -65,6 +65,14 @@ class ReplayScreen(Scene):
         self.pressed: str | None = None
         """The button (or "bar") the pointer went down on."""
         self.hover: str | None = None
+        self._bands: dict[tuple[object, ...], pygame.Surface] = {}
+        self._rest: pygame.Surface | None = None
+        """The last frame without the gliding cards (pixels, not state)."""
+        self._rest_key: tuple[object, ...] | None = None
+        self._prev: list[pygame.Rect] = []
+        """Where the gliding cards were drawn in the last frame."""
+        self._generation = 0
+        """Counts changes of the art (new looks, faces made crisp): the cached frame is stale."""
         replay.subscribe(self._on_replay)
 
     # -- geometry (worked out from the size and the position, never in a draw) ---------------
@@ -135,6 +143,7 @@ class ReplayScreen(Scene):
         self._size = (int(size[0]), int(size[1]))
         self.input.size = self._size
         self.tweens.finish()
+        self._generation += 1
         self.dirty = True
 
     def busy(self) -> bool:
@@ -149,6 +158,7 @@ class ReplayScreen(Scene):
         self.tweens.advance(dt)
         painter = self.app.painter
         if painter.refining and not self.tweens.active and painter.refine(REFINE_S):
+            self._generation += 1
             self.dirty = True  # the faces first shown scaled from another size are crisp now
         if self.playing:
             self._wait -= dt
@@ -281,7 +291,35 @@ class ReplayScreen(Scene):
 
     # -- drawing (reads only) --------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
+        """The board at rest comes from a cached picture, painted again only when something
+        but a glide changed; each frame of a glide restores where the moving cards were and
+        draws them where they are now."""
         self.dirty = False
+        layout = self.layout
+        gliding = frozenset(card for card in self._moved if self.tweens.is_moving(card))
+        key = (id(layout), layout.size, self.replay.index, gliding, self.hover, self.pressed, self.playing,
+               self.speed, id(self.app.painter), id(self.app.painter.theme), self._generation)
+        rest = self._rest
+        if full or rest is None or rest.get_size() != surface.get_size() or self._rest_key != key:
+            if rest is None or rest.get_size() != surface.get_size():
+                rest = self._rest = pygame.Surface(surface.get_size())
+            self._paint_rest(rest, gliding)
+            self._rest_key = key
+            surface.blit(rest, (0, 0))
+            self._prev = self._paint_gliding(surface, gliding, alpha)
+            return None
+        dirty = self._prev
+        for rect in dirty:
+            surface.blit(rest, rect, rect)
+        self._prev = self._paint_gliding(surface, gliding, alpha)
+        return dirty + self._prev
+
+    def art_changed(self) -> None:
+        self._generation += 1
+        super().art_changed()
+
+    def _paint_rest(self, surface: pygame.Surface, gliding: frozenset[Card]) -> None:
+        """Everything but the gliding cards: felt, labels, piles, the bands."""
         layout, painter = self.layout, self.app.painter
         theme = painter.theme
         position = self.replay.position
@@ -291,8 +329,6 @@ class ReplayScreen(Scene):
         for n, pile in enumerate(COLUMNS, start=1):
             text = painter.text(str(n), label_px, theme.text_dim, bold=True)
             surface.blit(text, text.get_rect(center=pygame.Rect(layout.labels[pile]).center))
-        now = self.tweens.now + alpha * STEP
-        gliding = {card for card in self._moved if self.tweens.is_moving(card)}
         for pile in position.piles():
             slot = layout.piles.get(pile)
             if slot is None:
@@ -310,16 +346,26 @@ class ReplayScreen(Scene):
             for card, box in layout.pile_cards(position, pile):
                 if card not in gliding:
                     surface.blit(painter.card(card, w, h, quick=True), box[:2])
+        self._draw_toolbar(surface)
+        self._draw_status(surface)
+
+    def _paint_gliding(self, surface: pygame.Surface, gliding: frozenset[Card], alpha: float) -> list[pygame.Rect]:
+        """The cards of a step where they are this frame, lifted; the rectangles they cover."""
+        if not gliding:
+            return []
+        layout, painter = self.layout, self.app.painter
+        w, h = layout.card_size
+        position = self.replay.position
+        now = self.tweens.now + alpha * STEP
         shadow, spread = painter.shadow(w, h)
+        rects: list[pygame.Rect] = []
         for card in sorted(gliding, key=lambda c: self._glide_order(position, c)):
             where = self.tweens.where(card, now)
             if where is not None:
                 x, y = round(where[0]), round(where[1])
-                surface.blit(shadow, (x - spread + spread // 3, y - spread + spread // 2))
-                surface.blit(painter.card(card, w, h, quick=True), (x, y))
-        self._draw_toolbar(surface)
-        self._draw_status(surface)
-        return None
+                rects.append(surface.blit(shadow, (x - spread + spread // 3, y - spread + spread // 2)))
+                rects.append(surface.blit(painter.card(card, w, h, quick=True), (x, y)))
+        return rects
 
     def title(self) -> str:
         """What is being watched, and how far along: the status line's right end."""
@@ -339,11 +385,20 @@ class ReplayScreen(Scene):
         return found[1] if found else 0
 
     def _band(self, surface: pygame.Surface, box: Box, line_at_top: bool) -> None:
-        theme = self.app.painter.theme
-        shade = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
-        shade.fill((*theme.band, 200))
-        y = 0 if line_at_top else box.h - 1
-        pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), theme.line(1))
+        """The toolbar's or status line's band, as the table draws it (made once per size
+        and theme: a cache of pixels, not state)."""
+        painter = self.app.painter
+        theme = painter.theme
+        key = (box, line_at_top, id(theme))
+        shade = self._bands.get(key)
+        if shade is None:
+            shade = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
+            shade.fill((*theme.band, 200))
+            y = 0 if line_at_top else box.h - 1
+            pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), theme.line(1))
+            if len(self._bands) > 8:
+                self._bands.clear()
+            self._bands[key] = shade
         surface.blit(shade, box[:2])
 
     def _draw_toolbar(self, surface: pygame.Surface) -> None:
