@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from seahaven.app.board.replay import ReplayGame
 from seahaven.app.i18n import N_, NP_, _
 from seahaven.app.screens import bookmarks, dialogs, navigation, new_game, review
 from seahaven.app.screens.table_api import Table
@@ -185,6 +186,13 @@ for _action in (
     Action("demo", N_("Demo"), lambda t: t.ask_demo(), keys=("Ctrl+D",), menu=6,
            menu_label=N_("Demo (Ctrl+D)"),
            help=N_("Demo: the game plays on along a winning line the solver proved; any input stops it")),
+    Action("solution", N_("Show the winning line"), lambda t: t.ask_line(), keys=("Shift+H",), menu=6,
+           menu_label=N_("Winning line, step by step (Shift+H)"),
+           help=N_("Winning line: watch the solver's whole line from here, step by step, without playing it")),
+    Action("replay", N_("Watch this game again"), lambda t: navigation.open_replay(
+        t.app, t.session, ReplayGame.of_game(t.game)), keys=("W",), menu=6,
+           help=N_("Watch this game again: its moves so far, step by step, on the replay screen"),
+           enabled=lambda t: t.game.move_count > 0),
     Action("finish", N_("Finish"), lambda t: t.ask_finish(), keys=("E",),
            help=N_("Finish: when every card left can go home one by one, send them home (also the Finish "
                    "button in the status line; each card is a move you can undo)")),

@@ -113,7 +113,8 @@ class EndMessage(Window):
             if session.keeper is not None:
                 summary = win_summary(session.keeper.stats, cells)
                 self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
-            self.buttons = [("restart", _("Play again"), False), ("new", _("New game"), True)]
+            self.buttons = [("replay", _("Watch again"), False), ("restart", _("Play again"), False),
+                            ("new", _("New game"), True)]
             if day is not None:
                 self.share = share_text(day, DIFFICULTY_NAMES[game.start.cell_count], session.current.elapsed(),
                                         game.move_count, helped, rating)
@@ -164,7 +165,9 @@ class EndMessage(Window):
             self.dirty = True
             return
         self.close()
-        if widget.name == "undo":
+        if widget.name == "replay":
+            self.session.ask("replay")  # the table opens it: the replay screen is above these windows
+        elif widget.name == "undo":
             current.undo()
         elif widget.name == "restart":
             current.restart()
