@@ -187,16 +187,25 @@ class Menu(Window):
     close_outside = True
 
     def build(self, size: tuple[int, int]) -> None:
+        entries = self.entries()
         h = round(self.px * 2.3)
         gap = self.px // 2
-        height = round(self.px * 3.6) + len(self.entries()) * (h + gap) + self.px
-        self.panel = self.panel_box(size, height)
-        y = self.panel.y + round(self.px * 3.4)
+        head = round(self.px * 3.4)
+        room = max(1, (size[1] - 16 - head - self.px) // (h + gap))
+        columns = -(-len(entries) // room)  # as many columns as the window's height needs
+        rows = -(-len(entries) // columns)
+        column_w = round(self.px * self.width_em) - 2 * self.px
+        width = min(size[0] - 16, columns * column_w + (columns - 1) * self.px + 2 * self.px)
+        height = head + rows * (h + gap) + self.px
+        self.panel = Box((size[0] - width) // 2, (size[1] - min(size[1] - 16, height)) // 2,
+                         width, min(size[1] - 16, height))
+        column_w = (self.panel.w - 2 * self.px - (columns - 1) * self.px) // columns
         self.widgets = []
-        for name, label, enabled in self.entries():
-            box = Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h)
+        for i, (name, label, enabled) in enumerate(entries):
+            column, row = divmod(i, rows)
+            box = Box(self.panel.x + self.px + column * (column_w + self.px),
+                      self.panel.y + head + row * (h + gap), column_w, h)
             self.widgets.append(Widget(name, box, label, enabled=enabled))
-            y += h + gap
 
     def __init__(self, app: App, session: Session, entries: Callable[[], list[tuple[str, str, bool]]]) -> None:
         self.session = session
