@@ -7,9 +7,26 @@ real loop with real pygame events."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from seahaven.app.animation import CASCADE_S
+from seahaven.app.loop import STEP
+from seahaven.app.screens.dialogs import EndMessage
+from seahaven.app.settings import ANIMATION_SPEEDS
 from seahaven.engine.cards import column
-from tests.app.table_helpers import card_point, click, find, key, make_app, settle, steps, wait_jobs
+from tests.app.table_helpers import (
+    app_with,
+    card_point,
+    click,
+    find,
+    key,
+    make_app,
+    position_with,
+    post,
+    settle,
+    steps,
+    wait_jobs,
+)
 
 
 def test_the_lost_message_goes_with_the_undo_that_fixes_it() -> None:
@@ -56,3 +73,59 @@ def test_a_sentence_about_no_position_stands_through_a_move() -> None:
     assert table.game.move_count == 1
     assert table.message is not None and table.message.text == "Your game is being saved again."
     assert table.message.game is None
+
+
+def _one_card_from_the_win(size: tuple[int, int] = (1280, 800), animation: str = "normal"):  # type: ignore[no-untyped-def]
+    """Everything home but the king of spades, alone in column 1: one click wins."""
+    position = position_with({1: "KS"} | {n: "" for n in range(2, 11)}, found={"C": 13, "D": 13, "H": 13, "S": 12})
+    return app_with(position, size=size, animation=animation)
+
+
+def _win_and_cascade(app):  # type: ignore[no-untyped-def]
+    table = app.scenes.bottom
+    click(app, card_point(app, column(1)))
+    assert table.game.is_won
+    for _ in range(120):  # the king glides home; then the cascade begins
+        steps(app)
+        if table.motion.cascade is not None:
+            break
+    assert table.motion.cascade is not None and app.scenes.top is table
+    return table
+
+
+@pytest.mark.parametrize("skip", ["click", "tap", "key"])
+def test_a_click_tap_or_key_during_the_cascade_brings_the_won_panel_at_once(skip: str) -> None:
+    app = _one_card_from_the_win()
+    table = _win_and_cascade(app)
+    steps(app, 10)
+    assert table.motion.cascade is not None  # still celebrating
+    said = table.message
+    assert said is not None and "skip" in said.text  # the cascade says how to skip it
+    w, h = app.size
+    if skip == "click":
+        click(app, (w // 2, h // 2))
+    elif skip == "tap":
+        post(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0, dy=0, finger_id=3, touch_id=1, pressure=1.0)
+        post(pygame.FINGERUP, x=0.5, y=0.5, dx=0, dy=0, finger_id=3, touch_id=1, pressure=1.0)
+        steps(app)
+    else:
+        key(app, pygame.K_SPACE)
+    top = app.scenes.top
+    assert isinstance(top, EndMessage) and top.kind == "won"
+    assert table.motion.cascade is None
+    assert table.message is None or "skip" not in table.message.text  # nothing left to skip
+
+
+@pytest.mark.parametrize("animation", [name for name, factor in ANIMATION_SPEEDS.items() if factor > 0])
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (1080, 1920), (3840, 2160)])
+def test_the_cascade_is_planned_to_last_at_most_four_seconds(animation: str, size: tuple[int, int]) -> None:
+    app = _one_card_from_the_win(size, animation)
+    table = _win_and_cascade(app)
+    cascade = table.motion.cascade
+    assert cascade is not None and len(cascade.bouncers) == 52
+    assert CASCADE_S <= 4.0 and 0 < cascade.planned_s <= 4.0
+    # every card, as planned, has left the table by then: stepping that long ends it
+    steps(app, int(cascade.planned_s / STEP) + 2)
+    assert table.motion.cascade is None
+    top = app.scenes.top
+    assert isinstance(top, EndMessage) and top.kind == "won"

@@ -383,7 +383,7 @@ class TableView:
                 changed.append(pygame.Rect(self.table.layout.status))
         self._regions.clear()
         if self.motion.cascade is not None:
-            return self._draw_cascade(surface, full)
+            return self._draw_cascade(surface, full, changed)
         sprites = self._sprites(alpha)
         if full or surface.get_size() != cache.get_size():
             surface.blit(cache, (0, 0))
@@ -397,21 +397,26 @@ class TableView:
         self._prev_rects = rects
         return _merge(dirty + rects)
 
-    def _draw_cascade(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+    def _draw_cascade(self, surface: pygame.Surface, full: bool,
+                      changed: list[pygame.Rect]) -> list[pygame.Rect] | None:
         cascade = self.motion.cascade
         assert cascade is not None and self._cache is not None
-        # the cards leave trails: they are painted over what the window already shows
+        # the cards leave trails: they are painted over what the window already shows; the
+        # bands (the status line says a tap skips the cascade) come from the cache
         layout = self.table.layout
         w, h = layout.card_size
         if full:
             surface.blit(self._cache, (0, 0))
+        else:
+            for rect in changed:
+                surface.blit(self._cache, rect, rect)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(0, layout.toolbar.bottom, layout.size[0], layout.status.y - layout.toolbar.bottom))
         rects = [surface.blit(self.painter.card(b.key, w, h, quick=True), (round(b.x), round(b.y)))  # type: ignore[arg-type]
                  for b in cascade.flying()]
         surface.set_clip(clip)
         self._prev_rects = []
-        return None if full else [r for r in rects if r.w and r.h]
+        return None if full else [r for r in rects + changed if r.w and r.h]
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
