@@ -6,13 +6,17 @@ real loop with real pygame events."""
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
+from seahaven.app import i18n
 from seahaven.app.animation import CASCADE_S
 from seahaven.app.loop import STEP
 from seahaven.app.screens.dialogs import EndMessage
 from seahaven.app.settings import ANIMATION_SPEEDS
+from seahaven.engine import FOUNDATIONS
 from seahaven.engine.cards import column
 from tests.app.table_helpers import (
     app_with,
@@ -129,3 +133,69 @@ def test_the_cascade_is_planned_to_last_at_most_four_seconds(animation: str, siz
     assert table.motion.cascade is None
     top = app.scenes.top
     assert isinstance(top, EndMessage) and top.kind == "won"
+
+
+def _card_rects(table):  # type: ignore[no-untyped-def]
+    """Every card's rectangle on the table: in the columns, the cells and atop the foundations."""
+    layout, position = table.layout, table.position
+    rects = [pygame.Rect(box) for box in layout.card_boxes(position).values()]
+    rects += [pygame.Rect(layout.piles[pile]) for s, pile in enumerate(FOUNDATIONS) if position.foundations[s]]
+    return rects
+
+
+def _shoot(name: str) -> None:
+    """For looking at it: with SEAHAVEN_SHOTS=FOLDER, the window is saved there as ``name``."""
+    folder = os.environ.get("SEAHAVEN_SHOTS")
+    if folder:
+        pygame.image.save(pygame.display.get_surface(), os.path.join(folder, name))
+
+
+def _said_off_the_cards(app, start: str) -> None:  # type: ignore[no-untyped-def]
+    table = app.scenes.bottom
+    said = table.message
+    assert said is not None and said.text.startswith(start)
+    table.invalidate()
+    steps(app)  # painted
+    box = table.view.said_box
+    assert box is not None and box.w > 0 and box.h > 0
+    assert pygame.Rect(table.layout.status).contains(box)
+    assert not [card for card in _card_rects(table) if card.colliderect(box)]
+    surface = pygame.display.get_surface()
+    assert surface is not None and pygame.Rect((0, 0), surface.get_size()).contains(box)
+
+
+@pytest.mark.parametrize(("size", "language", "start"), [((1080, 1920), "en", "Hint:"), ((800, 600), "es", "Pista:")])
+def test_the_hints_words_cover_no_card(size: tuple[int, int], language: str, start: str) -> None:
+    """The solver's real hint, asked with H: its source and destination are outlined on the
+    table, and its words stay in the status line, off every card."""
+    app = make_app("SH1-C4-J7QDQBV", size=size, language=language)
+    try:
+        table = app.scenes.bottom
+        steps(app, 40)
+        wait_jobs(app)  # the solver's verdict is in the line too, as in play
+        assert table.solver.verdict_text() is not None
+        key(app, pygame.K_h)
+        wait_jobs(app)
+        assert table.hint is not None
+        _said_off_the_cards(app, start)
+        _shoot(f"hint-{size[0]}x{size[1]}-{language}.png")
+    finally:
+        i18n.set_language("en")
+
+
+LONG = "the run of 12 cards starting with the queen of diamonds, from column 10 to column 1."
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920), (1280, 800), (600, 800), (3840, 2160)])
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_a_long_sentence_stays_in_the_status_line_at_every_size(size: tuple[int, int], language: str) -> None:
+    app = make_app("SH1-C4-J7QDQBV", size=size, language=language)
+    try:
+        table = app.scenes.bottom
+        table.say("Hint: " + LONG * 2, warn=True)  # longer than any hint, bold
+        _said_off_the_cards(app, "Hint:")
+        _shoot(f"long-{size[0]}x{size[1]}-{language}.png")
+        table.say("Hint: " + LONG)
+        _said_off_the_cards(app, "Hint:")
+    finally:
+        i18n.set_language("en")

@@ -19,7 +19,7 @@ from seahaven.app.layout import Box, Layout
 from seahaven.app.render import Painter, button_face, wrap
 from seahaven.app.scenes import STEP
 from seahaven.app.screens import actions
-from seahaven.app.screens.table_api import Table
+from seahaven.app.screens.table_api import Message, Table
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_keys import TableKeys
 from seahaven.app.screens.table_motion import TableMotion
@@ -51,8 +51,8 @@ class TableView:
         self._dirty_piles: set[Pile] = set()
         self._faces: dict[object, pygame.Surface] = {}
         self._prev_rects: list[pygame.Rect] = []
-        self._toast_message: Any = None
-        """The message the status line had no room for (shown above it), as last painted."""
+        self.said_box: pygame.Rect | None = None
+        """Where the status line's passing sentence was last painted (never over a card)."""
 
     def use(self, painter: Painter) -> None:
         """Draw with another painter (new art or another theme): everything is repainted."""
@@ -169,10 +169,11 @@ class TableView:
         return band
 
     def _paint_status(self, surface: pygame.Surface) -> None:
-        """Score, moves and time on the left (always: nothing covers them), the code on the
-        right, the solver's verdict beside it, Finish in the middle when offered, and a
-        message in the widest gap left; a message too long for any gap is shown above the
-        status line instead (:meth:`_toast`)."""
+        """Score, moves and time on the left, the code on the right, the solver's verdict
+        beside it, Finish in the middle when offered, and the passing sentence in the widest
+        gap left. The sentence never leaves the status line (above it, it would cover
+        cards: issue 25.6): when it has no room it takes the code's and the verdict's place,
+        then two lines in a smaller size, then the whole line for the seconds it stands."""
         layout, painter = self.table.layout, self.painter
         theme = painter.theme
         box = layout.status
@@ -180,26 +181,25 @@ class TableView:
         surface.blit(band, box[:2])
         px = max(11, round(box.h * 0.48))
         pad = layout.buttons["new"].x
-        seconds = int(self.table.current.elapsed())
-        game = self.table.game
-        stats = "    ".join((_("Score {n}").format(n=format_number(game.score)),
-                             _("Moves {n}").format(n=format_number(game.move_count)),
-                             _("Time {time}").format(time=format_duration(seconds))))
-        left = painter.text(stats, px, theme.text)
         cy = box.y + box.h // 2
-        surface.blit(left, left.get_rect(midleft=(pad, cy)))
-        left_edge = pad + left.get_width() + px
-        code = str(game.code) if game.code is not None else _("custom position")
-        if self.table.session.not_saving:
-            code = _("Not saving  ·  {code}").format(code=code)
-        right = painter.text(code, px, theme.warn if self.table.session.not_saving else theme.text_dim)
-        if right.get_width() < box.right - pad - left_edge:
-            surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
-            right_edge = box.right - pad - right.get_width() - px
-        else:
-            right_edge = box.right - pad
+        message = self.table.message
+        placed = self._place_message(message, px, pad) if message is not None else None
+        self.said_box = None
+        whole = placed is not None and placed[2]
+        left_edge = pad
+        if not whole:
+            left = painter.text(self._figures(), px, theme.text)
+            surface.blit(left, left.get_rect(midleft=(pad, cy)))
+            left_edge = pad + left.get_width() + px
+        right_edge = box.right - pad
+        if placed is None:
+            code, warn_code = self._code_text()
+            right = painter.text(code, px, theme.warn if warn_code else theme.text_dim)
+            if right.get_width() < box.right - pad - left_edge:
+                surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
+                right_edge = box.right - pad - right.get_width() - px
         gaps = [(left_edge, right_edge)]
-        if self.finish.offered():
+        if self.finish.offered() and not whole:
             finish = self.finish.box()
             if finish.x >= left_edge and finish.right <= right_edge:
                 pressed = self.pointer.press is not None and self.pointer.press.button == "finish"
@@ -207,49 +207,90 @@ class TableView:
                                    font_px=max(11, round(finish.h * 0.5)))
                 surface.blit(face, finish[:2])
                 gaps = [(left_edge, finish.x - px), (finish.right + px, right_edge)]
-        verdict = self.solver.verdict_text()
+        verdict = self.solver.verdict_text() if placed is None else None
         if verdict is not None:
             said = painter.text(verdict[0], px, theme.warn if verdict[1] else theme.text_dim, bold=verdict[1])
             last = gaps[-1]
             if said.get_width() < last[1] - last[0] - px:
                 surface.blit(said, said.get_rect(midright=(last[1], cy)))
                 gaps[-1] = (last[0], last[1] - said.get_width() - 2 * px)
-        self._toast_message = None
-        message = self.table.message
-        if message is not None:
-            colour = theme.warn if message.warn else theme.text
-            text = painter.text(message.text, px, colour, bold=message.warn)
-            room = max(gaps, key=lambda gap: gap[1] - gap[0])
-            if text.get_width() > room[1] - room[0]:
-                text = painter.text(message.text, max(9, round(px * 0.85)), colour, bold=message.warn)
-            if text.get_width() <= room[1] - room[0]:
-                surface.blit(text, text.get_rect(center=((room[0] + room[1]) // 2, cy)))
-            else:
-                self._toast_message = message  # no room beside the figures: above the line
-
-    def _toast(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
-        """A message with no room in the status line, on a dark pill just above it (the
-        score, moves and time stay where they are)."""
-        message, shown = self._toast_message, self.table.message
-        if message is None or shown is None or shown is not message:
-            return None
-        layout, painter = self.table.layout, self.painter
-        theme = painter.theme
-        box = layout.status
-        px = max(11, round(box.h * 0.48))
-        width = box.w - 2 * px
+        if message is None:
+            return
+        room = max(gaps, key=lambda gap: gap[1] - gap[0]) if not whole else (pad, box.right - pad)
+        if placed is None:  # room beside the code and the verdict: one line in the widest gap
+            lines, line_px = self._fit(message.text, message.warn, room[1] - room[0],
+                                       [px, max(9, round(px * 0.85))], 1)
+            lines = lines or [message.text]
+        else:
+            lines, line_px = placed[0], placed[1]
         colour = theme.warn if message.warn else theme.text
-        lines = wrap(painter.font(px, message.warn), message.text, width - 2 * px)[:3]
-        texts = [painter.text(line, px, colour, bold=message.warn) for line in lines]
-        line_h = round(px * 1.3)
-        w = max(t.get_width() for t in texts) + 2 * px
-        h = line_h * len(texts) + px
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (*theme.band, 235), surf.get_rect(), border_radius=px // 2)
-        pygame.draw.rect(surf, (*theme.band_line, 255), surf.get_rect(), width=1, border_radius=px // 2)
-        for i, text in enumerate(texts):
-            surf.blit(text, ((w - text.get_width()) // 2, px // 2 + i * line_h + (line_h - text.get_height()) // 2))
-        return surf, ((box.w - w) // 2, box.y - h - max(2, px // 3))
+        step = box.h // len(lines)
+        drawn: list[pygame.Rect] = []
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(box).clip(clip))  # the words never leave the status line
+        for i, line in enumerate(lines):
+            text = painter.text(line, line_px, colour, bold=message.warn)
+            centre = ((room[0] + room[1]) // 2, box.y + step * i + step // 2)
+            drawn.append(surface.blit(text, text.get_rect(center=centre)))
+        surface.set_clip(clip)
+        self.said_box = drawn[0].unionall(drawn[1:])
+
+    def _figures(self) -> str:
+        """Score, moves and time: the status line's left."""
+        game = self.table.game
+        return "    ".join((_("Score {n}").format(n=format_number(game.score)),
+                            _("Moves {n}").format(n=format_number(game.move_count)),
+                            _("Time {time}").format(time=format_duration(int(self.table.current.elapsed())))))
+
+    def _code_text(self) -> tuple[str, bool]:
+        """The status line's right: the game's code (and whether it warns it is not saved)."""
+        game = self.table.game
+        code = str(game.code) if game.code is not None else _("custom position")
+        if self.table.session.not_saving:
+            return _("Not saving  ·  {code}").format(code=code), True
+        return code, False
+
+    def _place_message(self, message: Message, px: int, pad: int) -> tuple[list[str], int, bool] | None:
+        """Where the sentence goes when it has no room beside the code and the verdict: its
+        lines, their size, and whether it takes the whole line (the figures wait for it);
+        None when it fits beside them."""
+        layout, painter = self.table.layout, self.painter
+        box = layout.status
+        small = max(9, round(px * 0.85))
+        left_edge = pad + painter.font(px, False).size(self._figures())[0] + px
+        code_w = painter.font(px, False).size(self._code_text()[0])[0] + px
+        verdict = self.solver.verdict_text()
+        verdict_w = painter.font(px, verdict[1]).size(verdict[0])[0] + 2 * px if verdict is not None else 0
+        right_edge = box.right - pad
+        widths = [right_edge - left_edge]
+        if self.finish.offered():  # the sides of the Finish button
+            finish = self.finish.box()
+            if finish.x >= left_edge and finish.right <= right_edge:
+                widths = [finish.x - px - left_edge, right_edge - finish.right - px]
+        beside = [*widths[:-1], widths[-1] - code_w - verdict_w]
+        if painter.font(small, message.warn).size(message.text)[0] <= max(beside):
+            return None
+        two = small  # two lines: a size whose line is half the status line high
+        while two > 9 and painter.font(two, message.warn).get_height() > box.h // 2 + 1:
+            two -= 1
+        for width, whole in ((max(widths), False), (box.w - 2 * pad, True)):
+            for sizes, count in (([px, small], 1), ([two], 2)):
+                lines, size = self._fit(message.text, message.warn, width, sizes, count)
+                if lines:
+                    return lines, size, whole
+        font = painter.font(two, message.warn)
+        lines = list(wrap(font, message.text, box.w - 2 * pad))
+        return [lines[0], _ellipsized(font, " ".join(lines[1:]), box.w - 2 * pad)], two, True
+
+    def _fit(self, text: str, bold: bool, width: int, sizes: list[int], count: int) -> tuple[list[str], int]:
+        """``text`` in at most ``count`` lines no wider than ``width``, at the first of
+        ``sizes`` that fits; no lines when none does."""
+        for size in sizes:
+            font = self.painter.font(size, bold)
+            lines = list(wrap(font, text, width)) if count > 1 else [text]
+            if len(lines) <= count and all(font.size(line)[0] <= width for line in lines):
+                return lines, size
+        return [], sizes[-1]
 
     def _overlays(self) -> list[tuple[Box, Colour, int, bool, int]]:
         """Outlines drawn above the resting cards: selection (gold), drop targets, hint
@@ -345,9 +386,6 @@ class TableView:
                 sprites.append((painter.card(card, w, h, quick=True), (place.x - lift, place.y - lift)))
         if self.pointer.hover and self.pointer.tooltip_shown and self.pointer.press is None:
             sprites.append(self._tooltip())
-        toast = self._toast()
-        if toast is not None:
-            sprites.append(toast)
         return sprites
 
     def _tooltip(self) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -417,6 +455,14 @@ class TableView:
         surface.set_clip(clip)
         self._prev_rects = []
         return None if full else [r for r in rects + changed if r.w and r.h]
+
+
+def _ellipsized(font: Any, text: str, width: int) -> str:
+    """``text`` cut at a word so that it and "…" fit ``width``."""
+    words = text.split()
+    while words and font.size(" ".join(words) + "…")[0] > width:
+        words.pop()
+    return " ".join(words) + "…"
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
