@@ -156,7 +156,7 @@ def _said_off_the_cards(app, start: str) -> None:  # type: ignore[no-untyped-def
     assert said is not None and said.text.startswith(start)
     table.invalidate()
     steps(app)  # painted
-    box = table.view.said_box
+    box = table.view.status.said_box
     assert box is not None and box.w > 0 and box.h > 0
     assert pygame.Rect(table.layout.status).contains(box)
     assert not [card for card in _card_rects(table) if card.colliderect(box)]
