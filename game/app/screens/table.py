@@ -172,8 +172,7 @@ class TableScene(Scene):
         now = self.app.time
         if self.current.clock_running:
             waits.append(1.0 - (self.current.elapsed() % 1.0) + 0.005)
-        said = self.status.wake_in()
-        if said is not None:
+        if (said := self.status.wake_in()) is not None:
             waits.append(said)
         if self.hint is not None:
             waits.append(max(0.0, self.hint[1] - now))
@@ -196,19 +195,14 @@ class TableScene(Scene):
 
     @property
     def message(self) -> Message | None:
-        """The status line's passing sentence, while it stands (its owner: :attr:`status`)."""
+        """The status line's passing sentence while it stands (owned by :attr:`status`)."""
         return self.status.shown()
-
-    @message.setter
-    def message(self, value: None) -> None:
-        self.status.clear()
 
     def say(self, text: str, warn: bool = False, seconds: float = MESSAGE_S, fleeting: bool = False,
             about: str | None = None, of_position: bool = True) -> None:
-        """A transient message in the status line about the position on the table, which
-        goes when the position does (a ``fleeting`` one ends at the next action too;
-        ``about`` names what it is about, for whoever takes it back; ``of_position`` False:
-        about no position, a save or the clipboard)."""
+        """A passing sentence in the status line (see :class:`~.table_api.Message`): about the
+        position on the table unless ``of_position`` is False; ``fleeting``: it ends at the
+        next action too; ``about``: what it is about, for whoever takes it back."""
         self.status.say(text, warn, seconds, fleeting, about, of_position)
 
     def take_back(self, about: str) -> None:

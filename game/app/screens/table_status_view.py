@@ -33,7 +33,7 @@ class StatusPainter:
         beside it, Finish in the middle when offered, and the passing sentence in the widest
         gap left. The sentence never leaves the status line (above it, it would cover
         cards: issue 25.6): when it has no room it takes the code's and the verdict's place,
-        then two lines in a smaller size, then the whole line for the seconds it stands."""
+        then two lines in a smaller size (cut short, at worst); the figures always show."""
         self.painter = painter
         layout = self.table.layout
         theme = painter.theme
@@ -45,12 +45,9 @@ class StatusPainter:
         message = self.table.message
         placed = self._place_message(message, px, pad) if message is not None else None
         self.said_box = None
-        whole = placed is not None and placed[2]
-        left_edge = pad
-        if not whole:
-            left = painter.text(self._figures(), px, theme.text)
-            surface.blit(left, left.get_rect(midleft=(pad, cy)))
-            left_edge = pad + left.get_width() + px
+        left = painter.text(self._figures(), px, theme.text)
+        surface.blit(left, left.get_rect(midleft=(pad, cy)))
+        left_edge = pad + left.get_width() + px
         right_edge = box.right - pad
         if placed is None:
             code, warn_code = self._code_text()
@@ -59,7 +56,7 @@ class StatusPainter:
                 surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
                 right_edge = box.right - pad - right.get_width() - px
         gaps = [(left_edge, right_edge)]
-        if self.finish.offered() and not whole:
+        if self.finish.offered():
             finish = self.finish.box()
             if finish.x >= left_edge and finish.right <= right_edge:
                 pressed = self.pointer.press is not None and self.pointer.press.button == "finish"
@@ -76,7 +73,7 @@ class StatusPainter:
                 gaps[-1] = (last[0], last[1] - said.get_width() - 2 * px)
         if message is None:
             return
-        room = max(gaps, key=lambda gap: gap[1] - gap[0]) if not whole else (pad, box.right - pad)
+        room = max(gaps, key=lambda gap: gap[1] - gap[0])
         if placed is None:  # room beside the code and the verdict: one line in the widest gap
             lines, line_px = self._fit(message.text, message.warn, room[1] - room[0],
                                        [px, max(9, round(px * 0.85))], 1)
@@ -110,10 +107,9 @@ class StatusPainter:
             return _("Not saving  ·  {code}").format(code=code), True
         return code, False
 
-    def _place_message(self, message: Message, px: int, pad: int) -> tuple[list[str], int, bool] | None:
-        """Where the sentence goes when it has no room beside the code and the verdict: its
-        lines, their size, and whether it takes the whole line (the figures wait for it);
-        None when it fits beside them."""
+    def _place_message(self, message: Message, px: int, pad: int) -> tuple[list[str], int] | None:
+        """How the sentence goes in the room the code and the verdict leave it when it has
+        no room beside them: its lines and their size; None when it fits beside them."""
         layout, painter = self.table.layout, self.painter
         box = layout.status
         small = max(9, round(px * 0.85))
@@ -133,14 +129,14 @@ class StatusPainter:
         two = small  # two lines: a size whose line is half the status line high
         while two > 9 and painter.font(two, message.warn).get_height() > box.h // 2 + 1:
             two -= 1
-        for width, whole in ((max(widths), False), (box.w - 2 * pad, True)):
-            for sizes, count in (([px, small], 1), ([two], 2)):
-                lines, size = self._fit(message.text, message.warn, width, sizes, count)
-                if lines:
-                    return lines, size, whole
+        width = max(widths)
+        for sizes, count in (([px, small], 1), ([two], 2)):
+            lines, size = self._fit(message.text, message.warn, width, sizes, count)
+            if lines:
+                return lines, size
         font = painter.font(two, message.warn)
-        lines = list(wrap(font, message.text, box.w - 2 * pad))
-        return [lines[0], _ellipsized(font, " ".join(lines[1:]), box.w - 2 * pad)], two, True
+        lines = list(wrap(font, message.text, width))
+        return [lines[0], _ellipsized(font, " ".join(lines[1:]), width)], two
 
     def _fit(self, text: str, bold: bool, width: int, sizes: list[int], count: int) -> tuple[list[str], int]:
         """``text`` in at most ``count`` lines no wider than ``width``, at the first of
