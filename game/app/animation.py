@@ -205,7 +205,8 @@ class Cascade:
         for i, (key, (x, y)) in enumerate(starts):
             left = rng.random() < 0.5
             distance = x + card_size[0] if left else size[0] - x
-            crossing = flight * rng.uniform(0.6, 1.0)
+            speed = rng.uniform(380, 820) * scale  # the natural pace; faster when it would take too long
+            crossing = min(max(1.0, distance) / speed, flight * rng.uniform(0.6, 1.0))
             vx = max(1.0, distance) / crossing * (-1 if left else 1)
             vy = -rng.uniform(0, 700) * scale
             begin = i * interval
