@@ -174,28 +174,47 @@ class Bouncer:
     vx: float
     vy: float
     begin: float
+    leaves: float = 0.0
+    """When it has left the table at a side (its speed across is steady: bounces change
+    only its fall)."""
+
+
+CASCADE_S = 4.0
+"""The longest a win cascade lasts, at every animation speed (issue 25.8)."""
 
 
 class Cascade:
     """The win celebration: cards leave the foundations one by one and bounce across the
-    table, leaving trails (drawn by the renderer onto a persistent surface)."""
+    table, leaving trails (drawn by the renderer onto a persistent surface). It is planned
+    to last ``duration`` seconds (at most :data:`CASCADE_S`): the first half sets the cards
+    off one after the other, each crosses to its side within the second half."""
 
     GRAVITY = 2600.0
     BOUNCE = 0.72
 
     def __init__(self, starts: list[tuple[object, Point]], size: tuple[int, int], card_size: tuple[int, int],
-                 seed: int = 0, interval: float = 0.12) -> None:
+                 seed: int = 0, duration: float = 3.5) -> None:
         self.size = size
         self.card_size = card_size
         rng = random.Random(seed)
         scale = size[1] / 1000
+        duration = min(CASCADE_S, max(0.2, duration))
+        flight = duration / 2
+        interval = (duration - flight) / max(1, len(starts) - 1)
         self.bouncers: list[Bouncer] = []
         for i, (key, (x, y)) in enumerate(starts):
-            vx = rng.uniform(380, 820) * scale * rng.choice((-1, 1))
+            left = rng.random() < 0.5
+            distance = x + card_size[0] if left else size[0] - x
+            speed = rng.uniform(380, 820) * scale  # the natural pace; faster when it would take too long
+            crossing = min(max(1.0, distance) / speed, flight * rng.uniform(0.6, 1.0))
+            vx = max(1.0, distance) / crossing * (-1 if left else 1)
             vy = -rng.uniform(0, 700) * scale
-            self.bouncers.append(Bouncer(key, x, y, vx, vy, i * interval))
+            begin = i * interval
+            self.bouncers.append(Bouncer(key, x, y, vx, vy, begin, begin + crossing))
         self.now = 0.0
         self.scale = scale
+        self.planned_s = max((b.leaves for b in self.bouncers), default=0.0)
+        """How long the whole cascade lasts, as planned (at most :data:`CASCADE_S`)."""
 
     def advance(self, dt: float) -> None:
         self.now += dt
@@ -211,11 +230,11 @@ class Cascade:
                 b.vy = -b.vy * self.BOUNCE
 
     def gone(self, b: Bouncer) -> bool:
-        return b.x + self.card_size[0] < 0 or b.x > self.size[0]
+        return b.x + self.card_size[0] <= 0 or b.x >= self.size[0] or self.now >= b.leaves
 
     def flying(self) -> list[Bouncer]:
         return [b for b in self.bouncers if self.now >= b.begin and not self.gone(b)]
 
     @property
     def done(self) -> bool:
-        return all(self.gone(b) for b in self.bouncers)
+        return self.now >= self.planned_s or all(self.gone(b) for b in self.bouncers)

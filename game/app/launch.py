@@ -54,7 +54,7 @@ def build(
     app.on_close.append(session.jobs.shutdown)
     table = TableScene(app, session)
     app.push(table)
-    app.listen(table.say)
+    app.listen(lambda sentence: table.say(sentence, of_position=False))  # about the window, not a position
     return app, session, table
 
 

@@ -90,7 +90,7 @@ def test_a_resize_event_of_100000_is_drawn_at_the_largest_size_said_once_and_pla
     key(app, pygame.K_c)  # column 1's card to cell C (A and B hold cards), at the large size
     settle(app)
     assert table.game.move_count == 1
-    table.message = None
+    table.status.clear()
     for w, h in ((32767, 32767), (16384, 16384), (2**31 - 1, 2**31 - 1)):
         post(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
         app.step(STEP)

@@ -28,6 +28,7 @@ from seahaven.app.screens.table_keys import TableKeys
 from seahaven.app.screens.table_motion import TableMotion
 from seahaven.app.screens.table_pointer import TablePointer
 from seahaven.app.screens.table_solver import TableSolver
+from seahaven.app.screens.table_status import StatusLine
 from seahaven.app.screens.table_view import TableView
 from seahaven.app.session import Session
 from seahaven.app.words import FROM, ONTO, WITH, card_name, pile_name, refusal_text
@@ -52,7 +53,8 @@ class TableScene(Scene):
         self._size = app.size
         self._layouts: dict[tuple[object, ...], Layout] = {}
         """The layouts worked out last (of the position before a change and after it)."""
-        self.message: Message | None = None
+        self.status = StatusLine(self)
+        """The status line's passing sentence, keyed to the position it describes."""
         self.hint: tuple[Move, float] | None = None
         self.current.subscribe(self._on_game_event)
         self.motion = TableMotion(self)
@@ -68,7 +70,7 @@ class TableScene(Scene):
         self.view = TableView(self, self.pointer, self.keys, self.solver, self.motion, self.finish)
         """The drawing: it reads this scene and the game in play, and changes neither."""
         self._shown_second = -1
-        session.notices.append(self.say)
+        session.notices.append(lambda text, warn=False: self.say(text, warn, of_position=False))
         session.settings.subscribe(lambda _name: self.invalidate())
         session.action_listeners.append(self.action)
         self.motion.deal(then=lambda: self.cards_still("arrival"))
@@ -134,9 +136,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.motion.update(dt)
         now = self.app.time
-        if self.message is not None and now >= self.message.until:
-            self.message = None
-            self.mark_region("status")
+        self.status.update()
         second = int(self.current.elapsed())
         if second != self._shown_second:
             self._shown_second = second
@@ -172,8 +172,8 @@ class TableScene(Scene):
         now = self.app.time
         if self.current.clock_running:
             waits.append(1.0 - (self.current.elapsed() % 1.0) + 0.005)
-        if self.message is not None:
-            waits.append(max(0.0, self.message.until - now))
+        if (said := self.status.wake_in()) is not None:
+            waits.append(said)
         if self.hint is not None:
             waits.append(max(0.0, self.hint[1] - now))
         if self.pointer.hover and not self.pointer.tooltip_shown:
@@ -193,18 +193,21 @@ class TableScene(Scene):
     def elapsed(self) -> float:
         return self.current.elapsed()
 
+    @property
+    def message(self) -> Message | None:
+        """The status line's passing sentence while it stands (owned by :attr:`status`)."""
+        return self.status.shown()
+
     def say(self, text: str, warn: bool = False, seconds: float = MESSAGE_S, fleeting: bool = False,
-            about: str | None = None) -> None:
-        """A transient message in the status line (a ``fleeting`` one ends at the next
-        action too; ``about`` names what it is about, for whoever takes it back)."""
-        self.message = Message(text, self.app.time + seconds, warn, fleeting, about)
-        self.mark_region("status")
+            about: str | None = None, of_position: bool = True) -> None:
+        """A passing sentence in the status line (see :class:`~.table_api.Message`): about the
+        position on the table unless ``of_position`` is False; ``fleeting``: it ends at the
+        next action too; ``about``: what it is about, for whoever takes it back."""
+        self.status.say(text, warn, seconds, fleeting, about, of_position)
 
     def take_back(self, about: str) -> None:
         """The status line's sentence about ``about`` goes (what it was about has ended)."""
-        if self.message is not None and self.message.about == about:
-            self.message = None
-            self.mark_region("status")
+        self.status.clear(about=about)
 
     # == the animation, as the parts see it ==================================================
     def where_now(self, position: Position | None = None) -> Snapshot:
@@ -290,7 +293,6 @@ class TableScene(Scene):
         self.pointer.board.forget()  # the dealt cards fly in: nothing glides back
         self.pointer.cancel_pointer()
         self.hint = None
-        self.message = None
         self.solver.forget_lost()
         self.mark_region("status")
         self.invalidate()
@@ -371,9 +373,7 @@ class TableScene(Scene):
         self.finish_animations()
         self.solver.stop_demo()
         self.finish.stop()
-        if self.message is not None and self.message.fleeting:
-            self.message = None  # the reason for the last refusal: the player has moved on
-            self.mark_region("status")
+        self.status.clear(fleeting_only=True)  # the reason for the last refusal: the player has moved on
         self.solver.player_acts()
 
     def refuse(self, refusal: Refusal) -> None:

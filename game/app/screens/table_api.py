@@ -25,9 +25,16 @@ class Snapshot:
     points: dict[Card, tuple[float, float]]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Message:
-    """A sentence in the status line, until ``until``."""
+    """A sentence in the status line, until ``until``, about the position it was said of.
+
+    The status line's rule (issue 25): a sentence describes the position on the table when
+    it was said (a hint, a refusal, the solver's word that the game is lost), so it is keyed
+    to that game and position and stands only while they are on the table; a move, an
+    undo, a redo, a restart or a new deal takes it away. A sentence about no position (a
+    save, the clipboard, the window) has ``game`` None and stands its time whatever the
+    table shows. Plain data: the view draws it, the accessibility tree can read it."""
 
     text: str
     until: float
@@ -36,6 +43,19 @@ class Message:
     """A refusal's reason: it ends at the player's next action."""
     about: str | None = None
     """What the sentence is about (the demo's count), to take it back when that ends."""
+    game: Game | None = None
+    """The game in play the sentence was said about (None: about no position)."""
+    position: Position | None = None
+    """The position of ``game`` the sentence describes."""
+
+    def stands(self, game: Game, position: Position, now: float) -> bool:
+        """The sentence is still true: its time has not run out and, when it is about a
+        position, that game and position are the ones on the table."""
+        if now >= self.until:
+            return False
+        if self.game is None:
+            return True
+        return self.game is game and (self.position is position or self.position == position)
 
 
 class Table(Protocol):
@@ -56,8 +76,10 @@ class Table(Protocol):
         ...
     hint: tuple[Move, float] | None
     """The hinted move and when its marks go."""
-    message: Message | None
-    """The status line's passing sentence."""
+    @property
+    def message(self) -> Message | None:
+        """The status line's passing sentence, while it stands (see :class:`Message`)."""
+        ...
     dirty: bool
 
     @property
@@ -117,7 +139,10 @@ class Table(Protocol):
         ...
 
     def say(self, text: str, warn: bool = False, seconds: float = ..., fleeting: bool = False,
-            about: str | None = None) -> None: ...
+            about: str | None = None, of_position: bool = True) -> None:
+        """A passing sentence in the status line, about the position on the table (or, with
+        ``of_position`` False, about no position)."""
+        ...
 
     def take_back(self, about: str) -> None:
         """The status line's sentence about ``about`` goes."""

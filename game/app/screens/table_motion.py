@@ -18,8 +18,15 @@ from functools import partial
 from seahaven.app import animation
 from seahaven.app.animation import Cascade, Tweens
 from seahaven.app.current import LINE_CHANGES, Change, GameEvent
+from seahaven.app.i18n import _
 from seahaven.app.screens.table_api import Snapshot, Table
 from seahaven.engine import COLUMNS, FOUNDATIONS, SUITS, Card, Pile, Position
+
+CASCADE_PLAN_S = 3.5
+"""How long the win cascade lasts at normal speed or slower (faster: shorter); the cascade
+itself never lasts more than ``animation.CASCADE_S``."""
+CASCADE = "cascade"
+"""What the status line's sentence is about while the cascade runs (it says a tap skips it)."""
 
 
 class TableMotion:
@@ -206,8 +213,10 @@ class TableMotion:
                 slot = layout.piles[FOUNDATIONS[SUITS.index(suit)]]
                 starts.append((Card(rank, suit), (float(slot.x), float(slot.y))))
         self.cascade = Cascade(starts, (layout.size[0], layout.status.y), layout.card_size,
-                               seed=table.game.move_count, interval=0.11 * min(1.0, factor))
+                               seed=table.game.move_count, duration=CASCADE_PLAN_S * min(1.0, factor))
         self._then = then
+        table.say(_("You won! Click, tap or press a key to skip to your result."),
+                  seconds=self.cascade.planned_s + 1.0, about=CASCADE)
         table.app.play_sound("win")
         table.dirty = True
 
@@ -215,5 +224,6 @@ class TableMotion:
         if self.cascade is None:
             return
         self.cascade = None
+        self.table.take_back(CASCADE)
         self.table.app.scenes.changed = True  # wipe the trails: the cache was never painted on
         self._still()

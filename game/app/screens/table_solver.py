@@ -208,7 +208,8 @@ class TableSolver:
             return
         self.demo = None
         self.jobs.cancel("demo")
-        self.table.say(why if why is not None else _("Demo stopped: your move."))
+        # about the demo, not a position: it stands through the move that stopped it
+        self.table.say(why if why is not None else _("Demo stopped: your move."), of_position=False)
 
     def demo_cannot_win(self) -> None:
         """No winning line: say so, and offer the undos back to a winnable position."""

@@ -14,9 +14,8 @@ from typing import Any
 import pygame
 
 from seahaven.app.animation import Tween
-from seahaven.app.i18n import _, format_duration, format_number
 from seahaven.app.layout import Box, Layout
-from seahaven.app.render import Painter, button_face, shared_label_px, wrap
+from seahaven.app.render import Painter, button_face, shared_label_px
 from seahaven.app.scenes import STEP
 from seahaven.app.screens import actions
 from seahaven.app.screens.table_api import Table
@@ -25,6 +24,7 @@ from seahaven.app.screens.table_keys import TableKeys
 from seahaven.app.screens.table_motion import TableMotion
 from seahaven.app.screens.table_pointer import TablePointer
 from seahaven.app.screens.table_solver import TableSolver
+from seahaven.app.screens.table_status_view import StatusPainter
 from seahaven.app.theme import Colour
 from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name
 from seahaven.engine import COLUMNS, SUITS, Card, Pile
@@ -51,8 +51,8 @@ class TableView:
         self._dirty_piles: set[Pile] = set()
         self._faces: dict[object, pygame.Surface] = {}
         self._prev_rects: list[pygame.Rect] = []
-        self._toast_message: Any = None
-        """The message the status line had no room for (shown above it), as last painted."""
+        self.status = StatusPainter(table, pointer, solver, finish)
+        """The status line's painter (it records where the passing sentence was painted)."""
 
     def use(self, painter: Painter) -> None:
         """Draw with another painter (new art or another theme): everything is repainted."""
@@ -171,87 +171,8 @@ class TableView:
         return band
 
     def _paint_status(self, surface: pygame.Surface) -> None:
-        """Score, moves and time on the left (always: nothing covers them), the code on the
-        right, the solver's verdict beside it, Finish in the middle when offered, and a
-        message in the widest gap left; a message too long for any gap is shown above the
-        status line instead (:meth:`_toast`)."""
-        layout, painter = self.table.layout, self.painter
-        theme = painter.theme
-        box = layout.status
-        band = self._band(box, line_at_top=True)
-        surface.blit(band, box[:2])
-        px = max(11, round(box.h * 0.48))
-        pad = layout.buttons["new"].x
-        seconds = int(self.table.current.elapsed())
-        game = self.table.game
-        stats = "    ".join((_("Score {n}").format(n=format_number(game.score)),
-                             _("Moves {n}").format(n=format_number(game.move_count)),
-                             _("Time {time}").format(time=format_duration(seconds))))
-        left = painter.text(stats, px, theme.text)
-        cy = box.y + box.h // 2
-        surface.blit(left, left.get_rect(midleft=(pad, cy)))
-        left_edge = pad + left.get_width() + px
-        code = str(game.code) if game.code is not None else _("custom position")
-        if self.table.session.not_saving:
-            code = _("Not saving  ·  {code}").format(code=code)
-        right = painter.text(code, px, theme.warn if self.table.session.not_saving else theme.text_dim)
-        if right.get_width() < box.right - pad - left_edge:
-            surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
-            right_edge = box.right - pad - right.get_width() - px
-        else:
-            right_edge = box.right - pad
-        gaps = [(left_edge, right_edge)]
-        if self.finish.offered():
-            finish = self.finish.box()
-            if finish.x >= left_edge and finish.right <= right_edge:
-                pressed = self.pointer.press is not None and self.pointer.press.button == "finish"
-                face = button_face(painter, finish, _("Finish"), dark=True, solid=True, primary=True, pressed=pressed,
-                                   font_px=max(11, round(finish.h * 0.5)))
-                surface.blit(face, finish[:2])
-                gaps = [(left_edge, finish.x - px), (finish.right + px, right_edge)]
-        verdict = self.solver.verdict_text()
-        if verdict is not None:
-            said = painter.text(verdict[0], px, theme.warn if verdict[1] else theme.text_dim, bold=verdict[1])
-            last = gaps[-1]
-            if said.get_width() < last[1] - last[0] - px:
-                surface.blit(said, said.get_rect(midright=(last[1], cy)))
-                gaps[-1] = (last[0], last[1] - said.get_width() - 2 * px)
-        self._toast_message = None
-        message = self.table.message
-        if message is not None:
-            colour = theme.warn if message.warn else theme.text
-            text = painter.text(message.text, px, colour, bold=message.warn)
-            room = max(gaps, key=lambda gap: gap[1] - gap[0])
-            if text.get_width() > room[1] - room[0]:
-                text = painter.text(message.text, max(9, round(px * 0.85)), colour, bold=message.warn)
-            if text.get_width() <= room[1] - room[0]:
-                surface.blit(text, text.get_rect(center=((room[0] + room[1]) // 2, cy)))
-            else:
-                self._toast_message = message  # no room beside the figures: above the line
-
-    def _toast(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
-        """A message with no room in the status line, on a dark pill just above it (the
-        score, moves and time stay where they are)."""
-        message, shown = self._toast_message, self.table.message
-        if message is None or shown is None or shown is not message:
-            return None
-        layout, painter = self.table.layout, self.painter
-        theme = painter.theme
-        box = layout.status
-        px = max(11, round(box.h * 0.48))
-        width = box.w - 2 * px
-        colour = theme.warn if message.warn else theme.text
-        lines = wrap(painter.font(px, message.warn), message.text, width - 2 * px)[:3]
-        texts = [painter.text(line, px, colour, bold=message.warn) for line in lines]
-        line_h = round(px * 1.3)
-        w = max(t.get_width() for t in texts) + 2 * px
-        h = line_h * len(texts) + px
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (*theme.band, 235), surf.get_rect(), border_radius=px // 2)
-        pygame.draw.rect(surf, (*theme.band_line, 255), surf.get_rect(), width=1, border_radius=px // 2)
-        for i, text in enumerate(texts):
-            surf.blit(text, ((w - text.get_width()) // 2, px // 2 + i * line_h + (line_h - text.get_height()) // 2))
-        return surf, ((box.w - w) // 2, box.y - h - max(2, px // 3))
+        """The status line (its painter: :class:`~seahaven.app.screens.table_status_view.StatusPainter`)."""
+        self.status.paint(surface, self.painter, self._band(self.table.layout.status, line_at_top=True))
 
     def _overlays(self) -> list[tuple[Box, Colour, int, bool, int]]:
         """Outlines drawn above the resting cards: selection (gold), drop targets, hint
@@ -347,9 +268,6 @@ class TableView:
                 sprites.append((painter.card(card, w, h, quick=True), (place.x - lift, place.y - lift)))
         if self.pointer.hover and self.pointer.tooltip_shown and self.pointer.press is None:
             sprites.append(self._tooltip())
-        toast = self._toast()
-        if toast is not None:
-            sprites.append(toast)
         return sprites
 
     def _tooltip(self) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -385,7 +303,7 @@ class TableView:
                 changed.append(pygame.Rect(self.table.layout.status))
         self._regions.clear()
         if self.motion.cascade is not None:
-            return self._draw_cascade(surface, full)
+            return self._draw_cascade(surface, full, changed)
         sprites = self._sprites(alpha)
         if full or surface.get_size() != cache.get_size():
             surface.blit(cache, (0, 0))
@@ -399,21 +317,26 @@ class TableView:
         self._prev_rects = rects
         return _merge(dirty + rects)
 
-    def _draw_cascade(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+    def _draw_cascade(self, surface: pygame.Surface, full: bool,
+                      changed: list[pygame.Rect]) -> list[pygame.Rect] | None:
         cascade = self.motion.cascade
         assert cascade is not None and self._cache is not None
-        # the cards leave trails: they are painted over what the window already shows
+        # the cards leave trails: they are painted over what the window already shows; the
+        # bands (the status line says a tap skips the cascade) come from the cache
         layout = self.table.layout
         w, h = layout.card_size
         if full:
             surface.blit(self._cache, (0, 0))
+        else:
+            for rect in changed:
+                surface.blit(self._cache, rect, rect)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(0, layout.toolbar.bottom, layout.size[0], layout.status.y - layout.toolbar.bottom))
         rects = [surface.blit(self.painter.card(b.key, w, h, quick=True), (round(b.x), round(b.y)))  # type: ignore[arg-type]
                  for b in cascade.flying()]
         surface.set_clip(clip)
         self._prev_rects = []
-        return None if full else [r for r in rects if r.w and r.h]
+        return None if full else [r for r in rects + changed if r.w and r.h]
 
 
 def toolbar_words(painter: Painter, buttons: dict[str, Box]) -> dict[str, tuple[str, int]]:

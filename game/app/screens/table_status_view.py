@@ -1,0 +1,160 @@
+"""The status line painted: the figures, the code, the solver's verdict, Finish, and the
+passing sentence (:class:`~seahaven.app.screens.table_status.StatusLine`'s), which never
+leaves the line. Only reads; it records where it painted the sentence (``said_box``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from seahaven.app.i18n import _, format_duration, format_number
+from seahaven.app.render import Painter, button_face, wrap
+from seahaven.app.screens.table_api import Message, Table
+from seahaven.app.screens.table_finish import TableFinish
+from seahaven.app.screens.table_pointer import TablePointer
+from seahaven.app.screens.table_solver import TableSolver
+
+
+class StatusPainter:
+    """Paints the status line into the table's cache."""
+
+    def __init__(self, table: Table, pointer: TablePointer, solver: TableSolver, finish: TableFinish) -> None:
+        self.table = table
+        self.pointer = pointer
+        self.solver = solver
+        self.finish = finish
+        self.painter: Painter = table.app.painter
+        self.said_box: pygame.Rect | None = None
+        """Where the passing sentence was last painted (inside the status line: on no card)."""
+
+    def paint(self, surface: pygame.Surface, painter: Painter, band: pygame.Surface) -> None:
+        """Score, moves and time on the left, the code on the right, the solver's verdict
+        beside it, Finish in the middle when offered, and the passing sentence in the widest
+        gap left. The sentence never leaves the status line (above it, it would cover
+        cards: issue 25.6): when it has no room it takes the code's and the verdict's place,
+        then two lines in a smaller size (cut short, at worst); the figures always show."""
+        self.painter = painter
+        layout = self.table.layout
+        theme = painter.theme
+        box = layout.status
+        surface.blit(band, box[:2])
+        px = max(11, round(box.h * 0.48))
+        pad = layout.buttons["new"].x
+        cy = box.y + box.h // 2
+        message = self.table.message
+        placed = self._place_message(message, px, pad) if message is not None else None
+        self.said_box = None
+        left = painter.text(self._figures(), px, theme.text)
+        surface.blit(left, left.get_rect(midleft=(pad, cy)))
+        left_edge = pad + left.get_width() + px
+        right_edge = box.right - pad
+        if placed is None:
+            code, warn_code = self._code_text()
+            right = painter.text(code, px, theme.warn if warn_code else theme.text_dim)
+            if right.get_width() < box.right - pad - left_edge:
+                surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
+                right_edge = box.right - pad - right.get_width() - px
+        gaps = [(left_edge, right_edge)]
+        if self.finish.offered():
+            finish = self.finish.box()
+            if finish.x >= left_edge and finish.right <= right_edge:
+                pressed = self.pointer.press is not None and self.pointer.press.button == "finish"
+                face = button_face(painter, finish, _("Finish"), dark=True, solid=True, primary=True, pressed=pressed,
+                                   font_px=max(11, round(finish.h * 0.5)))
+                surface.blit(face, finish[:2])
+                gaps = [(left_edge, finish.x - px), (finish.right + px, right_edge)]
+        verdict = self.solver.verdict_text() if placed is None else None
+        if verdict is not None:
+            said = painter.text(verdict[0], px, theme.warn if verdict[1] else theme.text_dim, bold=verdict[1])
+            last = gaps[-1]
+            if said.get_width() < last[1] - last[0] - px:
+                surface.blit(said, said.get_rect(midright=(last[1], cy)))
+                gaps[-1] = (last[0], last[1] - said.get_width() - 2 * px)
+        if message is None:
+            return
+        room = max(gaps, key=lambda gap: gap[1] - gap[0])
+        if placed is None:  # room beside the code and the verdict: one line in the widest gap
+            lines, line_px = self._fit(message.text, message.warn, room[1] - room[0],
+                                       [px, max(9, round(px * 0.85))], 1)
+            lines = lines or [message.text]
+        else:
+            lines, line_px = placed[0], placed[1]
+        colour = theme.warn if message.warn else theme.text
+        step = box.h // len(lines)
+        drawn: list[pygame.Rect] = []
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(box).clip(clip))  # the words never leave the status line
+        for i, line in enumerate(lines):
+            text = painter.text(line, line_px, colour, bold=message.warn)
+            centre = ((room[0] + room[1]) // 2, box.y + step * i + step // 2)
+            drawn.append(surface.blit(text, text.get_rect(center=centre)))
+        surface.set_clip(clip)
+        self.said_box = drawn[0].unionall(drawn[1:])
+
+    def _figures(self) -> str:
+        """Score, moves and time: the status line's left."""
+        game = self.table.game
+        return "    ".join((_("Score {n}").format(n=format_number(game.score)),
+                            _("Moves {n}").format(n=format_number(game.move_count)),
+                            _("Time {time}").format(time=format_duration(int(self.table.current.elapsed())))))
+
+    def _code_text(self) -> tuple[str, bool]:
+        """The status line's right: the game's code (and whether it warns it is not saved)."""
+        game = self.table.game
+        code = str(game.code) if game.code is not None else _("custom position")
+        if self.table.session.not_saving:
+            return _("Not saving  ·  {code}").format(code=code), True
+        return code, False
+
+    def _place_message(self, message: Message, px: int, pad: int) -> tuple[list[str], int] | None:
+        """How the sentence goes in the room the code and the verdict leave it when it has
+        no room beside them: its lines and their size; None when it fits beside them."""
+        layout, painter = self.table.layout, self.painter
+        box = layout.status
+        small = max(9, round(px * 0.85))
+        left_edge = pad + painter.font(px, False).size(self._figures())[0] + px
+        code_w = painter.font(px, False).size(self._code_text()[0])[0] + px
+        verdict = self.solver.verdict_text()
+        verdict_w = painter.font(px, verdict[1]).size(verdict[0])[0] + 2 * px if verdict is not None else 0
+        right_edge = box.right - pad
+        widths = [right_edge - left_edge]
+        if self.finish.offered():  # the sides of the Finish button
+            finish = self.finish.box()
+            if finish.x >= left_edge and finish.right <= right_edge:
+                widths = [finish.x - px - left_edge, right_edge - finish.right - px]
+        beside = [*widths[:-1], widths[-1] - code_w - verdict_w]
+        if painter.font(small, message.warn).size(message.text)[0] <= max(beside):
+            return None
+        two = small  # two lines: a size whose line is half the status line high
+        while two > 9 and painter.font(two, message.warn).get_height() > box.h // 2 + 1:
+            two -= 1
+        width = max(widths)
+        for sizes, count in (([px, small], 1), ([two], 2)):
+            lines, size = self._fit(message.text, message.warn, width, sizes, count)
+            if lines:
+                return lines, size
+        font = painter.font(two, message.warn)
+        lines = list(wrap(font, message.text, width))
+        return [lines[0], _ellipsized(font, " ".join(lines[1:]), width)], two
+
+    def _fit(self, text: str, bold: bool, width: int, sizes: list[int], count: int) -> tuple[list[str], int]:
+        """``text`` in at most ``count`` lines no wider than ``width``, at the first of
+        ``sizes`` that fits; no lines when none does."""
+        for size in sizes:
+            font = self.painter.font(size, bold)
+            lines = list(wrap(font, text, width)) if count > 1 else [text]
+            if len(lines) <= count and all(font.size(line)[0] <= width for line in lines):
+                return lines, size
+        return [], sizes[-1]
+
+
+
+def _ellipsized(font: Any, text: str, width: int) -> str:
+    """``text`` cut at a word so that it and "…" fit ``width``."""
+    words = text.split()
+    while words and font.size(" ".join(words) + "…")[0] > width:
+        words.pop()
+    return " ".join(words) + "…"
+
+
