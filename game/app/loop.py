@@ -53,6 +53,14 @@ _REPAINT_EVENTS = frozenset(
 )
 """Window events after which the window shows pixels the game did not draw: the next
 frame paints the whole window."""
+_HIDING_EVENTS = frozenset(
+    getattr(pygame, name) for name in ("WINDOWMINIMIZED", "WINDOWHIDDEN") if hasattr(pygame, name)
+)
+_SHOWING_EVENTS = frozenset(
+    getattr(pygame, name) for name in ("WINDOWRESTORED", "WINDOWSHOWN", "WINDOWMAXIMIZED", "WINDOWEXPOSED")
+    if hasattr(pygame, name)
+)
+"""Window events after which the window is off the screen (minimised, hidden), or on it again."""
 
 
 def since_launch() -> float:
@@ -138,6 +146,10 @@ class App:
         self.on_first_frame: list[Callable[[], None]] = []
         """Work that can wait until the table is on the screen (a thread started earlier
         would take the interpreter from the first frame)."""
+        self.shown = True
+        """The window is on the screen (not minimised or hidden: SDL's window events)."""
+        self._view_watchers: list[tuple[Scene, Callable[[bool], None]]] = []
+        self._view_seen: tuple[Scene | None, bool] | None = None
         self.running = True
         self.time = 0.0
         """Seconds the loop has run (real time; the injected ``dt`` in tests)."""
@@ -398,6 +410,21 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def watch_view(self, scene: Scene, hook: Callable[[bool], None]) -> None:
+        """Call ``hook(in_view)`` whenever ``scene`` comes into view or goes out of it: in
+        view while it is the top scene (nothing covers it, it has the input) and the window
+        is on the screen. Derived from the scene stack, once a frame, in this one place."""
+        self._view_watchers.append((scene, hook))
+        self._view_seen = None
+
+    def _tell_view(self) -> None:
+        seen = (self.scenes.top, self.shown)
+        if seen == self._view_seen:
+            return
+        self._view_seen = seen
+        for scene, hook in list(self._view_watchers):
+            hook(self.shown and scene is seen[0])
+
     # -- the loop --------------------------------------------------------------------------
     def dispatch(self, event: Any) -> None:
         etype = event.type
@@ -413,6 +440,11 @@ class App:
                 self.resize(surface.get_size())
             self.scenes.changed = True  # same size or not, SDL may have a new surface
             return
+        if etype in _HIDING_EVENTS:
+            self.shown = False
+            return
+        if etype in _SHOWING_EVENTS:
+            self.shown = True
         if etype in _REPAINT_EVENTS:
             self.scenes.changed = True
             return
@@ -445,6 +477,7 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return
+        self._tell_view()
         self.time += dt
         self._acc += min(max(dt, 0.0), MAX_FRAME)
         scenes = list(self.scenes)
@@ -452,6 +485,7 @@ class App:
             for scene in scenes:
                 scene.update(STEP)
             self._acc -= STEP
+        self._tell_view()  # a scene an update opened (the won panel) covers the table from now
         self.audio.update()
         self.render(self._acc / STEP)
 
