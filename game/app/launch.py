@@ -55,7 +55,7 @@ def build(
     table = TableScene(app, session)
     app.push(table)
     app.listen(table.say)
-    app.watch_view(table, session.current.set_in_view)  # the clock stands while the table is out of view
+    app.view.watch(table, session.current.set_in_view)  # the clock stands while the table is out of view
     return app, session, table
 
 

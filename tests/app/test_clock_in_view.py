@@ -66,12 +66,12 @@ def test_the_clock_stands_while_the_window_is_minimised_or_hidden(hide: int, sho
         before = current.elapsed()
         post(hide)
         app.step(1 / 60)
-        assert not app.shown and not current.clock_running
+        assert not app.view.shown and not current.clock_running
         _wait(app, 30)
         assert current.elapsed() - before < 0.5
         post(show)
         app.step(1 / 60)
-        assert app.shown and current.clock_running
+        assert app.view.shown and current.clock_running
         _wait(app, 5)
         assert current.elapsed() - before >= 5
     finally:
