@@ -312,6 +312,8 @@ class App:
         elif window is not None:
             screen = (window.position[0], window.position[1])
             window.set_windowed()
+            if self._fullscreen_after_first_frame:  # F11 before the first frame: an ordinary window
+                self._fullscreen_after_first_frame, window.borderless = False, False
             window.size, window.position = self.windowed.leave_fullscreen(screen)
         self.fullscreen = not self.fullscreen
         surface = pygame.display.get_surface()
