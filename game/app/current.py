@@ -102,7 +102,7 @@ class Announcer:
 
 class CurrentGame(Announcer):
     """The game being played, its clock (seconds of play, which run from the first move
-    until the win), its hints and its status."""
+    until the win, while the table is in view), its hints and its status."""
 
     def __init__(self, game: Game, clock: Callable[[], float], elapsed_s: float = 0.0) -> None:
         super().__init__()
@@ -111,6 +111,8 @@ class CurrentGame(Announcer):
         self._banked = max(0.0, float(elapsed_s))
         """Seconds counted before ``_since`` (all of them while the clock stands)."""
         self._since: float | None = None
+        self._in_view = True
+        """The table can be played and is on the screen (:meth:`set_in_view`)."""
         self._verdict: tuple[Position, Rules, LossReport] | None = None
         self._run_clock()
 
@@ -144,8 +146,20 @@ class CurrentGame(Announcer):
 
     @property
     def clock_running(self) -> bool:
-        """The clock counts (a game started and not won)."""
+        """The clock counts (a game started and not won, the table in view)."""
         return self._since is not None
+
+    @property
+    def in_view(self) -> bool:
+        return self._in_view
+
+    def set_in_view(self, in_view: bool) -> None:
+        """The table can be played and is on the screen (True), or is covered by another
+        window or page, or the game's window is minimised or hidden (False): the clock
+        stands while it is not (issue 25). The front end says so from its scene stack."""
+        if in_view != self._in_view:
+            self._in_view = in_view
+            self._run_clock()
 
     @property
     def verdict(self) -> LossReport | None:
@@ -273,8 +287,8 @@ class CurrentGame(Announcer):
             self._emit(Change.STUCK, before, action=action)
 
     def _run_clock(self) -> None:
-        """The clock runs from the first move until the game is won."""
-        running = self._game.started and not self._game.is_won
+        """The clock runs from the first move until the game is won, while the table is in view."""
+        running = self._game.started and not self._game.is_won and self._in_view
         if running and self._since is None:
             self._since = self._clock()
         elif not running and self._since is not None:

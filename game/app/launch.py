@@ -55,6 +55,7 @@ def build(
     table = TableScene(app, session)
     app.push(table)
     app.listen(lambda sentence: table.say(sentence, of_position=False))  # about the window, not a position
+    app.view.watch(table, session.current.set_in_view)  # the clock stands while the table is out of view
     return app, session, table
 
 

@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 import pygame
 
+from seahaven.app import screen_area
 from seahaven.app.art_cache import drawn_size
 from seahaven.app.audio import Audio
 from seahaven.app.i18n import _, set_language
@@ -30,6 +31,7 @@ from seahaven.app.render import Painter, load_assets
 from seahaven.app.scenes import STEP, Scene, SceneStack
 from seahaven.app.settings import Settings
 from seahaven.app.theme import theme_for
+from seahaven.app.view import InView
 from seahaven.app.waiting import sdl_waiter
 from seahaven.resources import resource_path
 
@@ -127,9 +129,7 @@ class App:
         self.settings = settings or Settings()
         self.clock = clock
         self.fullscreen = fullscreen
-        self.windowed_size = drawn_size(size or WINDOWED_DEFAULT)
-        self.windowed_place: tuple[int, int] | None = None
-        """Where the window stood (top-left, screen pixels) before fullscreen; None: centred."""
+        self.windowed = screen_area.Windowed(size, self.settings.window, WINDOWED_DEFAULT, windowed=not fullscreen)
         self.on_quit: list[Callable[[], None]] = []
         self.on_close: list[Callable[[], object]] = []
         self._listeners: list[Callable[[str], None]] = []
@@ -173,6 +173,7 @@ class App:
         self.assets = load_assets(self.settings.four_colour, theme.large_index)
         self.painter = Painter(self.assets, theme)
         self.scenes = SceneStack()
+        self.view = InView(self.scenes)  # which scene is in view: the top one, the window on the screen
         self.audio = Audio(lambda name: self.assets.sound(name), lambda: self.assets.forget_sounds(), clock)
         self.settings.subscribe(self._setting_changed)
 
@@ -195,7 +196,17 @@ class App:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
                 self.fullscreen = False
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        surface = pygame.display.set_mode(self.windowed.size, pygame.RESIZABLE)
+        if self.windowed.place is not None and (window := self._sdl_window()) is not None:
+            window.position = self.windowed.place
+        return surface
+
+    def remember_window(self) -> None:
+        """Keep the window's size and place out of fullscreen in the ``window`` setting."""
+        if not self.fullscreen and (window := self._sdl_window()) is not None:
+            self.windowed.was((window.size[0], window.size[1]), (window.position[0], window.position[1]))
+        if (remembered := self.windowed.remembered()) is not None:  # None: never windowed, nothing new
+            self.settings.set("window", remembered)
 
     def _finish_fullscreen(self) -> None:
         """The first frame is on the screen: now make the window truly fullscreen."""
@@ -283,9 +294,10 @@ class App:
         in place and leaves it there."""
         window = self._sdl_window()
         if not self.fullscreen:
-            self.windowed_size = self.size
+            self.windowed.size = self.size
             if window is not None:
-                place = self.windowed_place = (window.position[0], window.position[1])
+                place = (window.position[0], window.position[1])
+                self.windowed.was(self.size, place)
                 # cover the screen first: without a window manager nobody acts on SDL's
                 # fullscreen request, and the window would stay where and as big as it was
                 desktop = self._desktop()
@@ -294,13 +306,15 @@ class App:
                 try:
                     window.set_fullscreen(desktop=True)
                 except pygame.error:
-                    window.size = self.windowed_size
+                    window.size = self.windowed.size
                     window.position = place
                     return  # this display cannot: stay windowed
         elif window is not None:
+            screen = (window.position[0], window.position[1])
             window.set_windowed()
-            window.size = self.windowed_size
-            window.position = self.windowed_place or self._centred(self.windowed_size)
+            if self._fullscreen_after_first_frame:  # F11 before the first frame: an ordinary window
+                self._fullscreen_after_first_frame, window.borderless = False, False
+            window.size, window.position = self.windowed.leave_fullscreen(screen)
         self.fullscreen = not self.fullscreen
         surface = pygame.display.get_surface()
         if window is None or surface is None:  # where SDL's window is out of reach: open it again
@@ -314,11 +328,6 @@ class App:
         desktops = pygame.display.get_desktop_sizes()
         return (desktops[0][0], desktops[0][1]) if desktops else self.size
 
-    def _centred(self, size: tuple[int, int]) -> tuple[int, int]:
-        """The top-left corner that centres a window of ``size`` on the screen."""
-        desktop = self._desktop()
-        return max(0, (desktop[0] - size[0]) // 2), max(0, (desktop[1] - size[1]) // 2)
-
     def resize(self, size: tuple[int, int]) -> None:
         """The window was resized by the player (or a test): lay out again at once. A
         window larger than the game draws is asked to shrink to the largest size drawn
@@ -330,7 +339,7 @@ class App:
         surface = pygame.display.get_surface()
         if surface is None or (surface.get_size() != drawn and surface.get_size() != self._refused):
             if not self.fullscreen:
-                self.windowed_size = drawn
+                self.windowed.size = drawn
             surface = self._set_mode(drawn, pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE)
             if drawn_size(surface.get_size()) != surface.get_size():
                 self._refused = surface.get_size()
@@ -413,6 +422,8 @@ class App:
                 self.resize(surface.get_size())
             self.scenes.changed = True  # same size or not, SDL may have a new surface
             return
+        if self.view.window_event(etype):
+            return
         if etype in _REPAINT_EVENTS:
             self.scenes.changed = True
             return
@@ -445,6 +456,7 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return
+        self.view.tell()
         self.time += dt
         self._acc += min(max(dt, 0.0), MAX_FRAME)
         scenes = list(self.scenes)
@@ -452,6 +464,7 @@ class App:
             for scene in scenes:
                 scene.update(STEP)
             self._acc -= STEP
+        self.view.tell()  # a scene an update opened (the won panel) covers the table from now
         self.audio.update()
         self.render(self._acc / STEP)
 
@@ -507,6 +520,7 @@ class App:
                 self._pace.tick(FPS_CAP)
             self.step()
             frames += 1
+        self.remember_window()  # before the hooks: autosave's writes the settings
         for hook in list(self.on_quit):
             hook()
         return 0

@@ -121,6 +121,9 @@ class Settings:
         choices=tuple(DIFFICULTY_NAMES.items()), page=PLAY)
     """Per difficulty (cells -> on): its ``choices`` are the difficulties."""
     fullscreen: bool = setting(True, N_("Start in fullscreen"), N_("F11 switches at any time."), page=SOUND)
+    window: str = setting("", N_("Window size and place"))
+    """The window's last size and place, ``WxH+X+Y`` (:mod:`seahaven.app.screen_area`):
+    restored when it still fits the screen; "" for none yet. Not on the Settings screen."""
     cells: int = setting(4, N_("Difficulty"), N_("The difficulty last chosen in the New Game window."),
                          choices=tuple((n, DIFFICULTY_NAMES[n]) for n in CELL_COUNTS))
     language: str = setting(SYSTEM, N_("Language"),

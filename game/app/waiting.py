@@ -14,6 +14,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ctypes
 
 SDL_INIT_VIDEO = 0x20
 
@@ -45,10 +49,10 @@ def _candidates() -> Iterable[str]:
             yield from sorted(glob.glob(os.path.join(root, pattern)))
 
 
-def sdl_waiter() -> Callable[[int], bool] | None:
-    """A function that waits up to ``ms`` milliseconds for an SDL event without taking it
-    from the queue (True when one is there), or None where SDL's wait cannot be reached.
-    Called when the loop first sleeps; ``ctypes`` is imported here, not with the game."""
+def sdl_library() -> ctypes.CDLL | None:
+    """The SDL 2 library pygame loaded, as a ``ctypes`` library (the copy that has video
+    initialised), or None where it cannot be found. ``ctypes`` is imported here, not with
+    the game: this is asked after the first frame or when the window changes."""
     import ctypes
 
     seen: set[str] = set()
@@ -58,17 +62,32 @@ def sdl_waiter() -> Callable[[int], bool] | None:
         seen.add(candidate)
         try:
             library = ctypes.CDLL(candidate)
-            wait = library.SDL_WaitEventTimeout
             was_init = library.SDL_WasInit
         except (OSError, AttributeError):
             continue
         was_init.argtypes, was_init.restype = [ctypes.c_uint32], ctypes.c_uint32
         if not was_init(SDL_INIT_VIDEO) & SDL_INIT_VIDEO:
-            continue  # another copy of SDL than pygame's: waiting on it would see nothing
-        wait.argtypes, wait.restype = [ctypes.c_void_p, ctypes.c_int], ctypes.c_int
-
-        def waiter(ms: int, wait: Callable[..., int] = wait) -> bool:
-            return bool(wait(None, max(0, int(ms))))
-
-        return waiter
+            continue  # another copy of SDL than pygame's: it would know nothing of the window
+        return library
     return None
+
+
+def sdl_waiter() -> Callable[[int], bool] | None:
+    """A function that waits up to ``ms`` milliseconds for an SDL event without taking it
+    from the queue (True when one is there), or None where SDL's wait cannot be reached.
+    Called when the loop first sleeps."""
+    import ctypes
+
+    library = sdl_library()
+    if library is None:
+        return None
+    try:
+        wait = library.SDL_WaitEventTimeout
+    except AttributeError:
+        return None
+    wait.argtypes, wait.restype = [ctypes.c_void_p, ctypes.c_int], ctypes.c_int
+
+    def waiter(ms: int, wait: Callable[..., int] = wait) -> bool:
+        return bool(wait(None, max(0, int(ms))))
+
+    return waiter

@@ -119,6 +119,21 @@ def test_a_quick_press_on_the_card_a_tap_uncovered_is_a_new_tap() -> None:
     assert app.scenes.bottom.game.move_count == 3
 
 
+def test_a_double_click_that_sent_a_card_home_selects_nothing() -> None:
+    """Issue 25, item 4: the double-click's first click sends the ace home; its second
+    click lands on the card the ace uncovered, which cannot go home: nothing is selected.
+    A later tap on that card is a new tap, which selects it as always."""
+    app = app_with(position_with({3: "KC TD AH"}))
+    table = app.scenes.bottom
+    click(app, card_point(app, column(3)), clicks=1, frames=0)  # AH home
+    click(app, card_point(app, column(3)), clicks=2)  # the double-click's second click, on the TD
+    assert table.position.foundations[2] == 1 and table.game.move_count == 1
+    assert table.hand.selection is None
+    assert [str(c) for c in table.position.columns[2]] == ["KC", "TD"]
+    click(app, card_point(app, column(3)), clicks=1)  # later: a new tap
+    assert table.hand.selection is not None and table.hand.selection.pile == column(3)
+
+
 def test_second_tap_is_ignored_when_the_first_moved_that_very_card() -> None:
     app = app_with(position_with({3: "KC 2H AH"}))
     click(app, card_point(app, column(3)), clicks=1, frames=0)  # AH home

@@ -70,6 +70,10 @@ class Hand:
     def __init__(self) -> None:
         self._selection: Selection | None = None
         self._last_tap: LastTap | None = None
+        self._after_move = False
+        """The press under way is the quick second click of a double-click whose first
+        click moved its card, on the card that move uncovered: it may move that card
+        (clearing a column home at speed) but never leaves it selected (SPEC 4)."""
 
     @property
     def selection(self) -> Selection | None:
@@ -84,6 +88,7 @@ class Hand:
         """The board changed under the hand (an undo, a redo, a new deal)."""
         self._selection = None
         self._last_tap = None
+        self._after_move = False
 
     def deselect(self) -> None:
         """Nothing is chosen any more (a move was made, a drag began, Esc)."""
@@ -98,11 +103,13 @@ class Hand:
         """Whether a press is the second half of a double-tap (True), a new tap (False), or
         to be ignored (None: the first tap already moved this very card). A press on
         another card than the last tap's, such as the one it uncovered at the same spot,
-        is a new tap, however quick."""
+        is a new tap, however quick, that may move the card but does not select it."""
+        self._after_move = False
         if clicks < 2 or self.last_tap is None:
             return False
         card = _card_at(position, pile, index)
         if card is None or card != self.last_tap.card:
+            self._after_move = self.last_tap.moved
             return False
         return None if self.last_tap.moved else True
 
@@ -122,6 +129,7 @@ class Hand:
         """A tap (press and release without moving) on ``pile`` (None: on no pile)."""
         card = _card_at(position, pile, index)
         selection = self.selection
+        after_move, self._after_move = self._after_move, False
         if pile is None:
             self._selection = None
             self._last_tap = LastTap(False, None)
@@ -145,7 +153,7 @@ class Hand:
             if home is not None:
                 self._last_tap = LastTap(True, card)
                 return home
-            if lifted:
+            if lifted and not after_move:
                 self._selection = Selection(pile, lifted)
         return None
 

@@ -92,6 +92,8 @@ RULES_PAGE: tuple[Block, ...] = (
     ("b", N_("Winning adds 200 on Easy, 500 on Medium, 1000 on Hard.")),
     ("b", N_("Undo takes back exactly the points its move earned. The score never goes below zero.")),
     ("b", N_("Time is shown and kept in the statistics but does not change the score.")),
+    ("b", N_("The clock runs only while you can play: it stops while Help, a window or a page covers "
+          "the table, and while the game is minimised or hidden, and goes on when the table is back.")),
     ("h", NP_("heading", "Won with help")),
     ("p", N_("Hints and the demo are free to use, but a game won after a hint, or finished by the "
           "demo, is \u201cwon with help\u201d: it counts as played, and as won with help, but not in "

@@ -1,0 +1,149 @@
+"""Issue 25's "done when", on a real X server with no window manager, the game started as
+a player starts it (``seahaven``, fullscreen by default) and driven with xdotool: leaving
+fullscreen gives a window inside the screen, and the next start brings it back (item 1);
+the clock stands while Help and the New Game window are open, read back from the saved
+game (item 3); a double-click that sent a card home leaves no selection (item 4)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from seahaven.app.saving.storage import SavedGame, Storage
+from seahaven.app.screen_area import fitted
+from seahaven.engine import Card
+from tests.app.xserver import XDOTOOL, XVFB, until, x_server
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(XVFB is None or XDOTOOL is None, reason="needs Xvfb and xdotool")]
+
+
+@dataclass
+class Played:
+    """The game running on its own X server: its window, and xdotool on that server."""
+
+    env: dict[str, str]
+    process: subprocess.Popen[bytes]
+    window: str
+    data: Path
+
+    def xdo(self, *args: str) -> str:
+        assert XDOTOOL is not None
+        return subprocess.run([XDOTOOL, *args], env=self.env, capture_output=True, text=True).stdout
+
+    def geometry(self) -> tuple[int, int, int, int]:
+        shell = dict(line.split("=", 1) for line in self.xdo("getwindowgeometry", "--shell", self.window).split()
+                     if "=" in line)
+        return int(shell["X"]), int(shell["Y"]), int(shell["WIDTH"]), int(shell["HEIGHT"])
+
+    def key(self, *names: str) -> None:
+        for name in names:
+            self.xdo("key", "--window", self.window, name)
+            time.sleep(0.15)
+
+    def quit(self) -> None:
+        """Close the game as a stop signal does (it saves, then ends)."""
+        self.process.send_signal(signal.SIGTERM)
+        assert self.process.wait(30) == 0
+
+    def saved(self, name: str) -> dict[str, object]:
+        value: dict[str, object] = json.loads((self.data / "seahaven-towers" / name).read_text())
+        return value
+
+    def game(self) -> SavedGame:
+        """The saved game as the next start reads it (current.json and its journal)."""
+        loaded = Storage(self.data / "seahaven-towers", read_only=True).load_game()
+        assert loaded.value is not None, loaded.message
+        return loaded.value
+
+
+@contextlib.contextmanager
+def game_on(screen: str, tmp_path: Path, *args: str) -> Iterator[Callable[..., Played]]:
+    """An X server of ``screen`` size; the function it gives starts the game on it."""
+    with contextlib.ExitStack() as stack:
+        env = dict(os.environ, DISPLAY=x_server(stack, screen), SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+                   HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"))
+
+        def start(*more: str) -> Played:
+            process = subprocess.Popen([sys.executable, "-m", "seahaven", *args, *more], cwd=ROOT, env=env,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stack.callback(lambda: process.poll() is None and (process.kill(), process.wait(10)))
+            probe = Played(env, process, "", tmp_path / "data")
+            probe.window = until(lambda: probe.xdo("search", "--onlyvisible", "--pid", str(process.pid)).split(),
+                                 "a window")[0]
+            return probe
+
+        yield start
+
+
+@pytest.mark.parametrize("screen", ["800x600", "1080x1920", "3840x2160"])
+def test_leaving_fullscreen_gives_a_window_inside_the_screen_and_the_next_start_brings_it_back(
+        screen: str, tmp_path: Path) -> None:
+    sw, sh = (int(n) for n in screen.split("x"))
+    (w, h), (x, y) = fitted((0, 0, sw, sh))
+    assert x >= 0 and y >= 0 and x + w <= sw and y + h <= sh and (w, h) >= (min(800, sw), min(600, sh))
+    with game_on(screen, tmp_path) as start:
+        game = start()
+        until(lambda: game.geometry() == (0, 0, sw, sh), f"fullscreen (at {game.geometry()})")
+        game.xdo("windowfocus", "--sync", game.window)
+        game.key("F11")
+        until(lambda: game.geometry() == (x, y, w, h), f"the window at {(x, y, w, h)} (at {game.geometry()})")
+        game.quit()
+        settings = game.saved("settings.json")
+        assert settings["fullscreen"] is False and settings["window"] == f"{w}x{h}+{x}+{y}"
+        again = start()  # windowed, as it was left, at the size and place it had
+        until(lambda: again.geometry() == (x, y, w, h), f"the window back at {(x, y, w, h)} (at {again.geometry()})")
+        again.quit()
+
+
+def test_the_clock_stands_while_help_and_the_new_game_window_are_open(tmp_path: Path) -> None:
+    with game_on("1280x800", tmp_path, "--code", "SH1-C4-AAAAAJ2") as start:
+        game = start()
+        until(lambda: game.geometry() == (0, 0, 1280, 800), "fullscreen")
+        game.xdo("windowfocus", "--sync", game.window)
+        began = time.monotonic()
+        game.key("1", "7", "2", "c")  # two moves: the 6H on the 7H, the 9H to a cell; the clock runs
+        game.key("F1")
+        time.sleep(10)
+        game.key("Escape", "n")
+        time.sleep(10)
+        game.key("Escape")
+        game.quit()
+        played = time.monotonic() - began
+        saved = game.game()
+        assert saved.game.move_count == 2
+        elapsed = saved.elapsed_s
+        # twenty of the seconds were under Help and New Game; a few may pass before a key is seen
+        assert elapsed <= played - 15, f"the clock counted {elapsed:.1f} s of {played:.1f} s"
+
+
+def test_a_double_click_that_sends_the_ace_home_leaves_no_selection(tmp_path: Path) -> None:
+    with game_on("1080x1920", tmp_path, "--code", "SH1-C4-AZBP6JB") as start:
+        game = start()
+        until(lambda: game.geometry() == (0, 0, 1080, 1920), "fullscreen")
+        layout = json.loads(subprocess.run(
+            [sys.executable, "-m", "seahaven", "layout", "--size", "1080x1920", "--code", "SH1-C4-AZBP6JB"],
+            cwd=ROOT, env=game.env, capture_output=True, text=True, check=True).stdout)
+        ace, cell = layout["cards"]["AH"], layout["piles"]["cell3"]
+        assert layout["piles"]["col6"][0] == ace[0] and "TD" in layout["cards"]  # the AH ends column 6, on the TD
+        assert not any(box[:2] == cell[:2] for box in layout["cards"].values())  # the third cell is free
+        game.xdo("mousemove", "--sync", str(ace[0] + ace[2] // 2), str(ace[1] + ace[3] // 2))
+        game.xdo("click", "--repeat", "2", "--delay", "60", "1")  # the double-click: the AH goes home
+        time.sleep(1.5)  # longer than a double-click
+        game.xdo("mousemove", "--sync", str(cell[0] + cell[2] // 2), str(cell[1] + cell[3] // 2))
+        game.xdo("click", "1")  # a tap on the free cell: a selected TD would go there
+        time.sleep(0.5)
+        game.quit()
+        saved = game.game().game
+        assert saved.move_count == 1 and saved.position.foundations[2] == 1  # the AH home, and nothing else
+        assert saved.position.columns[5][-1] == Card.parse("TD") and saved.position.cells[2] is None
