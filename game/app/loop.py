@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 import pygame
 
+from seahaven.app.access import adapter as access_adapter
 from seahaven.app.art_cache import drawn_size
 from seahaven.app.audio import Audio
 from seahaven.app.i18n import _, set_language
@@ -163,6 +164,10 @@ class App:
         _give_back_freed_pixels()
         _set_icon()
         self.screen = self._drawable(self._open_window())
+        self.access = access_adapter.Access()
+        """The accessibility tree's link to the platform (silent where there is none)."""
+        if pygame.display.get_driver() != "dummy":  # a window nobody can see has no reader either
+            self.access.start()
         self._wait: Callable[[int], bool] | Literal[False] | None = False
         """SDL's own wait for input (no CPU while idle), or None: then the loop polls;
         False until the loop first sleeps (after the first frame: finding it is not free)."""
@@ -387,6 +392,7 @@ class App:
     def language_changed(self) -> None:
         """Every scene drops what it drew and the whole window is painted again: in the
         new words after a change of language, and in the new looks after :meth:`reload_art`."""
+        self.access.stale = True  # the tree's names too
         for scene in self.scenes:
             scene.art_changed()
         self.scenes.changed = True
@@ -416,7 +422,13 @@ class App:
         if etype in _REPAINT_EVENTS:
             self.scenes.changed = True
             return
+        if etype == access_adapter.EVENT:
+            self.access.handle(event)
+            return
+        if etype == pygame.WINDOWFOCUSGAINED:
+            self.access.window_focus(True)
         if etype == pygame.WINDOWFOCUSLOST:
+            self.access.window_focus(False)
             for scene in self.scenes:
                 scene.interrupted()
             return
@@ -441,6 +453,7 @@ class App:
         self._pending = []
         if events:
             self._last_input = now
+            self.access.stale = True
         for event in events:
             self.dispatch(event)
             if not self.running:
@@ -453,6 +466,7 @@ class App:
                 scene.update(STEP)
             self._acc -= STEP
         self.audio.update()
+        self.access.sync()  # what changed, to a listening screen reader (nothing without one)
         self.render(self._acc / STEP)
 
     def needs_draw(self) -> bool:

@@ -198,6 +198,10 @@ for _action in (
     Action("menu", N_("Menu"), _open_menu, toolbar=2, right=True, short=NP_("toolbar", "Menu")),
     Action("statistics", N_("Statistics"), lambda t: navigation.open_screen(t.app, t.session, "statistics"), menu=2),
     Action("settings", N_("Settings"), lambda t: navigation.open_screen(t.app, t.session, "settings"), menu=3),
+    Action("read_table", N_("Read the table"), lambda t: t.read_aloud("table"), keys=("T",),
+           help=N_("Screen reader: read the whole table, the cells and foundations, then the columns row by row")),
+    Action("read_pile", N_("Read the focused pile"), lambda t: t.read_aloud("pile"), keys=("I",),
+           help=N_("Screen reader: read the focused pile, every card from the bottom up")),
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
 ):
     ACTIONS.declare(_action)

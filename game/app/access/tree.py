@@ -1,0 +1,157 @@
+"""The accessibility tree's content as data: one :class:`NodeSpec` per node, keyed by a
+stable id, built from the board (a :class:`~seahaven.engine.Position`) and the words a
+sighted player reads. Pure and pygame-free: a test reads it without a window, the adapter
+turns it into AccessKit nodes and sends those that differ from what it sent last.
+
+Names are made when the tree is built, in the language of the moment, so a change of
+language renames every node at the next update.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from seahaven.app.i18n import _, format_number, ngettext, pgettext
+from seahaven.app.words import card_name, sentence
+from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Pile, Position
+
+Bounds = tuple[float, float, float, float]
+"""Left, top, right, bottom in window pixels."""
+
+WINDOW = 1
+TOOLBAR = 2
+TABLE = 3
+STATUS = 4
+ANNOUNCER = 5
+SCENE = 6
+"""A window over the table (a dialog or a screen): its title and words."""
+BUTTON_BASE = 20
+"""Toolbar buttons: BUTTON_BASE + their place in the button list."""
+COLUMN_BASE = 100
+CELL_BASE = 120
+FOUNDATION_BASE = 130
+SCENE_ITEM_BASE = 200
+"""The controls of the window over the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class NodeSpec:
+    """One node: what AccessKit is told about it (compared whole to find the changed)."""
+
+    role: str
+    """"window", "toolbar", "button", "group", "list", "list_item", "label", "dialog",
+    "check_box", "status"."""
+    label: str = ""
+    description: str = ""
+    value: str = ""
+    children: tuple[int, ...] = ()
+    clickable: bool = False
+    focusable: bool = False
+    disabled: bool = False
+    selected: bool | None = None
+    checked: bool | None = None
+    live: bool = False
+    bounds: Bounds | None = None
+
+
+def pile_id(pile: Pile) -> int:
+    if pile.is_column:
+        return COLUMN_BASE + int(pile.key)
+    if pile.is_cell:
+        return CELL_BASE + int(pile.key)
+    return FOUNDATION_BASE + "CDHS".index(str(pile.key))
+
+
+def pile_for(node: int) -> Pile | None:
+    """The pile a node stands for (None: not a pile)."""
+    for pile in (*COLUMNS, *CELLS, *FOUNDATIONS):
+        if pile_id(pile) == node:
+            return pile
+    return None
+
+
+def pile_label(position: Position, pile: Pile) -> str:
+    """The pile in words with what it holds, bottom card first: "Column 3, 5 cards: the 8
+    of spades, …, top: the 7 of hearts", "Cell 2: empty", "Clubs foundation: up to the 5 of
+    clubs"."""
+    cards = position.cards(pile) if position.has_pile(pile) else ()
+    if pile.is_foundation:
+        top = cards[-1] if cards else None
+        names = {
+            "C": (_("Clubs foundation: empty"), _("Clubs foundation: up to {card}")),
+            "D": (_("Diamonds foundation: empty"), _("Diamonds foundation: up to {card}")),
+            "H": (_("Hearts foundation: empty"), _("Hearts foundation: up to {card}")),
+            "S": (_("Spades foundation: empty"), _("Spades foundation: up to {card}")),
+        }[str(pile.key)]
+        return names[0] if top is None else names[1].format(card=card_name(top))
+    if pile.is_cell:
+        if not cards:
+            return _("Cell {n}: empty").format(n=pile.key)
+        return _("Cell {n}: {card}").format(n=pile.key, card=card_name(cards[-1]))
+    if not cards:
+        return _("Column {n}: empty").format(n=pile.key)
+    words = [card_name(card) for card in cards[:-1]]
+    words.append(_("top: {card}").format(card=card_name(cards[-1])))
+    return ngettext("Column {n}, {count} card: {cards}", "Column {n}, {count} cards: {cards}", len(cards)).format(
+        n=pile.key, count=format_number(len(cards)), cards=pgettext("list separator", ", ").join(words))
+
+
+def table_rows(position: Position) -> str:
+    """The whole table read row by row, for the "read the table" key: the cells and
+    foundations, then each depth of the columns from the top of the table down."""
+    parts = [pile_label(position, pile) for pile in (*CELLS[: position.cell_count], *FOUNDATIONS)]
+    depth = max((len(position.cards(c)) for c in COLUMNS), default=0)
+    for row in range(depth):
+        cards = []
+        for column in COLUMNS:
+            held = position.cards(column)
+            if row < len(held):
+                cards.append(_("column {n}: {card}").format(n=column.key, card=card_name(held[row])))
+        parts.append(_("Row {n}: {cards}").format(n=format_number(row + 1),
+                                                  cards=pgettext("list separator", ", ").join(cards)))
+    empty = [column for column in COLUMNS if not position.cards(column)]
+    if empty:
+        parts.append(ngettext("Empty column: {columns}", "Empty columns: {columns}", len(empty)).format(
+            columns=pgettext("list separator", ", ").join(str(c.key) for c in empty)))
+    return pgettext("sentence separator", ". ").join(parts) + "."
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A toolbar button as the tree shows it."""
+
+    name: str
+    label: str
+    enabled: bool
+    bounds: Bounds | None = None
+
+
+def table_nodes(position: Position, buttons: Iterable[Button], status: str, title: str,
+                piles: dict[Pile, Bounds] | None = None, selected: frozenset[Pile] = frozenset(),
+                window: Bounds | None = None, announcer: str | None = None,
+                disabled_words: str = "") -> dict[int, NodeSpec]:
+    """The table's tree: the window, the toolbar's buttons, the piles, the status line (and,
+    where readers hear announcements from a live region, that region). ``disabled_words``
+    describe a disabled button where the platform does not show the state."""
+    piles = piles or {}
+    nodes: dict[int, NodeSpec] = {}
+    ids = []
+    for i, button in enumerate(buttons):
+        node = BUTTON_BASE + i
+        ids.append(node)
+        nodes[node] = NodeSpec("button", button.label, clickable=True, focusable=True, disabled=not button.enabled,
+                               description="" if button.enabled else disabled_words, bounds=button.bounds)
+    nodes[TOOLBAR] = NodeSpec("toolbar", _("Toolbar"), children=tuple(ids))
+    shown = [*CELLS[: position.cell_count], *FOUNDATIONS, *COLUMNS]
+    for pile in shown:
+        nodes[pile_id(pile)] = NodeSpec("list_item", sentence(pile_label(position, pile)), clickable=True,
+                                        focusable=True, selected=pile in selected, bounds=piles.get(pile))
+    nodes[TABLE] = NodeSpec("list", _("Table"), children=tuple(pile_id(p) for p in shown))
+    nodes[STATUS] = NodeSpec("status", _("Status"), value=status)
+    children = [TOOLBAR, TABLE, STATUS]
+    if announcer is not None:
+        nodes[ANNOUNCER] = NodeSpec("label", value=announcer, live=True)
+        children.append(ANNOUNCER)
+    nodes[WINDOW] = NodeSpec("window", title, children=tuple(children), bounds=window)
+    return nodes
