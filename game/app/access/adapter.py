@@ -21,6 +21,7 @@ announce that).
 from __future__ import annotations
 
 import contextlib
+import importlib
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -67,11 +68,11 @@ class Access:
         """Nodes sent in all (for tests and the benchmark)."""
 
     # -- start -------------------------------------------------------------------------------
-    def start(self) -> bool:
-        """Attach to the window (after ``set_mode``); False where there is nothing to attach."""
+    def start(self, backend: Any = None) -> bool:
+        """Attach to the window (after ``set_mode``); False where there is nothing to attach.
+        ``backend`` stands in for the ``accesskit`` module (tests)."""
         try:
-            import accesskit
-
+            accesskit = backend if backend is not None else importlib.import_module("accesskit")
             self._ak = accesskit
             if sys.platform == "win32":
                 hwnd = pygame.display.get_wm_info()["window"]
