@@ -173,7 +173,8 @@ class Access:
                 nodes[focus] = replace(nodes[focus], description=self._speech)
             else:
                 self._speech_node = -1
-        changed = {node: spec for node, spec in nodes.items() if self._sent.get(node) != spec}
+        sent = self._sent
+        changed = {node: spec for node, spec in nodes.items() if (was := sent.get(node)) is not spec and was != spec}
         if changed or focus != self._focus:
             self._send(changed, focus)
         for gone in set(self._sent) - set(nodes):

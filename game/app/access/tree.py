@@ -9,7 +9,8 @@ language renames every node at the next update.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from seahaven.app.i18n import _, format_number, ngettext, pgettext
@@ -117,6 +118,43 @@ def table_rows(position: Position) -> str:
     return pgettext("sentence separator", ". ").join(parts) + "."
 
 
+class PileNodes:
+    """The piles' nodes, each made again only when its cards, its selection or its place
+    changed (or the language): a move renames two piles, and the others are the very
+    objects sent before, which the adapter's comparison passes at identity."""
+
+    def __init__(self) -> None:
+        self._nodes: dict[Pile, tuple[tuple[object, ...], bool, Bounds | None, NodeSpec]] = {}
+        self._language: object = None
+
+    def __call__(self, position: Position, pile: Pile, selected: bool, bounds: Bounds | None) -> NodeSpec:
+        cards = position.cards(pile) if position.has_pile(pile) else ()
+        hit = self._nodes.get(pile)
+        if hit is not None and hit[0] == cards and hit[1] is selected and hit[2] == bounds:
+            return hit[3]
+        node = pile_node(position, pile, selected, bounds)
+        self._nodes[pile] = (cards, selected, bounds, node)
+        return node
+
+    def language(self, language: object) -> None:
+        """Names are made in ``language`` from now on (a change forgets the others)."""
+        if language != self._language:
+            self._language = language
+            self._nodes.clear()
+
+
+@functools.lru_cache(maxsize=128)
+def button_node(label: str, enabled: bool, bounds: Bounds | None, disabled_words: str) -> NodeSpec:
+    """A toolbar button's node (the same object while the button stays as it is)."""
+    return NodeSpec("button", label, clickable=True, focusable=True, disabled=not enabled,
+                    description="" if enabled else disabled_words, bounds=bounds)
+
+
+def pile_node(position: Position, pile: Pile, selected: bool, bounds: Bounds | None) -> NodeSpec:
+    return NodeSpec("list_item", sentence(pile_label(position, pile)), clickable=True, focusable=True,
+                    selected=selected, bounds=bounds)
+
+
 @dataclass(frozen=True, slots=True)
 class Button:
     """A toolbar button as the tree shows it."""
@@ -130,23 +168,25 @@ class Button:
 def table_nodes(position: Position, buttons: Iterable[Button], status: str, title: str,
                 piles: dict[Pile, Bounds] | None = None, selected: frozenset[Pile] = frozenset(),
                 window: Bounds | None = None, announcer: str | None = None,
-                disabled_words: str = "") -> dict[int, NodeSpec]:
+                disabled_words: str = "",
+                pile_nodes: Callable[[Position, Pile, bool, Bounds | None], NodeSpec] | None = None
+                ) -> dict[int, NodeSpec]:
     """The table's tree: the window, the toolbar's buttons, the piles, the status line (and,
     where readers hear announcements from a live region, that region). ``disabled_words``
-    describe a disabled button where the platform does not show the state."""
+    describe a disabled button where the platform does not show the state; ``pile_nodes`` makes a
+    pile's node (:func:`pile_node` by default, or a :class:`PileNodes` cache of it)."""
     piles = piles or {}
+    make = pile_nodes or pile_node
     nodes: dict[int, NodeSpec] = {}
     ids = []
     for i, button in enumerate(buttons):
         node = BUTTON_BASE + i
         ids.append(node)
-        nodes[node] = NodeSpec("button", button.label, clickable=True, focusable=True, disabled=not button.enabled,
-                               description="" if button.enabled else disabled_words, bounds=button.bounds)
+        nodes[node] = button_node(button.label, button.enabled, button.bounds, disabled_words)
     nodes[TOOLBAR] = NodeSpec("toolbar", _("Toolbar"), children=tuple(ids))
     shown = [*CELLS[: position.cell_count], *FOUNDATIONS, *COLUMNS]
     for pile in shown:
-        nodes[pile_id(pile)] = NodeSpec("list_item", sentence(pile_label(position, pile)), clickable=True,
-                                        focusable=True, selected=pile in selected, bounds=piles.get(pile))
+        nodes[pile_id(pile)] = make(position, pile, pile in selected, piles.get(pile))
     nodes[TABLE] = NodeSpec("list", _("Table"), children=tuple(pile_id(p) for p in shown))
     nodes[STATUS] = NodeSpec("status", _("Status"), value=status)
     children = [TOOLBAR, TABLE, STATUS]

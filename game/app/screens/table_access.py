@@ -19,6 +19,7 @@ from seahaven.app.access.tree import (
     Bounds,
     Button,
     NodeSpec,
+    PileNodes,
     pile_for,
     pile_id,
     pile_label,
@@ -71,6 +72,7 @@ class TableAccess:
         self.access.on_request = self.request
         self._buttons: list[str] = []
         self._verdict_said: str | None = None
+        self._piles = PileNodes()
         table.current.subscribe(self._on_game_event)
 
     # == the tree ==============================================================================
@@ -85,11 +87,13 @@ class TableAccess:
         selection = table.hand.selection
         selected = frozenset({selection.pile}) if selection is not None else frozenset()
         w, h = table.app.size
+        self._piles.language(table.app.settings.language)
         nodes = table_nodes(table.position, toolbar, self.status_text(), _("Seahaven Towers"),
                             piles={p: b for p, box in layout.piles.items() if (b := _bounds(box)) is not None},
                             selected=selected, window=(0.0, 0.0, float(w), float(h)),
                             announcer="" if self.access.uses_live_region else None,
-                            disabled_words="" if self.access.shows_disabled else _("unavailable"))
+                            disabled_words="" if self.access.shows_disabled else _("unavailable"),
+                            pile_nodes=self._piles)
         focus = pile_id(self.keys.focus) if self.keys.show_focus else TABLE
         top = table.app.scenes.top
         if isinstance(top, Window):
