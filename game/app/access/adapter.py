@@ -124,6 +124,7 @@ class Access:
             self._sent = {}  # everything goes out whole next
             self._focus = -1
             self.stale = True
+            self._follow_window()
             if self.window_focused:  # the reader missed the window's activation: say it again
                 self.window_focus(False)
                 self.window_focus(True)
@@ -144,6 +145,18 @@ class Access:
         if self._adapter is not None and LINUX:
             rect = self._ak.Rect(*bounds)
             self._adapter.set_root_window_bounds(rect, rect)
+
+    def _follow_window(self) -> None:
+        """Tell AT-SPI where the window is on the screen (its nodes' places are window pixels)."""
+        with contextlib.suppress(Exception):  # no window to ask: the reader places nodes from 0, 0
+            import warnings
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            x, y = window.position
+            w, h = window.size
+            self.window_bounds((float(x), float(y), float(x + w), float(y + h)))
 
     def say(self, text: str) -> None:
         """A sentence for the player's screen reader, said once (at the next :meth:`sync`)."""
