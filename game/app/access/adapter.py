@@ -47,6 +47,7 @@ class Access:
         self.active = False
         """An assistive technology listens (set by AccessKit's handlers)."""
         self.title = "Seahaven Towers"
+        """The window's name, as its caption (the game's name is a proper name: not translated)."""
         self.provider: Provider | None = None
         self.on_request: Callable[[str, int], None] | None = None
         """What the game does with an AT's "click" or "focus" on a node (the table's)."""

@@ -88,7 +88,7 @@ class TableAccess:
         selected = frozenset({selection.pile}) if selection is not None else frozenset()
         w, h = table.app.size
         self._piles.language(table.app.settings.language)
-        nodes = table_nodes(table.position, toolbar, self.status_text(), _("Seahaven Towers"),
+        nodes = table_nodes(table.position, toolbar, self.status_text(), self.access.title,
                             piles={p: b for p, box in layout.piles.items() if (b := _bounds(box)) is not None},
                             selected=selected, window=(0.0, 0.0, float(w), float(h)),
                             announcer="" if self.access.uses_live_region else None,
