@@ -148,3 +148,30 @@ def test_without_accesskit_the_game_plays_and_says_nothing() -> None:
     key(app, pygame.K_1)
     key(app, pygame.K_7)
     assert app.scenes.bottom.game.move_count == 1
+
+
+def _said(adapter: Any, node: int, field: str) -> list[str]:
+    """Each text ``node``'s ``field`` took, in the order sent."""
+    return [n.props.get(field, "") for update in adapter.updates for i, n in update.nodes if i == node]
+
+
+def test_the_same_sentence_twice_is_said_twice() -> None:
+    app = make_app(CODE)
+    adapter = listening(app)
+    key(app, pygame.K_u)  # nothing to undo
+    key(app, pygame.K_u)
+    said = [text for text in _said(adapter, tree.TABLE, "description") if text]
+    assert said == ["Nothing to undo.", "Nothing to undo."]
+
+
+def test_where_readers_hear_a_live_region_the_sentence_goes_there() -> None:
+    app = make_app(CODE)
+    app.access.uses_live_region = True  # as on Windows and macOS
+    adapter = listening(app)
+    key(app, pygame.K_1)
+    key(app, pygame.K_7)
+    region = adapter.latest()[tree.ANNOUNCER]
+    assert region.props["value"] == "The 6 of hearts from column 1 to column 7."
+    assert region.props.get("live") == "POLITE"
+    assert tree.ANNOUNCER in adapter.latest()[tree.WINDOW].props["children"]
+    assert not adapter.latest()[tree.COLUMN_BASE + 7].props.get("description")

@@ -173,20 +173,19 @@ class Access:
             return
         self.stale = False
         nodes, focus = self.provider()
-        if self.uses_live_region:
-            if ANNOUNCER in nodes:
-                nodes[ANNOUNCER] = replace(nodes[ANNOUNCER], value=self._speech)
+        # the sentence goes into the live region (a value) or the focused node (a description)
+        target, field = (ANNOUNCER, "value") if self.uses_live_region else (focus, "description")
+        if self._speech_fresh:
+            self._speech_fresh = False
+            was = self._sent.get(target)
+            if target in nodes and was is not None and getattr(was, field) == self._speech:
+                # the same sentence again: a reader hears a change only, so clear it first
+                self._send({target: _saying(nodes[target], field, "")}, focus)
+            self._speech_node = target
+        if self._speech_node == target and target in nodes:
+            nodes[target] = _saying(nodes[target], field, self._speech)
         else:
-            if self._speech_fresh:
-                self._speech_fresh = False
-                if self._speech_node == focus and self._sent.get(focus, nodes[focus]).description == self._speech:
-                    # the same sentence again: the reader hears a change only, so clear it first
-                    self._send({focus: replace(nodes[focus], description="")}, focus)
-                self._speech_node = focus
-            if self._speech_node == focus and focus in nodes:
-                nodes[focus] = replace(nodes[focus], description=self._speech)
-            else:
-                self._speech_node = -1
+            self._speech_node = -1  # the focus moved on: its sentence is not read again there
         sent = self._sent
         changed = {node: spec for node, spec in nodes.items() if (was := sent.get(node)) is not spec and was != spec}
         if changed or focus != self._focus:
@@ -243,3 +242,8 @@ class Access:
         if spec.bounds is not None:
             node.set_bounds(ak.Rect(*spec.bounds))
         return node
+
+
+def _saying(spec: NodeSpec, field: str, text: str) -> NodeSpec:
+    """``spec`` with ``text`` as its value (a live region) or its description (a focused node)."""
+    return replace(spec, value=text) if field == "value" else replace(spec, description=text)
