@@ -165,6 +165,7 @@ class App:
         _set_icon()
         self.screen = self._drawable(self._open_window())
         self.access = access_adapter.Access()
+        self._top_seen: Scene | None = None
         """The accessibility tree's link to the platform (silent where there is none)."""
         if pygame.display.get_driver() != "dummy":  # a window nobody can see has no reader either
             self.access.start()
@@ -466,6 +467,9 @@ class App:
                 scene.update(STEP)
             self._acc -= STEP
         self.audio.update()
+        if self.scenes.top is not self._top_seen:  # a window opened or closed by itself (a timer, a job)
+            self._top_seen = self.scenes.top
+            self.access.stale = True
         self.access.sync()  # what changed, to a listening screen reader (nothing without one)
         self.render(self._acc / STEP)
 
