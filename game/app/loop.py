@@ -164,9 +164,7 @@ class App:
         _give_back_freed_pixels()
         _set_icon()
         self.screen = self._drawable(self._open_window())
-        self.access = access_adapter.Access()
-        self._top_seen: Scene | None = None
-        """The accessibility tree's link to the platform (silent where there is none)."""
+        self.access = access_adapter.Access()  # what a screen reader reads (silent without one)
         if pygame.display.get_driver() != "dummy":  # a window nobody can see has no reader either
             self.access.start()
         self._wait: Callable[[int], bool] | Literal[False] | None = False
@@ -393,7 +391,6 @@ class App:
     def language_changed(self) -> None:
         """Every scene drops what it drew and the whole window is painted again: in the
         new words after a change of language, and in the new looks after :meth:`reload_art`."""
-        self.access.stale = True  # the tree's names too
         for scene in self.scenes:
             scene.art_changed()
         self.scenes.changed = True
@@ -423,13 +420,9 @@ class App:
         if etype in _REPAINT_EVENTS:
             self.scenes.changed = True
             return
-        if etype == access_adapter.EVENT:
-            self.access.handle(event)
+        if self.access.on_event(event):  # its own requests (the window's focus it notes and passes on)
             return
-        if etype == pygame.WINDOWFOCUSGAINED:
-            self.access.window_focus(True)
         if etype == pygame.WINDOWFOCUSLOST:
-            self.access.window_focus(False)
             for scene in self.scenes:
                 scene.interrupted()
             return
@@ -454,7 +447,6 @@ class App:
         self._pending = []
         if events:
             self._last_input = now
-            self.access.stale = True
         for event in events:
             self.dispatch(event)
             if not self.running:
@@ -467,10 +459,7 @@ class App:
                 scene.update(STEP)
             self._acc -= STEP
         self.audio.update()
-        if self.scenes.top is not self._top_seen:  # a window opened or closed by itself (a timer, a job)
-            self._top_seen = self.scenes.top
-            self.access.stale = True
-        self.access.sync()  # what changed, to a listening screen reader (nothing without one)
+        self.access.frame(bool(events), self.scenes.top)  # what changed, to a listening screen reader
         self.render(self._acc / STEP)
 
     def needs_draw(self) -> bool:

@@ -65,6 +65,7 @@ class Access:
         self._speech = ""
         self._speech_node = -1
         self._speech_fresh = False
+        self._top: object = None
         self.sent_nodes = 0
         """Nodes sent in all (for tests and the benchmark)."""
 
@@ -119,6 +120,24 @@ class Access:
                 pygame.event.post(pygame.event.Event(EVENT, what=what, target=int(request.target)))
 
     # -- the loop's side ---------------------------------------------------------------------------
+    def on_event(self, event: Any) -> bool:
+        """A pygame event: True for this link's own (handled here); the window's focus is noted
+        (and the event left to the loop)."""
+        if event.type == EVENT:
+            self.handle(event)
+            return True
+        if event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST):
+            self.window_focus(event.type == pygame.WINDOWFOCUSGAINED)
+        return False
+
+    def frame(self, had_input: bool, top: object) -> None:
+        """The end of a frame's updates: input or another window on top may have changed what
+        the tree shows; send what did (nothing while no reader listens)."""
+        if had_input or top is not self._top:
+            self._top = top
+            self.stale = True
+        self.sync()
+
     def handle(self, event: Any) -> None:
         """An :data:`EVENT` on the loop's thread."""
         if event.what == "activated":

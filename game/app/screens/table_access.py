@@ -74,6 +74,10 @@ class TableAccess:
         self._verdict_said: str | None = None
         self._piles = PileNodes()
         table.current.subscribe(self._on_game_event)
+        table.session.settings.subscribe(self._setting_changed)
+
+    def _setting_changed(self, name: str) -> None:
+        self.access.stale = True  # a new language renames every node; a setting may change the status line
 
     # == the tree ==============================================================================
     def tree(self) -> tuple[dict[int, NodeSpec], int]:
