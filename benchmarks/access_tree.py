@@ -52,6 +52,9 @@ def measure(moves: int, listening: bool) -> dict[str, object]:
     main: list[float] = []
     nodes = []
     for _ in range(moves):
+        while app.scenes.top is not table:  # a stuck or won game's panel: the table again, untimed
+            app.scenes.pop()
+            app.step(STEP)
         legal = table.game.useful_moves() or table.game.legal_moves()
         if not legal:  # a new deal, untimed
             table.current.new_game(Game.from_code(GameCode(4, rng.randrange(1000))))

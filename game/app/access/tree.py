@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from seahaven.app.i18n import _, format_number, ngettext, pgettext
 from seahaven.app.words import card_name, sentence
-from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Pile, Position
+from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Card, Pile, Position
 
 Bounds = tuple[float, float, float, float]
 """Left, top, right, bottom in window pixels."""
@@ -72,10 +72,10 @@ def pile_for(node: int) -> Pile | None:
     return None
 
 
-def pile_label(position: Position, pile: Pile) -> str:
+def pile_label(position: Position, pile: Pile, name: Callable[[Card], str] = card_name) -> str:
     """The pile in words with what it holds, bottom card first: "Column 3, 5 cards: the 8
     of spades, …, top: the 7 of hearts", "Cell 2: empty", "Clubs foundation: up to the 5 of
-    clubs"."""
+    clubs". ``name`` names a card (:func:`~seahaven.app.words.card_name`, or a cache of it)."""
     cards = position.cards(pile) if position.has_pile(pile) else ()
     if pile.is_foundation:
         top = cards[-1] if cards else None
@@ -85,15 +85,15 @@ def pile_label(position: Position, pile: Pile) -> str:
             "H": (_("Hearts foundation: empty"), _("Hearts foundation: up to {card}")),
             "S": (_("Spades foundation: empty"), _("Spades foundation: up to {card}")),
         }[str(pile.key)]
-        return names[0] if top is None else names[1].format(card=card_name(top))
+        return names[0] if top is None else names[1].format(card=name(top))
     if pile.is_cell:
         if not cards:
             return _("Cell {n}: empty").format(n=pile.key)
-        return _("Cell {n}: {card}").format(n=pile.key, card=card_name(cards[-1]))
+        return _("Cell {n}: {card}").format(n=pile.key, card=name(cards[-1]))
     if not cards:
         return _("Column {n}: empty").format(n=pile.key)
-    words = [card_name(card) for card in cards[:-1]]
-    words.append(_("top: {card}").format(card=card_name(cards[-1])))
+    words = [name(card) for card in cards[:-1]]
+    words.append(_("top: {card}").format(card=name(cards[-1])))
     return ngettext("Column {n}, {count} card: {cards}", "Column {n}, {count} cards: {cards}", len(cards)).format(
         n=pile.key, count=format_number(len(cards)), cards=pgettext("list separator", ", ").join(words))
 
@@ -125,14 +125,22 @@ class PileNodes:
 
     def __init__(self) -> None:
         self._nodes: dict[Pile, tuple[tuple[object, ...], bool, Bounds | None, NodeSpec]] = {}
+        self._cards: dict[Card, str] = {}
         self._language: object = None
+
+    def _card_name(self, card: Card) -> str:
+        name = self._cards.get(card)
+        if name is None:
+            name = self._cards[card] = card_name(card)
+        return name
 
     def __call__(self, position: Position, pile: Pile, selected: bool, bounds: Bounds | None) -> NodeSpec:
         cards = position.cards(pile) if position.has_pile(pile) else ()
         hit = self._nodes.get(pile)
         if hit is not None and hit[0] == cards and hit[1] is selected and hit[2] == bounds:
             return hit[3]
-        node = pile_node(position, pile, selected, bounds)
+        node = NodeSpec("list_item", sentence(pile_label(position, pile, self._card_name)), clickable=True,
+                        focusable=True, selected=selected, bounds=bounds)
         self._nodes[pile] = (cards, selected, bounds, node)
         return node
 
@@ -141,6 +149,14 @@ class PileNodes:
         if language != self._language:
             self._language = language
             self._nodes.clear()
+            self._cards.clear()
+
+
+@functools.lru_cache(maxsize=8)
+def _shown(cells: int) -> tuple[tuple[tuple[Pile, int], ...], tuple[int, ...]]:
+    """The piles a game of ``cells`` cells shows, in the tree's order, with their ids."""
+    shown = tuple((pile, pile_id(pile)) for pile in (*CELLS[:cells], *FOUNDATIONS, *COLUMNS))
+    return shown, tuple(node for _pile, node in shown)
 
 
 @functools.lru_cache(maxsize=128)
@@ -184,10 +200,10 @@ def table_nodes(position: Position, buttons: Iterable[Button], status: str, titl
         ids.append(node)
         nodes[node] = button_node(button.label, button.enabled, button.bounds, disabled_words)
     nodes[TOOLBAR] = NodeSpec("toolbar", _("Toolbar"), children=tuple(ids))
-    shown = [*CELLS[: position.cell_count], *FOUNDATIONS, *COLUMNS]
-    for pile in shown:
-        nodes[pile_id(pile)] = make(position, pile, pile in selected, piles.get(pile))
-    nodes[TABLE] = NodeSpec("list", _("Table"), children=tuple(pile_id(p) for p in shown))
+    shown, pile_ids = _shown(position.cell_count)
+    for pile, node in shown:
+        nodes[node] = make(position, pile, pile in selected, piles.get(pile))
+    nodes[TABLE] = NodeSpec("list", _("Table"), children=pile_ids)
     nodes[STATUS] = NodeSpec("status", _("Status"), value=status)
     children = [TOOLBAR, TABLE, STATUS]
     if announcer is not None:

@@ -36,7 +36,7 @@ from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_keys import TableKeys
 from seahaven.app.screens.table_solver import TableSolver
 from seahaven.app.words import FROM, ONTO, WITH, card_name, pile_name, sentence
-from seahaven.engine import Action
+from seahaven.engine import Action, Pile
 
 
 def _bounds(box: Box | None) -> Bounds | None:
@@ -73,6 +73,11 @@ class TableAccess:
         self._buttons: list[str] = []
         self._verdict_said: str | None = None
         self._piles = PileNodes()
+        self._laid_out: object = None
+        self._language: object = None
+        self._pile_bounds: dict[Pile, Bounds] = {}
+        self._toolbar: list[tuple[actions.Action, str, Bounds | None]] = []
+        self._status: tuple[object, str] = (None, "")
         table.current.subscribe(self._on_game_event)
         table.session.settings.subscribe(self._setting_changed)
 
@@ -83,17 +88,23 @@ class TableAccess:
     def tree(self) -> tuple[dict[int, NodeSpec], int]:
         table = self.table
         layout = table.layout
-        toolbar = [Button(a.name, a.label_text(), a.enabled(table), _bounds(layout.buttons.get(a.name)))
-                   for a in actions.ACTIONS.toolbar()]
+        language = table.app.settings.language
+        if layout is not self._laid_out or language != self._language:
+            # what only a new layout or language changes: the piles' places, the buttons' names
+            self._laid_out, self._language = layout, language
+            self._pile_bounds = {p: b for p, box in layout.piles.items() if (b := _bounds(box)) is not None}
+            self._toolbar = [(a, a.label_text(), _bounds(layout.buttons.get(a.name)))
+                             for a in actions.ACTIONS.toolbar()]
+        toolbar = [Button(a.name, label, a.enabled(table), bounds) for a, label, bounds in self._toolbar]
         if self.finish.offered():
             toolbar.append(Button("finish", _("Finish"), True, _bounds(self.finish.box())))
         self._buttons = [b.name for b in toolbar]
         selection = table.hand.selection
         selected = frozenset({selection.pile}) if selection is not None else frozenset()
         w, h = table.app.size
-        self._piles.language(table.app.settings.language)
+        self._piles.language(language)
         nodes = table_nodes(table.position, toolbar, self.status_text(), self.access.title,
-                            piles={p: b for p, box in layout.piles.items() if (b := _bounds(box)) is not None},
+                            piles=self._pile_bounds,
                             selected=selected, window=(0.0, 0.0, float(w), float(h)),
                             announcer="" if self.access.uses_live_region else None,
                             disabled_words="" if self.access.shows_disabled else _("unavailable"),
@@ -106,13 +117,16 @@ class TableAccess:
 
     def status_text(self) -> str:
         game = self.table.game
-        parts = [_("Score {n}").format(n=format_number(game.score)),
-                 _("Moves {n}").format(n=format_number(game.move_count)),
-                 _("Time {time}").format(time=format_duration(int(self.table.current.elapsed())))]
         verdict = self.solver.verdict_text()
-        if verdict is not None:
-            parts.append(verdict[0])
-        return pgettext("list separator", ", ").join(parts)
+        key = (game.score, game.move_count, int(self.table.current.elapsed()), verdict, self._language)
+        if key != self._status[0]:
+            parts = [_("Score {n}").format(n=format_number(game.score)),
+                     _("Moves {n}").format(n=format_number(game.move_count)),
+                     _("Time {time}").format(time=format_duration(key[2]))]
+            if verdict is not None:
+                parts.append(verdict[0])
+            self._status = (key, pgettext("list separator", ", ").join(parts))
+        return self._status[1]
 
     def _window_nodes(self, window: Window, nodes: dict[int, NodeSpec]) -> int:
         """The window open over the table, with its controls; returns the focused node."""
