@@ -72,7 +72,8 @@ class Access:
     # -- start -------------------------------------------------------------------------------
     def start(self, backend: Any = None) -> bool:
         """Attach to the window (after ``set_mode``); False where there is nothing to attach.
-        ``backend`` stands in for the ``accesskit`` module (tests)."""
+        ``backend`` stands in for the ``accesskit`` module (tests). The module is imported by
+        name: it has no type information, and behind ``importlib`` it is ``Any`` to mypy."""
         try:
             accesskit = backend if backend is not None else importlib.import_module("accesskit")
             self._ak = accesskit
