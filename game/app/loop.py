@@ -24,6 +24,7 @@ from typing import Any, Literal
 import pygame
 
 from seahaven.app import screen_area
+from seahaven.app.access import adapter as access_adapter
 from seahaven.app.art_cache import drawn_size
 from seahaven.app.audio import Audio
 from seahaven.app.i18n import _, set_language
@@ -163,6 +164,9 @@ class App:
         _give_back_freed_pixels()
         _set_icon()
         self.screen = self._drawable(self._open_window())
+        self.access = access_adapter.Access()  # what a screen reader reads (silent without one)
+        if pygame.display.get_driver() != "dummy":  # a window nobody can see has no reader either
+            self.access.start()
         self._wait: Callable[[int], bool] | Literal[False] | None = False
         """SDL's own wait for input (no CPU while idle), or None: then the loop polls;
         False until the loop first sleeps (after the first frame: finding it is not free)."""
@@ -427,6 +431,8 @@ class App:
         if etype in _REPAINT_EVENTS:
             self.scenes.changed = True
             return
+        if self.access.on_event(event):  # its own requests (the window's focus it notes and passes on)
+            return
         if etype == pygame.WINDOWFOCUSLOST:
             for scene in self.scenes:
                 scene.interrupted()
@@ -466,6 +472,7 @@ class App:
             self._acc -= STEP
         self.view.tell()  # a scene an update opened (the won panel) covers the table from now
         self.audio.update()
+        self.access.frame(bool(events), self.scenes.top)  # what changed, to a listening screen reader
         self.render(self._acc / STEP)
 
     def needs_draw(self) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
+from seahaven.app.access.adapter import Access
 from seahaven.app.theme import Theme
 
 if TYPE_CHECKING:
@@ -32,6 +33,8 @@ class App(Protocol):
     scenes: SceneStack
     time: float
     """Seconds the loop has run."""
+    access: Access
+    """What a screen reader reads (the accessibility tree's link to the platform)."""
 
     @property
     def size(self) -> tuple[int, int]: ...

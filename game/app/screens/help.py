@@ -87,6 +87,14 @@ RULES_PAGE: tuple[Block, ...] = (
     ("b", N_("Double-tap: the card (or the run it heads) goes to its foundation, else the longest "
           "column that takes it, else an empty column (kings), else a free cell.")),
     ("b", N_("Undo takes back up to the last 100 moves; Redo plays them again.")),
+    ("h", N_("Playing with a screen reader")),
+    ("p", N_("The game shows its table to screen readers (Orca, NVDA, Narrator, VoiceOver): the toolbar's "
+          "buttons, each pile with the cards it holds from the bottom up, and the status line.")),
+    ("b", N_("1-0 and a-d go to a pile and read it; a second pile key moves the chosen cards there, "
+          "f sends them home. Tab and the arrows move between the piles.")),
+    ("b", N_("Each move, undo, refused move with its reason, hint and solver's verdict is said once.")),
+    ("b", N_("T reads the whole table: the cells and foundations, then the columns row by row. I reads "
+          "the pile you are on.")),
     ("h", N_("Score")),
     ("b", N_("+10 for each card put on a foundation; \u201315 for each card taken back from one.")),
     ("b", N_("Winning adds 200 on Easy, 500 on Medium, 1000 on Hard.")),

@@ -22,6 +22,7 @@ from seahaven.app.i18n import _, format_number, ngettext
 from seahaven.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Layout, card_aspect, compute_layout
 from seahaven.app.scenes import App, Scene
 from seahaven.app.screens import actions, dialogs, navigation
+from seahaven.app.screens.table_access import TableAccess
 from seahaven.app.screens.table_api import Message, Snapshot
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_keys import TableKeys
@@ -69,6 +70,8 @@ class TableScene(Scene):
         """Auto-finish: the Finish offer, and the cards sent home one after the other."""
         self.view = TableView(self, self.pointer, self.keys, self.solver, self.motion, self.finish)
         """The drawing: it reads this scene and the game in play, and changes neither."""
+        self.access = TableAccess(self, self.keys, self.solver, self.finish)
+        """What a screen reader reads and hears of the table."""
         self._shown_second = -1
         session.notices.append(lambda text, warn=False: self.say(text, warn, of_position=False))
         session.settings.subscribe(lambda _name: self.invalidate())
@@ -204,6 +207,7 @@ class TableScene(Scene):
         position on the table unless ``of_position`` is False; ``fleeting``: it ends at the
         next action too; ``about``: what it is about, for whoever takes it back."""
         self.status.say(text, warn, seconds, fleeting, about, of_position)
+        self.access.heard(text)
 
     def take_back(self, about: str) -> None:
         """The status line's sentence about ``about`` goes (what it was about has ended)."""
@@ -424,6 +428,9 @@ class TableScene(Scene):
 
     def ask_finish(self) -> None:
         self.finish.start()
+
+    def read_aloud(self, what: str) -> None:
+        self.access.read_aloud(what)
 
     def stop_demo(self) -> None:
         self.solver.stop_demo()

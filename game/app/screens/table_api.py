@@ -122,6 +122,10 @@ class Table(Protocol):
 
     def stop_demo(self) -> None: ...
 
+    def read_aloud(self, what: str) -> None:
+        """A screen reader reads the whole table ("table") or the focused pile ("pile")."""
+        ...
+
     def demo_running(self) -> bool:
         """The demo plays, or looks for its winning line."""
         ...

@@ -1,0 +1,213 @@
+"""The accessibility tree's content as data: one :class:`NodeSpec` per node, keyed by a
+stable id, built from the board (a :class:`~seahaven.engine.Position`) and the words a
+sighted player reads. Pure and pygame-free: a test reads it without a window, the adapter
+turns it into AccessKit nodes and sends those that differ from what it sent last.
+
+Names are made when the tree is built, in the language of the moment, so a change of
+language renames every node at the next update.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from seahaven.app.i18n import _, format_number, ngettext, pgettext
+from seahaven.app.words import card_name, sentence
+from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Card, Pile, Position
+
+Bounds = tuple[float, float, float, float]
+"""Left, top, right, bottom in window pixels."""
+
+WINDOW = 1
+TOOLBAR = 2
+TABLE = 3
+STATUS = 4
+ANNOUNCER = 5
+SCENE = 6
+"""A window over the table (a dialog or a screen): its title and words."""
+BUTTON_BASE = 20
+"""Toolbar buttons: BUTTON_BASE + their place in the button list."""
+COLUMN_BASE = 100
+CELL_BASE = 120
+FOUNDATION_BASE = 130
+SCENE_ITEM_BASE = 200
+"""The controls of the window over the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class NodeSpec:
+    """One node: what AccessKit is told about it (compared whole to find the changed)."""
+
+    role: str
+    """"window", "toolbar", "button", "group", "list", "list_item", "label", "dialog",
+    "check_box", "status"."""
+    label: str = ""
+    description: str = ""
+    value: str = ""
+    children: tuple[int, ...] = ()
+    clickable: bool = False
+    focusable: bool = False
+    disabled: bool = False
+    selected: bool | None = None
+    checked: bool | None = None
+    live: bool = False
+    bounds: Bounds | None = None
+
+
+def pile_id(pile: Pile) -> int:
+    if pile.is_column:
+        return COLUMN_BASE + int(pile.key)
+    if pile.is_cell:
+        return CELL_BASE + int(pile.key)
+    return FOUNDATION_BASE + "CDHS".index(str(pile.key))
+
+
+def pile_for(node: int) -> Pile | None:
+    """The pile a node stands for (None: not a pile)."""
+    for pile in (*COLUMNS, *CELLS, *FOUNDATIONS):
+        if pile_id(pile) == node:
+            return pile
+    return None
+
+
+def pile_label(position: Position, pile: Pile, name: Callable[[Card], str] = card_name) -> str:
+    """The pile in words with what it holds, bottom card first: "Column 3, 5 cards: the 8
+    of spades, …, top: the 7 of hearts", "Cell 2: empty", "Clubs foundation: up to the 5 of
+    clubs". ``name`` names a card (:func:`~seahaven.app.words.card_name`, or a cache of it)."""
+    cards = position.cards(pile) if position.has_pile(pile) else ()
+    if pile.is_foundation:
+        top = cards[-1] if cards else None
+        names = {
+            "C": (_("Clubs foundation: empty"), _("Clubs foundation: up to {card}")),
+            "D": (_("Diamonds foundation: empty"), _("Diamonds foundation: up to {card}")),
+            "H": (_("Hearts foundation: empty"), _("Hearts foundation: up to {card}")),
+            "S": (_("Spades foundation: empty"), _("Spades foundation: up to {card}")),
+        }[str(pile.key)]
+        return names[0] if top is None else names[1].format(card=name(top))
+    if pile.is_cell:
+        if not cards:
+            return _("Cell {n}: empty").format(n=pile.key)
+        return _("Cell {n}: {card}").format(n=pile.key, card=name(cards[-1]))
+    if not cards:
+        return _("Column {n}: empty").format(n=pile.key)
+    words = [name(card) for card in cards[:-1]]
+    words.append(_("top: {card}").format(card=name(cards[-1])))
+    return ngettext("Column {n}, {count} card: {cards}", "Column {n}, {count} cards: {cards}", len(cards)).format(
+        n=pile.key, count=format_number(len(cards)), cards=pgettext("list separator", ", ").join(words))
+
+
+def table_rows(position: Position) -> str:
+    """The whole table read row by row, for the "read the table" key: the cells and
+    foundations, then each depth of the columns from the top of the table down."""
+    parts = [pile_label(position, pile) for pile in (*CELLS[: position.cell_count], *FOUNDATIONS)]
+    depth = max((len(position.cards(c)) for c in COLUMNS), default=0)
+    for row in range(depth):
+        cards = []
+        for column in COLUMNS:
+            held = position.cards(column)
+            if row < len(held):
+                cards.append(_("column {n}: {card}").format(n=column.key, card=card_name(held[row])))
+        parts.append(_("Row {n}: {cards}").format(n=format_number(row + 1),
+                                                  cards=pgettext("list separator", ", ").join(cards)))
+    empty = [column for column in COLUMNS if not position.cards(column)]
+    if empty:
+        parts.append(ngettext("Empty column: {columns}", "Empty columns: {columns}", len(empty)).format(
+            columns=pgettext("list separator", ", ").join(str(c.key) for c in empty)))
+    return pgettext("sentence separator", ". ").join(parts) + "."
+
+
+class PileNodes:
+    """The piles' nodes, each made again only when its cards, its selection or its place
+    changed (or the language): a move renames two piles, and the others are the very
+    objects sent before, which the adapter's comparison passes at identity."""
+
+    def __init__(self) -> None:
+        self._nodes: dict[Pile, tuple[tuple[object, ...], bool, Bounds | None, NodeSpec]] = {}
+        self._cards: dict[Card, str] = {}
+        self._language: object = None
+
+    def _card_name(self, card: Card) -> str:
+        name = self._cards.get(card)
+        if name is None:
+            name = self._cards[card] = card_name(card)
+        return name
+
+    def __call__(self, position: Position, pile: Pile, selected: bool, bounds: Bounds | None) -> NodeSpec:
+        cards = position.cards(pile) if position.has_pile(pile) else ()
+        hit = self._nodes.get(pile)
+        if hit is not None and hit[0] == cards and hit[1] is selected and hit[2] == bounds:
+            return hit[3]
+        node = NodeSpec("list_item", sentence(pile_label(position, pile, self._card_name)), clickable=True,
+                        focusable=True, selected=selected, bounds=bounds)
+        self._nodes[pile] = (cards, selected, bounds, node)
+        return node
+
+    def language(self, language: object) -> None:
+        """Names are made in ``language`` from now on (a change forgets the others)."""
+        if language != self._language:
+            self._language = language
+            self._nodes.clear()
+            self._cards.clear()
+
+
+@functools.lru_cache(maxsize=8)
+def _shown(cells: int) -> tuple[tuple[tuple[Pile, int], ...], tuple[int, ...]]:
+    """The piles a game of ``cells`` cells shows, in the tree's order, with their ids."""
+    shown = tuple((pile, pile_id(pile)) for pile in (*CELLS[:cells], *FOUNDATIONS, *COLUMNS))
+    return shown, tuple(node for _pile, node in shown)
+
+
+@functools.lru_cache(maxsize=128)
+def button_node(label: str, enabled: bool, bounds: Bounds | None, disabled_words: str) -> NodeSpec:
+    """A toolbar button's node (the same object while the button stays as it is)."""
+    return NodeSpec("button", label, clickable=True, focusable=True, disabled=not enabled,
+                    description="" if enabled else disabled_words, bounds=bounds)
+
+
+def pile_node(position: Position, pile: Pile, selected: bool, bounds: Bounds | None) -> NodeSpec:
+    return NodeSpec("list_item", sentence(pile_label(position, pile)), clickable=True, focusable=True,
+                    selected=selected, bounds=bounds)
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A toolbar button as the tree shows it."""
+
+    name: str
+    label: str
+    enabled: bool
+    bounds: Bounds | None = None
+
+
+def table_nodes(position: Position, buttons: Iterable[Button], status: str, title: str,
+                piles: dict[Pile, Bounds] | None = None, selected: frozenset[Pile] = frozenset(),
+                window: Bounds | None = None, announcer: str | None = None,
+                disabled_words: str = "",
+                pile_nodes: Callable[[Position, Pile, bool, Bounds | None], NodeSpec] | None = None
+                ) -> dict[int, NodeSpec]:
+    """The table's tree: the window, the toolbar's buttons, the piles, the status line (and,
+    where readers hear announcements from a live region, that region). ``disabled_words``
+    describe a disabled button where the platform does not show the state; ``pile_nodes`` makes a
+    pile's node (:func:`pile_node` by default, or a :class:`PileNodes` cache of it)."""
+    piles = piles or {}
+    make = pile_nodes or pile_node
+    nodes: dict[int, NodeSpec] = {}
+    ids = []
+    for i, button in enumerate(buttons):
+        node = BUTTON_BASE + i
+        ids.append(node)
+        nodes[node] = button_node(button.label, button.enabled, button.bounds, disabled_words)
+    nodes[TOOLBAR] = NodeSpec("toolbar", _("Toolbar"), children=tuple(ids))
+    shown, pile_ids = _shown(position.cell_count)
+    for pile, node in shown:
+        nodes[node] = make(position, pile, pile in selected, piles.get(pile))
+    nodes[TABLE] = NodeSpec("list", _("Table"), children=pile_ids)
+    nodes[STATUS] = NodeSpec("status", _("Status"), value=status)
+    children = [TOOLBAR, TABLE, STATUS]
+    if announcer is not None:
+        nodes[ANNOUNCER] = NodeSpec("label", value=announcer, live=True)
+        children.append(ANNOUNCER)
+    nodes[WINDOW] = NodeSpec("window", title, children=tuple(children), bounds=window)
+    return nodes

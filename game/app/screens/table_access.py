@@ -1,0 +1,231 @@
+"""The table's part that a screen reader sees: it gives the accessibility tree
+(:mod:`seahaven.app.access.tree`) the table's piles, toolbar and status line and the window
+open over the table, says what happens in play, and carries out an assistive
+technology's requests through the same intents as a key or a tap.
+
+It only reads the table and the game in play; every change it asks for goes through the
+table's own calls (``keys.key_pile``, ``action``, a window's ``activate``).
+"""
+
+from __future__ import annotations
+
+from seahaven.app.access.adapter import Access
+from seahaven.app.access.tree import (
+    BUTTON_BASE,
+    SCENE,
+    SCENE_ITEM_BASE,
+    TABLE,
+    WINDOW,
+    Bounds,
+    Button,
+    NodeSpec,
+    PileNodes,
+    pile_for,
+    pile_id,
+    pile_label,
+    table_nodes,
+    table_rows,
+)
+from seahaven.app.current import Change, GameEvent
+from seahaven.app.i18n import _, format_duration, format_number, ngettext, pgettext
+from seahaven.app.layout import Box
+from seahaven.app.screens import actions
+from seahaven.app.screens.kit import Window
+from seahaven.app.screens.table_api import Table
+from seahaven.app.screens.table_finish import TableFinish
+from seahaven.app.screens.table_keys import TableKeys
+from seahaven.app.screens.table_solver import TableSolver
+from seahaven.app.words import FROM, ONTO, WITH, card_name, pile_name, sentence
+from seahaven.engine import Action, Pile
+
+
+def _bounds(box: Box | None) -> Bounds | None:
+    return None if box is None else (float(box.x), float(box.y), float(box.x + box.w), float(box.y + box.h))
+
+
+def move_sentence(action: Action) -> str:
+    """A move in words: "The 7 of hearts from column 3 to column 7." (a run: its size and
+    its first card)."""
+    move = action.move
+    cards = action.before.cards(move.source) if action.before.has_pile(move.source) else ()
+    lead = cards[-move.size] if 0 < move.size <= len(cards) else None
+    source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
+    if move.size > 1:
+        return ngettext("The run of {n} card starting with {card}, from {source} to {dest}.",
+                        "The run of {n} cards starting with {card}, from {source} to {dest}.",
+                        move.size).format(n=format_number(move.size), card=card_name(lead, WITH), source=source,
+                                          dest=dest)
+    return sentence(_("{card} from {source} to {dest}.").format(card=card_name(lead), source=source, dest=dest))
+
+
+class TableAccess:
+    """The table in the accessibility tree, and what a screen reader says in play."""
+
+    def __init__(self, table: Table, keys: TableKeys, solver: TableSolver, finish: TableFinish) -> None:
+        self.table = table
+        """The table scene (screens/table.py), which sits above its parts."""
+        self.keys = keys
+        self.solver = solver
+        self.finish = finish
+        self.access: Access = table.app.access
+        self.access.provider = self.tree
+        self.access.on_request = self.request
+        self._buttons: list[str] = []
+        self._verdict_said: str | None = None
+        self._piles = PileNodes()
+        self._laid_out: object = None
+        self._language: object = None
+        self._pile_bounds: dict[Pile, Bounds] = {}
+        self._toolbar: list[tuple[actions.Action, str, Bounds | None]] = []
+        self._status: tuple[object, str] = (None, "")
+        table.current.subscribe(self._on_game_event)
+        table.session.settings.subscribe(self._setting_changed)
+
+    def _setting_changed(self, name: str) -> None:
+        self.access.stale = True  # a new language renames every node; a setting may change the status line
+
+    # == the tree ==============================================================================
+    def tree(self) -> tuple[dict[int, NodeSpec], int]:
+        table = self.table
+        layout = table.layout
+        language = table.app.settings.language
+        if layout is not self._laid_out or language != self._language:
+            # what only a new layout or language changes: the piles' places, the buttons' names
+            self._laid_out, self._language = layout, language
+            self._pile_bounds = {p: b for p, box in layout.piles.items() if (b := _bounds(box)) is not None}
+            self._toolbar = [(a, a.label_text(), _bounds(layout.buttons.get(a.name)))
+                             for a in actions.ACTIONS.toolbar()]
+        toolbar = [Button(a.name, label, a.enabled(table), bounds) for a, label, bounds in self._toolbar]
+        if self.finish.offered():
+            toolbar.append(Button("finish", _("Finish"), True, _bounds(self.finish.box())))
+        self._buttons = [b.name for b in toolbar]
+        selection = table.hand.selection
+        selected = frozenset({selection.pile}) if selection is not None else frozenset()
+        w, h = table.app.size
+        self._piles.language(language)
+        nodes = table_nodes(table.position, toolbar, self.status_text(), self.access.title,
+                            piles=self._pile_bounds,
+                            selected=selected, window=(0.0, 0.0, float(w), float(h)),
+                            announcer="" if self.access.uses_live_region else None,
+                            disabled_words="" if self.access.shows_disabled else _("unavailable"),
+                            pile_nodes=self._piles)
+        focus = pile_id(self.keys.focus) if self.keys.show_focus else TABLE
+        top = table.app.scenes.top
+        if isinstance(top, Window):
+            focus = self._window_nodes(top, nodes)
+        return nodes, focus
+
+    def status_text(self) -> str:
+        game = self.table.game
+        verdict = self.solver.verdict_text()
+        key = (game.score, game.move_count, int(self.table.current.elapsed()), verdict, self._language)
+        if key != self._status[0]:
+            parts = [_("Score {n}").format(n=format_number(game.score)),
+                     _("Moves {n}").format(n=format_number(game.move_count)),
+                     _("Time {time}").format(time=format_duration(key[2]))]
+            if verdict is not None:
+                parts.append(verdict[0])
+            self._status = (key, pgettext("list separator", ", ").join(parts))
+        return self._status[1]
+
+    def _window_nodes(self, window: Window, nodes: dict[int, NodeSpec]) -> int:
+        """The window open over the table, with its controls; returns the focused node."""
+        items = []
+        for i, widget in enumerate(window.widgets):
+            node = SCENE_ITEM_BASE + i
+            items.append(node)
+            kind = "check_box" if widget.kind == "toggle" else "button"
+            label = widget.label
+            if widget.kind == "field" and widget.field is not None:
+                label = f"{widget.label}: {getattr(widget.field, 'text', '')}"
+            nodes[node] = NodeSpec(kind, label, clickable=True, focusable=True, disabled=not widget.enabled,
+                                   checked=widget.on if widget.kind == "toggle" else None,
+                                   selected=widget.on if widget.kind == "choice" else None, bounds=_bounds(widget.box))
+        text = getattr(window, "text", "")
+        nodes[SCENE] = NodeSpec("dialog", window.title, description=text if isinstance(text, str) else "",
+                                children=tuple(items), bounds=_bounds(window.panel))
+        root = nodes[WINDOW]
+        nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, SCENE), bounds=root.bounds)
+        if not window.widgets:
+            return SCENE
+        return SCENE_ITEM_BASE + window.focus
+
+    # == requests from assistive technology ====================================================
+    def request(self, what: str, target: int) -> None:
+        """An AT's "click" or "focus" on a node: what a tap or a key on it does."""
+        table = self.table
+        top = table.app.scenes.top
+        if isinstance(top, Window):
+            i = target - SCENE_ITEM_BASE
+            if 0 <= i < len(top.widgets):
+                widget = top.widgets[i]
+                if what == "focus":
+                    top.focus = i
+                    top.dirty = True
+                elif widget.enabled:
+                    top.activate(widget)
+            return
+        if not table.on_top():
+            return
+        pile = pile_for(target)
+        if pile is not None and table.position.has_pile(pile):
+            table.player_acts()
+            keys = self.keys
+            if what == "focus":
+                keys.focus, keys.show_focus = pile, True
+                table.dirty = True
+            elif pile.is_foundation:
+                keys.focus = pile
+                keys.key_foundation()
+            else:
+                keys.key_pile(pile)
+            return
+        i = target - BUTTON_BASE
+        if what == "click" and 0 <= i < len(self._buttons):
+            table.player_acts()
+            table.mark_region("toolbar")
+            table.action(self._buttons[i])
+
+    # == speech ==================================================================================
+    def heard(self, text: str) -> None:
+        """A sentence of the status line: the screen reader says it too."""
+        self.access.say(text)
+
+    def read_aloud(self, what: str) -> None:
+        """The reading keys: the whole table row by row, or the focused pile in full."""
+        position = self.table.position
+        if what == "table":
+            self.access.say(table_rows(position))
+        else:
+            self.access.say(sentence(pile_label(position, self.keys.focus)))
+
+    def _on_game_event(self, event: GameEvent) -> None:
+        access = self.access
+        access.stale = True
+        if not access.active:
+            return
+        kind = event.kind
+        if kind is Change.MOVED and event.action is not None:
+            access.say(move_sentence(event.action))
+        elif kind is Change.UNDONE and event.action is not None:
+            move = event.action.move
+            cards = event.action.before.cards(move.source) if event.action.before.has_pile(move.source) else ()
+            card = cards[-move.size] if 0 < move.size <= len(cards) else None
+            access.say(_("Undone: {card} back to {dest}.").format(card=card_name(card),
+                                                                 dest=pile_name(move.source, ONTO)))
+        elif kind is Change.REDONE and event.action is not None:
+            access.say(_("Redone: {move}").format(move=move_sentence(event.action)))
+        elif kind is Change.WON:
+            access.say(_("You won!"))
+        elif kind is Change.NEW_GAME:
+            self._verdict_said = None
+            access.say(_("A new deal is on the table."))
+        elif kind is Change.RESTARTED:
+            access.say(_("The deal is back as dealt."))
+        elif kind is Change.VERDICT:
+            verdict = self.solver.verdict_text()
+            text = verdict[0] if verdict is not None else None
+            if text is not None and text != self._verdict_said and not (event.report is not None and event.report.lost
+                                                                   and self.table.app.settings.warn_lost):
+                access.say(text)
+            self._verdict_said = text

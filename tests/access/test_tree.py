@@ -1,0 +1,177 @@
+"""The accessibility tree as the game builds and sends it, headless, through a stand-in for
+AccessKit (``fake_accesskit``): the real loop with real pygame events; what a reader would be
+told is checked in the updates sent (the real AT-SPI side: test_reader.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from seahaven.app.access import tree
+from seahaven.app.loop import App
+from tests.access import fake_accesskit
+from tests.app.table_helpers import make_app, settle, steps
+
+CODE = "SH1-C4-AAAAAJ2"
+
+
+def key(app: App, key: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+    steps(app, 2)
+
+
+def listening(app: App) -> Any:
+    """A reader connects (the fake AccessKit's thread); the loop sends the tree."""
+    backend = fake_accesskit.module()
+    assert app.access.start(backend)
+    adapter = backend.unix.made[-1]
+    adapter.connect()
+    steps(app, 2)
+    return adapter
+
+
+def labels(nodes: dict[int, Any]) -> dict[int, str]:
+    return {node: n.props.get("label", "") for node, n in nodes.items()}
+
+
+def test_nothing_is_built_or_sent_while_no_reader_listens() -> None:
+    app = make_app(CODE)
+    backend = fake_accesskit.module()
+    assert app.access.start(backend)
+    adapter = backend.unix.made[-1]
+    built = []
+    provider = app.access.provider
+    assert provider is not None
+    app.access.provider = lambda: built.append(1) or provider()
+    key(app, pygame.K_1)
+    key(app, pygame.K_7)
+    assert app.scenes.bottom.game.move_count == 1
+    assert built == [] and adapter.updates == []
+
+
+def test_the_tree_holds_the_toolbar_the_piles_and_the_status_and_a_move_sends_only_what_changed() -> None:
+    app = make_app(CODE)
+    adapter = listening(app)
+    nodes = adapter.latest()
+    names = labels(nodes)
+    assert names[tree.WINDOW] == "Seahaven Towers"
+    buttons = [names[n] for n in nodes if nodes[n].role == "BUTTON"]
+    assert buttons[:5] == ["New game", "Restart the deal", "Undo", "Redo", "Hint"]
+    undo = next(n for n in nodes.values() if n.props.get("label") == "Undo")
+    assert undo.props.get("disabled") is True and "CLICK" in undo.actions
+    assert names[tree.COLUMN_BASE + 1] == ("Column 1, 5 cards: the king of hearts, the 3 of clubs, the 4 of spades, "
+                                           "the queen of spades, top: the 6 of hearts")
+    assert names[tree.CELL_BASE + 3] == "Cell 3: empty"
+    assert names[tree.FOUNDATION_BASE] == "Clubs foundation: empty"
+    assert "Moves 0" in nodes[tree.STATUS].props["value"]
+    sent = len(adapter.updates)
+    key(app, pygame.K_1)
+    assert adapter.updates[-1].focus == tree.COLUMN_BASE + 1  # the keyboard focus is the tree's
+    key(app, pygame.K_7)
+    move = adapter.updates[sent:]
+    assert move[-1].focus == tree.COLUMN_BASE + 7
+    changed = {node for update in move for node, _n in update.nodes}
+    assert {tree.COLUMN_BASE + 1, tree.COLUMN_BASE + 7, tree.STATUS} <= changed
+    assert tree.COLUMN_BASE + 4 not in changed and tree.CELL_BASE + 1 not in changed  # never the whole tree
+    column7 = adapter.latest()[tree.COLUMN_BASE + 7]
+    assert column7.props["label"].endswith("top: the 6 of hearts")
+    assert column7.props["description"] == "The 6 of hearts from column 1 to column 7."
+
+
+def test_a_press_from_the_reader_does_what_a_tap_does() -> None:
+    app = make_app(CODE)
+    adapter = listening(app)
+    table = app.scenes.bottom
+    adapter.request("CLICK", tree.COLUMN_BASE + 1)  # like the key 1: the top card is picked up
+    steps(app, 2)
+    adapter.request("CLICK", tree.COLUMN_BASE + 7)
+    steps(app, 2)
+    settle(app)
+    assert table.game.move_count == 1
+    undo = next(n for n, spec in adapter.latest().items() if spec.props.get("label") == "Undo")
+    adapter.request("CLICK", undo)
+    steps(app, 2)
+    assert table.game.move_count == 0 and table.game.can_redo
+    assert adapter.latest()[adapter.updates[-1].focus].props["description"].startswith("Undone: the 6 of hearts")
+
+
+def test_names_follow_the_language_at_once() -> None:
+    app = make_app(CODE)
+    adapter = listening(app)
+    app.settings.set("language", "de")
+    steps(app, 2)
+    names = labels(adapter.latest())
+    assert names[tree.CELL_BASE + 3] == "Zelle 3: leer"
+    assert "Neues Spiel" in names.values()
+    app.settings.set("language", "en")
+    steps(app, 2)
+    assert labels(adapter.latest())[tree.CELL_BASE + 3] == "Cell 3: empty"
+
+
+def test_a_window_over_the_table_is_in_the_tree_with_its_controls() -> None:
+    app = make_app(CODE)
+    adapter = listening(app)
+    key(app, pygame.K_n)  # New game
+    update = adapter.updates[-1]
+    nodes = adapter.latest()
+    assert update.focus >= tree.SCENE_ITEM_BASE
+    assert nodes[tree.SCENE].role == "DIALOG" and nodes[tree.SCENE].props.get("label")
+    assert tree.SCENE in nodes[tree.WINDOW].props["children"]
+    key(app, pygame.K_ESCAPE)
+    assert adapter.updates[-1].focus == tree.TABLE
+    assert tree.SCENE not in adapter.latest()[tree.WINDOW].props["children"]
+
+
+def test_the_reading_keys_read_the_table_row_by_row_and_the_focused_pile() -> None:
+    app = make_app(CODE)
+    adapter = listening(app)
+    key(app, pygame.K_t)
+    said = adapter.latest()[adapter.updates[-1].focus].props["description"]
+    assert said.startswith("Cell 1: the 3 of spades. ")
+    assert "Row 1: column 1: the king of hearts, column 2: the ace of diamonds" in said
+    key(app, pygame.K_2)
+    key(app, pygame.K_i)
+    said = adapter.latest()[adapter.updates[-1].focus].props["description"]
+    assert said.startswith("Column 2, 5 cards: the ace of diamonds")
+
+
+def test_without_accesskit_the_game_plays_and_says_nothing() -> None:
+    app = make_app(CODE)
+
+    class Broken:
+        def __getattr__(self, name: str) -> Any:
+            raise ImportError("no accesskit")
+
+    assert not app.access.start(Broken())
+    key(app, pygame.K_1)
+    key(app, pygame.K_7)
+    assert app.scenes.bottom.game.move_count == 1
+
+
+def _said(adapter: Any, node: int, field: str) -> list[str]:
+    """Each text ``node``'s ``field`` took, in the order sent."""
+    return [n.props.get(field, "") for update in adapter.updates for i, n in update.nodes if i == node]
+
+
+def test_the_same_sentence_twice_is_said_twice() -> None:
+    app = make_app(CODE)
+    adapter = listening(app)
+    key(app, pygame.K_u)  # nothing to undo
+    key(app, pygame.K_u)
+    said = [text for text in _said(adapter, tree.TABLE, "description") if text]
+    assert said == ["Nothing to undo.", "Nothing to undo."]
+
+
+def test_where_readers_hear_a_live_region_the_sentence_goes_there() -> None:
+    app = make_app(CODE)
+    app.access.uses_live_region = True  # as on Windows and macOS
+    adapter = listening(app)
+    key(app, pygame.K_1)
+    key(app, pygame.K_7)
+    region = adapter.latest()[tree.ANNOUNCER]
+    assert region.props["value"] == "The 6 of hearts from column 1 to column 7."
+    assert region.props.get("live") == "POLITE"
+    assert tree.ANNOUNCER in adapter.latest()[tree.WINDOW].props["children"]
+    assert not adapter.latest()[tree.COLUMN_BASE + 7].props.get("description")
