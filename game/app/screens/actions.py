@@ -165,6 +165,23 @@ def _open_menu(table: Table) -> None:
     table.app.push(dialogs.Menu(table.app, table.session, entries))
 
 
+def _card_size(table: Table, steps: int) -> None:
+    """Ctrl+plus, Ctrl+minus, a pinch: the card-size setting one step up or down."""
+    from seahaven.app.settings import SPECS
+
+    spec = SPECS["card_size"]
+    assert spec.limits is not None
+    settings = table.app.settings
+    was, width = settings.card_size, table.layout.card_w
+    size = round(min(spec.limits[1], max(spec.limits[0], was + steps * spec.step)), 2)
+    if settings.set("card_size", size) and (table.layout.card_w > width) == (steps > 0):
+        table.say(_("Card size {size}").format(size=spec.readout(size)), fleeting=True)
+        return
+    settings.set("card_size", was)  # no larger in this window (or no smaller than the least)
+    table.say(_("The cards are as large as this window holds.") if steps > 0
+              else _("The cards are as small as they go."), fleeting=True)
+
+
 ACTIONS = Actions()
 """Every action of the table. Declare a new one here, and only here."""
 
@@ -198,6 +215,8 @@ for _action in (
     Action("menu", N_("Menu"), _open_menu, toolbar=2, right=True, short=NP_("toolbar", "Menu")),
     Action("statistics", N_("Statistics"), lambda t: navigation.open_screen(t.app, t.session, "statistics"), menu=2),
     Action("settings", N_("Settings"), lambda t: navigation.open_screen(t.app, t.session, "settings"), menu=3),
+    Action("bigger", N_("Larger cards"), lambda t: _card_size(t, 1), keys=("Ctrl++", "Ctrl+=")),
+    Action("smaller", N_("Smaller cards"), lambda t: _card_size(t, -1), keys=("Ctrl+-",)),
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
 ):
     ACTIONS.declare(_action)

@@ -21,6 +21,9 @@ from seahaven.app.current import LINE_CHANGES, Change, GameEvent
 from seahaven.app.screens.table_api import Snapshot, Table
 from seahaven.engine import COLUMNS, FOUNDATIONS, SUITS, Card, Pile, Position
 
+FLASH_S = 0.4
+"""How long reduced motion highlights the piles a move changed."""
+
 
 class TableMotion:
     """What moves on the table: the tweens, the cards drawn on top while they move (the
@@ -33,6 +36,8 @@ class TableMotion:
         self.cascade: Cascade | None = None
         self._then: Callable[[], None] | None = None
         """What follows the animation in progress, once every card is still."""
+        self.flashed: set[Pile] = set()
+        """With reduced motion: the piles a move changed at once, highlighted for a moment."""
         table.current.subscribe(self._on_game_event)
 
     # == what the game in play says ============================================================
@@ -135,9 +140,13 @@ class TableMotion:
         table = self.table
         factor = table.app.settings.animation_factor * speed
         layout, position = table.layout, table.position
-        for pile in position.piles():
-            if not before.position.has_pile(pile) or before.position.cards(pile) != position.cards(pile):
-                table.mark_pile(pile)
+        changed = {pile for pile in position.piles()
+                   if not before.position.has_pile(pile) or before.position.cards(pile) != position.cards(pile)}
+        for pile in changed:
+            table.mark_pile(pile)
+        if changed and table.app.settings.reduces_motion:  # no glide: a brief highlight says where
+            self.flashed = changed
+            self.tweens.wait(FLASH_S, self._end_flash)
         if then is not None:
             self._start(then)
         for card, box in layout.card_boxes(position).items():
@@ -157,9 +166,17 @@ class TableMotion:
         if not self.floating:
             self._still()  # nothing to see move (animation off): look at the game now
 
+    def _end_flash(self) -> None:
+        if self.flashed:
+            self.flashed = set()
+            self.table.dirty = True
+
     def shake(self, pile: Pile, index: int) -> None:
-        """The cards from ``index`` up that cannot be lifted shake."""
+        """The cards from ``index`` up that cannot be lifted shake (not with reduced motion:
+        the status line says why)."""
         table = self.table
+        if table.app.settings.reduces_motion:
+            return
         for card in table.position.cards(pile)[index:]:
             self.tweens.shake(card, max(4.0, table.layout.card_w * 0.06), on_finished=partial(self._rest, card))
             self._float(card)

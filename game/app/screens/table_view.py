@@ -18,7 +18,7 @@ from seahaven.app.i18n import _, format_duration, format_number
 from seahaven.app.layout import Box, Layout
 from seahaven.app.render import Painter, button_face, wrap
 from seahaven.app.scenes import STEP
-from seahaven.app.screens import actions
+from seahaven.app.screens import actions, table_peek
 from seahaven.app.screens.table_api import Table
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_keys import TableKeys
@@ -185,6 +185,8 @@ class TableView:
         stats = "    ".join((_("Score {n}").format(n=format_number(game.score)),
                              _("Moves {n}").format(n=format_number(game.move_count)),
                              _("Time {time}").format(time=format_duration(seconds))))
+        if self.table.app.settings.zen:
+            stats = ""  # zen mode: no time, score or moves on show (the game still counts them)
         left = painter.text(stats, px, theme.text)
         cy = box.y + box.h // 2
         surface.blit(left, left.get_rect(midleft=(pad, cy)))
@@ -284,6 +286,9 @@ class TableView:
             move = self.table.hint[0]
             out.append((top_box(move.source, move.size), theme.hint, thick, True, 0))
             out.append((top_box(move.dest), theme.hint, thick, True, 0))
+        for pile in self.motion.flashed:  # reduce motion: where cards went at once, briefly
+            if position.has_pile(pile):
+                out.append((top_box(pile), theme.selection, thick, False, 60))
         if self.keys.focus_visible() and position.has_pile(self.keys.focus):
             box = top_box(self.keys.focus)
             pad = thick * 2 + 2
@@ -343,6 +348,9 @@ class TableView:
             sprites.append((shadow, (held[0].x - spread + lift, held[0].y - spread + lift * 2)))
             for card, place in zip(self.pointer.drag.cards, held):
                 sprites.append((painter.card(card, w, h, quick=True), (place.x - lift, place.y - lift)))
+        peek = table_peek.peeked(self.table.position, layout, self.pointer.board.peek, self.keys.peeking)
+        if peek is not None:
+            sprites.extend(table_peek.peek_sprites(painter, layout, *peek))
         if self.pointer.hover and self.pointer.tooltip_shown and self.pointer.press is None:
             sprites.append(self._tooltip())
         toast = self._toast()
