@@ -236,10 +236,12 @@ INKS: dict[str, tuple[str, Colour]] = {
     "green": (N_("Green"), (18, 110, 52)),
     "orange": (N_("Orange"), (168, 64, 0)),
     "purple": (N_("Purple"), (112, 44, 150)),
-    "teal": (N_("Teal"), (0, 104, 112)),
-    "grey": (N_("Grey"), (88, 88, 92)),
 }
-"""The custom pick: colours that each pass AA on the card's face (tests/app/test_theme.py)."""
+"""The custom pick: colours that each pass AA on the card's face (tests/app/test_theme.py);
+six, so that a suit's row of them fits beside its name in Settings."""
+TEAL: Colour = (0, 104, 112)
+GREY: Colour = (88, 88, 92)
+"""Two more inks of the presets."""
 
 
 @dataclass(frozen=True)
@@ -251,14 +253,14 @@ class SuitPalette:
 
 
 SUIT_PALETTES: dict[str, SuitPalette] = {
-    "standard": SuitPalette(N_("As the deck draws them"), None),
-    "red_green": SuitPalette(N_("Red-green colour blindness (protanopia, deuteranopia)"),
+    "standard": SuitPalette(N_("As drawn"), None),
+    "red_green": SuitPalette(N_("Red-green"),
                              {"C": INKS["blue"][1], "D": (138, 92, 0), "H": INKS["orange"][1], "S": INKS["black"][1]}),
-    "tritan": SuitPalette(N_("Blue-yellow colour blindness (tritanopia)"),
-                          {"C": INKS["teal"][1], "D": (160, 20, 120), "H": INKS["red"][1], "S": INKS["black"][1]}),
-    "mono": SuitPalette(N_("Monochrome: light and dark"),
-                        {"C": INKS["black"][1], "D": INKS["grey"][1], "H": INKS["grey"][1], "S": INKS["black"][1]}),
-    "custom": SuitPalette(N_("My own colours"), None),
+    "tritan": SuitPalette(N_("Blue-yellow"),
+                          {"C": TEAL, "D": (160, 20, 120), "H": INKS["red"][1], "S": INKS["black"][1]}),
+    "mono": SuitPalette(N_("Monochrome"),
+                        {"C": INKS["black"][1], "D": GREY, "H": GREY, "S": INKS["black"][1]}),
+    "custom": SuitPalette(N_("My own"), None),
 }
 """The presets of Settings' Suit colours, in its order (custom: the four picks below)."""
 

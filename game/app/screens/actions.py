@@ -215,8 +215,9 @@ for _action in (
     Action("menu", N_("Menu"), _open_menu, toolbar=2, right=True, short=NP_("toolbar", "Menu")),
     Action("statistics", N_("Statistics"), lambda t: navigation.open_screen(t.app, t.session, "statistics"), menu=2),
     Action("settings", N_("Settings"), lambda t: navigation.open_screen(t.app, t.session, "settings"), menu=3),
-    Action("bigger", N_("Larger cards"), lambda t: _card_size(t, 1), keys=("Ctrl++", "Ctrl+=")),
-    Action("smaller", N_("Smaller cards"), lambda t: _card_size(t, -1), keys=("Ctrl+-",)),
+    Action("bigger", N_("Larger cards"), lambda t: _card_size(t, 1), keys=("Ctrl++",),
+           help=N_("Larger cards; Ctrl and minus: smaller cards (a pinch does both)")),
+    Action("smaller", N_("Smaller cards"), lambda t: _card_size(t, -1)),
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
 ):
     ACTIONS.declare(_action)

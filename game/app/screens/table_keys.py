@@ -19,8 +19,10 @@ KEY_NAMES: dict[int, str] = {pygame.K_ESCAPE: "Esc", pygame.K_SPACE: "Space", py
                              pygame.K_DELETE: "Del", pygame.K_BACKSPACE: "Backspace"}
 KEY_NAMES.update({getattr(pygame, f"K_F{n}"): f"F{n}" for n in range(1, 13)})
 KEY_NAMES.update({getattr(pygame, f"K_{ch}"): ch.upper() for ch in "abcdefghijklmnopqrstuvwxyz0123456789"})
-KEY_NAMES.update({pygame.K_PLUS: "+", pygame.K_KP_PLUS: "+", pygame.K_EQUALS: "=", pygame.K_MINUS: "-",
-                  pygame.K_KP_MINUS: "-"})  # Ctrl+plus, Ctrl+minus: the card size
+KEY_NAMES.update({pygame.K_PLUS: "+", pygame.K_KP_PLUS: "+", pygame.K_EQUALS: "+"})
+"""Ctrl+plus (on the = key too, as on a US keyboard): larger cards."""
+MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
+"""With Ctrl: smaller cards (the action "smaller", which has no chord of its own)."""
 PEEK_KEY = pygame.K_p
 """Held down: the focused pile's cards shown whole, enlarged, until it is let go."""
 PINCH_STEP = 0.04
@@ -71,6 +73,8 @@ class TableKeys:
                 action.run(self.table)  # disabled or not: the action says why nothing happens
             return
         if ctrl:
+            if key in MINUS_KEYS:
+                actions.ACTIONS["smaller"].run(self.table)
             return
         if key in PILE_KEYS:
             self.key_pile(PILE_KEYS[key])
@@ -151,8 +155,9 @@ class TableKeys:
             j = order.index(current) if current in order else 0
             self.focus = order[(j + (-1 if shift else 1)) % len(order)]
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            row = sorted(row, key=lambda p: self.table.layout.piles[p].x)  # as seen (left-handed too)
-            i = row.index(current) if current in row else 0
+            if r == 0 and self.app.settings.left_handed:  # as seen: the foundations on the left
+                row = list(FOUNDATIONS) + list(CELLS[: self.table.position.cell_count])
+                i = row.index(current) if current in row else 0
             self.focus = row[(i + (1 if key == pygame.K_RIGHT else -1)) % len(row)]
         else:
             self.focus = self.table.layout.pile_above(current, top_row + list(COLUMNS), down=key == pygame.K_DOWN)
