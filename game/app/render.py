@@ -17,7 +17,7 @@ import pygame
 from seahaven.app.art_cache import CARDS_BYTES, MISC_BYTES, SHAPES_BYTES, TEXT_BYTES, Lru, SizedArt
 from seahaven.app.assets import Assets
 from seahaven.app.layout import Box
-from seahaven.app.theme import ART_INKS, DEFAULT, FOUR_COLOUR_INKS, Colour, Theme
+from seahaven.app.theme import ART_INKS, CARD_STOCK, DEFAULT, FOUR_COLOUR_INKS, Colour, Theme
 from seahaven.app.words import suit_letter
 from seahaven.engine import Card
 from seahaven.resources import resource_path
@@ -251,13 +251,17 @@ class Painter:
         return surf
 
     def _lettered(self, face: pygame.Surface, card: Card) -> pygame.Surface:
-        """``face`` with its suit's letter beside the index, in the suit's ink."""
+        """``face`` with its suit's letter in the top corner across from the index (the part
+        of a card a column's fan leaves in sight), in the suit's ink."""
         w, h = face.get_size()
         inks = self.assets.inks or ART_INKS
         colour = inks[card.suit] if self.assets.inks or not self.assets.four_colour else FOUR_COLOUR_INKS[card.suit]
         letter = self.text(suit_letter(card.suit), max(6, round(h * 0.12)), colour, bold=True)
         face = face.copy()
-        face.blit(letter, letter.get_rect(topleft=(round(w * 0.30), round(h * 0.035))))
+        place = letter.get_rect(topright=(round(w * 0.93), round(h * 0.03)))
+        # on the card's own face colour, so it reads over a court card's frame too
+        pygame.draw.rect(face, CARD_STOCK, place.inflate(max(2, w // 40), 0), border_radius=max(1, w // 40))
+        face.blit(letter, place)
         return face
 
     def _nearest(self, cache: SizedArt[pygame.Surface], kind: str, key: Any) -> pygame.Surface | None:

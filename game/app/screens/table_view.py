@@ -144,8 +144,8 @@ class TableView:
                 self._faces[state] = face
             surface.blit(face, box[:2])
         # the title, with the difficulty, between the two groups of buttons
-        left = max(b.right for n, b in layout.buttons.items() if n in ("hint",))
-        right = min(b.x for n, b in layout.buttons.items() if n in ("help",))
+        hint, help_ = layout.buttons["hint"], layout.buttons["help"]
+        left, right = (hint.right, help_.x) if hint.x < help_.x else (help_.right, hint.x)  # left-handed: swapped
         cells = self.table.position.cell_count
         title = "Seahaven Towers · " + (difficulty_name(cells) if cells in DIFFICULTY_NAMES else "")
         text = painter.text(title, max(12, round(bar.h * 0.36)), painter.theme.text_dim)
