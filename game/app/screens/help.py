@@ -87,6 +87,9 @@ RULES_PAGE: tuple[Block, ...] = (
     ("b", N_("Double-tap: the card (or the run it heads) goes to its foundation, else the longest "
           "column that takes it, else an empty column (kings), else a free cell.")),
     ("b", N_("Undo takes back up to the last 100 moves; Redo plays them again.")),
+    ("b", N_("Peek at a covered card: right-click it, or press and hold it; it shows whole and "
+          "enlarged until you let go, and nothing moves. P shows the focused pile's cards the same "
+          "way. Ctrl and plus or minus, or a pinch, make the cards larger or smaller.")),
     ("h", N_("Score")),
     ("b", N_("+10 for each card put on a foundation; \u201315 for each card taken back from one.")),
     ("b", N_("Winning adds 200 on Easy, 500 on Medium, 1000 on Hard.")),
