@@ -165,8 +165,9 @@ def _open_menu(table: Table) -> None:
     table.app.push(dialogs.Menu(table.app, table.session, entries))
 
 
-def _card_size(table: Table, steps: int) -> None:
-    """Ctrl+plus, Ctrl+minus, a pinch: the card-size setting one step up or down."""
+def card_size_step(table: Table, steps: int) -> None:
+    """Ctrl+plus (the action "bigger"), Ctrl+minus, a pinch: the card-size setting one step
+    up or down, as far as the window shows a difference."""
     from seahaven.app.settings import SPECS
 
     spec = SPECS["card_size"]
@@ -215,9 +216,8 @@ for _action in (
     Action("menu", N_("Menu"), _open_menu, toolbar=2, right=True, short=NP_("toolbar", "Menu")),
     Action("statistics", N_("Statistics"), lambda t: navigation.open_screen(t.app, t.session, "statistics"), menu=2),
     Action("settings", N_("Settings"), lambda t: navigation.open_screen(t.app, t.session, "settings"), menu=3),
-    Action("bigger", N_("Larger cards"), lambda t: _card_size(t, 1), keys=("Ctrl++",),
+    Action("bigger", N_("Larger cards"), lambda t: card_size_step(t, 1), keys=("Ctrl++",),
            help=N_("Larger cards; Ctrl and minus: smaller cards (a pinch does both)")),
-    Action("smaller", N_("Smaller cards"), lambda t: _card_size(t, -1)),
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
 ):
     ACTIONS.declare(_action)

@@ -22,7 +22,7 @@ KEY_NAMES.update({getattr(pygame, f"K_{ch}"): ch.upper() for ch in "abcdefghijkl
 KEY_NAMES.update({pygame.K_PLUS: "+", pygame.K_KP_PLUS: "+", pygame.K_EQUALS: "+"})
 """Ctrl+plus (on the = key too, as on a US keyboard): larger cards."""
 MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
-"""With Ctrl: smaller cards (the action "smaller", which has no chord of its own)."""
+"""With Ctrl: smaller cards (Help names it with Ctrl+plus: it is no chord of the actions)."""
 PEEK_KEY = pygame.K_p
 """Held down: the focused pile's cards shown whole, enlarged, until it is let go."""
 PINCH_STEP = 0.04
@@ -74,7 +74,7 @@ class TableKeys:
             return
         if ctrl:
             if key in MINUS_KEYS:
-                actions.ACTIONS["smaller"].run(self.table)
+                actions.card_size_step(self.table, -1)
             return
         if key in PILE_KEYS:
             self.key_pile(PILE_KEYS[key])
@@ -113,7 +113,7 @@ class TableKeys:
             return
         self._pinch += float(getattr(event, "pinched", 0.0))
         if abs(self._pinch) >= PINCH_STEP:
-            actions.ACTIONS["bigger" if self._pinch > 0 else "smaller"].run(self.table)
+            actions.card_size_step(self.table, 1 if self._pinch > 0 else -1)
             self._pinch = 0.0
 
     def key_pile(self, pile: Pile) -> None:
