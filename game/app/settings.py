@@ -32,9 +32,6 @@ INK_CHOICES = tuple((name, label) for name, (label, _colour) in INKS.items())
 """The custom pick of a suit's colour: the theme's inks, each tested for contrast."""
 
 PLAY, LOOK, SOUND, LANGUAGE = "play", "look", "sound", "language"
-CARDS, INKS_PAGE = "cards", "inks"
-"""The tabs of the cards' size and marks, motion, zen and the layout's side; and of the
-suits' colours (the presets and the player's own)."""
 """The Settings screen's tabs: what a row is on (``None``: not on the Settings screen)."""
 
 
@@ -107,32 +104,32 @@ class Settings:
     card_size: float = setting(1.0, N_("Card size"),
                                N_("Larger cards leave less felt around them, up to what the window holds. "
                                   "Ctrl+plus and Ctrl+minus, or a pinch, change it too."),
-                               limits=(0.8, 1.6), step=0.1, unit="%", page=CARDS)
+                               limits=(0.8, 1.6), step=0.1, unit="%", page=SOUND)
     suit_colours: str = setting("standard", N_("Suit colours"),
                                 N_("Red-green keeps the suits apart with protanopia and deuteranopia, blue-yellow with "
                                    "tritanopia, monochrome by light and dark; My own: the colours below."),
                                 choices=tuple((name, palette.label) for name, palette in SUIT_PALETTES.items()),
-                                page=INKS_PAGE)
+                                page=LANGUAGE)
     ink_clubs: str = setting(CUSTOM_DEFAULTS["C"], N_("Clubs colour"), N_("With My own suit colours."),
-                             choices=INK_CHOICES, page=INKS_PAGE)
+                             choices=INK_CHOICES, page=LANGUAGE)
     ink_diamonds: str = setting(CUSTOM_DEFAULTS["D"], N_("Diamonds colour"), N_("With My own suit colours."),
-                                choices=INK_CHOICES, page=INKS_PAGE)
+                                choices=INK_CHOICES, page=LANGUAGE)
     ink_hearts: str = setting(CUSTOM_DEFAULTS["H"], N_("Hearts colour"), N_("With My own suit colours."),
-                              choices=INK_CHOICES, page=INKS_PAGE)
+                              choices=INK_CHOICES, page=LANGUAGE)
     ink_spades: str = setting(CUSTOM_DEFAULTS["S"], N_("Spades colour"), N_("With My own suit colours."),
-                              choices=INK_CHOICES, page=INKS_PAGE)
+                              choices=INK_CHOICES, page=LANGUAGE)
     suit_letters: bool = setting(False, N_("Suit letters"),
-                                 N_("A letter for the suit in each card's top corner."), page=CARDS)
+                                 N_("A letter for the suit in each card's top corner."), page=LOOK)
     reduce_motion: str = setting(SYSTEM, N_("Reduce motion"),
                                  N_("Cards move at once with a brief highlight; nothing glides or shakes. "
                                     "System follows the desktop's setting."),
                                  choices=((SYSTEM, N_("System")), ("on", NP_("reduce motion", "On")),
-                                          ("off", NP_("reduce motion", "Off"))), page=CARDS)
+                                          ("off", NP_("reduce motion", "Off"))), page=PLAY)
     zen: bool = setting(False, N_("Zen mode"),
-                        N_("Hide the time, the score and the moves (they are still recorded)."), page=CARDS)
+                        N_("Hide the time, the score and the moves (they are still recorded)."), page=PLAY)
     left_handed: bool = setting(False, N_("Left-handed layout"),
                                 N_("Cells on the right, foundations on the left, the toolbar mirrored."),
-                                page=CARDS)
+                                page=SOUND)
     double_tap_ms: int = setting(500, N_("Double-tap time"),
                                  N_("The longest pause between the two taps of a double-tap."),
                                  limits=(100, 2000), step=50, unit="ms", page=LOOK)

@@ -256,14 +256,14 @@ INKS: dict[str, tuple[str, Colour]] = {
     "red": (N_("Red"), (200, 24, 47)),
     "blue": (N_("Blue"), (20, 78, 170)),
     "green": (N_("Green"), (18, 110, 52)),
-    "orange": (N_("Orange"), (168, 64, 0)),
-    "purple": (N_("Purple"), (112, 44, 150)),
 }
-"""The custom pick: colours that each pass AA on the card's face (tests/app/test_theme.py);
-six, so that a suit's row of them fits beside its name in Settings."""
+"""The custom pick: colours that each pass AA on the card's face
+(tests/app/test_player_options.py); four, so that a suit's row of them fits beside its
+name in Settings (the presets add more)."""
+ORANGE: Colour = (168, 64, 0)
 TEAL: Colour = (0, 104, 112)
 GREY: Colour = (88, 88, 92)
-"""Two more inks of the presets."""
+"""More inks of the presets."""
 
 
 @dataclass(frozen=True)
@@ -277,7 +277,7 @@ class SuitPalette:
 SUIT_PALETTES: dict[str, SuitPalette] = {
     "standard": SuitPalette(N_("As drawn"), None),
     "red_green": SuitPalette(N_("Red-green"),
-                             {"C": INKS["blue"][1], "D": (138, 92, 0), "H": INKS["orange"][1], "S": INKS["black"][1]}),
+                             {"C": INKS["blue"][1], "D": (138, 92, 0), "H": ORANGE, "S": INKS["black"][1]}),
     "tritan": SuitPalette(N_("Blue-yellow"),
                           {"C": TEAL, "D": (160, 20, 120), "H": INKS["red"][1], "S": INKS["black"][1]}),
     "mono": SuitPalette(N_("Monochrome"),

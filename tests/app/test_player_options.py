@@ -164,7 +164,7 @@ def test_every_colour_of_the_custom_pick_is_readable() -> None:
 
 @pytest.mark.parametrize("name", ["red_green", "tritan", "mono", "custom"])
 def test_a_palette_paints_the_suit_in_its_ink(name: str) -> None:
-    app = make_app(suit_colours=name, ink_hearts="purple")
+    app = make_app(suit_colours=name, ink_hearts="blue")
     inks = app.settings.inks
     assert inks is not None
     face = app.painter.card(Card.parse("9H"), 245, 350)

@@ -4,8 +4,7 @@ type (a toggle, a choice, a stepper within its limits, a toggle per difficulty).
 change goes through ``Settings.set``, which checks it and announces it: autosave writes
 it, the window reloads the art or the theme, the table repaints.
 
-Six tabs (Play; Look; Sound and window; Cards; Colours; Language), so that each page fits the window
-without scrolling.
+Four tabs (Play; Look; Sound and window; Language), so that each page fits the window without scrolling.
 Mouse and touch press the choices; the keyboard moves between rows with Up, Down and Tab
 and changes the focused row with Left, Right, Enter or Space (with no row focused, Left
 and Right switch the tab).
@@ -31,10 +30,10 @@ if TYPE_CHECKING:
     from seahaven.app.session import Session
 
 PAGES = ((declared.PLAY, N_("Play")), (declared.LOOK, N_("Look")), (declared.SOUND, N_("Sound and window")),
-         (declared.CARDS, N_("Cards")), (declared.INKS_PAGE, N_("Colours")), (declared.LANGUAGE, N_("Language")))
-"""Six tabs, so that each fits a 1280x800 window without scrolling: (page, title, marked
+         (declared.LANGUAGE, N_("Language")))
+"""Four tabs, so that each fits a 1280x800 window without scrolling: (page, title, marked
 for translation and shown through ``_()``)."""
-PLAY, LOOK, SOUND, CARDS, INKS, LANGUAGE = range(len(PAGES))
+PLAY, LOOK, SOUND, LANGUAGE = range(len(PAGES))
 """The tabs' numbers."""
 
 
