@@ -105,19 +105,6 @@ class Settings:
                                N_("Larger cards leave less felt around them, up to what the window holds. "
                                   "Ctrl+plus and Ctrl+minus, or a pinch, change it too."),
                                limits=(0.8, 1.6), step=0.1, unit="%", page=SOUND)
-    suit_colours: str = setting("standard", N_("Suit colours"),
-                                N_("Red-green keeps the suits apart with protanopia and deuteranopia, blue-yellow with "
-                                   "tritanopia, monochrome by light and dark; My own: the colours below."),
-                                choices=tuple((name, palette.label) for name, palette in SUIT_PALETTES.items()),
-                                page=LANGUAGE)
-    ink_clubs: str = setting(CUSTOM_DEFAULTS["C"], N_("Clubs colour"), N_("With My own suit colours."),
-                             choices=INK_CHOICES, page=LANGUAGE)
-    ink_diamonds: str = setting(CUSTOM_DEFAULTS["D"], N_("Diamonds colour"), N_("With My own suit colours."),
-                                choices=INK_CHOICES, page=LANGUAGE)
-    ink_hearts: str = setting(CUSTOM_DEFAULTS["H"], N_("Hearts colour"), N_("With My own suit colours."),
-                              choices=INK_CHOICES, page=LANGUAGE)
-    ink_spades: str = setting(CUSTOM_DEFAULTS["S"], N_("Spades colour"), N_("With My own suit colours."),
-                              choices=INK_CHOICES, page=LANGUAGE)
     suit_letters: bool = setting(False, N_("Suit letters"),
                                  N_("A letter for the suit in each card's top corner."), page=LOOK)
     reduce_motion: str = setting(SYSTEM, N_("Reduce motion"),
@@ -161,6 +148,19 @@ class Settings:
                             choices=((SYSTEM, N_("System")), *LANGUAGES.items()), page=LANGUAGE)
     """"system" (follow the computer) or a language the game speaks; the languages' names are
     written in their own language and not translated."""
+    suit_colours: str = setting("standard", N_("Suit colours"),
+                                N_("Red-green keeps the suits apart with protanopia and deuteranopia, blue-yellow with "
+                                   "tritanopia, monochrome by light and dark; My own: the colours below."),
+                                choices=tuple((name, palette.label) for name, palette in SUIT_PALETTES.items()),
+                                page=LANGUAGE)
+    ink_clubs: str = setting(CUSTOM_DEFAULTS["C"], N_("Clubs colour"), N_("With My own suit colours."),
+                             choices=INK_CHOICES, page=LANGUAGE)
+    ink_diamonds: str = setting(CUSTOM_DEFAULTS["D"], N_("Diamonds colour"), N_("With My own suit colours."),
+                                choices=INK_CHOICES, page=LANGUAGE)
+    ink_hearts: str = setting(CUSTOM_DEFAULTS["H"], N_("Hearts colour"), N_("With My own suit colours."),
+                              choices=INK_CHOICES, page=LANGUAGE)
+    ink_spades: str = setting(CUSTOM_DEFAULTS["S"], N_("Spades colour"), N_("With My own suit colours."),
+                              choices=INK_CHOICES, page=LANGUAGE)
 
     def __post_init__(self) -> None:
         for name in SPECS:
