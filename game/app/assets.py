@@ -17,6 +17,7 @@ import pygame
 
 from seahaven.app import fonts
 from seahaven.app.art_cache import KEEP_SIZES, SPRITES_BYTES, STOCKS_BYTES, Lru, SizedArt
+from seahaven.app.theme import ART_INKS, Colour, hex_colour
 from seahaven.engine import DECK
 from seahaven.resources import resource_path
 
@@ -67,6 +68,15 @@ def render_svg(text: str, width: int, height: int) -> pygame.Surface:
     return pygame.image.load_sized_svg(io.BytesIO(document.encode("utf-8")), (width, height))
 
 
+def _recoloured(text: str, inks: str, file: str) -> str:
+    """A classic card face's SVG with its suit's ink replaced by the player's (``inks``: the
+    four colours, clubs to spades, as ``#rrggbb`` each; ``file`` says the suit: ``7H.svg``)."""
+    suit = file.removesuffix(".svg")[-1]
+    ink = inks[7 * "CDHS".index(suit) : 7 * "CDHS".index(suit) + 7]
+    stock, mark, art = text.partition(INK_MARK)
+    return stock + mark + art.replace(hex_colour(ART_INKS[suit]), ink)
+
+
 def _kind(name: str) -> str:
     """What a sprite is, for the cache: its folder (``cards``, ``icons``...) or its name."""
     return name.partition("/")[0]
@@ -83,6 +93,9 @@ class Assets:
     def __init__(self, four_colour: bool = False, large_index: bool = False) -> None:
         self.four_colour = four_colour
         self.large_index = large_index
+        self.inks: dict[str, Colour] | None = None
+        """Each suit's ink as the player chose it (Settings: Suit colours), painted over
+        the classic art's; None: the art's own colours."""
         self._svg_text: dict[str, str] = {}
         self._surfaces: SizedArt[pygame.Surface] = SizedArt(keep_by_kind={"icons": ICON_SIZES_KEPT},
                                                                 budget=SPRITES_BYTES)
@@ -98,12 +111,27 @@ class Assets:
     @property
     def scheme(self) -> str:
         """Folder name of the current colour scheme under ``sprites/cards``."""
-        scheme = "four-colour" if self.four_colour else "classic"
-        return f"{scheme}-large" if self.large_index else scheme
+        scheme = "four-colour" if self.four_colour and self.inks is None else "classic"
+        scheme = f"{scheme}-large" if self.large_index else scheme
+        if self.inks is not None:  # a palette of the player's: its own cache entries
+            scheme += "#" + "".join(hex_colour(self.inks[suit]) for suit in "CDHS")
+        return scheme
 
     def card(self, card: Card, width: int, height: int) -> pygame.Surface:
         """The face of ``card`` at ``width`` x ``height`` pixels, in the current colour scheme."""
-        return self._image(f"cards/{self.scheme}/{card}.svg", width, height)
+        return self._image(self._card_name(card), width, height)
+
+    def card_once(self, card: Card, width: int, height: int) -> pygame.Surface:
+        """The face of ``card`` drawn at a size used for a moment (a peek), kept nowhere
+        here: the caller's cache holds it, so it takes no place of the table's sizes."""
+        stock_text, _, ink_text = self._text(self._card_name(card)).partition(INK_MARK)
+        root = stock_text[: stock_text.index(">") + 1]
+        surface = render_svg(stock_text + "</svg>", width, height)
+        surface.blit(render_svg(root + ink_text, width, height), (0, 0))
+        return surface
+
+    def _card_name(self, card: Card) -> str:
+        return f"cards/{self.scheme}/{card}.svg"
 
     def back(self, width: int, height: int, style: int = 0) -> pygame.Surface:
         """A card back; ``style`` is 0 (navy lattice) or 1 (burgundy waves)."""
@@ -132,7 +160,7 @@ class Assets:
         on first use, but a whole dealt table at 4K renders about twice as fast this way)."""
         from concurrent.futures import ThreadPoolExecutor  # 9 ms to import: only when used
 
-        names = [f"cards/{self.scheme}/{card}.svg" for card in DECK]
+        names = [self._card_name(card) for card in DECK]
         names = [name for name in names if self._surfaces.get("cards", (width, height), name) is None]
         if not names:
             return
@@ -173,7 +201,12 @@ class Assets:
         """The SVG text of a sprite, read from disk once."""
         text = self._svg_text.get(name)
         if text is None:
-            text = resource_path("sprites", name).read_text(encoding="utf-8")
+            folder, _, rest = name.partition("#")
+            if rest:  # cards/classic#<inks>/7H.svg: the classic face in the player's inks
+                text = _recoloured(self._text(folder + rest[rest.index("/"):]), rest[: rest.index("/")],
+                                   rest[rest.index("/") + 1 :])
+            else:
+                text = resource_path("sprites", name).read_text(encoding="utf-8")
             self._svg_text[name] = text
         return text
 

@@ -24,14 +24,18 @@ DOUBLE_DISTANCE = 32
 @dataclass(frozen=True)
 class Pointer:
     kind: str
-    """"down", "move", "up" or "cancel"; "wheel" (a turn of the mouse wheel, ``scroll``
-    notches up) and "hover" (the mouse moves while a finger is down) ask for no gesture."""
+    """"down", "move", "up" or "cancel" (the right button's press: also a peek, see
+    ``secondary``); "secondary_up" (the right button let go: a peek ends); "wheel" (a turn
+    of the mouse wheel, ``scroll`` notches up) and "hover" (the mouse moves while a finger
+    is down) ask for no gesture."""
     pos: tuple[float, float]
     pointer: int
     clicks: int = 1
     touch: bool = False
     time_ms: int = 0
     scroll: float = 0.0
+    secondary: bool = False
+    """The right mouse button's "cancel": on a card with nothing held, a peek."""
 
 
 class PointerInput:
@@ -75,7 +79,9 @@ class PointerInput:
                 return Pointer("move", pos, MOUSE, touch=False, time_ms=now)
             if getattr(event, "button", 1) != 1:
                 if etype == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
-                    return Pointer("cancel", pos, MOUSE, time_ms=now)
+                    return Pointer("cancel", pos, MOUSE, time_ms=now, secondary=True)
+                if etype == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 3:
+                    return Pointer("secondary_up", pos, MOUSE, time_ms=now)
                 return None
             if etype == pygame.MOUSEBUTTONDOWN:
                 if self.active is not None:

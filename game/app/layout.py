@@ -45,6 +45,11 @@ _TOP = 0.14  # toolbar to top row
 _ROW_GAP = 0.30  # top row to columns (the column numbers live here)
 _BOTTOM = 0.08  # last card to status line
 _COLUMN_SPAN = 2.75  # column lane height the card size is chosen for, in card heights
+_LEAST_SPAN = 1.6  # the least column lane, in card heights, that larger cards leave
+CARD_SCALES = (0.8, 1.6)
+"""The card-size setting's range: the cards' width as a share of the size the window
+gives them; above 1 they grow only as far as the window holds them (the gaps and margins
+shrink to their least, the column lane to ``_LEAST_SPAN``)."""
 FAN = 0.27
 """Vertical step between the cards of a column when there is room, in card heights."""
 MAX_FAN = 0.42
@@ -251,6 +256,34 @@ class Layout:
         }
 
 
+PEEK_SCALE = 1.6
+"""How much larger than the table's cards a peeked card is shown (when the window holds it)."""
+
+
+def peek_boxes(layout: Layout, count: int, around: Box) -> list[Box]:
+    """Where a peek shows ``count`` cards whole, enlarged: one card centred on ``around``
+    (the card peeked at), several (a pile, by the peek key) in rows over the table, each
+    as large as fits up to :data:`PEEK_SCALE`; all between the toolbar and the status line."""
+    top, bottom = layout.toolbar.bottom + 4, layout.status.y - 4
+    room_w, room_h = layout.size[0] - 8, bottom - top
+    aspect = layout.card_h / layout.card_w
+    best, across = 0.0, 1
+    for k in range(1, max(1, count) + 1):
+        rows = math.ceil(count / k)
+        scale = min(PEEK_SCALE, room_w / (k * layout.card_w * 1.06), room_h / (rows * layout.card_h * 1.06))
+        if scale > best:
+            best, across = scale, k
+    w = max(8, int(layout.card_w * best))
+    h = max(11, int(w * aspect))
+    pitch_x, pitch_y = round(w * 1.06), round(h * 1.06)
+    rows = math.ceil(count / across)
+    span_w, span_h = min(count, across) * pitch_x - (pitch_x - w), rows * pitch_y - (pitch_y - h)
+    cx, cy = around.center
+    x0 = round(_clamp(cx - span_w / 2, 4, layout.size[0] - 4 - span_w))
+    y0 = round(_clamp(cy - span_h / 2, top, bottom - span_h))
+    return [Box(x0 + (i % across) * pitch_x, y0 + (i // across) * pitch_y, w, h) for i in range(count)]
+
+
 def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(high, value))
 
@@ -262,7 +295,7 @@ def min_step(card_h: int, depth: float = INDEX_DEPTH) -> int:
 
 def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT,
                    toolbar_slots: tuple[ToolSlot, ...] = (), position: Position | None = None,
-                   index_depth: float = INDEX_DEPTH) -> Layout:
+                   index_depth: float = INDEX_DEPTH, card_scale: float = 1.0, mirrored: bool = False) -> Layout:
     """Lay out a table of ``width`` x ``height`` pixels with ``cell_count`` cells: ten
     columns in one row, or in two bands of five where the window is tall enough for
     those to give clearly larger cards; ``toolbar_slots`` are the toolbar's buttons.
@@ -271,13 +304,36 @@ def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEF
     bands a long band takes what the other does not need, and where that is not enough
     every card is made smaller, only as much as the longest column needs. A position whose
     columns fit gets exactly the layout of the window alone. ``index_depth`` is how far
-    down the art's index reaches (:data:`INDEX_DEPTH`, or :data:`INDEX_DEPTH_LARGE`)."""
-    layout, left = _table_layout(width, height, cell_count, aspect, position, index_depth)
-    return replace(layout, buttons=_toolbar_buttons(layout.toolbar, left, toolbar_slots))
+    down the art's index reaches (:data:`INDEX_DEPTH`, or :data:`INDEX_DEPTH_LARGE`).
+    ``card_scale`` is the card-size setting (:data:`CARD_SCALES`); ``mirrored`` the
+    left-handed layout: cells on the right, foundations on the left, the toolbar's two
+    groups swapped."""
+    layout, left = _table_layout(width, height, cell_count, aspect, position, index_depth, card_scale)
+    if mirrored:
+        layout = _mirrored(layout)
+    return replace(layout, buttons=_toolbar_buttons(layout.toolbar, left, toolbar_slots, mirrored))
+
+
+def _mirrored(layout: Layout) -> Layout:
+    """The top row of ``layout`` mirrored (one row: the cells take the foundations' end and
+    the foundations the cells', each kept in its order; two bands: already centred)."""
+    if layout.bands != 1:
+        return layout
+    xs = sorted(layout.piles[pile].x for pile in COLUMNS)
+    cells = [pile for pile in CELLS if pile in layout.piles]
+    piles = dict(layout.piles)
+    lanes = dict(layout.lanes)
+    places = [(pile, xs[i]) for i, pile in enumerate(FOUNDATIONS)]
+    places += [(pile, xs[10 - len(cells) + i]) for i, pile in enumerate(cells)]
+    for pile, x in places:
+        piles[pile] = piles[pile]._replace(x=x)
+        lanes[pile] = lanes[pile]._replace(x=x)
+    return replace(layout, piles=piles, lanes=lanes)
 
 
 def _table_layout(width: int, height: int, cell_count: int, aspect: float,
-                  position: Position | None, depth: float = INDEX_DEPTH) -> tuple[Layout, int]:
+                  position: Position | None, depth: float = INDEX_DEPTH,
+                  scale: float = 1.0) -> tuple[Layout, int]:
     """The table's geometry (no toolbar buttons yet) fitted to ``position``, and where the
     window's own first column starts (the toolbar lines up with it, whatever the cards)."""
     width, height = max(int(width), MIN_SIZE[0]), max(int(height), MIN_SIZE[1])
@@ -291,7 +347,9 @@ def _table_layout(width: int, height: int, cell_count: int, aspect: float,
     two_bands = height > width and _two_band_card_width(width, room, aspect) >= _PORTRAIT_GAIN * one_row
     counts = _column_counts(position)
 
-    def make(card_w: int | None = None) -> Layout:
+    chosen = None if scale == 1.0 else _scaled_card_width(width, room, aspect, scale, two_bands)
+
+    def make(card_w: int | None = chosen) -> Layout:
         if two_bands:
             made = _two_bands(width, height, cell_count, aspect, toolbar, status, card_w, counts, depth)
         else:
@@ -335,6 +393,21 @@ def board_height(width: int, aspect: float = DEFAULT_CARD_ASPECT) -> int:
     the width allows."""
     across = width / (10 + 9 * _GAP + 2 * _SIDE)
     return math.ceil(across * aspect * (_TOP + 1 + _ROW_GAP + _COLUMN_SPAN + _BOTTOM)) + 1
+
+
+def _scaled_card_width(width: int, room: int, aspect: float, scale: float, two_bands: bool) -> int:
+    """The card width of the card-size setting ``scale``: the window's own size times the
+    scale, but never more than the window holds (the least margins and gaps across, the
+    top row and a column lane of ``_LEAST_SPAN`` card heights down)."""
+    count = _BAND_COLUMNS if two_bands else 10
+    usual = (_two_band_card_width if two_bands else _one_row_card_width)(width, room, aspect)
+    across = (width - 8) / (count + (count - 1) * _GAP * 0.5 + 2 * _SIDE * 0.6)
+    if two_bands:
+        down = room / (_P_TOP + 2 + _P_ROWS + 2 * (_P_LABEL + _LEAST_SPAN + _P_BOTTOM)) / aspect
+    else:
+        down = room / (_TOP + 1 + _ROW_GAP + _LEAST_SPAN + _BOTTOM) / aspect
+    most = max(usual, int(min(across, down)))
+    return max(8, min(most, int(usual * scale)))
 
 
 def _one_row_card_width(width: int, room: int, aspect: float) -> int:
@@ -498,9 +571,10 @@ def _fan(card_h: int, lane_h: int) -> int:
     return max(1, round(card_h * _clamp((lane_h - card_h) / _FAN_CARDS / card_h, FAN, MAX_FAN)))
 
 
-def _toolbar_buttons(bar: Box, left: int, slots: tuple[ToolSlot, ...] = ()) -> dict[str, Box]:
+def _toolbar_buttons(bar: Box, left: int, slots: tuple[ToolSlot, ...] = (), mirrored: bool = False) -> dict[str, Box]:
     """Buttons with an icon and a word when there is room, icons alone when not; the
-    right-hand group is placed from the right end."""
+    right-hand group is placed from the right end (``mirrored``: each group at the other
+    end, in mirrored order)."""
     pad = max(3, bar.h // 10)
     h = bar.h - 2 * pad
     margin = max(pad, left)
@@ -522,6 +596,8 @@ def _toolbar_buttons(bar: Box, left: int, slots: tuple[ToolSlot, ...] = ()) -> d
         x -= bw
         buttons[name] = Box(x, bar.y + pad, bw, h)
         x -= pad
+    if mirrored:
+        buttons = {name: box._replace(x=bar.x + bar.right - box.right) for name, box in buttons.items()}
     return buttons
 
 

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import pygame
 
-from seahaven.app import screen_area
+from seahaven.app import motion_pref, screen_area
 from seahaven.app.access import adapter as access_adapter
 from seahaven.app.art_cache import drawn_size
 from seahaven.app.audio import Audio
@@ -104,7 +104,10 @@ def _give_back_freed_pixels() -> None:
         ctypes.CDLL(None).mallopt(M_MMAP_THRESHOLD, 256 * 1024)
 
 
-ART_SETTINGS = ("four_colour", "table", "card_back")
+ART_SETTINGS = ("four_colour", "table", "card_back", "suit_colours", "suit_letters", "ink_clubs", "ink_diamonds",
+                "ink_hearts", "ink_spades")
+LAYOUT_SETTINGS = ("card_size", "left_handed", "zen")
+"""Settings that change where things are or what the status line shows: repaint at once."""
 """Settings that change how things look: the window repaints in the new looks at once."""
 
 
@@ -175,7 +178,10 @@ class App:
 
         theme = theme_for(self.settings.table, self.settings.card_back)
         self.assets = load_assets(self.settings.four_colour, theme.large_index)
+        self.assets.inks = self.settings.inks
         self.painter = Painter(self.assets, theme)
+        self.painter.suit_letters = self.settings.suit_letters
+        motion_pref.start()  # the desktop's reduce-motion setting, read in the background
         self.scenes = SceneStack()
         self.view = InView(self.scenes)  # which scene is in view: the top one, the window on the screen
         self.audio = Audio(lambda name: self.assets.sound(name), lambda: self.assets.forget_sounds(), clock)
@@ -384,6 +390,8 @@ class App:
     def _setting_changed(self, name: str) -> None:
         if name in ART_SETTINGS:
             self.reload_art()
+        elif name in LAYOUT_SETTINGS:
+            self.language_changed()
         elif name == "language":
             set_language(self.settings.language)
             self.language_changed()
@@ -394,7 +402,9 @@ class App:
         theme = theme_for(self.settings.table, self.settings.card_back)
         if (self.assets.four_colour, self.assets.large_index) != (self.settings.four_colour, theme.large_index):
             self.assets = load_assets(self.settings.four_colour, theme.large_index)
+        self.assets.inks = self.settings.inks
         self.painter = Painter(self.assets, theme)
+        self.painter.suit_letters = self.settings.suit_letters
         self.language_changed()
 
     def language_changed(self) -> None:

@@ -17,7 +17,8 @@ import pygame
 from seahaven.app.art_cache import CARDS_BYTES, MISC_BYTES, SHAPES_BYTES, TEXT_BYTES, Lru, SizedArt
 from seahaven.app.assets import Assets
 from seahaven.app.layout import Box
-from seahaven.app.theme import DEFAULT, Colour, Theme
+from seahaven.app.theme import ART_INKS, CARD_STOCK, DEFAULT, FOUR_COLOUR_INKS, Colour, Theme
+from seahaven.app.words import suit_letter
 from seahaven.engine import Card
 from seahaven.resources import resource_path
 
@@ -163,6 +164,8 @@ class Painter:
         self._felt: SizedArt[pygame.Surface] = SizedArt(keep=1)
         """The cloth at the window's size only (one of the two window pictures of the budget)."""
         self._shapes: Lru[pygame.Surface] = Lru(SHAPES_KEPT, SHAPES_BYTES)
+        self.suit_letters = False
+        """A letter for the suit beside each card's index (Settings: Suit letters)."""
         self._rough: OrderedDict[tuple[str, Any, int, int], None] = OrderedDict()
         """Art shown scaled from another size until :meth:`refine` draws it crisp."""
 
@@ -192,7 +195,7 @@ class Painter:
         already drawn at once and draw it crisp later (:meth:`refine`), so a new card size
         never holds up a frame."""
         scheme = self.assets.scheme
-        return self._sized(self._cards, "card", (card, scheme), w, h, quick)
+        return self._sized(self._cards, "card", (card, scheme, self.suit_letters), w, h, quick)
 
     def back(self, w: int, h: int) -> pygame.Surface:
         return self._sized(self._misc, "back", "back", w, h, False)
@@ -227,6 +230,8 @@ class Painter:
         """Art of ``kind`` drawn at its size (and shaded as the theme shows cards)."""
         if kind == "card":
             surf = self.assets.card(key[0], w, h)
+            if key[2]:
+                surf = self._lettered(surf, key[0])
         elif kind == "marker":
             surf = self.assets.marker(key, w, h)
         else:
@@ -234,6 +239,30 @@ class Painter:
         if surf.get_size() != (w, h):
             surf = pygame.transform.smoothscale(surf, (w, h))
         return self._shaded(surf)
+
+    def peek_card(self, card: Card, w: int, h: int) -> pygame.Surface:
+        """The face of ``card`` enlarged for a peek, crisp; kept with the shapes (a few, by
+        bytes), so a peek's size never takes the place of the table's card sizes."""
+        key = ("peek", card, self.assets.scheme, self.suit_letters, w, h)
+        surf = self._shapes.get(key)
+        if surf is None:
+            face = self.assets.card_once(card, w, h)
+            surf = self._shapes.put(key, self._shaded(self._lettered(face, card) if self.suit_letters else face))
+        return surf
+
+    def _lettered(self, face: pygame.Surface, card: Card) -> pygame.Surface:
+        """``face`` with its suit's letter in the top corner across from the index (the part
+        of a card a column's fan leaves in sight), in the suit's ink."""
+        w, h = face.get_size()
+        inks = self.assets.inks or ART_INKS
+        colour = inks[card.suit] if self.assets.inks or not self.assets.four_colour else FOUR_COLOUR_INKS[card.suit]
+        letter = self.text(suit_letter(card.suit), max(6, round(h * 0.12)), colour, bold=True)
+        face = face.copy()
+        place = letter.get_rect(topright=(round(w * 0.93), round(h * 0.03)))
+        # on the card's own face colour, so it reads over a court card's frame too
+        pygame.draw.rect(face, CARD_STOCK, place.inflate(max(2, w // 40), 0), border_radius=max(1, w // 40))
+        face.blit(letter, place)
+        return face
 
     def _nearest(self, cache: SizedArt[pygame.Surface], kind: str, key: Any) -> pygame.Surface | None:
         """The ``key`` of ``kind`` kept to scale from: the largest crisp one, else (moves

@@ -18,14 +18,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from seahaven.app import motion_pref
 from seahaven.app.i18n import LANGUAGES, N_, NP_, SYSTEM, format_number, format_percent
-from seahaven.app.theme import CARD_BACKS, TABLES
+from seahaven.app.theme import CARD_BACKS, CUSTOM_DEFAULTS, INKS, SUIT_PALETTES, TABLES, Colour, suit_inks
 from seahaven.app.words import DIFFICULTY_NAMES
 from seahaven.engine import APP_RULES, CLASSIC_RULES, Rules
 from seahaven.engine.position import CELL_COUNTS
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 """Animation speed name -> multiplier of the normal glide duration (0 = no animation)."""
+
+INK_CHOICES = tuple((name, label) for name, (label, _colour) in INKS.items())
+"""The custom pick of a suit's colour: the theme's inks, each tested for contrast."""
 
 PLAY, LOOK, SOUND, LANGUAGE = "play", "look", "sound", "language"
 """The Settings screen's tabs: what a row is on (``None``: not on the Settings screen)."""
@@ -97,6 +101,22 @@ class Settings:
     animation: str = setting("normal", N_("Animation speed"), N_("How fast cards glide; Off moves them at once."),
                              choices=(("off", NP_("animation speed", "Off")), ("fast", N_("Fast")),
                                       ("normal", N_("Normal")), ("slow", N_("Slow"))), page=LOOK)
+    card_size: float = setting(1.0, N_("Card size"),
+                               N_("Larger cards leave less felt around them, up to what the window holds. "
+                                  "Ctrl+plus and Ctrl+minus, or a pinch, change it too."),
+                               limits=(0.8, 1.6), step=0.1, unit="%", page=SOUND)
+    suit_letters: bool = setting(False, N_("Suit letters"),
+                                 N_("A letter for the suit in each card's top corner."), page=LOOK)
+    reduce_motion: str = setting(SYSTEM, N_("Reduce motion"),
+                                 N_("Cards move at once with a brief highlight; nothing glides or shakes. "
+                                    "System follows the desktop's setting."),
+                                 choices=((SYSTEM, N_("System")), ("on", NP_("reduce motion", "On")),
+                                          ("off", NP_("reduce motion", "Off"))), page=PLAY)
+    zen: bool = setting(False, N_("Zen mode"),
+                        N_("Hide the time, the score and the moves (they are still recorded)."), page=PLAY)
+    left_handed: bool = setting(False, N_("Left-handed layout"),
+                                N_("Cells on the right, foundations on the left, the toolbar mirrored."),
+                                page=SOUND)
     double_tap_ms: int = setting(500, N_("Double-tap time"),
                                  N_("The longest pause between the two taps of a double-tap."),
                                  limits=(100, 2000), step=50, unit="ms", page=LOOK)
@@ -131,6 +151,19 @@ class Settings:
                             choices=((SYSTEM, N_("System")), *LANGUAGES.items()), page=LANGUAGE)
     """"system" (follow the computer) or a language the game speaks; the languages' names are
     written in their own language and not translated."""
+    suit_colours: str = setting("standard", N_("Suit colours"),
+                                N_("Red-green keeps the suits apart with protanopia and deuteranopia, blue-yellow with "
+                                   "tritanopia, monochrome by light and dark; My own: the colours below."),
+                                choices=tuple((name, palette.label) for name, palette in SUIT_PALETTES.items()),
+                                page=LANGUAGE)
+    ink_clubs: str = setting(CUSTOM_DEFAULTS["C"], N_("Clubs colour"), N_("With My own suit colours."),
+                             choices=INK_CHOICES, page=LANGUAGE)
+    ink_diamonds: str = setting(CUSTOM_DEFAULTS["D"], N_("Diamonds colour"), N_("With My own suit colours."),
+                                choices=INK_CHOICES, page=LANGUAGE)
+    ink_hearts: str = setting(CUSTOM_DEFAULTS["H"], N_("Hearts colour"), N_("With My own suit colours."),
+                              choices=INK_CHOICES, page=LANGUAGE)
+    ink_spades: str = setting(CUSTOM_DEFAULTS["S"], N_("Spades colour"), N_("With My own suit colours."),
+                              choices=INK_CHOICES, page=LANGUAGE)
 
     def __post_init__(self) -> None:
         for name in SPECS:
@@ -169,7 +202,21 @@ class Settings:
 
     @property
     def animation_factor(self) -> float:
-        return ANIMATION_SPEEDS.get(self.animation, 1.0)
+        """The glide duration's multiplier: 0 when motion is reduced."""
+        return 0.0 if self.reduces_motion else ANIMATION_SPEEDS.get(self.animation, 1.0)
+
+    @property
+    def inks(self) -> dict[str, Colour] | None:
+        """Each suit's ink (``C``, ``D``, ``H``, ``S``) as chosen; None: the art's own."""
+        custom = {"C": self.ink_clubs, "D": self.ink_diamonds, "H": self.ink_hearts, "S": self.ink_spades}
+        return suit_inks(self.suit_colours, custom)
+
+    @property
+    def reduces_motion(self) -> bool:
+        """No glides, no cascade, no shake: chosen, or the desktop's when the setting is System."""
+        if self.reduce_motion == SYSTEM:
+            return motion_pref.platform_reduces_motion()
+        return self.reduce_motion == "on"
 
 
 def _declared() -> dict[str, Spec]:

@@ -239,3 +239,65 @@ def theme_for(table: str, back: int = 0) -> Theme:
     player chose."""
     theme = TABLES.get(table, DEFAULT)
     return replace(theme, back=back) if back in CARD_BACKS and back != theme.back else theme
+
+
+# -- the suits' ink: colours a player chooses (Settings: Suit colours) --------------------------
+CARD_STOCK: Colour = (246, 244, 238)
+"""The card's face at its darkest (the foot of the stock's gradient in the card art): each
+suit's ink is checked against it for WCAG AA (4.5:1)."""
+ART_INKS: dict[str, Colour] = {"C": (29, 29, 33), "D": (200, 24, 47), "H": (200, 24, 47), "S": (29, 29, 33)}
+"""The suit ink the classic card art is drawn in (``tools/make_art.py``), which a palette
+replaces."""
+FOUR_COLOUR_INKS: dict[str, Colour] = {"C": (22, 129, 60), "D": (27, 95, 196), "H": (200, 24, 47), "S": (29, 29, 33)}
+"""The same for the four-colour art."""
+
+INKS: dict[str, tuple[str, Colour]] = {
+    "black": (N_("Black"), (29, 29, 33)),
+    "red": (N_("Red"), (200, 24, 47)),
+    "blue": (N_("Blue"), (20, 78, 170)),
+    "green": (N_("Green"), (18, 110, 52)),
+}
+"""The custom pick: colours that each pass AA on the card's face
+(tests/app/test_player_options.py); four, so that a suit's row of them fits beside its
+name in Settings (the presets add more)."""
+ORANGE: Colour = (168, 64, 0)
+TEAL: Colour = (0, 104, 112)
+GREY: Colour = (88, 88, 92)
+"""More inks of the presets."""
+
+
+@dataclass(frozen=True)
+class SuitPalette:
+    """Each suit's ink (None: the card art's own colours, classic or four-colour)."""
+
+    label: str
+    inks: dict[str, Colour] | None
+
+
+SUIT_PALETTES: dict[str, SuitPalette] = {
+    "standard": SuitPalette(N_("As drawn"), None),
+    "red_green": SuitPalette(N_("Red-green"),
+                             {"C": INKS["blue"][1], "D": (138, 92, 0), "H": ORANGE, "S": INKS["black"][1]}),
+    "tritan": SuitPalette(N_("Blue-yellow"),
+                          {"C": TEAL, "D": (160, 20, 120), "H": INKS["red"][1], "S": INKS["black"][1]}),
+    "mono": SuitPalette(N_("Monochrome"),
+                        {"C": INKS["black"][1], "D": GREY, "H": GREY, "S": INKS["black"][1]}),
+    "custom": SuitPalette(N_("My own"), None),
+}
+"""The presets of Settings' Suit colours, in its order (custom: the four picks below)."""
+
+CUSTOM_DEFAULTS: dict[str, str] = {"C": "green", "D": "blue", "H": "red", "S": "black"}
+
+
+def suit_inks(palette: str, custom: dict[str, str]) -> dict[str, Colour] | None:
+    """Each suit's ink for a palette name (``custom``: the ink name picked per suit); None:
+    the art's own colours."""
+    if palette == "custom":
+        return {suit: INKS.get(custom.get(suit, ""), INKS[CUSTOM_DEFAULTS[suit]])[1] for suit in "CDHS"}
+    chosen = SUIT_PALETTES.get(palette)
+    return None if chosen is None else chosen.inks
+
+
+def hex_colour(colour: Colour) -> str:
+    """``#rrggbb``, as the card art writes a colour."""
+    return "#{:02x}{:02x}{:02x}".format(*colour)

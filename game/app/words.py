@@ -162,6 +162,12 @@ def suit_name(suit: str) -> str:
             "H": pgettext("suit", "hearts"), "S": pgettext("suit", "spades")}[suit]
 
 
+def suit_letter(suit: str) -> str:
+    """The letter a card shows beside its index for ``suit`` (Settings: Suit letters)."""
+    return {"C": pgettext("suit letter: clubs", "C"), "D": pgettext("suit letter: diamonds", "D"),
+            "H": pgettext("suit letter: hearts", "H"), "S": pgettext("suit letter: spades", "S")}[suit]
+
+
 def card_name(card: Card | None, role: str = SUBJECT) -> str:
     """The card in words, in its role in the sentence (:data:`SUBJECT`, :data:`WITH`,
     :data:`ONTO`): "the queen of hearts", German "die Herz-Dame" / "der Herz-Dame"."""

@@ -22,6 +22,8 @@ from seahaven.engine import CannotLift, Card, Move, Pile, Position, Rules, gestu
 
 DRAG_THRESHOLD = 6
 """Pixels a mouse must move before a press becomes a drag (a finger: twice that)."""
+HOLD_MS = 550
+"""How long a press on a card must stay still to become a peek (press-and-hold)."""
 
 
 @dataclass
@@ -39,6 +41,10 @@ class Press:
     """The press was refused (its cards shook): the tap that ends it adds nothing."""
     seen: tuple[Position, Rules] | None = None
     """The position and rules the lift was checked on."""
+    time_ms: int = 0
+    """When the press began (a hold of :data:`HOLD_MS` turns it into a peek)."""
+    peeked: bool = False
+    """The press became a peek: its release ends the peek and is no tap."""
 
 
 @dataclass
@@ -94,11 +100,19 @@ class Button:
 
 
 @dataclass(frozen=True)
+class Peek:
+    """Show card ``index`` of ``pile`` whole and enlarged (a right-click or a press held
+    still), until a ``Peek(None)``. Nothing is lifted, selected or moved."""
+
+    at: tuple[Pile, int] | None
+
+
+@dataclass(frozen=True)
 class Deselected:
     """The selection was dropped (the right button)."""
 
 
-Intent = Answer | Lifted | Dragged | Dropped | Button | Deselected
+Intent = Answer | Lifted | Dragged | Dropped | Button | Deselected | Peek
 
 
 def no_buttons(_pos: tuple[float, float]) -> str | None:
@@ -116,6 +130,12 @@ class BoardPointer:
         self.hand = Hand()
         self._press: Press | None = None
         self._drag: Drag | None = None
+        self._peek: tuple[Pile, int] | None = None
+
+    @property
+    def peek(self) -> tuple[Pile, int] | None:
+        """The card shown whole (a peek in progress), or None."""
+        return self._peek
 
     @property
     def press(self) -> Press | None:
@@ -143,6 +163,7 @@ class BoardPointer:
         """A new game: no press, no drag, no selection."""
         self._press = None
         self._drag = None
+        self._peek = None
         self.hand.forget()
 
     # -- events ----------------------------------------------------------------------------
@@ -159,7 +180,43 @@ class BoardPointer:
             if self.hand.selection is not None:
                 self.hand.deselect()
                 return [Deselected()]
+            if p.secondary and self._press is None:
+                return self._start_peek(p.pos)
+        if p.kind == "secondary_up":
+            return self.end_peek()
         return []
+
+    # -- peeking -----------------------------------------------------------------------------
+    def _start_peek(self, pos: tuple[float, float]) -> list[Intent]:
+        hit = self._layout().hit(self._model().position, *pos)
+        if hit is None or hit[1] is None:
+            return []
+        self._peek = (hit[0], hit[1])
+        return [Peek(self._peek)]
+
+    def end_peek(self) -> list[Intent]:
+        """The peek ends (the button or finger let go, the board changed)."""
+        if self._peek is None:
+            return []
+        self._peek = None
+        return [Peek(None)]
+
+    def held(self, now_ms: int) -> list[Intent]:
+        """Time passed: a press on a card held still for :data:`HOLD_MS` becomes a peek."""
+        press = self._press
+        if (press is None or press.peeked or press.button is not None or press.pile is None
+                or press.index is None or self._drag is not None or now_ms - press.time_ms < HOLD_MS):
+            return []
+        press.peeked = True
+        self._peek = (press.pile, press.index)
+        return [Peek(self._peek)]
+
+    def hold_due(self) -> int | None:
+        """When (ms) a press now held still would become a peek; None: no such press."""
+        press = self._press
+        if press is None or press.peeked or press.button is not None or press.index is None or self._drag:
+            return None
+        return press.time_ms + HOLD_MS
 
     def down(self, p: Pointer) -> list[Intent]:
         button = self._button_at(p.pos)
@@ -181,7 +238,8 @@ class BoardPointer:
                 refused = True
             else:
                 count = lifted
-        self._press = Press(p.pos, pile, index, count, double, p.touch, refused=refused, seen=(position, rules))
+        self._press = Press(p.pos, pile, index, count, double, p.touch, refused=refused, seen=(position, rules),
+                            time_ms=p.time_ms)
         return intents
 
     def move(self, p: Pointer) -> list[Intent]:
@@ -191,7 +249,7 @@ class BoardPointer:
         if self._drag is not None:
             self.drag_to(p.pos)
             return [Dragged()]
-        if press.button is not None:
+        if press.button is not None or press.peeked:
             return []
         threshold = DRAG_THRESHOLD * (2 if press.touch else 1)
         dx, dy = p.pos[0] - press.pos[0], p.pos[1] - press.pos[1]
@@ -241,6 +299,9 @@ class BoardPointer:
             return [Dropped(None, answer)]
         if press.button is not None:
             return [Button(press.button, released=self._button_at(p.pos) == press.button)]
+        if press.peeked:  # a press held to peek: letting go ends the peek, and taps nothing
+            self.hand.tap_ignored()
+            return self.end_peek()
         model = self._model()
         position, rules = model.position, model.rules
         if press.double is None:

@@ -166,6 +166,24 @@ def _open_menu(table: Table) -> None:
     table.app.push(dialogs.Menu(table.app, table.session, entries))
 
 
+def card_size_step(table: Table, steps: int) -> None:
+    """Ctrl+plus (the action "bigger"), Ctrl+minus, a pinch: the card-size setting one step
+    up or down, as far as the window shows a difference."""
+    from seahaven.app.settings import SPECS
+
+    spec = SPECS["card_size"]
+    assert spec.limits is not None
+    settings = table.app.settings
+    was, width = settings.card_size, table.layout.card_w
+    size = round(min(spec.limits[1], max(spec.limits[0], was + steps * spec.step)), 2)
+    if settings.set("card_size", size) and (table.layout.card_w > width) == (steps > 0):
+        table.say(_("Card size {size}").format(size=spec.readout(size)), fleeting=True)
+        return
+    settings.set("card_size", was)  # no larger in this window (or no smaller than the least)
+    table.say(_("The cards are as large as this window holds.") if steps > 0
+              else _("The cards are as small as they go."), fleeting=True)
+
+
 ACTIONS = Actions()
 """Every action of the table. Declare a new one here, and only here."""
 
@@ -210,6 +228,8 @@ for _action in (
            help=N_("Screen reader: read the whole table, the cells and foundations, then the columns row by row")),
     Action("read_pile", N_("Read the focused pile"), lambda t: t.read_aloud("pile"), keys=("I",),
            help=N_("Screen reader: read the focused pile, every card from the bottom up")),
+    Action("bigger", N_("Larger cards"), lambda t: card_size_step(t, 1), keys=("Ctrl++",),
+           help=N_("Larger cards; Ctrl and minus: smaller cards (a pinch does both)")),
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
     Action("review", N_("Review"), lambda t: t.app.push(review.ReviewWindow(t.app, t.session)), keys=("V",),
            menu=6, help=N_("Review: find the move after which the game could no longer be won")),

@@ -95,6 +95,9 @@ RULES_PAGE: tuple[Block, ...] = (
     ("b", N_("Each move, undo, refused move with its reason, hint and solver's verdict is said once.")),
     ("b", N_("T reads the whole table: the cells and foundations, then the columns row by row. I reads "
           "the pile you are on.")),
+    ("b", N_("Peek at a covered card: right-click it, or press and hold it; it shows whole and "
+          "enlarged until you let go, and nothing moves. P shows the focused pile's cards the same "
+          "way. Ctrl and plus or minus, or a pinch, make the cards larger or smaller.")),
     ("h", N_("Score")),
     ("b", N_("+10 for each card put on a foundation; \u201315 for each card taken back from one.")),
     ("b", N_("Winning adds 200 on Easy, 500 on Medium, 1000 on Hard.")),

@@ -104,13 +104,16 @@ class TableScene(Scene):
         had another (the animation glides the cards from that one)."""
         toolbar = actions.ACTIONS.toolbar_slots()
         depth = INDEX_DEPTH_LARGE if self.app.assets.large_index else INDEX_DEPTH
-        key = (self._size, position.cell_count, toolbar, depth, tuple(len(c) for c in position.columns))
+        settings = self.app.settings
+        key = (self._size, position.cell_count, toolbar, depth, tuple(len(c) for c in position.columns),
+               settings.card_size, settings.left_handed)
         layout = self._layouts.get(key)
         if layout is None:
             if len(self._layouts) >= 4:
                 self._layouts.clear()
             layout = self._layouts[key] = compute_layout(self._size[0], self._size[1], position.cell_count,
-                                                         self.aspect, toolbar, position, depth)
+                                                         self.aspect, toolbar, position, depth,
+                                                         settings.card_size, settings.left_handed)
         return layout
 
     def resized(self, size: tuple[int, int]) -> None:
@@ -148,6 +151,7 @@ class TableScene(Scene):
             self.hint = None
             self.dirty = True
         pointer = self.pointer
+        pointer.held()
         waited = now - pointer.hover_since >= TOOLTIP_DELAY_S
         if pointer.hover and not pointer.press and waited and not pointer.tooltip_shown:
             pointer.tooltip_shown = True
@@ -183,6 +187,9 @@ class TableScene(Scene):
             waits.append(max(0.0, self.pointer.hover_since + TOOLTIP_DELAY_S - now))
         if self.jobs.running():
             waits.append(0.05)
+        hold = self.pointer.hold_wait()
+        if hold is not None:
+            waits.append(hold)
         if self.solver.lost_due is not None:
             waits.append(max(0.0, self.solver.lost_due - now))
         if self.solver.demo is not None:
@@ -354,6 +361,9 @@ class TableScene(Scene):
     def handle(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN:
             self.keys.on_key(event)
+            return
+        if event.type in (pygame.KEYUP, pygame.MULTIGESTURE):
+            self.keys.on_other(event)  # a peek's key let go, a pinch (the card size)
             return
         self.pointer.handle(event)
 

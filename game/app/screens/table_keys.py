@@ -19,6 +19,15 @@ KEY_NAMES: dict[int, str] = {pygame.K_ESCAPE: "Esc", pygame.K_SPACE: "Space", py
                              pygame.K_DELETE: "Del", pygame.K_BACKSPACE: "Backspace"}
 KEY_NAMES.update({getattr(pygame, f"K_F{n}"): f"F{n}" for n in range(1, 13)})
 KEY_NAMES.update({getattr(pygame, f"K_{ch}"): ch.upper() for ch in "abcdefghijklmnopqrstuvwxyz0123456789"})
+KEY_NAMES.update({pygame.K_PLUS: "+", pygame.K_KP_PLUS: "+", pygame.K_EQUALS: "+"})
+"""Ctrl+plus (on the = key too, as on a US keyboard): larger cards."""
+MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
+"""With Ctrl: smaller cards (Help names it with Ctrl+plus: it is no chord of the actions)."""
+PEEK_KEY = pygame.K_p
+"""Held down: the focused pile's cards shown whole, enlarged, until it is let go."""
+PINCH_STEP = 0.04
+"""How far two fingers must spread (or close), as a share of the window, for one step of
+the card size."""
 MODIFIER_KEYS = (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT, pygame.K_RALT,
                  pygame.K_LMETA, pygame.K_RMETA)
 
@@ -43,6 +52,9 @@ class TableKeys:
         self.hand = table.hand
         self.focus: Pile = COLUMNS[0]
         self.show_focus = False
+        self.peeking: Pile | None = None
+        """The pile whose cards the peek key shows whole (None: no key peek)."""
+        self._pinch = 0.0
 
     def on_key(self, event: Any) -> None:
         key, mods = event.key, event.mod
@@ -61,6 +73,8 @@ class TableKeys:
                 action.run(self.table)  # disabled or not: the action says why nothing happens
             return
         if ctrl:
+            if key in MINUS_KEYS:
+                actions.card_size_step(self.table, -1)
             return
         if key in PILE_KEYS:
             self.key_pile(PILE_KEYS[key])
@@ -72,6 +86,10 @@ class TableKeys:
                 self.table.say(_("This game has {cells}.").format(cells=cells_phrase(self.table.position.cell_count)))
         elif key == FOUNDATION_KEY:
             self.key_foundation()
+        elif key == PEEK_KEY:
+            if self.peeking != self.focus and self.table.position.cards(self.focus):
+                self.peeking = self.focus
+                self.table.dirty = True
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.focus_visible() or self.hand.selection is not None:
                 self.key_send()
@@ -82,6 +100,21 @@ class TableKeys:
                 self.move_focus(key, shift)
             else:
                 self.show_focus_ring()
+
+    def on_other(self, event: Any) -> None:
+        """A key let go (the peek key ends its peek) or a pinch (each step of spread or
+        closing changes the card size)."""
+        if event.type == pygame.KEYUP:
+            if event.key == PEEK_KEY and self.peeking is not None:
+                self.table.mark_pile(self.peeking)
+                self.peeking = None
+            return
+        if getattr(event, "num_fingers", 0) != 2:
+            return
+        self._pinch += float(getattr(event, "pinched", 0.0))
+        if abs(self._pinch) >= PINCH_STEP:
+            actions.card_size_step(self.table, 1 if self._pinch > 0 else -1)
+            self._pinch = 0.0
 
     def key_pile(self, pile: Pile) -> None:
         self.show_focus = True
@@ -122,6 +155,9 @@ class TableKeys:
             j = order.index(current) if current in order else 0
             self.focus = order[(j + (-1 if shift else 1)) % len(order)]
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if r == 0 and self.app.settings.left_handed:  # as seen: the foundations on the left
+                row = list(FOUNDATIONS) + list(CELLS[: self.table.position.cell_count])
+                i = row.index(current) if current in row else 0
             self.focus = row[(i + (1 if key == pygame.K_RIGHT else -1)) % len(row)]
         else:
             self.focus = self.table.layout.pile_above(current, top_row + list(COLUMNS), down=key == pygame.K_DOWN)

@@ -27,6 +27,8 @@ CASCADE_PLAN_S = 3.5
 itself never lasts more than ``animation.CASCADE_S``."""
 CASCADE = "cascade"
 """What the status line's sentence is about while the cascade runs (it says a tap skips it)."""
+FLASH_S = 0.4
+"""How long reduced motion highlights the piles a move changed."""
 
 
 class TableMotion:
@@ -40,6 +42,8 @@ class TableMotion:
         self.cascade: Cascade | None = None
         self._then: Callable[[], None] | None = None
         """What follows the animation in progress, once every card is still."""
+        self.flashed: set[Pile] = set()
+        """With reduced motion: the piles a move changed at once, highlighted for a moment."""
         table.current.subscribe(self._on_game_event)
 
     # == what the game in play says ============================================================
@@ -142,9 +146,13 @@ class TableMotion:
         table = self.table
         factor = table.app.settings.animation_factor * speed
         layout, position = table.layout, table.position
-        for pile in position.piles():
-            if not before.position.has_pile(pile) or before.position.cards(pile) != position.cards(pile):
-                table.mark_pile(pile)
+        changed = {pile for pile in position.piles()
+                   if not before.position.has_pile(pile) or before.position.cards(pile) != position.cards(pile)}
+        for pile in changed:
+            table.mark_pile(pile)
+        if changed and table.app.settings.reduces_motion:  # no glide: a brief highlight says where
+            self.flashed = changed
+            self.tweens.wait(FLASH_S, self._end_flash)
         if then is not None:
             self._start(then)
         for card, box in layout.card_boxes(position).items():
@@ -164,9 +172,17 @@ class TableMotion:
         if not self.floating:
             self._still()  # nothing to see move (animation off): look at the game now
 
+    def _end_flash(self) -> None:
+        if self.flashed:
+            self.flashed = set()
+            self.table.dirty = True
+
     def shake(self, pile: Pile, index: int) -> None:
-        """The cards from ``index`` up that cannot be lifted shake."""
+        """The cards from ``index`` up that cannot be lifted shake (not with reduced motion:
+        the status line says why)."""
         table = self.table
+        if table.app.settings.reduces_motion:
+            return
         for card in table.position.cards(pile)[index:]:
             self.tweens.shake(card, max(4.0, table.layout.card_w * 0.06), on_finished=partial(self._rest, card))
             self._float(card)

@@ -4,6 +4,8 @@ table carries out and animates; and what the pointer hovers over (the toolbar's 
 
 from __future__ import annotations
 
+import pygame
+
 from seahaven.app.board.pointer import (
     Answer,
     BoardPointer,
@@ -14,10 +16,12 @@ from seahaven.app.board.pointer import (
     Dropped,
     Intent,
     Lifted,
+    Peek,
     Press,
 )
 from seahaven.app.input import Pointer, PointerInput
 from seahaven.app.screens.table_api import Table
+from seahaven.engine import Pile
 
 __all__ = ["Drag", "Press", "TablePointer"]
 
@@ -37,6 +41,8 @@ class TablePointer:
         self.hover_since = 0.0
         self.pointer_pos: tuple[float, float] = (-1, -1)
         self.tooltip_shown = False
+        self.peeked_pile: Pile | None = None
+        """The pile of the card a peek shows (repainted when the peek ends)."""
 
     @property
     def press(self) -> Press | None:
@@ -54,8 +60,25 @@ class TablePointer:
         if pointer is not None:
             self.on_pointer(pointer)
 
+    def held(self) -> None:
+        """Time passed: a press held still may become a peek."""
+        for intent in self.board.held(self.app_ms()):
+            self.carry_out(intent)
+
+    def hold_wait(self) -> float | None:
+        """Seconds until a press held still becomes a peek (None: no such press)."""
+        due = self.board.hold_due()
+        return None if due is None else max(0.0, (due - self.app_ms()) / 1000)
+
+    @staticmethod
+    def app_ms() -> int:
+        """The clock the pointer's events are stamped with (SDL's milliseconds)."""
+        return pygame.time.get_ticks()
+
     def cancel_pointer(self) -> None:
         """Forget a press or drag in progress (a window opened, focus was lost)."""
+        for intent in self.board.end_peek():
+            self.carry_out(intent)
         self.cancel_drag()
         self.board.forget_press()
         self.input.reset()
@@ -69,7 +92,7 @@ class TablePointer:
         self.table.glide_from(before)
 
     def on_pointer(self, p: Pointer) -> None:
-        if p.kind not in ("down", "move", "up", "cancel"):
+        if p.kind not in ("down", "move", "up", "cancel", "secondary_up"):
             return  # the wheel, or the mouse while a finger is down: no gesture on the table
         if p.kind == "down":
             self.table.player_acts()
@@ -94,6 +117,12 @@ class TablePointer:
         elif isinstance(intent, Lifted):
             table.mark_pile(intent.pile)
             self.app.play_sound("pick_up")
+            table.dirty = True
+        elif isinstance(intent, Peek):
+            was, self.peeked_pile = self.peeked_pile, intent.at[0] if intent.at is not None else None
+            for pile in (was, self.peeked_pile):
+                if pile is not None:
+                    table.mark_pile(pile)
             table.dirty = True
         elif isinstance(intent, Dragged | Deselected):
             table.dirty = True

@@ -93,7 +93,9 @@ class StatusPainter:
         self.said_box = drawn[0].unionall(drawn[1:])
 
     def _figures(self) -> str:
-        """Score, moves and time: the status line's left."""
+        """Score, moves and time: the status line's left (none in zen mode: the game still counts them)."""
+        if self.table.app.settings.zen:
+            return ""
         game = self.table.game
         return "    ".join((_("Score {n}").format(n=format_number(game.score)),
                             _("Moves {n}").format(n=format_number(game.move_count)),

@@ -17,7 +17,7 @@ from seahaven.app.animation import Tween
 from seahaven.app.layout import Box, Layout
 from seahaven.app.render import Painter, button_face, shared_label_px
 from seahaven.app.scenes import STEP
-from seahaven.app.screens import actions
+from seahaven.app.screens import actions, table_peek
 from seahaven.app.screens.table_api import Table
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_keys import TableKeys
@@ -144,8 +144,8 @@ class TableView:
                 self._faces[state] = face
             surface.blit(face, box[:2])
         # the title, with the difficulty, between the two groups of buttons
-        left = max(b.right for n, b in layout.buttons.items() if n in ("hint",))
-        right = min(b.x for n, b in layout.buttons.items() if n in ("help",))
+        hint, help_ = layout.buttons["hint"], layout.buttons["help"]
+        left, right = (hint.right, help_.x) if hint.x < help_.x else (help_.right, hint.x)  # left-handed: swapped
         cells = self.table.position.cell_count
         difficulty = difficulty_name(cells) if cells in DIFFICULTY_NAMES else ""
         for title in ("Seahaven Towers · " + difficulty, difficulty):  # the difficulty stays when the name cannot
@@ -207,6 +207,9 @@ class TableView:
             move = self.table.hint[0]
             out.append((top_box(move.source, move.size), theme.hint, thick, True, 0))
             out.append((top_box(move.dest), theme.hint, thick, True, 0))
+        for pile in self.motion.flashed:  # reduce motion: where cards went at once, briefly
+            if position.has_pile(pile):
+                out.append((top_box(pile), theme.selection, thick, False, 60))
         if self.keys.focus_visible() and position.has_pile(self.keys.focus):
             box = top_box(self.keys.focus)
             pad = thick * 2 + 2
@@ -266,6 +269,9 @@ class TableView:
             sprites.append((shadow, (held[0].x - spread + lift, held[0].y - spread + lift * 2)))
             for card, place in zip(self.pointer.drag.cards, held):
                 sprites.append((painter.card(card, w, h, quick=True), (place.x - lift, place.y - lift)))
+        peek = table_peek.peeked(self.table.position, layout, self.pointer.board.peek, self.keys.peeking)
+        if peek is not None:
+            sprites.extend(table_peek.peek_sprites(painter, layout, *peek))
         if self.pointer.hover and self.pointer.tooltip_shown and self.pointer.press is None:
             sprites.append(self._tooltip())
         return sprites
