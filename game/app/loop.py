@@ -17,23 +17,22 @@ import math
 import os
 import sys
 import time
-import warnings
 from collections.abc import Callable
 from typing import Any, Literal
 
 import pygame
 
-from seahaven.app import motion_pref, screen_area
+from seahaven.app import motion_pref
 from seahaven.app.access import adapter as access_adapter
-from seahaven.app.art_cache import drawn_size
 from seahaven.app.audio import Audio
-from seahaven.app.i18n import _, set_language
+from seahaven.app.i18n import set_language
 from seahaven.app.render import Painter, load_assets
 from seahaven.app.scenes import STEP, Scene, SceneStack
 from seahaven.app.settings import Settings
 from seahaven.app.theme import theme_for
 from seahaven.app.view import InView
 from seahaven.app.waiting import sdl_waiter
+from seahaven.app.window import GameWindow
 from seahaven.resources import resource_path
 
 MAX_FRAME = 0.25
@@ -46,7 +45,6 @@ SLEEP_POLL = 0.05
 """The same after ``SLEEP_AFTER`` seconds without input (the pointer usually moves before a
 click, and a move is input, so the click itself is answered at ``IDLE_POLL``)."""
 SLEEP_AFTER = 5.0
-WINDOWED_DEFAULT = (1280, 800)
 _IMPORTED = time.perf_counter()
 _REPAINT_EVENTS = frozenset(
     getattr(pygame, name) for name in (
@@ -106,15 +104,15 @@ def _give_back_freed_pixels() -> None:
 
 ART_SETTINGS = ("four_colour", "table", "card_back", "suit_colours", "suit_letters", "ink_clubs", "ink_diamonds",
                 "ink_hearts", "ink_spades")
+"""Settings that change how things look: the window repaints in the new looks at once."""
 LAYOUT_SETTINGS = ("card_size", "left_handed", "zen")
 """Settings that change where things are or what the status line shows: repaint at once."""
-"""Settings that change how things look: the window repaints in the new looks at once."""
 
 
 class App:
-    """The game window, its scene stack and its loop. It knows scenes only: what is on
-    them is theirs. ``on_quit`` hooks run when the loop ends, ``on_close`` hooks when the
-    window closes."""
+    """The game's scene stack and its loop, drawn on its :class:`~seahaven.app.window.GameWindow`.
+    It knows scenes only: what is on them is theirs. ``on_quit`` hooks run when the loop
+    ends, ``on_close`` hooks when the window closes."""
 
     def __init__(
         self,
@@ -132,8 +130,6 @@ class App:
         pygame.font.init()
         self.settings = settings or Settings()
         self.clock = clock
-        self.fullscreen = fullscreen
-        self.windowed = screen_area.Windowed(size, self.settings.window, WINDOWED_DEFAULT, windowed=not fullscreen)
         self.on_quit: list[Callable[[], None]] = []
         self.on_close: list[Callable[[], object]] = []
         self._listeners: list[Callable[[str], None]] = []
@@ -153,20 +149,11 @@ class App:
         self._last_input = 0.0
         self._pace = pygame.time.Clock()
         self._first_frame_reported = False
-        self._fullscreen_after_first_frame = False
-        """The window opened borderless over the whole screen; fullscreen follows the first
-        frame (X11 only: see :meth:`_open_window`)."""
-        self._surface_seen: tuple[int, int, int, int] | None = None
-        """What the window's surface was at the last frame (object, pixels, size): any
-        change means the window shows pixels the game never drew, so the next frame is
-        painted whole."""
-        self._too_large_said = False
-        self._refused: tuple[int, int] | None = None
-        """A window size too large to draw that the window kept after it was asked to
-        shrink (a window manager's say): it is drawn in part, not asked again."""
         _give_back_freed_pixels()
         _set_icon()
-        self.screen = self._drawable(self._open_window())
+        self.scenes = SceneStack()
+        self.window = GameWindow(size, fullscreen, self.settings, self.say, self._relayout, self._repaint)
+        """The window on the screen: its surface, fullscreen or not, its size and place."""
         self.access = access_adapter.Access()  # what a screen reader reads (silent without one)
         if pygame.display.get_driver() != "dummy":  # a window nobody can see has no reader either
             self.access.start()
@@ -182,93 +169,32 @@ class App:
         self.painter = Painter(self.assets, theme)
         self.painter.suit_letters = self.settings.suit_letters
         motion_pref.start()  # the desktop's reduce-motion setting, read in the background
-        self.scenes = SceneStack()
         self.view = InView(self.scenes)  # which scene is in view: the top one, the window on the screen
         self.audio = Audio(lambda name: self.assets.sound(name), lambda: self.assets.forget_sounds(), clock)
         self.settings.subscribe(self._setting_changed)
 
     # -- window ------------------------------------------------------------------------------
-    def _open_window(self) -> pygame.Surface:
-        if self.fullscreen and self.frames == 0 and pygame.display.get_driver() == "x11":
-            # On X11 a fullscreen window waits up to 100 ms for a window manager to agree
-            # (for ever, without one), before anything shows. So the first frame goes to a
-            # borderless window that already covers the screen, and the window becomes
-            # fullscreen right after it (see render): the table is there 0.1 s sooner.
-            desktop = self._desktop()
-            surface = pygame.display.set_mode(desktop, pygame.NOFRAME)
-            window = self._sdl_window()
-            if window is not None:
-                window.position = (0, 0)
-                self._fullscreen_after_first_frame = True
-                return surface
-        if self.fullscreen:
-            try:
-                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            except pygame.error:
-                self.fullscreen = False
-        surface = pygame.display.set_mode(self.windowed.size, pygame.RESIZABLE)
-        if self.windowed.place is not None and (window := self._sdl_window()) is not None:
-            window.position = self.windowed.place
-        return surface
-
-    def remember_window(self) -> None:
-        """Keep the window's size and place out of fullscreen in the ``window`` setting."""
-        if not self.fullscreen and (window := self._sdl_window()) is not None:
-            self.windowed.was((window.size[0], window.size[1]), (window.position[0], window.position[1]))
-        if (remembered := self.windowed.remembered()) is not None:  # None: never windowed, nothing new
-            self.settings.set("window", remembered)
-
-    def _finish_fullscreen(self) -> None:
-        """The first frame is on the screen: now make the window truly fullscreen."""
-        self._fullscreen_after_first_frame = False
-        window = self._sdl_window()
-        try:
-            if window is None:
-                raise pygame.error("no window")
-            window.set_fullscreen(desktop=True)
-        except pygame.error:
-            self.screen = self._drawable(self._set_mode((0, 0), pygame.FULLSCREEN))
-        self._follow_surface()
+    @property
+    def screen(self) -> pygame.Surface:
+        """What the scenes draw on (:attr:`GameWindow.screen`)."""
+        return self.window.screen
 
     @property
     def size(self) -> tuple[int, int]:
-        """The size the scenes draw at: the window's, or the part of it drawn when the
-        window is larger than the budget allows (:func:`~seahaven.app.art_cache.drawn_size`)."""
-        return self.screen.get_size()
+        return self.window.size
 
-    def _set_mode(self, size: tuple[int, int], flags: int) -> pygame.Surface:
-        """The window at ``size``; where SDL cannot make it (memory, the system's limits),
-        at the largest of half, a quarter... of it that works, else as it is."""
-        w, h = size
-        while True:
-            try:
-                return pygame.display.set_mode((w, h), flags)
-            except pygame.error:
-                if (w, h) == (0, 0) or (w <= 320 and h <= 240):
-                    break
-                w, h = max(320, w // 2), max(240, h // 2)
-        surface = pygame.display.get_surface()
-        if surface is None:
-            return pygame.display.set_mode(WINDOWED_DEFAULT, pygame.RESIZABLE)
-        return surface
+    @property
+    def fullscreen(self) -> bool:
+        return self.window.fullscreen
 
-    def _drawable(self, surface: pygame.Surface) -> pygame.Surface:
-        """What the scenes draw on: the window's surface, or its top-left part of the
-        largest size drawn when the window is larger (said once)."""
-        size = surface.get_size()
-        drawn = drawn_size(size)
-        if drawn == size:
-            return surface
-        self._say_too_large(drawn)
-        return surface.subsurface(pygame.Rect((0, 0), drawn))
+    def toggle_fullscreen(self) -> None:
+        self.window.toggle_fullscreen()
 
-    def _say_too_large(self, drawn: tuple[int, int]) -> None:
-        if self._too_large_said:
-            return
-        self._too_large_said = True
-        sentence = _("The window is too large to draw: the table is shown at {size}.").format(
-            size=f"{drawn[0]} × {drawn[1]}")
-        self.say(sentence)
+    def resize(self, size: tuple[int, int]) -> None:
+        self.window.resize(size)
+
+    def remember_window(self) -> None:
+        self.window.remember()
 
     def say(self, sentence: str) -> None:
         """A sentence for the player, from the window itself (to the listeners; kept until
@@ -285,102 +211,13 @@ class App:
         for sentence in waiting:
             hook(sentence)
 
-    @staticmethod
-    def _sdl_window() -> pygame.Window | None:
-        """The game window as SDL sees it (place, size, fullscreen), or None where pygame
-        cannot give it. pygame-ce calls this bridge deprecated in favour of drawing on a
-        ``Window`` directly; the game draws on the display surface, so it is the bridge."""
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            try:
-                return pygame.Window.from_display_module()
-            except (pygame.error, AttributeError):
-                return None
-
-    def toggle_fullscreen(self) -> None:
-        """F11: fullscreen at the desktop's size and place, and back to exactly the size
-        and place the window had. The window itself switches (SDL's desktop fullscreen),
-        so it works without a window manager too, where a new ``set_mode`` grows the window
-        in place and leaves it there."""
-        window = self._sdl_window()
-        if not self.fullscreen:
-            self.windowed.size = self.size
-            if window is not None:
-                place = (window.position[0], window.position[1])
-                self.windowed.was(self.size, place)
-                # cover the screen first: without a window manager nobody acts on SDL's
-                # fullscreen request, and the window would stay where and as big as it was
-                desktop = self._desktop()
-                window.position = (0, 0)
-                window.size = desktop
-                try:
-                    window.set_fullscreen(desktop=True)
-                except pygame.error:
-                    window.size = self.windowed.size
-                    window.position = place
-                    return  # this display cannot: stay windowed
-        elif window is not None:
-            screen = (window.position[0], window.position[1])
-            window.set_windowed()
-            if self._fullscreen_after_first_frame:  # F11 before the first frame: an ordinary window
-                self._fullscreen_after_first_frame, window.borderless = False, False
-            window.size, window.position = self.windowed.leave_fullscreen(screen)
-        self.fullscreen = not self.fullscreen
-        surface = pygame.display.get_surface()
-        if window is None or surface is None:  # where SDL's window is out of reach: open it again
-            surface = self._open_window()
-        self.screen = self._drawable(surface)
-        self._relayout()
-        self.settings.set("fullscreen", self.fullscreen)  # announced: autosave writes it
-
-    def _desktop(self) -> tuple[int, int]:
-        """The size of the (first) screen."""
-        desktops = pygame.display.get_desktop_sizes()
-        return (desktops[0][0], desktops[0][1]) if desktops else self.size
-
-    def resize(self, size: tuple[int, int]) -> None:
-        """The window was resized by the player (or a test): lay out again at once. A
-        window larger than the game draws is asked to shrink to the largest size drawn
-        (said once); one that stays larger is drawn in part."""
-        size = (max(320, int(size[0])), max(240, int(size[1])))
-        drawn = drawn_size(size)
-        if drawn != size:
-            self._say_too_large(drawn)
-        surface = pygame.display.get_surface()
-        if surface is None or (surface.get_size() != drawn and surface.get_size() != self._refused):
-            if not self.fullscreen:
-                self.windowed.size = drawn
-            surface = self._set_mode(drawn, pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE)
-            if drawn_size(surface.get_size()) != surface.get_size():
-                self._refused = surface.get_size()
-        self.screen = self._drawable(surface)
-        self._relayout()
-
     def _relayout(self) -> None:
+        """The window has another size: every scene lays out again."""
         for scene in self.scenes:
             scene.resized(self.size)
         self.scenes.changed = True
 
-    def _follow_surface(self) -> None:
-        """Draw on the surface the window has now, and paint it whole when it is new.
-
-        SDL gives the window a new surface whenever it changes (fullscreen after the
-        borderless first frame, F11, a resize, a lost and regained framebuffer), sometimes
-        as a new object of the same size, and the old one may be freed. Drawing only the
-        changed rectangles on a new surface would leave the rest of the window as SDL
-        made it (black), and drawing on the old one would reach freed memory."""
-        surface = pygame.display.get_surface()
-        if surface is None:
-            return
-        seen = (id(surface), getattr(surface, "_pixels_address", 0), *surface.get_size())
-        if seen == self._surface_seen:
-            return
-        drawable = self._drawable(surface)
-        resized = drawable.get_size() != self.screen.get_size()
-        self.screen = drawable
-        self._surface_seen = seen
-        if resized:
-            self._relayout()
+    def _repaint(self) -> None:
         self.scenes.changed = True
 
     # -- services for scenes ---------------------------------------------------------------
@@ -431,9 +268,7 @@ class App:
             self.resize((event.w, event.h))
             return
         if etype in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
-            surface = pygame.display.get_surface()
-            if surface is not None and drawn_size(surface.get_size()) != self.size:
-                self.resize(surface.get_size())
+            self.window.size_changed()
             self.scenes.changed = True  # same size or not, SDL may have a new surface
             return
         if self.view.window_event(etype):
@@ -489,7 +324,7 @@ class App:
         return self.scenes.changed or any(scene.needs_draw() for scene in self.scenes.visible())
 
     def render(self, alpha: float = 0.0, force: bool = False) -> None:
-        self._follow_surface()
+        self.window.follow_surface()
         if not (force or self.needs_draw()):
             return
         full = force or self.scenes.changed
@@ -517,8 +352,7 @@ class App:
                 print(f"seahaven: first frame {since_launch():.3f} s after launch", file=sys.stderr, flush=True)
             for hook in self.on_first_frame:
                 hook()
-        if self._fullscreen_after_first_frame:
-            self._finish_fullscreen()
+        self.window.first_frame_shown()
 
     def idle_timeout(self) -> float | None:
         waits = [w for w in (*(scene.wake_in() for scene in self.scenes), self.audio.wake_in()) if w is not None]

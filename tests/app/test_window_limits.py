@@ -110,7 +110,7 @@ def test_a_window_drawn_in_part_when_it_stays_too_large() -> None:
     the table is drawn in the window's top-left part at the largest size, said once."""
     app = make_app(size=(1280, 800))
     table = app.scenes.bottom
-    app._refused = (8000, 4500)  # a window manager kept it so once: resize records it so
+    app.window._refused = (8000, 4500)  # a window manager kept it so once: resize records it so
     pygame.display.set_mode((8000, 4500))  # as SDL hands the game a window it did not ask for
     app.dispatch(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=8000, y=4500))
     settle(app)
