@@ -30,6 +30,7 @@ from seahaven.app.screens.table_motion import TableMotion
 from seahaven.app.screens.table_pointer import TablePointer
 from seahaven.app.screens.table_solver import TableSolver
 from seahaven.app.screens.table_status import StatusLine
+from seahaven.app.screens.table_timers import table_timers
 from seahaven.app.screens.table_view import TableView
 from seahaven.app.session import Session
 from seahaven.app.words import FROM, ONTO, WITH, card_name, pile_name, refusal_text
@@ -72,6 +73,8 @@ class TableScene(Scene):
         """The drawing: it reads this scene and the game in play, and changes neither."""
         self.access = TableAccess(self, self.keys, self.solver, self.finish)
         """What a screen reader reads and hears of the table."""
+        self.timers = table_timers(self, self.pointer, self.motion, self.solver, self.finish)
+        """What the table does on its own in time, asked once a frame (:meth:`update`)."""
         self._shown_second = -1
         session.notices.append(lambda text, warn=False: self.say(text, warn, of_position=False))
         session.settings.subscribe(lambda _name: self.invalidate())
@@ -147,9 +150,6 @@ class TableScene(Scene):
         if second != self._shown_second:
             self._shown_second = second
             self.mark_region("status")
-        if self.hint is not None and now >= self.hint[1]:
-            self.hint = None
-            self.dirty = True
         pointer = self.pointer
         pointer.held()
         waited = now - pointer.hover_since >= TOOLTIP_DELAY_S
@@ -160,16 +160,7 @@ class TableScene(Scene):
         painter = self.app.painter
         if painter.refining and not self.motion.busy() and pointer.drag is None and painter.refine(REFINE_S):
             self.invalidate()  # every face of the new card size is crisp now
-        if self.finish.ready() and self.pointer.drag is None and self.on_top():
-            self.finish.step()
-        still = not self.motion.floating and self.motion.cascade is None
-        if self.solver.demo is not None and now >= self.solver.demo_due and still and self.pointer.drag is None \
-                and self.on_top():
-            self.solver.demo_step()
-        due = self.solver.lost_due
-        if due is not None and now >= due and not self.motion.floating and pointer.drag is None \
-                and pointer.press is None and self.on_top():
-            self.solver.ask_lost()
+        self.timers.run(now)
 
     def busy(self) -> bool:
         return self.motion.busy()
@@ -181,8 +172,6 @@ class TableScene(Scene):
             waits.append(1.0 - (self.current.elapsed() % 1.0) + 0.005)
         if (said := self.status.wake_in()) is not None:
             waits.append(said)
-        if self.hint is not None:
-            waits.append(max(0.0, self.hint[1] - now))
         if self.pointer.hover and not self.pointer.tooltip_shown:
             waits.append(max(0.0, self.pointer.hover_since + TOOLTIP_DELAY_S - now))
         if self.jobs.running():
@@ -190,12 +179,8 @@ class TableScene(Scene):
         hold = self.pointer.hold_wait()
         if hold is not None:
             waits.append(hold)
-        if self.solver.lost_due is not None:
-            waits.append(max(0.0, self.solver.lost_due - now))
-        if self.solver.demo is not None:
-            waits.append(max(0.0, self.solver.demo_due - now))
-        if self.finish.queue is not None:
-            waits.append(max(0.0, self.finish.due - now))
+        if (timer := self.timers.wake_in(now)) is not None:
+            waits.append(timer)
         if self.app.painter.refining:
             waits.append(0.0)
         return min(waits) if waits else None
