@@ -272,8 +272,8 @@ def format_rate(rate: float | None) -> str:
     return "\u2014" if rate is None else format_percent(rate)
 
 
-__all__ = ["BESTS", "DifficultyStats", "OpenGame", "Stats", "format_duration", "figures_sentence", "format_rate", "is_record", "rate_of",
-           "win_summary"]
+__all__ = ["BESTS", "DifficultyStats", "OpenGame", "Stats", "figures_sentence", "format_duration", "format_rate",
+           "is_record", "rate_of", "win_summary"]
 
 
 def win_summary(stats: Stats, cells: int) -> list[str]:

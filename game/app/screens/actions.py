@@ -201,3 +201,23 @@ for _action in (
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
 ):
     ACTIONS.declare(_action)
+
+
+def _game_files(table: Table, saving: bool) -> None:
+    from seahaven.app.screens.game_files import GameFiles  # when first opened (see navigation.open_screen)
+
+    table.app.push(GameFiles(table.app, table.session, saving))
+
+
+def _paste_game(table: Table) -> None:
+    from seahaven.app.screens.game_files import paste_game  # when first used
+
+    paste_game(table.app, table.session)
+
+
+# game files (issue 28): in the Menu after New game; a game pasted in the New Game window
+ACTIONS.declare(Action("paste_game", N_("Paste a game"), _paste_game))
+ACTIONS.declare(Action("open", N_("Open a game…"), lambda t: _game_files(t, False), keys=("Ctrl+O",), menu=4,
+                       help=N_("Open a game file (a saved game, or a game record)")))
+ACTIONS.declare(Action("save", N_("Save the game as…"), lambda t: _game_files(t, True), keys=("Ctrl+S",), menu=4,
+                       help=N_("Save the game in play to a file of your choosing")))
