@@ -51,11 +51,12 @@ def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
 
         if code:
             return fail(None, _("--code and a game file cannot be given together."))
+        from seahaven.app.game_record import GameFileError
         from seahaven.app.saving import game_file
 
         try:
             opened_file = (game_file.load(Path(args.file)), Path(args.file).name)
-        except game_file.GameFileError as error:  # before anything is written: the saved game stays
+        except GameFileError as error:  # before anything is written: the saved game stays
             from seahaven.app import alert
 
             status = fail(None, str(error))

@@ -166,7 +166,8 @@ def test_a_file_the_player_may_not_read_gets_one_sentence(as_user: Any) -> None:
     os.chown(path, info.st_uid, info.st_gid)
     path.chmod(0)
     script = ("import sys; from pathlib import Path; from seahaven.app.saving import game_file\n"
-              "try:\n    game_file.load(Path(sys.argv[1]))\nexcept game_file.GameFileError as e:\n    print(e)\n")
+              "from seahaven.app.game_record import GameFileError\n"
+              "try:\n    game_file.load(Path(sys.argv[1]))\nexcept GameFileError as e:\n    print(e)\n")
     result = subprocess.run([*command, "-c", script, str(path)], capture_output=True, text=True,
                             env=_user_env(extra, home), cwd="/", timeout=120)
     assert result.returncode == 0, result.stderr
