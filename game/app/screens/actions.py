@@ -216,7 +216,9 @@ def _paste_game(table: Table) -> None:
 
 
 # game files (issue 28): in the Menu after New game; a game pasted in the New Game window
-ACTIONS.declare(Action("paste_game", N_("Paste a game"), _paste_game))
+ACTIONS.declare(Action("paste_game", N_("Paste a game"), _paste_game, keys=("Ctrl+Shift+V",),
+                       help=N_("Play the game on the clipboard (copied as text with the New Game window's Copy "
+                               "game)")))
 ACTIONS.declare(Action("open", N_("Open a game…"), lambda t: _game_files(t, False), keys=("Ctrl+O",), menu=4,
                        help=N_("Open a game file (a saved game, or a game record)")))
 ACTIONS.declare(Action("save", N_("Save the game as…"), lambda t: _game_files(t, True), keys=("Ctrl+S",), menu=4,
