@@ -68,6 +68,8 @@ GAME_FILE_GLOB = "*.seahaven"
 """A game file's MIME type and name (``seahaven.app.game_record``'s; a test holds them equal):
 the entry opens it (``seahaven FILE``), the shared MIME info names it."""
 GAME_FILE_COMMENT = NP_("file type", "Seahaven Towers game")
+FILE_FIELD = "%f"
+"""The Exec field code of a file opened with the game (a double-clicked game file)."""
 MADE_FOLDERS_KEY = "X-Seahaven-Made-Folders"
 """The entry's record of the folders the install created (relative to the data folder)."""
 _RESERVED = set(' \t\n"\'\\><~|&;$*?#()`')
@@ -209,7 +211,7 @@ def desktop_entry(command: list[str], made_folders: Iterable[str] = ()) -> str:
         + _localized_keys("GenericName", GENERIC_NAME)
         + f"Comment={SUMMARY}\n"
         + _localized_keys("Comment", SUMMARY)
-        + f"Exec={exec_value(entry_command(command))} %f\n"
+        + f"Exec={exec_value(entry_command(command))} {FILE_FIELD}\n"
         f"TryExec={string_value(command[0])}\n"
         f"Icon={APP_ID}\n"
         "Terminal=false\n"
@@ -245,16 +247,16 @@ def mime_path(home: Path) -> Path:
 def update_mime_database(home: Path) -> None:
     """Let the desktop know the game file's type now (``update-mime-database``, where the
     system has it; without it the type is known at the next login's update, or never)."""
+    import contextlib
     import shutil
     import subprocess
 
     tool = shutil.which("update-mime-database")
     if tool is None or not (home / "mime").is_dir():
         return
-    try:
+    # a failure leaves the type declared: the desktop learns it at its next update
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
         subprocess.run([tool, str(home / "mime")], capture_output=True, timeout=60, check=False)
-    except (OSError, subprocess.SubprocessError):
-        pass  # the type is still declared; the desktop learns it at its next update
 
 
 def _feature_items() -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import errno
 import math
+import os
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +58,7 @@ def save(path: Path, game: Game, elapsed_s: float) -> None:
         raise GameFileError(_("This game is too long to be saved to a file."))
     try:
         if path.is_dir():
-            raise IsADirectoryError(errno.EISDIR, "a folder")
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         replace_file(path, data)
     except OSError as error:
         raise GameFileError(_("The game could not be saved to {name} ({why}).").format(

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import platformdirs
 import pygame
 
 from seahaven.app import game_record
@@ -40,8 +41,8 @@ MAX_PATH = 4096
 def start_folder() -> Path:
     """Where the chooser looks first: the player's Documents folder if there is one, else home."""
     home = Path.home()
-    documents = home / "Documents"
     with contextlib.suppress(OSError):
+        documents = Path(platformdirs.user_documents_dir())
         if documents.is_dir():
             return documents
     return home

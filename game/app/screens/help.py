@@ -105,7 +105,7 @@ RULES_PAGE: tuple[Block, ...] = (
     ("h", N_("Your game is never lost")),
     ("p", N_("The game is saved after every move. Close the window, or lose power, and the next start "
           "brings back the same deal, the same moves, your undo history, score and time.")),
-    ("p", N_("Menu \u2192 Save the game as\u2026 (Ctrl+S) writes the game to a file of your choosing, with its "
+    ("p", N_("In the Menu, Save the game as\u2026 (Ctrl+S) writes the game to a file of your choosing, with its "
           "time and hints; Open a game\u2026 (Ctrl+O) plays one on, after asking if a game in progress would "
           "be lost. The New Game window copies the game as text, and plays a game pasted there.")),
 )
