@@ -259,6 +259,39 @@ def update_mime_database(home: Path) -> None:
         subprocess.run([tool, str(home / "mime")], capture_output=True, timeout=60, check=False)
 
 
+MIME_DATABASE = ("aliases", "generic-icons", "globs", "globs2", "icons", "magic", "mime.cache", "subclasses",
+                 "treemagic", "types", "version", "XMLnamespaces")
+"""The files ``update-mime-database`` writes in ``mime/`` (derived from ``mime/packages/``)."""
+
+
+def mime_database_files(home: Path) -> list[Path]:
+    """What ``update-mime-database`` derived from the game's MIME info: its cache files and
+    the type's own file (not the game's: the database's, rebuilt from ``mime/packages``)."""
+    mime = home / "mime"
+    major, minor = GAME_FILE_TYPE.split("/")
+    return [*(mime / name for name in MIME_DATABASE), mime / major / f"{minor}.xml"]
+
+
+def _forget_mime_type(home: Path, made: list[str]) -> None:
+    """After uninstall removed the MIME info: the database forgets the type. Where no other
+    program's MIME info is left and the install made ``mime/``, the database it derived goes
+    too (so nothing of the game's is left); else it is rebuilt without the type."""
+    packages = home / "mime" / "packages"
+    try:
+        others = packages.is_dir() and any(packages.iterdir())
+    except OSError:
+        others = True
+    if others or "mime" not in made:
+        update_mime_database(home)
+        return
+    for path in mime_database_files(home):
+        path.unlink(missing_ok=True)
+    import contextlib
+
+    with contextlib.suppress(OSError):  # another type's file is there, or it is gone already
+        (home / "mime" / GAME_FILE_TYPE.split("/")[0]).rmdir()
+
+
 def _feature_items() -> str:
     lines = []
     for feature in FEATURES:
@@ -470,7 +503,7 @@ def uninstall(home: Path) -> tuple[list[Path], list[Path]]:
             continue
         removed.append(target)
     if mime_path(home) in removed:
-        update_mime_database(home)  # the type goes from the database too
+        _forget_mime_type(home, made)  # the type goes from the database too
     folders = []
     for name in made:  # deepest first
         try:
