@@ -417,6 +417,32 @@ def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, 
     return surf
 
 
+
+def shared_label_px(painter: Painter, buttons: list[tuple[Box, str]]) -> int:
+    """One font size for the words of a row of icon buttons (the toolbar): the largest at
+    which every word fits beside its icon, so that every button is treated alike; 0 when
+    some word does not fit even at the smallest size (then every button shows its icon
+    alone, and its tooltip says what it does)."""
+    if not buttons:
+        return 0
+    h = min(box.h for box, _label in buttons)
+    size = max(11, round(h * 0.40))
+    smallest = max(9, round(h * 0.30))
+    while size >= smallest:
+        if all(_fits_beside_icon(painter, box, label, size) for box, label in buttons):
+            return size
+        size -= 1
+    return 0
+
+
+def _fits_beside_icon(painter: Painter, box: Box, label: str, size: int) -> bool:
+    """Whether ``label`` at ``size`` fits beside the icon on a dark button (as
+    :func:`button_face` places them)."""
+    h = box.h
+    room = box.w - 2 * max(2, h // 6)
+    icon_w = round(h * 0.58) + round(h * 0.14)
+    return icon_w + painter.font(size).size(label)[0] <= room
+
 def _weave(surf: pygame.Surface, strength: int) -> None:
     """Lay a fine woven grain over the cloth: a small tile of fixed random light and dark
     threads, repeated (the same pattern on every run and at every size)."""

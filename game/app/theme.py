@@ -77,24 +77,6 @@ class Theme:
     button_text_off: Colour
     """A button that cannot be pressed, on a dark ground."""
 
-    # -- the windows over the table (light panels) ------------------------------------------
-    panel: Colour
-    panel_text: Colour
-    muted: Colour
-    """Secondary words on a panel."""
-    error: Colour
-    """What is wrong, on a panel."""
-    accent: Colour
-    """Titles of windows, the default button, a ticked box."""
-    accent_hover: Colour
-    accent_text: Colour
-    panel_button: Colour
-    panel_button_hover: Colour
-    panel_button_off: Colour
-    """Words of a button that cannot be pressed, and an unticked box."""
-    field: Colour
-    """A text field's ground (the deal code)."""
-
     # -- Help's little board -------------------------------------------------------------
     board: Colour
     slot: Colour
@@ -113,6 +95,60 @@ class Theme:
     outline_scale: float = 1.0
     """How much thicker than usual the highlights and focus rings are drawn."""
 
+    # -- the windows over the table: the same look as the full-window screens ---------------
+    # One look for every window and page: a window is a piece of a screen laid over the
+    # table, so its colours are the screens' own, named for where a window uses them.
+    @property
+    def panel(self) -> Colour:
+        """A window's ground."""
+        return self.background
+
+    @property
+    def panel_text(self) -> Colour:
+        return self.text
+
+    @property
+    def muted(self) -> Colour:
+        """Secondary words in a window."""
+        return self.text_dim
+
+    @property
+    def error(self) -> Colour:
+        """What is wrong, in a window."""
+        return self.warn
+
+    @property
+    def accent(self) -> Colour:
+        """Titles of windows, a ticked box, good news."""
+        return self.heading
+
+    @property
+    def accent_hover(self) -> Colour:
+        return self.heading
+
+    @property
+    def accent_text(self) -> Colour:
+        """The tick on a ticked box."""
+        return self.background
+
+    @property
+    def panel_button(self) -> Colour:
+        return self.button
+
+    @property
+    def panel_button_hover(self) -> Colour:
+        return self.button_hover
+
+    @property
+    def panel_button_off(self) -> Colour:
+        """Words of a button that cannot be pressed, and an unticked box."""
+        return self.button_text_off
+
+    @property
+    def field(self) -> Colour:
+        """A text field's ground (the deal code)."""
+        return self.band
+
     def line(self, width: int) -> int:
         """A line ``width`` pixels wide as this theme draws it (thicker in high contrast)."""
         return max(width, round(width * self.outline_scale))
@@ -129,10 +165,6 @@ GREEN = Theme(
     background=(12, 46, 33), heading=(255, 214, 110), stripe=(16, 56, 41),
     button=(36, 84, 64), button_hover=(48, 108, 82), button_on=(26, 140, 96), button_on_edge=(180, 240, 210),
     button_text=(245, 250, 245), button_text_off=(110, 140, 124),
-    panel=(248, 246, 238), panel_text=(34, 40, 38), muted=(96, 104, 100), error=(176, 36, 36),
-    accent=(26, 112, 78), accent_hover=(36, 136, 96), accent_text=(255, 255, 255),
-    panel_button=(228, 232, 226), panel_button_hover=(212, 222, 214), panel_button_off=(150, 156, 150),
-    field=(255, 255, 255),
     board=(20, 80, 56), slot=(12, 60, 42), slot_line=(70, 130, 100),
     card_face=(252, 251, 246), card_red=(200, 30, 40), card_black=(20, 20, 20),
 )
@@ -146,7 +178,6 @@ BLUE = replace(
     background=(11, 34, 64), stripe=(16, 44, 80),
     button=(34, 70, 114), button_hover=(46, 92, 144), button_on=(28, 112, 182), button_on_edge=(176, 216, 250),
     button_text_off=(110, 128, 156),
-    accent=(26, 86, 152), accent_hover=(36, 106, 180),
     board=(20, 62, 108), slot=(12, 46, 86), slot_line=(74, 114, 166),
 )
 
@@ -159,7 +190,6 @@ WINE = replace(
     background=(54, 12, 22), stripe=(70, 18, 30), heading=(255, 216, 120),
     button=(94, 30, 44), button_hover=(120, 42, 58), button_on=(156, 48, 70), button_on_edge=(246, 190, 200),
     button_text_off=(156, 112, 120),
-    accent=(132, 30, 50), accent_hover=(156, 44, 66),
     board=(100, 26, 40), slot=(80, 16, 30), slot_line=(156, 84, 100),
 )
 
@@ -174,10 +204,6 @@ NIGHT = replace(
     background=(14, 16, 18), heading=(212, 178, 104), stripe=(22, 26, 29),
     button=(36, 42, 46), button_hover=(48, 56, 62), button_on=(58, 82, 94), button_on_edge=(120, 150, 166),
     button_text=(206, 210, 202), button_text_off=(96, 104, 104),
-    panel=(38, 42, 46), panel_text=(204, 208, 200), muted=(140, 146, 144), error=(236, 120, 110),
-    accent=(132, 180, 210), accent_hover=(150, 196, 224), accent_text=(16, 20, 24),
-    panel_button=(56, 62, 68), panel_button_hover=(68, 76, 84), panel_button_off=(104, 110, 112),
-    field=(24, 27, 30),
     board=(26, 31, 35), slot=(20, 24, 27), slot_line=(70, 78, 84),
     card_face=(196, 194, 188), card_red=(170, 40, 46), card_black=(16, 16, 16),
     card_shade=190,
@@ -194,10 +220,6 @@ CONTRAST = replace(
     background=(0, 0, 0), heading=(255, 230, 0), stripe=(34, 34, 34),
     button=(48, 48, 48), button_hover=(86, 86, 86), button_on=(0, 70, 180), button_on_edge=(255, 255, 255),
     button_text=(255, 255, 255), button_text_off=(150, 150, 150),
-    panel=(255, 255, 255), panel_text=(0, 0, 0), muted=(60, 60, 60), error=(160, 0, 0),
-    accent=(0, 60, 170), accent_hover=(0, 84, 210), accent_text=(255, 255, 255),
-    panel_button=(220, 220, 220), panel_button_hover=(196, 196, 196), panel_button_off=(110, 110, 110),
-    field=(255, 255, 255),
     board=(24, 24, 24), slot=(0, 0, 0), slot_line=(255, 255, 255),
     card_face=(255, 255, 255), card_red=(200, 0, 0), card_black=(0, 0, 0),
     large_index=True, outline_scale=1.8,

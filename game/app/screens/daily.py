@@ -20,6 +20,7 @@ import pygame
 
 from seahaven.app.history import History
 from seahaven.app.i18n import N_, _, format_number, ngettext, pgettext
+from seahaven.app.render import wrap
 from seahaven.app.screens.kit import Screen
 from seahaven.app.screens.statistics import StatsScreen
 from seahaven.app.session import Session
@@ -62,6 +63,9 @@ class DailyScreen(Screen):
         self.on_play = on_play
         self.note = note
         self._days: tuple[tuple[int, int], dict[tuple[str, int], str], int] | None = None
+        self.refused: _dt.date | None = None
+        """The day without a deal to play (still to come, or before the first) the player
+        tapped last: the screen says why nothing was played, until another day is chosen."""
         super().__init__(app)
         self.focus_key = f"play{app.settings.cells if app.settings.cells in DIFFICULTY_NAMES else 4}"
         self.layout()
@@ -72,6 +76,7 @@ class DailyScreen(Screen):
     # -- choices ---------------------------------------------------------------------------
     def select(self, day: _dt.date) -> None:
         day = min(self.today, max(FIRST_DAY, day))
+        self.refused = None
         self.selected = day
         self.month = (day.year, day.month)
         if self.focus_key.startswith("day"):
@@ -89,6 +94,20 @@ class DailyScreen(Screen):
         self.month = (year, month)
         last = calendar.monthrange(year, month)[1]
         self.select(_dt.date(year, month, min(self.selected.day, last)))
+
+    def refuse(self, day: _dt.date) -> None:
+        """A tap on a day that has no deal to play: nothing is played, the screen says why."""
+        self.refused = day
+        self.dirty = True
+
+    def refusal(self) -> str:
+        """Why the tapped day cannot be played, in the language of now ("" when none was)."""
+        if self.refused is None:
+            return ""
+        if self.refused > self.today:
+            return _("The deals of {day} are not out yet: each day's deals come at midnight UTC.").format(
+                day=date_text(self.refused))
+        return _("The daily deals began on {day}.").format(day=date_text(FIRST_DAY))
 
     def play(self, cells: int) -> None:
         self.on_play(self.selected, cells)
@@ -108,7 +127,7 @@ class DailyScreen(Screen):
     def paint(self, surface: pygame.Surface, y: int) -> int:
         u = self.unit
         column = self.column()
-        small = max(13, round(u * 0.8))
+        small = self.scale.note
         key = (len(self.history.entries), self.history.reset_at)
         if self._days is None or self._days[0] != key:  # a layout paints twice; 10,000 games take a while
             self._days = (key, self.history.daily_days(), self.history.daily_streak(self.today))
@@ -146,10 +165,10 @@ class DailyScreen(Screen):
                 (f" \u00b7 {status}" if status else "")
             rect = pygame.Rect(column.x + i * (w + gap), y, w, h)
             self.button(surface, rect, text, _bind(self.play, cells), key=f"play{cells}", on=state == "won",
-                        size=max(13, round(u * 0.85)))
+                        size=self.scale.note)
         y += h
         if self.note is not None and self.note():
-            y = self.text(surface, self.note(), column.x, y + u // 3, column.w, size=max(13, round(u * 0.8)),
+            y = self.text(surface, self.note(), column.x, y + u // 3, column.w, size=self.scale.note,
                           colour=self.theme.text_dim)
         return y
 
@@ -175,16 +194,17 @@ class DailyScreen(Screen):
         surface.blit(title, title.get_rect(center=(column.centerx, y + h // 2)))
         y += h + u // 2
         cell_w = column.w // 7
-        small = max(13, round(u * 0.75))
+        small = self.scale.note
         font = self.font(small, True)
         for i in range(7):
             words = font.render(weekday_short(i), True, self.theme.text_dim)
             surface.blit(words, (column.x + i * cell_w + (cell_w - words.get_width()) // 2, y))
         y += font.get_linesize() + u // 4
         weeks = calendar.Calendar().monthdatescalendar(year, month)
-        room = (self.viewport.bottom - self.scroll - y - 3 * u) // len(weeks)  # the month fits when it can
-        cell_h = max(round(u * 2.0), min(round(cell_w * 0.7), round(u * 3.4), room))
-        number_font = self.font(max(13, round(u * 0.9)), True)
+        below = u // 2 + self.legend_height(column, small) + 2 * u  # the legend, and the page's foot
+        room = (self.viewport.bottom - self.scroll - y - below) // len(weeks)  # the month fits when it can
+        cell_h = max(round(u * 1.4), min(round(cell_w * 0.7), round(u * 3.4), room))
+        number_font = self.font(self.scale.note, True)
         for week in weeks:
             for i, day in enumerate(week):
                 if day.month != month:
@@ -199,18 +219,22 @@ class DailyScreen(Screen):
                   days: dict[tuple[str, int], str], font: Any) -> None:
         playable = FIRST_DAY <= day <= self.today
         key = day_key(day) if playable else ""
-        hot = self.hot_area(rect, _bind_day(self.select, day) if playable else None, key=key)
+        hot = self.hot_area(rect, _bind_day(self.select if playable else self.refuse, day), key=key)
         hot.left = _bind_day(self.select, day - _dt.timedelta(days=1)) if playable else None
         hot.right = _bind_day(self.select, day + _dt.timedelta(days=1)) if playable else None
         chosen = day == self.selected
         theme = self.theme
         radius = max(3, rect.h // 8)
-        pygame.draw.rect(surface, theme.button_on if chosen else theme.button, rect, border_radius=radius)
+        if not playable:  # no deal yet (or none any more): a sunken cell, its number greyed
+            pygame.draw.rect(surface, theme.band, rect, border_radius=radius)
+            pygame.draw.rect(surface, theme.band_line, rect, width=1, border_radius=radius)
+        else:
+            pygame.draw.rect(surface, theme.button_on if chosen else theme.button, rect, border_radius=radius)
         if day == self.today:
             pygame.draw.rect(surface, theme.selection, rect, width=max(2, rect.h // 16), border_radius=radius)
         if self.focus_key == key and key:
             pygame.draw.rect(surface, theme.focus, rect.inflate(4, 4), width=2, border_radius=radius)
-        number = font.render(str(day.day), True, self.theme.text if playable else self.theme.text_dim)
+        number = font.render(str(day.day), True, self.theme.text if playable else self.theme.button_text_off)
         surface.blit(number, (rect.x + rect.w // 8, rect.y + rect.h // 12))
         dot = max(3, min(rect.w // 10, rect.h // 7))
         for i, cells in enumerate(DIFFICULTY_NAMES):
@@ -223,25 +247,45 @@ class DailyScreen(Screen):
             elif state is not None:
                 pygame.draw.circle(surface, self.theme.warn, centre, dot, max(1, dot // 3))
 
+    def legend_note(self) -> str:
+        """The words after the legend's marks: how to read them, or why a tapped day
+        played nothing."""
+        return self.refusal() or _("Dots: Easy, Medium, Hard. Page Up and Page Down change the month.")
+
+    def legend_height(self, column: pygame.Rect, size: int) -> int:
+        """How tall :meth:`paint_legend` draws the legend in ``column``."""
+        font: pygame.font.Font = self.font(size)
+        dot = max(3, size // 3)
+        x = column.x + sum(3 * dot + font.size(text)[0] + size for text in self.legend_marks())
+        note = self.legend_note()
+        if x + font.size(note)[0] <= column.right:
+            return int(font.get_linesize())
+        line_h = round(font.get_linesize() * 1.1)
+        return int(font.get_linesize()) + line_h * len(wrap(self.font(size, self.refused is not None), note, column.w))
+
+    @staticmethod
+    def legend_marks() -> tuple[str, str, str]:
+        return pgettext("daily deal", "won"), pgettext("daily deal", "won with help"), pgettext("daily deal", "played")
+
     def paint_legend(self, surface: pygame.Surface, column: pygame.Rect, y: int, size: int) -> int:
         dot = max(3, size // 3)
         font: pygame.font.Font = self.font(size)
         x = column.x
-        marks = ((self.theme.selection, True, pgettext("daily deal", "won")),
-                 (self.theme.warn, True, pgettext("daily deal", "won with help")),
-                 (self.theme.warn, False, pgettext("daily deal", "played")))
+        marks = zip((self.theme.selection, self.theme.warn, self.theme.warn), (True, True, False),
+                    self.legend_marks())
         for colour, filled, text in marks:
             pygame.draw.circle(surface, colour, (x + dot, y + size // 2 + 2), dot, 0 if filled else max(1, dot // 3))
             words = font.render(text, True, self.theme.text_dim)
             surface.blit(words, (x + 3 * dot, y))
             x += 3 * dot + words.get_width() + size
-        note = _("Dots: Easy, Medium, Hard. Page Up and Page Down change the month.")
-        words = font.render(note, True, self.theme.text_dim)
+        note = self.legend_note()
+        colour = self.theme.warn if self.refused is not None else self.theme.text_dim  # why nothing was played
+        words = font.render(note, True, colour)
         if x + words.get_width() <= column.right:
             surface.blit(words, (x, y))
             return y + font.get_linesize()
-        return self.text(surface, note, column.x,
-                         y + font.get_linesize(), column.w, size=size, colour=self.theme.text_dim)
+        return self.text(surface, note, column.x, y + font.get_linesize(), column.w, size=size, colour=colour,
+                         bold=self.refused is not None)
 
 
 def _bind(function: Callable[[int], None], value: int) -> Callable[[], None]:

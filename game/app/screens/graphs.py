@@ -156,7 +156,7 @@ class Graphs:
         minimum, at most three quarters of its width); the y below."""
         screen = self.screen
         u = screen.unit
-        small = max(13, round(u * 0.8))
+        small = screen.scale.note
         data = self.data()
         if not data.games:
             empty = per_difficulty(self.cells, _("No Easy game recorded yet: the graphs fill in as you play."),
@@ -208,7 +208,7 @@ class Graphs:
         for i, (key, label, on, action) in enumerate(items):
             rect = pygame.Rect(x + i * (w + gap), y, w, h)
             screen.button(surface, rect, label, action, key=key, on=on, left=_bind(step, -1), right=_bind(step, 1),
-                          size=max(13, round(u * 0.85)))
+                          size=screen.scale.note)
         return y + h
 
     def _title(self, surface: pygame.Surface, text: str, x: int, y: int, width: int, size: int) -> int:

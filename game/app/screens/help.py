@@ -416,7 +416,7 @@ class HelpScreen(Screen):
         column = self.column()
         for kind, content in blocks:
             if kind == "h":
-                y = self.text(surface, _(content), column.x, y + u // 2, column.w, size=round(u * 1.15),
+                y = self.text(surface, _(content), column.x, y + u // 2, column.w, size=self.scale.title,
                               colour=self.theme.heading, bold=True) + u // 4
             elif kind == "p":
                 y = self.text(surface, _(content), column.x, y, column.w) + u // 2

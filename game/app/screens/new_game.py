@@ -415,17 +415,15 @@ class NewGame(Window):
         said = (self.error, "error") if self.error else self.code_sentence()
         if said is not None:
             colour = getattr(theme, said[1])
-            for i, line in enumerate(wrap(painter.font(round(px * 0.85)), said[0], panel.w - 2 * px)[:2]):
-                surface.blit(painter.text(line, round(px * 0.85), colour), (x0, self.label_ys["error"] + i * px))
+            note = self.scale.note
+            for i, line in enumerate(wrap(painter.font(note), said[0], panel.w - 2 * px)[:2]):
+                surface.blit(painter.text(line, note, colour), (x0, self.label_ys["error"] + i * px))
         room = self.widgets[self.index("copy_game")].box.x - px - x0
-        lines = wrap(painter.font(px), self.about_this_game(), room)
-        small = round(px * 0.8) if len(lines) > 1 else px
-        if small != px:
-            lines = wrap(painter.font(small), self.about_this_game(), room)
-        step = round(small * 1.3)
+        lines = wrap(painter.font(px), self.about_this_game(), room)  # in the body size, as every line
+        step = round(px * 1.2)
         top = self.label_ys["current"] - (len(lines[:2]) - 1) * step // 2
         for i, line in enumerate(lines[:2]):
-            surface.blit(painter.text(line, small, theme.panel_text), (x0, top + i * step))
+            surface.blit(painter.text(line, px, theme.panel_text), (x0, top + i * step))
 
 
 KEYPAD_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567-")
@@ -523,7 +521,7 @@ class CodeKeypad(Window):
         pygame.draw.rect(surface, theme.error if field.error else theme.focus, box,
                          width=theme.line(2), border_radius=6)
         if field.error:
-            text, colour, size = field.error, theme.error, round(px * 0.85)
+            text, colour, size = field.error, theme.error, self.scale.note
         elif field.text:
             text, colour, size = field.text, theme.panel_text, round(px * 1.2)
         else:

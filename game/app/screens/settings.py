@@ -133,7 +133,7 @@ class SettingsScreen(Screen):
         label_w = column.w if narrow else column.w - control_w - u
         top = y
         y = self.text(surface, _(row.spec.label), column.x, y, label_w, bold=True)
-        y = self.text(surface, _(row.spec.note), column.x, y, label_w, size=max(13, round(u * 0.8)),
+        y = self.text(surface, _(row.spec.note), column.x, y, label_w, size=self.scale.note,
                       colour=self.theme.text_dim)
         if narrow:
             cy = y + u // 3

@@ -118,7 +118,7 @@ class StatsScreen(Screen):
         cell_w = (column.w - label_w) // 3
         font = self.font(u)
         bold = self.font(u, True)
-        small = self.font(max(13, round(u * 0.8)), True)
+        small = self.font(self.scale.note, True)
         row_h = round(u * 1.6)
         # header: the difficulty names, on two lines when the window is narrow
         headers = [
@@ -151,7 +151,7 @@ class StatsScreen(Screen):
             _("A game counts as played from its first move; a new game or a restart before the win "
               "counts as a loss. \u201cWon with help\u201d (after a hint or the demo) counts as played, "
               "not in the win rate, the streaks or the bests."),
-            column.x, y, column.w, size=max(13, round(u * 0.8)), colour=self.theme.text_dim,
+            column.x, y, column.w, size=self.scale.note, colour=self.theme.text_dim,
         ) + u
         return self.paint_reset(surface, column, y)
 
@@ -178,7 +178,7 @@ class StatsScreen(Screen):
     def paint_graphs(self, surface: pygame.Surface, column: pygame.Rect, y: int) -> int:
         """The choices, the wins per rating, then the chosen graph filling the window."""
         u = self.unit
-        small = max(13, round(u * 0.8))
+        small = self.scale.note
         y = self.graphs.paint_choices(surface, column.x, y, column.w) + u // 2
         y = self.paint_ratings(surface, column, y, small) + u // 2
         return self.graphs.paint(surface, column.x, y, column.w, self.viewport.bottom - self.scroll - u)
@@ -187,7 +187,7 @@ class StatsScreen(Screen):
         """The daily streak and the calendar's button; the export of the history."""
         u = self.unit
         h = round(u * 2.2)
-        small = max(13, round(u * 0.8))
+        small = self.scale.note
         streak = self.daily_streak
         y = self.text(surface, _("Daily deals"), column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
         line = ngettext("Daily streak: {n} day in a row with a daily deal won.",

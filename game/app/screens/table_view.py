@@ -16,7 +16,7 @@ import pygame
 from seahaven.app.animation import Tween
 from seahaven.app.i18n import _, format_duration, format_number
 from seahaven.app.layout import Box, Layout
-from seahaven.app.render import Painter, button_face, wrap
+from seahaven.app.render import Painter, button_face, shared_label_px, wrap
 from seahaven.app.scenes import STEP
 from seahaven.app.screens import actions
 from seahaven.app.screens.table_api import Table
@@ -126,18 +126,18 @@ class TableView:
         layout, painter = self.table.layout, self.painter
         bar = layout.toolbar
         surface.blit(self._band(bar, line_at_top=False), bar[:2])
-        wide = layout.buttons["new"].w > layout.buttons["new"].h * 1.5
+        words = toolbar_words(painter, layout.buttons)
         for name, box in layout.buttons.items():
             pressed = self.pointer.press is not None and self.pointer.press.button == name
             enabled = actions.ACTIONS[name].enabled(self.table)
             action = actions.ACTIONS[name]
-            label = action.button_text() if wide and action.short else ""
-            state = (name, box, label, self.pointer.hover == name and enabled, pressed and enabled, enabled)
+            label, label_px = words.get(name, ("", 0))
+            state = (name, box, label, self.pointer.hover == name and enabled, pressed and enabled, enabled, label_px)
             face = self._faces.get(state)
             if face is None:
                 face = button_face(
                     painter, box, label, hover=state[3], pressed=state[4],
-                    enabled=state[5], dark=True, icon=action.icon_name,
+                    enabled=state[5], dark=True, icon=action.icon_name, font_px=label_px or None,
                 )
                 if len(self._faces) > 200:
                     self._faces.clear()
@@ -147,10 +147,12 @@ class TableView:
         left = max(b.right for n, b in layout.buttons.items() if n in ("hint",))
         right = min(b.x for n, b in layout.buttons.items() if n in ("help",))
         cells = self.table.position.cell_count
-        title = "Seahaven Towers · " + (difficulty_name(cells) if cells in DIFFICULTY_NAMES else "")
-        text = painter.text(title, max(12, round(bar.h * 0.36)), painter.theme.text_dim)
-        if text.get_width() < right - left - bar.h:
-            surface.blit(text, text.get_rect(center=((left + right) // 2, bar.h // 2)))
+        difficulty = difficulty_name(cells) if cells in DIFFICULTY_NAMES else ""
+        for title in ("Seahaven Towers · " + difficulty, difficulty):  # the difficulty stays when the name cannot
+            text = painter.text(title, max(12, round(bar.h * 0.36)), painter.theme.text_dim)
+            if text.get_width() < right - left - bar.h:
+                surface.blit(text, text.get_rect(center=((left + right) // 2, bar.h // 2)))
+                break
 
     def _band(self, box: Box, line_at_top: bool) -> pygame.Surface:
         """The toolbar's or status line's background: felt under a dark translucent band."""
@@ -412,6 +414,21 @@ class TableView:
         surface.set_clip(clip)
         self._prev_rects = []
         return None if full else [r for r in rects if r.w and r.h]
+
+
+def toolbar_words(painter: Painter, buttons: dict[str, Box]) -> dict[str, tuple[str, int]]:
+    """The word and its size on each toolbar button with a short word: every word at one
+    size when all of them fit beside their icons, otherwise none (every button its icon,
+    its tooltip the words), so that no button loses its word while the others keep theirs."""
+    new = buttons.get("new")
+    if new is None or new.w <= new.h * 1.5:
+        return {}
+    labelled = {name: (box, actions.ACTIONS[name].button_text()) for name, box in buttons.items()
+                if actions.ACTIONS[name].short}
+    px = shared_label_px(painter, list(labelled.values()))
+    if not px:
+        return {}
+    return {name: (label, px) for name, (_box, label) in labelled.items()}
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
