@@ -244,7 +244,7 @@ class GameFiles(Window):
         label = _("Save to this file:") if self.saving else _("Open this file:")
         surface.blit(painter.text(label, px, theme.muted, bold=True), (x0, self.ys["label"]))
         said, colour = (self.field.error, theme.error) if self.field.error else (self.note, theme.muted)
-        small = round(px * 0.85)
+        small = self.scale.note  # the one type scale's size for notes
         for i, line in enumerate(wrap(painter.font(small), said, panel.w - 2 * px)[:2]):
             surface.blit(painter.text(line, small, colour), (x0, self.ys["error"] + i * px))
         heading = (_("Game files in {folder}:") if self.files else _("No game files in {folder}.")).format(
