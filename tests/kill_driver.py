@@ -54,6 +54,8 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
     ("forever": until killed)."""
     if actions == "hint":
         return _hint_then_wait(app, table)
+    if actions.startswith("bookmark,"):
+        return _bookmark_then_wait(app, table, int(actions.split(",")[1]))
     hold = actions.endswith(",hold")
     actions = actions.removesuffix(",hold")
     rng = random.Random(int.from_bytes(os.urandom(8), "big"))
@@ -65,6 +67,7 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
         game = table.game
         line = [str(m) for m in game.line]
         print(json.dumps({"event": kind, "line": line, "undone": game.undone, "score": game.score,
+                          "bookmarks": list(game.bookmarks),
                           "elapsed_s": table.current.elapsed(), "not_saving": table.session.not_saving}),
               flush=True)
 
@@ -145,6 +148,34 @@ def _hint_then_wait(app: App, table: TableScene) -> int:
         time.sleep(0.002)
     _saved(table)
     print(json.dumps({"event": "hint", "shown": table.hint is not None, "hints": table.current.hints}), flush=True)
+    while app.running:
+        app.step(STEP)
+        time.sleep(0.01)
+    return 0
+
+
+def _bookmark_then_wait(app: App, table: TableScene, moves: int) -> int:
+    """Make ``moves`` moves (drags), press M (a bookmark), then make one more and print one
+    line once that is saved; then idle until killed (the bookmark must survive the kill)."""
+    def settle() -> None:
+        for _ in range(2):
+            app.step(STEP)
+        table.finish_animations()
+
+    settle()
+    for step in range(moves + 1):
+        if step == moves:
+            _post_key(pygame, pygame.K_m, 0)
+            settle()
+        useful = _useful(table.game)
+        if not useful:
+            break
+        _post_drag(pygame, app, table, useful[0])
+        settle()
+    _saved(table)
+    game = table.game
+    print(json.dumps({"event": "bookmarked", "bookmarks": list(game.bookmarks), "moves": game.move_count}),
+          flush=True)
     while app.running:
         app.step(STEP)
         time.sleep(0.01)

@@ -40,9 +40,15 @@ class Change(enum.StrEnum):
     """The solver proved the position lost (the event's ``report`` says how far back)."""
     VERDICT = "verdict"
     """The solver's verdict on the current position arrived (winnable, lost or unknown)."""
+    BOOKMARKED = "bookmarked"
+    """A bookmark was set at the position on the table."""
+    WENT_BACK = "cut"
+    """Back to an earlier position further than undo reaches (a bookmark, the review): the
+    line was cut there, and the game counts as helped."""
 
 
-LINE_CHANGES = frozenset({Change.MOVED, Change.UNDONE, Change.REDONE, Change.RESTARTED, Change.NEW_GAME})
+LINE_CHANGES = frozenset({Change.MOVED, Change.UNDONE, Change.REDONE, Change.RESTARTED, Change.NEW_GAME,
+                          Change.WENT_BACK})
 """The changes that put another position on the table (and so are saved and animated)."""
 
 
@@ -215,6 +221,37 @@ class CurrentGame(Announcer):
         counted at once, and a win of this game counts as won with help."""
         self._game.hint_shown()
         self._emit(Change.HINT_SHOWN, self._game.position, move=move)
+
+    def set_bookmark(self) -> bool:
+        """Bookmark the position on the table; False if it is bookmarked already."""
+        if not self._game.set_bookmark():
+            return False
+        self._emit(Change.BOOKMARKED, self._game.position)
+        return True
+
+    def go_to(self, moves: int) -> bool:
+        """The position after the first ``moves`` moves of the line: by undos or redos
+        within their reach (one change, as one undo is), else by cutting the line there,
+        which counts as help. False when the line holds no such position."""
+        game = self._game
+        if not 0 <= moves <= game.line_length:
+            return False
+        before = game.position
+        if game.within_reach(moves):  # one change, however many undos or redos: one glide, one save
+            kind, last = (Change.UNDONE if moves < game.move_count else Change.REDONE), None
+            while game.move_count > moves and (action := game.undo()) is not None:
+                last = action
+            while game.move_count < moves and (action := game.redo()) is not None:
+                last = action
+            if last is not None:
+                self._changed(kind, before, last)
+            return game.move_count == moves
+        if moves > game.move_count:
+            return False
+        game.cut(moves)
+        game.hint_shown()
+        self._changed(Change.WENT_BACK, before)
+        return True
 
     def solver_says(self, position: Position, rules: Rules, report: LossReport) -> None:
         """The solver's verdict on ``position`` (dropped if the game has moved on since)."""

@@ -14,11 +14,12 @@ import json
 import math
 import time
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from seahaven.app.i18n import format_number, ngettext
-from seahaven.engine import CELL_COUNTS, GameCode, InvalidCode
+from seahaven.engine import CELL_COUNTS, GameCode, InvalidCode, Move, Position, SeahavenError
+from seahaven.engine.notation import moves_text, parse_moves
 
 VERSION = 1
 RESULTS = ("won", "lost", "abandoned", "restarted")
@@ -26,6 +27,9 @@ RULES = ("app", "classic")
 FIELDS = ("at", "code", "cells", "rules", "result", "moves", "time_s", "score", "hints", "demo", "daily",
           "rating")
 """The fields of a game line, in the order they are written (and the CSV's columns)."""
+MAX_LINE_MOVES = 4_000
+"""A game of more moves keeps no moves in its line (some 12 KB of text at most): the
+history stays bounded, and such a game cannot be watched again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +48,11 @@ class Entry:
     demo: bool = False
     daily: str | None = None
     rating: int | None = None
+    line: str | None = None
+    """The game's moves as compact text (:mod:`seahaven.engine.notation`), or None when the
+    line was written by an older version or the game was too long to keep them."""
+    start: Position | None = None
+    """The position a game without a code started from (None for a dealt game)."""
 
     @property
     def won(self) -> bool:
@@ -62,8 +71,33 @@ class Entry:
     def when(self) -> _dt.datetime:
         return _dt.datetime.strptime(self.at, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=_dt.UTC)
 
+    @property
+    def replayable(self) -> bool:
+        """The line keeps the moves and the start: the game can be watched again."""
+        return self.line is not None and (self.code is not None or self.start is not None)
+
+    def start_position(self) -> Position | None:
+        """Where the game began: the deal of its code, or its set position."""
+        if self.code is not None:
+            return GameCode.parse(self.code).position()
+        return self.start
+
+    def replay_moves(self) -> tuple[Move, ...]:
+        """The moves it kept (none when it kept none)."""
+        return parse_moves(self.line) if self.line else ()
+
+    @staticmethod
+    def line_of(moves: tuple[Move, ...] | list[Move]) -> str | None:
+        """The compact text a game's line keeps of ``moves`` (None past :data:`MAX_LINE_MOVES`)."""
+        return moves_text(moves) if len(moves) <= MAX_LINE_MOVES else None
+
     def to_json(self) -> dict[str, Any]:
-        return {"v": VERSION, **asdict(self)}
+        obj: dict[str, Any] = {"v": VERSION, **{name: getattr(self, name) for name in FIELDS}}
+        if self.line is not None:
+            obj["line"] = self.line
+        if self.start is not None and self.code is None:
+            obj["start"] = self.start.to_json()
+        return obj
 
     @classmethod
     def from_json(cls, obj: Any) -> Entry:
@@ -105,8 +139,23 @@ class Entry:
         rating = obj.get("rating")
         if rating is not None and (isinstance(rating, bool) or rating not in (1, 2, 3, 4, 5)):
             raise ValueError("'rating' must be 1 to 5 or null")
+        line, start = _line_and_start(obj, code)
         return cls(at, code, cells, rules, result, _whole(obj, "moves"), float(time_s),
-                   _whole(obj, "score"), _whole(obj, "hints"), demo, daily, rating)
+                   _whole(obj, "score"), _whole(obj, "hints"), demo, daily, rating, line, start)
+
+
+def _line_and_start(obj: dict[str, Any], code: str | None) -> tuple[str | None, Position | None]:
+    """The moves and the set start of a game line, if it keeps them readably (a damaged
+    or missing one costs the replay only: the game still counts)."""
+    line = obj.get("line")
+    if not isinstance(line, str) or len(line) > 6 * MAX_LINE_MOVES:
+        return None, None
+    try:
+        parse_moves(line)
+        start = Position.from_json(obj["start"]) if code is None and "start" in obj else None
+    except (SeahavenError, TypeError, ValueError):
+        return None, None
+    return line, start
 
 
 def _whole(obj: dict[str, Any], name: str) -> int:
@@ -280,7 +329,7 @@ def to_csv(entries: Iterable[Entry]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(FIELDS)
     for entry in entries:
-        row = asdict(entry)
+        row = {name: getattr(entry, name) for name in FIELDS}
         writer.writerow(["" if row[name] is None else str(row[name]).lower() if isinstance(row[name], bool)
                          else row[name] for name in FIELDS])
     return out.getvalue()

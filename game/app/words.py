@@ -20,7 +20,7 @@ from seahaven.app.i18n import (
 )
 from seahaven.app.i18n import month_short as month_short  # re-exported: the calendar's names come from CLDR
 from seahaven.app.i18n import weekday_short as weekday_short
-from seahaven.engine import Card, InvalidCode, Pile, Reason, Why
+from seahaven.engine import Action, Card, InvalidCode, Pile, Reason, Why
 from seahaven.engine.codes import CodeWhy
 from seahaven.engine.services import LossReport, NoWayBack
 
@@ -260,6 +260,8 @@ def reason_text(reason: Reason) -> str:
         text = _("Only the top card, or a run of one suit in order, can be picked up.")
     elif why is Why.NOTHING_HELD:
         text = _("Nothing is held.")
+    elif why is Why.READ_ONLY:
+        text = _("This is a replay: nothing can be played on it.")
     else:
         text = _("The cards are back where they were.")
     return sentence(text)
@@ -324,3 +326,25 @@ def no_way_back_text(report: LossReport) -> str:
     if report.reason is NoWayBack.DEAL_LOST:
         return _("the deal itself cannot be won")
     return ""
+
+
+def replay_move_text(number: int, action: Action) -> str:
+    """What move ``number`` of a replay did: "14: the 7 of hearts to column 3."."""
+    move, before = action.move, action.before
+    cards = before.cards(move.source) if before.has_pile(move.source) else ()
+    lead = cards[-move.size] if 0 < move.size <= len(cards) else None
+    dest = pile_name(move.dest, ONTO)
+    if move.size > 1:
+        text = ngettext("{n}: the run of {count} card starting with {card} to {dest}.",
+                        "{n}: the run of {count} cards starting with {card} to {dest}.", move.size).format(
+                            n=format_number(number), count=format_number(move.size), card=card_name(lead, WITH),
+                            dest=dest)
+    else:
+        text = _("{n}: {card} to {dest}.").format(n=format_number(number), card=card_name(lead), dest=dest)
+    return text
+
+
+def replay_speed_text(speed: float) -> str:
+    """A replay's speed on its button: "1×", "0.5×" (moves a second)."""
+    return pgettext("replay speed, moves a second", "{n}\u00d7").format(
+        n=format_number(speed, 1) if speed != int(speed) else format_number(int(speed)))

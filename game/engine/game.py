@@ -19,6 +19,9 @@ MEMO_LIMIT = 200_000
 UNDO_LIMIT = 100
 """Undo takes back at most the last 100 actions."""
 
+BOOKMARK_LIMIT = 50
+"""At most this many bookmarks are kept (setting one more drops the oldest)."""
+
 FOUNDATION_POINTS = 10
 TAKE_BACK_POINTS = -15
 WIN_BONUS = {4: 200, 2: 500, 1: 1000}
@@ -66,6 +69,8 @@ class Game:
         self._changes = 0
         """Counts every change of the line (play, undo, redo, restart): the stuck memo's key."""
         self._stuck: tuple[int, Rules, bool] | None = None
+        self._bookmarks: list[int] = []
+        """Bookmarked positions, each the number of moves of the line before it."""
 
     @classmethod
     def from_code(cls, code: GameCode | str, rules: Rules = APP_RULES) -> Game:
@@ -199,6 +204,7 @@ class Game:
         new_score = max(0, score + points)
         action = Action(move, before, after, new_score - score)
         if cursor < len(self._actions):
+            self._bookmarks = [mark for mark in self._bookmarks if mark <= cursor]
             del self._actions[cursor:]
             del self._scores[cursor + 1 :]
             del self._keys[cursor + 1 :]
@@ -261,6 +267,51 @@ class Game:
         self._seen = {self._keys[0]: 1}
         self._cursor = 0
         self._undo_floor = 0
+        self._changes += 1
+        self._bookmarks = [mark for mark in self._bookmarks if mark == 0]
+
+    # -- bookmarks -----------------------------------------------------------------------
+
+    @property
+    def bookmarks(self) -> tuple[int, ...]:
+        """The bookmarked positions of the line, in order: each the number of moves before it
+        (0 the deal). A move played after undos drops the bookmarks past it with the line."""
+        return tuple(sorted(self._bookmarks))
+
+    def set_bookmark(self) -> bool:
+        """Bookmark the position now; False if it was bookmarked already."""
+        if self._cursor in self._bookmarks:
+            return False
+        self._bookmarks.append(self._cursor)
+        del self._bookmarks[:-BOOKMARK_LIMIT]
+        return True
+
+    def note_bookmarks(self, marks: Iterable[int]) -> None:
+        """The bookmarks of a saved game (each a number of moves within the line)."""
+        marks = [int(mark) for mark in marks]
+        if any(not 0 <= mark <= len(self._actions) for mark in marks):
+            raise ValueError("a bookmark lies beyond the line of moves")
+        self._bookmarks = list(dict.fromkeys(marks))[-BOOKMARK_LIMIT:]
+
+    def within_reach(self, moves: int) -> bool:
+        """Whether undo or redo alone leads to the position after ``moves`` moves of the line."""
+        return self._cursor - self.undo_depth <= moves <= len(self._actions)
+
+    def cut(self, keep: int) -> None:
+        """Go back to the position after the first ``keep`` moves, further back than undo
+        reaches: the line is cut there, as if the game had been played only so far (undo
+        reaches back from there as after those moves; the bookmarks past it go)."""
+        if not 0 <= keep <= self._cursor:
+            raise ValueError(f"cannot go back to move {keep} of {self._cursor}")
+        self._actions = self._actions[:keep]  # a new list: a line_snapshot taken before keeps the old one
+        del self._scores[keep + 1 :]
+        del self._keys[keep + 1 :]
+        self._seen = {}
+        for key in self._keys:
+            self._seen[key] = self._seen.get(key, 0) + 1
+        self._cursor = keep
+        self._undo_floor = max(0, keep - UNDO_LIMIT)
+        self._bookmarks = [mark for mark in self._bookmarks if mark <= keep]
         self._changes += 1
 
     # -- end of game ---------------------------------------------------------------------

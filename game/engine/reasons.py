@@ -40,6 +40,7 @@ class Why(Enum):
     CANNOT_LIFT = "cannot-lift"  # - (not the top card nor a run)
     NOTHING_HELD = "nothing-held"  # -
     BACK_WHERE_THEY_WERE = "back-where-they-were"  # -
+    READ_ONLY = "read-only"  # - (a replay: nothing is played on it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,5 +124,6 @@ def _english(r: Reason) -> str:
         Why.CANNOT_LIFT: "Only the top card, or a run of one suit in order, can be picked up.",
         Why.NOTHING_HELD: "Nothing is held.",
         Why.BACK_WHERE_THEY_WERE: "The cards are back where they were.",
+        Why.READ_ONLY: "This is a replay: nothing can be played on it.",
     }
     return texts[r.why]

@@ -34,6 +34,8 @@ class Autosave:
             if event.move is None:  # the demo took over
                 self.session.facts.demo_played(current.code)
             self._tell(self.keeper.hint_used(current.game, current.elapsed()))
+        elif event.kind is Change.BOOKMARKED:  # on disk at once, in the journal like a move
+            self._tell(self.keeper.game_changed(current.game, current.elapsed()))
         if failing and not self.keeper.not_saving:  # the status line's "Not saving" goes with this
             self.session.say(_("Your game is being saved again."))
 

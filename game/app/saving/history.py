@@ -12,7 +12,11 @@ A game line::
   when stuck), ``abandoned`` (left for a new deal) or ``restarted``; ``time_s``: seconds
   of play; ``hints``: hints shown (the demo counts as one); ``demo``: the demo played;
   ``daily``: the date of the daily deal it was, or null; ``rating``: the deal's rating
-  (1-5), or null when the solver had not rated it.
+  (1-5), or null when the solver had not rated it. ``line``: the game's moves as compact
+  text (:mod:`seahaven.engine.notation`, like ``"3a 37 a7 4H 583"``), so the game can be
+  watched again; left out by older versions and for games of more than
+  ``MAX_LINE_MOVES`` moves. ``start``: the JSON position (SPEC 12) a game without a code
+  started from.
 - ``{"v": 1, "at": ..., "event": "reset"}``: the player reset the statistics; the totals
   count the games after the last one.
 - ``{"v": 1, "totals": {"4": {"played": p, "won": w, "helped": h}, ...}, "from": at,
@@ -70,8 +74,12 @@ MAX_BYTES = 8_000_000
 of a longer file before its last MAX_BYTES are only counted."""
 ROLL_BYTES = 4_000_000
 """A file larger than this is rolled at the next append, however few its lines."""
+KEEP_BYTES = 3_000_000
+"""A roll also keeps no more of the newest lines than fit in this many bytes (lines that
+keep their moves are longer), so a rolled file is well under :data:`ROLL_BYTES`."""
 MAX_LINE_BYTES = 64_000
-"""A line longer than this (the game writes some 250 bytes a line) is damage."""
+"""A line longer than this (the game writes some 250 bytes a line, plus about three a move
+it keeps, at most ``MAX_LINE_MOVES``) is damage."""
 
 __all__ = ["FIELDS", "HISTORY", "Counts", "Entry", "History", "HistoryFile", "now_stamp", "parse", "replace_file",
            "to_csv", "to_jsonl"]
@@ -193,6 +201,12 @@ class HistoryFile:
             history.bad_lines = 0
         entries = history.entries
         cut = max(0, len(entries) - KEEP_LINES)
+        kept_bytes = 0
+        for index in range(len(entries) - 1, cut - 1, -1):  # the newest first, while they fit
+            kept_bytes += len(json.dumps(entries[index].to_json(), ensure_ascii=False, separators=(",", ":"))) + 1
+            if kept_bytes > KEEP_BYTES:
+                cut = index + 1
+                break
         old = entries[:cut]
         rolled = {cells: Counts(c.played, c.won, c.helped) for cells, c in history.rolled.items()}
         if history.reset_at > cut:  # the last reset is among the kept games: nothing older counts

@@ -19,17 +19,19 @@ none raises for a file problem.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from seahaven.app.deal_facts import DealFacts
+from seahaven.app.history import MAX_LINE_MOVES
 from seahaven.app.i18n import _, format_number, ngettext
 from seahaven.app.saving import history as history_file
 from seahaven.app.saving.history import Entry, History, HistoryFile
 from seahaven.app.saving.storage import DEALS, SavedGame, SaveError, Storage  # noqa: F401 - DEALS: its old home
 from seahaven.app.settings import Settings
 from seahaven.app.stats import Stats, is_record
-from seahaven.engine import Game, GameCode
+from seahaven.engine import Action, Game, GameCode, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +46,23 @@ class _Seen:
     score: int
     hints: int
     stuck: bool
+    start: Position | None = None
+    actions: Callable[[], tuple[Action, ...]] | None = field(default=None, compare=False)
+    """The game's line as it was then (:meth:`Game.line_snapshot`: cheap to take, read only
+    when the game ends), so its history line keeps the moves."""
 
     @classmethod
     def of(cls, game: Game, elapsed_s: float) -> _Seen:
         return cls(None if game.code is None else str(game.code), game.start.cell_count,
                    "classic" if game.rules.run_limit == "classic" else "app", game.move_count,
-                   round(max(0.0, float(elapsed_s)), 1), game.score, game.hints_used, game.is_stuck)
+                   round(max(0.0, float(elapsed_s)), 1), game.score, game.hints_used, game.is_stuck,
+                   game.start, game.line_snapshot())
+
+    def line(self) -> str | None:
+        """The moves played, as the history keeps them (None if not known or too many)."""
+        if self.actions is None or self.moves > MAX_LINE_MOVES:
+            return None
+        return Entry.line_of([action.move for action in self.actions()[: self.moves]])
 
 
 class Persistence:
@@ -248,7 +261,8 @@ class Persistence:
         facts = self.facts
         entry = Entry(history_file.now_stamp(), seen.code, seen.cells, seen.rules, result, seen.moves,
                       seen.elapsed_s, seen.score, seen.hints, seen.code is not None and seen.code in facts.demo,
-                      facts.daily_date(seen.code), facts.rating(seen.code))
+                      facts.daily_date(seen.code), facts.rating(seen.code), seen.line(),
+                      seen.start if seen.code is None else None)
         message = self.history_file.append(entry)
         if message is not None:
             self._warn("history", message)

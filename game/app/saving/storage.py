@@ -55,7 +55,7 @@ from seahaven.app.i18n import N_, _
 from seahaven.app.settings import SPECS, Settings, check
 from seahaven.app.stats import Stats
 from seahaven.engine import APP_RULES, Game, GameCode, Move, Position, Rules, SeahavenError
-from seahaven.engine.game import Action
+from seahaven.engine.game import BOOKMARK_LIMIT, Action
 
 APP_NAME = "seahaven-towers"
 VERSION = 1
@@ -90,7 +90,7 @@ FULL_SAVE_S = 5.0
 """Seconds after which the next action also saves the game in full."""
 _TAIL = 128
 """Actions of the line last saved that are remembered, to find what the next save changed."""
-_ENTRY_FIELDS = {"seq", "code", "position", "keep", "moves", "undone", "elapsed_s", "score", "hints"}
+_ENTRY_FIELDS = {"seq", "code", "position", "keep", "moves", "undone", "elapsed_s", "score", "hints", "bookmarks"}
 
 _TEMP_SUFFIX = ".tmp"
 _STALE_TEMP_S = 60.0
@@ -219,6 +219,8 @@ def _game_fields(game: Game, elapsed_s: float, seq: int | None = None) -> tuple[
                             "score": game.score}
     if game.hints_used:
         tail["hints"] = game.hints_used
+    if game.bookmarks:
+        tail["bookmarks"] = list(game.bookmarks)
     if seq:
         tail["seq"] = seq
     return head, tail
@@ -305,7 +307,8 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
     """Rebuild a game from a ``current.json`` body, replaying and checking every move and
     the score. Raises :class:`BadFile` saying what is wrong."""
     body = _versioned_body(obj)
-    unknown = set(body) - {"version", "code", "position", "moves", "undone", "elapsed_s", "score", "hints", "seq"}
+    unknown = set(body) - {"version", "code", "position", "moves", "undone", "elapsed_s", "score", "hints", "seq",
+                           "bookmarks"}
     if unknown:
         raise BadFile(f"unknown field(s): {', '.join(sorted(str(k)[:20] for k in unknown))}")
     try:
@@ -323,6 +326,7 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
             raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
         game.rules = rules
         game.note_hints(hints)
+        game.note_bookmarks(_checked_bookmarks(body, len(raw_moves)))
     except BadFile:
         raise
     except (SeahavenError, ValueError, TypeError, RecursionError) as error:
@@ -372,6 +376,16 @@ def _checked_fields(body: dict[str, Any], moves: int) -> tuple[int, float, int, 
     if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_HINTS:
         raise BadFile("'hints' must be a whole number of hints shown")
     return undone, float(elapsed), score, hints
+
+
+def _checked_bookmarks(body: dict[str, Any], moves: int) -> list[int]:
+    """A body's ``bookmarks`` (optional: saves made before bookmarks have none), each a
+    whole number of moves within a line of ``moves`` moves."""
+    marks = body.get("bookmarks", [])
+    if not isinstance(marks, list) or len(marks) > BOOKMARK_LIMIT or not all(
+            isinstance(mark, int) and not isinstance(mark, bool) and 0 <= mark <= moves for mark in marks):
+        raise BadFile("'bookmarks' must be a short list of move numbers within the game")
+    return marks
 
 
 def _play_all(game: Game, raw_moves: list[Any], known: dict[tuple[Any, ...], Any], memo: dict[Any, Any]) -> None:
@@ -537,10 +551,11 @@ def _apply_journal(body: dict[str, Any] | None, seq: int, entries: list[dict[str
         merged["moves"] = moves
         for name in ("undone", "elapsed_s", "score"):
             merged[name] = entry.get(name)
-        if "hints" in entry:
-            merged["hints"] = entry["hints"]
-        else:
-            merged.pop("hints", None)
+        for optional in ("hints", "bookmarks"):
+            if optional in entry:
+                merged[optional] = entry[optional]
+            else:
+                merged.pop(optional, None)
         merged.pop("seq", None)
         seq, applied = number, True
     return merged, seq, None
@@ -791,7 +806,9 @@ class Storage:
             # every entry applied and checked: the checked game is the saved one (no second replay)
             checked.rules = rules
             checked.note_hints(int(merged.get("hints", 0)))
-            saved, seq = SavedGame(checked, float(merged["elapsed_s"])), last_seq
+            with contextlib.suppress(BadFile):  # else read again below, which says what is wrong
+                checked.note_bookmarks(_checked_bookmarks(merged, checked.line_length))
+                saved, seq = SavedGame(checked, float(merged["elapsed_s"])), last_seq
         problem = journal_problem or problem or (refused[1] if refused else None)
         messages = [base.message] if base.message else []
         reason, moved_to = base.reason, base.moved_to

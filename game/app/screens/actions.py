@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from seahaven.app.board.replay import ReplayGame
 from seahaven.app.i18n import N_, NP_, _
-from seahaven.app.screens import dialogs, navigation, new_game
+from seahaven.app.screens import bookmarks, dialogs, navigation, new_game, review
 from seahaven.app.screens.table_api import Table
 from seahaven.app.words import key_text
 
@@ -185,6 +186,13 @@ for _action in (
     Action("demo", N_("Demo"), lambda t: t.ask_demo(), keys=("Ctrl+D",), menu=6,
            menu_label=N_("Demo (Ctrl+D)"),
            help=N_("Demo: the game plays on along a winning line the solver proved; any input stops it")),
+    Action("solution", N_("Show the winning line"), lambda t: t.ask_line(), keys=("Shift+H",), menu=6,
+           menu_label=N_("Winning line, step by step (Shift+H)"),
+           help=N_("Winning line: watch the solver's whole line from here, step by step, without playing it")),
+    Action("replay", N_("Watch this game again"), lambda t: navigation.open_replay(
+        t.app, t.session, ReplayGame.of_game(t.game)), keys=("W",), menu=6,
+           help=N_("Watch this game again: its moves so far, step by step, on the replay screen"),
+           enabled=lambda t: t.game.move_count > 0),
     Action("finish", N_("Finish"), lambda t: t.ask_finish(), keys=("E",),
            help=N_("Finish: when every card left can go home one by one, send them home (also the Finish "
                    "button in the status line; each card is a move you can undo)")),
@@ -199,6 +207,12 @@ for _action in (
     Action("statistics", N_("Statistics"), lambda t: navigation.open_screen(t.app, t.session, "statistics"), menu=2),
     Action("settings", N_("Settings"), lambda t: navigation.open_screen(t.app, t.session, "settings"), menu=3),
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
+    Action("review", N_("Review"), lambda t: t.app.push(review.ReviewWindow(t.app, t.session)), keys=("V",),
+           menu=6, help=N_("Review: find the move after which the game could no longer be won")),
+    Action("bookmark", N_("Bookmark this position"), lambda t: bookmarks.set_bookmark(t.session), keys=("M",),
+           menu=6),
+    Action("bookmarks", N_("Bookmarks"), lambda t: t.app.push(bookmarks.Bookmarks(t.app, t.session)),
+           keys=("Ctrl+B",), menu=6, help=N_("Bookmarks: go back to a bookmarked position")),
 ):
     ACTIONS.declare(_action)
 

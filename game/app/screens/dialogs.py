@@ -24,6 +24,7 @@ from seahaven.app.layout import Box
 from seahaven.app.render import wrap
 from seahaven.app.screens.kit import Widget, Window
 from seahaven.app.screens.new_game import NewGame, clipboard_put
+from seahaven.app.screens.review import ReviewWindow
 from seahaven.app.session import Session
 from seahaven.app.stats import bests_line, is_record, win_summary
 from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, iso_date_text
@@ -116,7 +117,8 @@ class EndMessage(Window):
             elif session.keeper is not None:
                 summary = win_summary(session.keeper.stats, cells)
                 self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
-            self.buttons = [("restart", _("Play again"), False), ("new", _("New game"), True)]
+            self.buttons = [("replay", _("Watch again"), False), ("restart", _("Play again"), False),
+                            ("new", _("New game"), True)]
             if day is not None:
                 self.share = share_text(day, DIFFICULTY_NAMES[game.start.cell_count], session.current.elapsed(),
                                         game.move_count, helped, rating)
@@ -130,7 +132,7 @@ class EndMessage(Window):
                 self.lines = [(_("Every move left is a take-back or leads back to a position already seen."),
                                "panel_text")]
                 self.buttons = [("undo", _("Undo"), False), ("restart", _("Restart deal"), False),
-                                ("new", _("New game"), True)]
+                                ("review", _("Review"), False), ("new", _("New game"), True)]
         if self.copied is not None:
             self.lines.append((self.share, "accent") if self.copied else (_(COPY_FAILED), "error"))
 
@@ -167,12 +169,16 @@ class EndMessage(Window):
             self.dirty = True
             return
         self.close()
-        if widget.name == "undo":
+        if widget.name == "replay":
+            self.session.ask("replay")  # the table opens it: the replay screen is above these windows
+        elif widget.name == "undo":
             current.undo()
         elif widget.name == "restart":
             current.restart()
         elif widget.name == "new":
             self.app.push(NewGame(self.app, self.session))
+        elif widget.name == "review":
+            self.app.push(ReviewWindow(self.app, self.session))
 
 
 class Menu(Window):
@@ -185,16 +191,25 @@ class Menu(Window):
     close_outside = True
 
     def build(self, size: tuple[int, int]) -> None:
+        entries = self.entries()
         h = round(self.px * 2.3)
         gap = self.px // 2
-        height = round(self.px * 3.6) + len(self.entries()) * (h + gap) + self.px
-        self.panel = self.panel_box(size, height)
-        y = self.panel.y + round(self.px * 3.4)
+        head = round(self.px * 3.4)
+        room = max(1, (size[1] - 16 - head - self.px) // (h + gap))
+        columns = -(-len(entries) // room)  # as many columns as the window's height needs
+        rows = -(-len(entries) // columns)
+        column_w = round(self.px * self.width_em) - 2 * self.px
+        width = min(size[0] - 16, columns * column_w + (columns - 1) * self.px + 2 * self.px)
+        height = head + rows * (h + gap) + self.px
+        self.panel = Box((size[0] - width) // 2, (size[1] - min(size[1] - 16, height)) // 2,
+                         width, min(size[1] - 16, height))
+        column_w = (self.panel.w - 2 * self.px - (columns - 1) * self.px) // columns
         self.widgets = []
-        for name, label, enabled in self.entries():
-            box = Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h)
+        for i, (name, label, enabled) in enumerate(entries):
+            column, row = divmod(i, rows)
+            box = Box(self.panel.x + self.px + column * (column_w + self.px),
+                      self.panel.y + head + row * (h + gap), column_w, h)
             self.widgets.append(Widget(name, box, label, enabled=enabled))
-            y += h + gap
 
     def __init__(self, app: App, session: Session, entries: Callable[[], list[tuple[str, str, bool]]]) -> None:
         self.session = session

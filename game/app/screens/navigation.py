@@ -22,6 +22,7 @@ from seahaven.app.words import moves_phrase
 from seahaven.engine import daily
 
 if TYPE_CHECKING:
+    from seahaven.app.board.replay import ReplayGame
     from seahaven.app.scenes import App
     from seahaven.app.screens.daily import Day
 
@@ -33,7 +34,8 @@ def open_screen(app: App, session: Session, name: str) -> None:
     if name == "statistics":
         from seahaven.app.screens import statistics
 
-        app.push(statistics.open_scene(app, session, on_daily=lambda: open_daily(app, session)))
+        app.push(statistics.open_scene(app, session, on_daily=lambda: open_daily(app, session),
+                                       on_replay=lambda replay: open_replay(app, session, replay)))
     elif name == "help":
         from seahaven.app.screens import help as help_screen
 
@@ -59,6 +61,28 @@ def open_daily(app: App, session: Session) -> None:
                                                                                              start))
 
     app.push(daily_screen.DailyScreen(app, history, daily.today(), play, note))
+
+
+def open_replay(app: App, session: Session, replay: ReplayGame, from_here: bool = True) -> Scene:
+    """The replay screen over ``replay``; ``from_here``: it offers "Play from here", which
+    starts a game at the board shown (once the player agrees to leave a game in progress),
+    closing every window over the table. The game has no code: a game from a position,
+    which is no record."""
+    from seahaven.app.screens.replay import ReplayScreen
+
+    def play_from_here(watched: ReplayGame) -> None:
+        def start() -> None:
+            game = watched.play_from_here()
+            for scene in list(app.scenes)[1:]:
+                scene.close()
+            session.current.new_game(game)
+            session.settings.set("cells", game.start.cell_count)
+            session.say(_("A game from move {n} of the replay: a win of it counts as won with help.").format(
+                n=format_number(watched.index)))
+
+        ask_first(app, session, _("Play from here?"), start)
+
+    return app.push(ReplayScreen(app, replay, play_from_here if from_here else None))
 
 
 def ask_first(app: App, session: Session, title: str, start: Callable[[], None]) -> None:

@@ -2,8 +2,9 @@
 one's own and won with help, win rate, current and best streak, best score and fastest win
 (helped wins are in none of the last five), and a Reset button that asks first. Graphs:
 from the history, the rolling win rate, the time of each won game and the score, and the
-wins per deal rating. Daily and history: the daily streak, the calendar's button and an
-export of the history as CSV."""
+wins per deal rating. Daily and history: the daily streak, the calendar's button, the last
+games (each can be watched again: a replay on the real board) and an export of the history
+as CSV."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from seahaven.app.board.replay import ReplayGame
 from seahaven.app.history import Entry, History
-from seahaven.app.i18n import N_, NP_, _, format_duration, format_number, ngettext
+from seahaven.app.i18n import N_, NP_, _, format_duration, format_number, ngettext, pgettext
 from seahaven.app.screens.graphs import Graphs
 from seahaven.app.screens.kit import Screen
 from seahaven.app.stats import DifficultyStats, Stats, rate_of
-from seahaven.app.words import DIFFICULTY_NAMES, cells_phrase, difficulty_name
+from seahaven.app.words import DIFFICULTY_NAMES, cells_phrase, difficulty_name, iso_date_text, moves_phrase
 from seahaven.engine.daily import today
 
 if TYPE_CHECKING:
@@ -50,8 +52,11 @@ class StatsScreen(Screen):
 
     def __init__(self, app: App, stats: Stats, on_reset: Callable[[], None] | None = None,
                  history: History | None = None, on_export: Callable[[], str] | None = None,
-                 on_daily: Callable[[], None] | None = None, daily_streak: int = 0) -> None:
+                 on_daily: Callable[[], None] | None = None, daily_streak: int = 0,
+                 on_replay: Callable[[ReplayGame], object] | None = None) -> None:
         super().__init__(app)
+        self.on_replay = on_replay
+        """Opens the replay of a game of the history list."""
         self.stats = stats
         self.on_reset = on_reset
         self.confirming = False
@@ -214,7 +219,42 @@ class StatsScreen(Screen):
             y += h + u // 3
             if self.exported:
                 y = self.text(surface, self.exported, column.x, y, column.w, size=small, colour=self.theme.text)
-        return y + u
+            y += u // 2
+        return self.paint_recent(surface, column, y) + u
+
+    def paint_recent(self, surface: pygame.Surface, column: pygame.Rect, y: int) -> int:
+        """The last games, newest first, each with its Watch button when its line kept its moves."""
+        u = self.unit
+        h = round(u * 1.9)
+        small = max(13, round(u * 0.8))
+        recent = self.history.entries[-RECENT:][::-1]
+        if not recent or self.on_replay is None:
+            return y
+        y = self.text(surface, _("Last games"), column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
+        label = _("Watch")
+        button_w = self.font(small, True).size(label)[0] + 2 * u
+        for n, entry in enumerate(recent):
+            if n % 2:
+                pygame.draw.rect(surface, self.theme.stripe, (column.x, y, column.w, h))
+            if entry.replayable:
+                rect = pygame.Rect(column.right - button_w, y + h // 10, button_w, h - h // 5)
+                self.button(surface, rect, label, self.watcher(entry), key=f"watch-{n}", size=small)
+            line = history_line(entry)
+            words = self.font(small).render(line, True, self.theme.text)
+            if words.get_width() > column.w - button_w - u:
+                words = self.font(max(11, small * 4 // 5)).render(line, True, self.theme.text)
+            surface.blit(words, (column.x + u // 3, y + (h - words.get_height()) // 2))
+            y += h
+        return y
+
+    def watcher(self, entry: Entry) -> Callable[[], None]:
+        """What the Watch button of ``entry`` does."""
+        return lambda: self.watch(entry)
+
+    def watch(self, entry: Entry) -> None:
+        replay = ReplayGame.of_entry(entry)
+        if replay is not None and self.on_replay is not None:
+            self.on_replay(replay)
 
     def paint_ratings(self, surface: pygame.Surface, column: pygame.Rect, y: int, size: int) -> int:
         """Games and wins (without help) per deal rating, for the graphs' difficulty."""
@@ -248,7 +288,22 @@ class StatsScreen(Screen):
                          colour=self.theme.text_dim)
 
 
-def open_scene(app: App, session: Session, on_daily: Callable[[], None] | None = None) -> StatsScreen:
+RECENT = 10
+"""How many of the last games the history tab lists."""
+
+
+def history_line(entry: Entry) -> str:
+    """One game of the history list: its day, difficulty, result and moves."""
+    result = {"won": pgettext("game result", "won with help") if entry.helped else pgettext("game result", "won"),
+              "lost": pgettext("game result", "no useful move left"),
+              "abandoned": pgettext("game result", "left for a new deal"),
+              "restarted": pgettext("game result", "restarted")}.get(entry.result, entry.result)
+    return "  \u00b7  ".join((iso_date_text(entry.at[:10]), difficulty_name(entry.cells), result,
+                              moves_phrase(entry.moves)))
+
+
+def open_scene(app: App, session: Session, on_daily: Callable[[], None] | None = None,
+               on_replay: Callable[[ReplayGame], object] | None = None) -> StatsScreen:
     """The Statistics screen: the figures the game's start-up loaded, saved when reset.
     A session that saves nothing (a test, the smoke run) shows empty figures of its own."""
     keeper = session.keeper
@@ -260,4 +315,4 @@ def open_scene(app: App, session: Session, on_daily: Callable[[], None] | None =
             session.say(message, warn=True)
 
     return StatsScreen(app, keeper.stats, on_reset=reset, history=keeper.history, on_export=keeper.export_history,
-                       on_daily=on_daily, daily_streak=keeper.history.daily_streak(today()))
+                       on_daily=on_daily, daily_streak=keeper.history.daily_streak(today()), on_replay=on_replay)

@@ -419,6 +419,9 @@ class TableScene(Scene):
     def ask_demo(self) -> None:
         self.solver.ask_demo()
 
+    def ask_line(self) -> None:
+        self.solver.ask_line()
+
     def ask_finish(self) -> None:
         self.finish.start()
 

@@ -90,6 +90,10 @@ class Table(Protocol):
 
     def ask_demo(self) -> None: ...
 
+    def ask_line(self) -> None:
+        """Show the solver's whole winning line from here, step by step, without playing it."""
+        ...
+
     def ask_finish(self) -> None:
         """Send every card home when each can go one by one (the Finish button, E)."""
         ...

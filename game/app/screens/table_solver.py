@@ -4,8 +4,9 @@ line, which it then plays one real move at a time (SPEC 7, 8)."""
 
 from __future__ import annotations
 
+from seahaven.app.board.replay import ReplayGame, Source
 from seahaven.app.i18n import _, format_number, ngettext
-from seahaven.app.screens import dialogs
+from seahaven.app.screens import dialogs, navigation
 from seahaven.app.screens.table_api import Table
 from seahaven.app.words import no_way_back_text, solver_failed_text
 from seahaven.engine import Game, Move, services
@@ -134,6 +135,35 @@ class TableSolver:
         snapshot = Game(self.table.game.position, self.table.game.rules, self.table.game.code)
         self.table.say(_("Demo: the solver looks for a winning line…"), seconds=30)
         self.jobs.start("demo", services.winning_line, snapshot, on_done=self.demo_line, on_error=self.demo_failed)
+
+    def ask_line(self) -> None:
+        """Shift+H and the Menu: the solver's whole winning line from here, shown move by
+        move on the replay screen, nothing played (seeing it counts as a hint)."""
+        self.table.finish_animations()
+        self.table.cancel_drag()
+        if self.table.game.is_won:
+            self.table.say(_("This game is won already."))
+            return
+        if self.jobs.running("line"):
+            return
+        game = self.table.game
+        snapshot = Game(game.position, game.rules, game.code)
+        self.table.say(_("Thinking…"), seconds=30)
+        self.jobs.start("line", services.winning_line, snapshot,
+                        on_done=lambda line: self.show_line(snapshot, line), on_error=self.hint_failed)
+
+    def show_line(self, asked: Game, line: tuple[Move, ...] | None) -> None:
+        """The winning line from ``asked``'s position arrived (dropped if the game moved on)."""
+        if asked.position != self.table.position or asked.rules != self.table.rules:
+            return
+        if line is None:
+            self.table.say(_("No winning line from here: undo some moves or start again."), warn=True)
+            return
+        self.current.hint_shown()  # the whole line is more than a hint: a win after it is won with help
+        self.table.say(ngettext("The winning line: {n} move.", "The winning line: {n} moves.", len(line)).format(
+            n=format_number(len(line))))
+        replay = ReplayGame.of(asked.position, line, asked.rules, Source("solver", asked.code))
+        navigation.open_replay(self.app, self.table.session, replay, from_here=False)
 
     def demo_line(self, line: tuple[Move, ...] | None) -> None:
         if line is None:

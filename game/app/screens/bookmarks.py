@@ -1,0 +1,105 @@
+"""Bookmarks (issue 28, item 5): positions of the game in play to come back to.
+
+A bookmark is the number of moves before its position (the game owns them:
+:meth:`seahaven.engine.Game.set_bookmark`; they are saved with the game). The M key and
+the Menu's "Bookmark this position" set one; the Bookmarks window (Ctrl+B, the Menu)
+lists them by move number and goes back (or forward) to one: within reach of undo and
+redo that is undos or redos, further back it cuts the game there, which counts as help.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from seahaven.app.i18n import N_, _, format_number, ngettext
+from seahaven.app.layout import Box
+from seahaven.app.screens.kit import Widget, Window
+from seahaven.app.session import Session
+
+if TYPE_CHECKING:
+    from seahaven.app.scenes import App
+
+MARK = "mark"
+SHOWN = 12
+"""Bookmarks listed in the window (the latest ones)."""
+
+
+def set_bookmark(session: Session) -> None:
+    """Bookmark the position on the table and say so."""
+    current = session.current
+    n = current.game.move_count
+    if current.set_bookmark():
+        session.say(ngettext("Bookmark set after move {n}; Ctrl+B lists the bookmarks.",
+                             "Bookmark set after move {n}; Ctrl+B lists the bookmarks.", n).format(
+            n=format_number(n)) if n else _("Bookmark set at the deal; Ctrl+B lists the bookmarks."))
+    else:
+        session.say(_("This position is bookmarked already."))
+
+
+def bookmark_name(moves: int) -> str:
+    """A bookmark's name: the move it follows ("After move 12"), or the deal."""
+    if moves == 0:
+        return _("Before the first move")
+    return ngettext("After move {n}", "After move {n}", moves).format(n=format_number(moves))
+
+
+def go_to_bookmark(session: Session, moves: int) -> bool:
+    """Back (or forward) to the bookmark after ``moves`` moves; says when that counts as help."""
+    current = session.current
+    helped = not current.game.within_reach(moves)
+    if not current.go_to(moves):
+        return False
+    if helped:
+        session.say(_("Back to the bookmark, further than undo reaches: this game now counts as played "
+                      "with help."))
+    return True
+
+
+class Bookmarks(Window):
+    """The bookmarks of the game in play, newest last, and "Bookmark this position"."""
+
+    title = N_("Bookmarks")
+    width_em = 18.0
+    close_outside = True
+
+    def __init__(self, app: App, session: Session) -> None:
+        self.session = session
+        super().__init__(app)
+
+    def marks(self) -> list[int]:
+        return list(self.session.current.game.bookmarks)[-SHOWN:]
+
+    def build(self, size: tuple[int, int]) -> None:
+        game = self.session.current.game
+        marks = self.marks()
+        h = round(self.px * 2.3)
+        gap = self.px // 2
+        rows = len(marks) + 1
+        note = 0 if marks else 1
+        height = round(self.px * 3.6) + rows * (h + gap) + note * round(self.px * 1.6) + self.px
+        self.panel = self.panel_box(size, height)
+        y = self.panel.y + round(self.px * 3.4) + note * round(self.px * 1.6)
+        self.widgets = []
+        for moves in marks:
+            box = Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h)
+            self.widgets.append(Widget(f"go:{moves}", box, bookmark_name(moves), enabled=moves != game.move_count))
+            y += h + gap
+        box = Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h)
+        self.widgets.append(Widget(MARK, box, _("Bookmark this position"), primary=True,
+                                   enabled=game.move_count not in marks))
+        self.focus = len(self.widgets) - 1
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        if not self.marks():
+            self.text_lines(surface, [(_("No bookmark yet."), "muted")], self.panel.y + round(self.px * 3.2))
+
+    def activate(self, widget: Widget) -> None:
+        if not widget.enabled:
+            return
+        self.close()
+        if widget.name == MARK:
+            set_bookmark(self.session)
+        elif widget.name.startswith("go:"):
+            go_to_bookmark(self.session, int(widget.name[3:]))

@@ -1,0 +1,73 @@
+"""``seahaven review FILE``: the move that lost a game, as JSON (issue 28).
+
+The file holds one game record (SPEC 12: ``{"code": …, "moves": […]}`` or ``{"position": …,
+"moves": […]}``) or a saved ``current.json``. The answer is one JSON object: ``won``,
+``moves``, ``lost_at`` (the first move after which the game can no longer be won, 0 when
+the start cannot be won, null when the last position can still be won or is won), the
+verdict after each move and the moves the solver could not decide within its fixed work
+budget (the same answer on every machine). Exit status 0 for a readable record, 3 for
+one that cannot be read or replayed (one sentence says why).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
+
+from seahaven.commands import InputError, fail, read_bounded
+from seahaven.i18n import _
+
+if TYPE_CHECKING:
+    from seahaven.engine import Position, Rules
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar=_("FILE"),
+                        help=_("a JSON game record or a saved current.json ('-' for stdin)"))
+    parser.add_argument("--classic", action="store_true", help=_("use the classic run limit (free cells + 1)"))
+
+
+def run(args: argparse.Namespace) -> int:
+    from seahaven.engine import APP_RULES, CLASSIC_RULES, SeahavenError
+    from seahaven.engine.records import MAX_RECORD_BYTES, json_trouble
+    from seahaven.engine.review import review
+
+    rules = CLASSIC_RULES if args.classic else APP_RULES
+    try:
+        text = read_bounded(args.file, MAX_RECORD_BYTES, _("a game record"))
+    except InputError as error:
+        return fail("review", str(error))
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        return fail("review", _("{path} is not a game record: it is not JSON ({detail}).").format(
+            path=args.file, detail=json_trouble(error)))
+    try:
+        positions = _positions(record, rules)
+    except (SeahavenError, ValueError) as error:
+        return fail("review", _("{path} is not a game record: {detail}.").format(
+            path=args.file, detail=str(error).rstrip(".")))
+    result = review(positions, rules)
+    sys.stdout.write(json.dumps({**result.to_json(), "rules": "classic" if args.classic else "app"}) + "\n")
+    return 0
+
+
+def _positions(record: object, rules: Rules) -> list[Position]:
+    """The start and the position after each move of ``record`` (a game record or the body
+    of a saved ``current.json``: its moves on the board, the undone ones left out).
+    Raises InvalidRecord saying what is wrong."""
+    from seahaven.engine.errors import InvalidRecord
+    from seahaven.engine.records import record_start
+    from seahaven.engine.review import line_positions
+
+    if isinstance(record, dict) and "version" in record:
+        from seahaven.app.saving.storage import BadFile, game_from_json
+
+        try:
+            return game_from_json(record, rules).game.positions
+        except BadFile as error:
+            raise InvalidRecord(str(error)) from None
+    start, raw_moves = record_start(record)
+    return line_positions(start, raw_moves, rules)
