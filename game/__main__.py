@@ -1,4 +1,5 @@
-"""The command line: ``seahaven`` plays; ``seahaven deal|solve|replay|review|layout|bench|daily|history`` are tools.
+"""The command line: ``seahaven`` plays (``seahaven FILE`` opens a game file);
+``seahaven deal|solve|replay|review|layout|bench|daily|history`` are tools.
 
 Each subcommand lives in ``game/commands/<name>.py`` with ``add_arguments(parser)`` and
 ``run(args) -> int``, imported only when used so that starting the game stays fast.
@@ -72,6 +73,8 @@ def _build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
     parser.add_argument("--windowed", action="store_true", help=_("play in a window, not fullscreen"))
     parser.add_argument("--size", metavar=_("WxH"), help=_("window size, like 1280x800 (implies --windowed)"))
     parser.add_argument("--code", metavar=_("CODE"), help=_("start the game with this code, like SH1-C4-AAAAAJ2"))
+    parser.add_argument("--open", metavar=_("FILE"), dest="file",
+                        help=_("open this game file (also: seahaven FILE)"))
     parser.add_argument("--smoke", action="store_true",
                         help=_("play a scripted game headless and exit 0 if all is well"))
     desktop = parser.add_mutually_exclusive_group()
@@ -165,8 +168,35 @@ def main(argv: Sequence[str] | None = None, driver: Driver | None = None) -> int
             sys.stdout = original
 
 
+VALUED = ("--size", "--code", "--open")
+"""The top-level options that take a value (the word after them is not a file)."""
+
+
+def _file_argument(args_list: list[str]) -> list[str]:
+    """``seahaven FILE`` (a double-clicked game file) as ``seahaven --open FILE``: the first
+    word that is neither an option, an option's value, nor a subcommand names a file."""
+    skip = False
+    for i, word in enumerate(args_list):
+        if skip:
+            skip = False
+            continue
+        if word in VALUED:
+            skip = True
+            continue
+        if word == "--":
+            rest = args_list[i + 1:]
+            return [*args_list[:i], "--open", rest[0], *rest[1:]] if len(rest) == 1 else args_list
+        if word.startswith("-"):
+            continue
+        if word in SUBCOMMANDS:
+            return args_list
+        return [*args_list[:i], "--open", word, *args_list[i + 1:]]
+    return args_list
+
+
 def _run(args_list: list[str], stdout_closed: bool, driver: Driver | None = None) -> int:
     lost = _("the output could not be written: standard output is closed or full.")
+    args_list = _file_argument(args_list)
     parser = _build_parser(args_list)
     try:
         args = parser.parse_args(args_list)

@@ -23,6 +23,7 @@ import make_data
 DATA = ROOT / "data"
 ENTRY = DATA / f"{desktop.APP_ID}.desktop"
 METAINFO = DATA / f"{desktop.APP_ID}.metainfo.xml"
+MIME = DATA / f"{desktop.APP_ID}.mime.xml"
 PER_INSTALL = ("Exec=", "TryExec=", "StartupWMClass=", f"{desktop.MADE_FOLDERS_KEY}=")
 """The entry's keys that name the program an install found (data/'s entry: ``seahaven`` on PATH)."""
 
@@ -35,9 +36,11 @@ def test_data_is_what_the_code_writes() -> None:
 
 def test_install_desktop_writes_the_files_of_data(tmp_path: Path) -> None:
     written = desktop.install(tmp_path)
-    assert len(written) == len(desktop.ICON_SIZES) + 3
+    assert len(written) == len(desktop.ICON_SIZES) + 4
     for path in written:
         shipped = DATA / path.relative_to(tmp_path).as_posix().replace("applications/", "").replace("metainfo/", "")
+        if path == desktop.mime_path(tmp_path):
+            shipped = MIME
         if path.suffix == ".desktop":
             def same(text: str) -> list[str]:
                 return [line for line in text.splitlines() if not line.startswith(PER_INSTALL)]
@@ -120,3 +123,30 @@ def test_an_older_installs_entry_and_icons_go(tmp_path: Path) -> None:
         old.write_text("[Desktop Entry]\n")
     removed, _ = desktop.uninstall(tmp_path)
     assert desktop.legacy_files(tmp_path)[0] in removed and not desktop.entry_path(tmp_path).exists()
+
+
+def test_the_entry_opens_game_files_of_the_type_the_mime_info_declares(tmp_path: Path) -> None:
+    from xml.etree import ElementTree
+
+    from seahaven.app import game_record
+
+    assert (desktop.GAME_FILE_TYPE, desktop.GAME_FILE_GLOB) == (game_record.MIME_TYPE, "*" + game_record.SUFFIX)
+    entry = ENTRY.read_text(encoding="utf-8")
+    assert f"MimeType={game_record.MIME_TYPE};\n" in entry
+    assert re.search(r"^Exec=\S+ %f$", entry, re.M)  # seahaven FILE
+    ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    root = ElementTree.fromstring(MIME.read_bytes())
+    kind = root.find("m:mime-type", ns)
+    assert kind is not None and kind.get("type") == game_record.MIME_TYPE
+    glob = kind.find("m:glob", ns)
+    assert glob is not None and glob.get("pattern") == "*" + game_record.SUFFIX
+    assert desktop.mime_path(tmp_path) in desktop.install(tmp_path)
+    desktop.uninstall(tmp_path)
+    assert not desktop.mime_path(tmp_path).exists()
+
+
+@pytest.mark.skipif(shutil.which("update-mime-database") is None, reason="update-mime-database is not installed")
+def test_the_mime_info_is_taken_by_the_mime_database(tmp_path: Path) -> None:
+    desktop.install(tmp_path)  # runs update-mime-database on tmp_path/mime
+    globs = (tmp_path / "mime" / "globs2").read_text(encoding="utf-8")
+    assert f"{desktop.GAME_FILE_TYPE}:{desktop.GAME_FILE_GLOB}" in globs

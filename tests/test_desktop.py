@@ -38,7 +38,9 @@ if info is None:
     print("null")
 else:
     argv = GLib.shell_parse_argv(info.get_commandline())[1]
-    print(json.dumps({"argv": [a.replace("%%", "%") for a in argv], "try_exec": info.get_string("TryExec"),
+    argv = [a for a in argv if a != "%f"]  # the file field code: no file given, so no argument (the spec)
+    print(json.dumps({"argv": [a.replace("%%", "%") for a in argv], "field": info.get_commandline().endswith(" %f"),
+                      "try_exec": info.get_string("TryExec"),
                       "shown": info.should_show(), "name": info.get_name(), "icon": info.get_string("Icon")}))
 """
 """Loads a desktop entry with GLib (what GNOME, and KDE's menu through the same spec, do) and
@@ -92,7 +94,10 @@ def test_install_under_a_fresh_home_then_uninstall(tmp_path: Path) -> None:
     apps = share / "icons" / "hicolor"
     assert apps / "256x256" / "apps" / "io.github.seahaven_towers.seahaven_towers.png" in written
     assert apps / "scalable" / "apps" / "io.github.seahaven_towers.seahaven_towers.svg" in written
-    assert sorted(p for p in home.rglob("*") if p.is_file()) == sorted(written)
+    database = desktop.mime_database_files(share)  # update-mime-database's, derived from mime/packages
+    assert sorted(p for p in home.rglob("*") if p.is_file() and p not in database) == sorted(written)
+    assert f"{desktop.GAME_FILE_TYPE}:{desktop.GAME_FILE_GLOB}" in (share / "mime" / "globs2").read_text() \
+        or shutil.which("update-mime-database") is None
     assert (share / "icons/hicolor/48x48/apps/io.github.seahaven_towers.seahaven_towers.png").read_bytes() == \
         (ROOT / "icons" / "seahaven-48.png").read_bytes()
 
@@ -154,7 +159,7 @@ def test_relative_xdg_data_home_is_ignored(tmp_path: Path) -> None:
 def test_try_exec_holds_the_bare_path_and_exec_the_quoted_one() -> None:
     keys = dict(line.split("=", 1) for line in desktop_entry(["/opt/my games/seahaven"]).splitlines() if "=" in line)
     assert keys["TryExec"] == "/opt/my games/seahaven"
-    assert keys["Exec"] == '"/opt/my games/seahaven"'
+    assert keys["Exec"] == '"/opt/my games/seahaven" %f'  # the game file opened with it, if any
 
 
 @pytest.mark.parametrize("path", ["/opt/a\nExec=/bin/evil\n[Desktop Action x]/seahaven", "/opt/tab\there/seahaven",
@@ -250,7 +255,7 @@ def test_glib_loads_the_entry_and_starts_exactly_the_program(name: str, tmp_path
         desktop.install(home)
         loaded = glib_load(home / "applications" / "io.github.seahaven_towers.seahaven_towers.desktop")
         assert loaded is not None, "GLib refused the entry"
-        assert loaded["try_exec"] == str(program)
+        assert loaded["try_exec"] == str(program) and loaded["field"]
         started = subprocess.run([*loaded["argv"], "--version"], capture_output=True, text=True, timeout=60)
         assert started.stdout.splitlines() == ["started", *command[1:], "--version"], (loaded, started)
         assert loaded["shown"] and loaded["name"] == "Seahaven Towers" and loaded["icon"] == \

@@ -104,6 +104,7 @@ def static_files() -> dict[str, bytes]:
     files = {
         f"{desktop.APP_ID}.desktop": desktop.desktop_entry(["seahaven"]).encode("utf-8"),
         f"{desktop.COMPONENT_ID}.metainfo.xml": desktop.metainfo().encode("utf-8"),
+        f"{desktop.APP_ID}.mime.xml": desktop.mime_info().encode("utf-8"),
         "seahaven.6": man_page().encode("utf-8"),
     }
     home = Path("/home")  # installed_files' targets, taken relative to the data folder

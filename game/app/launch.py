@@ -21,7 +21,7 @@ from typing import Any
 from seahaven.app.deal_facts import Rater
 from seahaven.app.i18n import _, set_language
 from seahaven.app.loop import App
-from seahaven.app.saving import persistence
+from seahaven.app.saving import game_file, persistence
 from seahaven.app.saving.autosave import Autosave
 from seahaven.app.saving.storage import SavedGame
 from seahaven.app.screens import dialogs, navigation
@@ -51,6 +51,7 @@ def build(
         app = App(size=size, fullscreen=fullscreen, settings=settings)
     session = Session.start(settings, lambda: app.time, code=code, game=game, elapsed_s=elapsed_s, keeper=keeper,
                             facts=keeper.facts if keeper is not None else None)  # one owner: the keeper's
+    session.files = game_file.Access()
     app.on_close.append(session.jobs.shutdown)
     table = TableScene(app, session)
     app.push(table)
@@ -81,7 +82,7 @@ class ClosedWhileOpening(Exception):
 
 
 def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
-              not_saving: str | None = None) -> Opened:
+              not_saving: str | None = None, opened_file: tuple[SavedGame, str] | None = None) -> Opened:
     """Resume the saved game (or deal ``code``) in a window, with autosave plugged in and
     the messages of the start (a bad file) on show. ``not_saving``: the data folder could
     not be locked (the sentence why): its files are read if they can be, never written.
@@ -121,6 +122,11 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
         # a code on the command line over a game in progress: ask, never throw it away
         app.push(dialogs.Confirm(app, _("Play {code}?").format(code=asked), at_stake,
                                  _("Play {code}").format(code=asked), lambda: session.deal(asked)))
+    if opened_file is not None:  # seahaven FILE: its game, once the game in play is given up (asked)
+        from seahaven.app.screens.game_files import play_saved
+
+        saved_file, name = opened_file
+        play_saved(app, session, saved_file.game, saved_file.elapsed_s, name)
     return Opened(app, session, table, autosave, signals)
 
 
@@ -169,12 +175,12 @@ window and the table, it returns the exit status."""
 
 
 def play(size: tuple[int, int] | None, windowed: bool, code: str | None, not_saving: str | None = None,
-         driver: Driver | None = None) -> int:
+         driver: Driver | None = None, opened_file: tuple[SavedGame, str] | None = None) -> int:
     """The game: open it, play until the window closes (or let ``driver`` play it). A save
     that failed as the window closed is said on standard error, and in a small window of
     its own (a double-clicked game has no terminal) unless the game was ended by a signal."""
     try:
-        opened = open_game(size, windowed, code, not_saving)
+        opened = open_game(size, windowed, code, not_saving, opened_file)
     except ClosedWhileOpening:
         return 0
     signalled = opened.signals

@@ -10,6 +10,7 @@ from typing import Protocol
 
 from seahaven.app.current import LINE_CHANGES, Change, CurrentGame, GameEvent
 from seahaven.app.deal_facts import DealFacts
+from seahaven.app.game_record import GameFiles
 from seahaven.app.history import History
 from seahaven.app.jobs import Jobs
 from seahaven.app.settings import Settings
@@ -56,6 +57,9 @@ class Session:
     """Who carries out an action asked for from a window (the table: "demo", "hint")."""
     facts: DealFacts = field(default_factory=DealFacts)
     """Ratings, daily deals and demo marks of deals (the keeper's, in the real game)."""
+    files: GameFiles | None = None
+    """Reading and writing game files (Save as, Open, a pasted game); None where the
+    window was made without them."""
 
     def __post_init__(self) -> None:
         self.current.subscribe(self._void_jobs)

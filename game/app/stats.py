@@ -27,11 +27,20 @@ from dataclasses import dataclass, field
 
 from seahaven.app.i18n import _, format_duration, format_number, format_percent, ngettext
 from seahaven.app.words import difficulty_name
-from seahaven.engine import CELL_COUNTS, GameCode
+from seahaven.engine import CELL_COUNTS, Game, GameCode
 
 """Difficulty by number of cells, as the New Game window names them."""
 BESTS = ("score", "time")
 """The figures a win can better: the best score and the fastest win."""
+
+
+def is_record(game: Game) -> bool:
+    """Whether ``game`` is a record (issue 25): only a dealt game, one with a game code, counts
+    in the statistics, the win rate, the streaks, the bests, the history and the daily
+    calendar. A game set up from a position (written by hand, imported, opened from a file
+    that holds a position, played on from a replay) is played and saved like any other,
+    but it is no record."""
+    return game.code is not None
 
 
 @dataclass
@@ -263,28 +272,20 @@ def format_rate(rate: float | None) -> str:
     return "\u2014" if rate is None else format_percent(rate)
 
 
-__all__ = ["BESTS", "DifficultyStats", "OpenGame", "Stats", "format_duration", "format_rate", "win_summary"]
+__all__ = ["BESTS", "DifficultyStats", "OpenGame", "Stats", "figures_sentence", "format_duration", "format_rate",
+           "is_record", "rate_of", "win_summary"]
 
 
 def win_summary(stats: Stats, cells: int) -> list[str]:
     """What the won panel says about the statistics, once the win is counted: this
     difficulty's figures, then what the win bettered (SPEC 7), or that a helped win is no
-    record. Empty if the win is not (yet) counted for ``cells``."""
+    record. Empty if the win is not (yet) counted for ``cells``. The figures add up at a
+    glance (issue 25): the wins without help out of the games the rate counts, then the
+    wins with help beside them, never a rate over one count next to another."""
     game = stats.open
     if game is None or not game.won or game.cells != cells:
         return []
-    f = stats.of(cells)
-    played = ngettext("played {n}", "played {n}", f.played).format(n=format_number(f.played))
-    won = ngettext("won {n}", "won {n}", f.won_alone).format(n=format_number(f.won_alone))
-    if f.wins_with_help:
-        helped = ngettext("{n} won with help", "{n} won with help", f.wins_with_help).format(
-            n=format_number(f.wins_with_help))
-        text = _("{difficulty}: {played}, {won} ({rate}), {helped}, streak {streak}, best streak {best}.")
-    else:
-        helped = ""
-        text = _("{difficulty}: {played}, {won} ({rate}), streak {streak}, best streak {best}.")
-    lines = [text.format(difficulty=difficulty_name(cells), played=played, won=won, rate=format_rate(f.win_rate),
-                         helped=helped, streak=format_number(f.current_streak), best=format_number(f.best_streak))]
+    lines = [figures_sentence(stats.of(cells), difficulty_name(cells))]
     if game.hints:
         lines.append(_("Won with help: it counts as played, not in the win rate, the streak or the bests."))
         return lines
@@ -293,6 +294,34 @@ def win_summary(stats: Stats, cells: int) -> list[str]:
     if game.beat:
         lines.append(news[game.beat])
     return lines
+
+
+def figures_sentence(f: DifficultyStats, difficulty: str) -> str:
+    """One difficulty's figures in a sentence whose numbers add up: "Easy: 2 games played;
+    won 1 of 1 without help (100%), 1 more with help; streak 1, best streak 1."."""
+    rated = f.played - f.wins_with_help
+    played = ngettext("{n} game played", "{n} games played", f.played).format(n=format_number(f.played))
+    if f.wins_with_help:
+        won = ngettext("won {won} of {n} without help ({rate})", "won {won} of {n} without help ({rate})", rated)
+        helped = ngettext("{n} more with help", "{n} more with help", f.wins_with_help).format(
+            n=format_number(f.wins_with_help))
+        text = _("{difficulty}: {played}; {won}, {helped}; streak {streak}, best streak {best}.")
+    else:
+        won = ngettext("won {won} of {n} ({rate})", "won {won} of {n} ({rate})", rated)
+        helped = ""
+        text = _("{difficulty}: {played}; {won}; streak {streak}, best streak {best}.")
+    won = won.format(won=format_number(f.won_alone), n=format_number(rated), rate=format_rate(f.win_rate))
+    return text.format(difficulty=difficulty, played=played, won=won, helped=helped,
+                       streak=format_number(f.current_streak), best=format_number(f.best_streak))
+
+
+def rate_of(f: DifficultyStats) -> str:
+    """The win rate with what it counts, for the Statistics table: "100% (1 of 1)"."""
+    rated = f.played - f.wins_with_help
+    if rated <= 0:
+        return format_rate(None)
+    return _("{rate} ({won} of {n})").format(rate=format_rate(f.win_rate), won=format_number(f.won_alone),
+                                             n=format_number(rated))
 
 
 def bests_line(stats: Stats, cells: int) -> str:

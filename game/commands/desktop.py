@@ -3,7 +3,8 @@ applications menu and software centre (freedesktop.org Desktop Entry and Icon Th
 specifications, AppStream).
 
 Install writes ``applications/seahaven-towers.desktop``, the icon (PNG at each hicolor size,
-plus the scalable SVG) and the AppStream metainfo (``metainfo/<id>.metainfo.xml``) under the
+plus the scalable SVG), the AppStream metainfo (``metainfo/<id>.metainfo.xml``) and the game
+file's MIME type (``mime/packages/<id>.xml``, then ``update-mime-database``) under the
 user's data folder (``$XDG_DATA_HOME``, else ``~/.local/share``) and prints each path; the
 entry starts the program that ran the install (the one-file executable, or the ``seahaven``
 script of the environment it is installed in), whatever characters its path holds.
@@ -62,6 +63,13 @@ FEATURES = (N_("The rules exactly as the game describes them, with undo and redo
 """The software centre's description: a paragraph and a list (AppStream ``<p>``, ``<li>``)."""
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 """The PNG sizes in icons/ (tools/make_icons.py), each installed under hicolor/<n>x<n>/apps."""
+GAME_FILE_TYPE = "application/x-seahaven-game"
+GAME_FILE_GLOB = "*.seahaven"
+"""A game file's MIME type and name (``seahaven.app.game_record``'s; a test holds them equal):
+the entry opens it (``seahaven FILE``), the shared MIME info names it."""
+GAME_FILE_COMMENT = NP_("file type", "Seahaven Towers game")
+FILE_FIELD = "%f"
+"""The Exec field code of a file opened with the game (a double-clicked game file)."""
 MADE_FOLDERS_KEY = "X-Seahaven-Made-Folders"
 """The entry's record of the folders the install created (relative to the data folder)."""
 _RESERVED = set(' \t\n"\'\\><~|&;$*?#()`')
@@ -203,16 +211,85 @@ def desktop_entry(command: list[str], made_folders: Iterable[str] = ()) -> str:
         + _localized_keys("GenericName", GENERIC_NAME)
         + f"Comment={SUMMARY}\n"
         + _localized_keys("Comment", SUMMARY)
-        + f"Exec={exec_value(entry_command(command))}\n"
+        + f"Exec={exec_value(entry_command(command))} {FILE_FIELD}\n"
         f"TryExec={string_value(command[0])}\n"
         f"Icon={APP_ID}\n"
         "Terminal=false\n"
         "Categories=Game;CardGame;\n"
+        f"MimeType={GAME_FILE_TYPE};\n"
         + _keyword_lines()
         + f"{window_class}"
         f"X-Seahaven-Version={__version__}\n"
         + (f"{MADE_FOLDERS_KEY}={made};\n" if made else "")
     )
+
+
+def mime_info() -> str:
+    """The shared MIME info of a game file (freedesktop.org Shared MIME-info), installed as
+    ``mime/packages/<id>.xml``: its type, a JSON text, named by its extension."""
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">\n'
+        f'  <mime-type type="{GAME_FILE_TYPE}">\n'
+        f"    <comment>{_xml_text(str(GAME_FILE_COMMENT))}</comment>\n"
+        + _localized_elements("comment", GAME_FILE_COMMENT, "    ")
+        + '    <sub-class-of type="application/json"/>\n'
+        f'    <glob pattern="{GAME_FILE_GLOB}"/>\n'
+        "  </mime-type>\n"
+        "</mime-info>\n"
+    )
+
+
+def mime_path(home: Path) -> Path:
+    return home / "mime" / "packages" / f"{APP_ID}.xml"
+
+
+def update_mime_database(home: Path) -> None:
+    """Let the desktop know the game file's type now (``update-mime-database``, where the
+    system has it; without it the type is known at the next login's update, or never)."""
+    import contextlib
+    import shutil
+    import subprocess
+
+    tool = shutil.which("update-mime-database")
+    if tool is None or not (home / "mime").is_dir():
+        return
+    # a failure leaves the type declared: the desktop learns it at its next update
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        subprocess.run([tool, str(home / "mime")], capture_output=True, timeout=60, check=False)
+
+
+MIME_DATABASE = ("aliases", "generic-icons", "globs", "globs2", "icons", "magic", "mime.cache", "subclasses",
+                 "treemagic", "types", "version", "XMLnamespaces")
+"""The files ``update-mime-database`` writes in ``mime/`` (derived from ``mime/packages/``)."""
+
+
+def mime_database_files(home: Path) -> list[Path]:
+    """What ``update-mime-database`` derived from the game's MIME info: its cache files and
+    the type's own file (not the game's: the database's, rebuilt from ``mime/packages``)."""
+    mime = home / "mime"
+    major, minor = GAME_FILE_TYPE.split("/")
+    return [*(mime / name for name in MIME_DATABASE), mime / major / f"{minor}.xml"]
+
+
+def _forget_mime_type(home: Path, made: list[str]) -> None:
+    """After uninstall removed the MIME info: the database forgets the type. Where no other
+    program's MIME info is left and the install made ``mime/``, the database it derived goes
+    too (so nothing of the game's is left); else it is rebuilt without the type."""
+    packages = home / "mime" / "packages"
+    try:
+        others = packages.is_dir() and any(packages.iterdir())
+    except OSError:
+        others = True
+    if others or "mime" not in made:
+        update_mime_database(home)
+        return
+    for path in mime_database_files(home):
+        path.unlink(missing_ok=True)
+    import contextlib
+
+    with contextlib.suppress(OSError):  # another type's file is there, or it is gone already
+        (home / "mime" / GAME_FILE_TYPE.split("/")[0]).rmdir()
 
 
 def _feature_items() -> str:
@@ -316,7 +393,8 @@ def installed_files(home: Path) -> dict[Path, Path | None]:
     """Every file the install writes -> the shipped file it copies (None: written from text)."""
     icons = home / "icons" / "hicolor"
     files: dict[Path, Path | None] = {entry_path(home): None,
-                                      home / "metainfo" / f"{COMPONENT_ID}.metainfo.xml": None}
+                                      home / "metainfo" / f"{COMPONENT_ID}.metainfo.xml": None,
+                                      mime_path(home): None}
     for size in ICON_SIZES:
         files[icons / f"{size}x{size}" / "apps" / f"{APP_ID}.png"] = resource_path("icons", f"seahaven-{size}.png")
     files[icons / "scalable" / "apps" / f"{APP_ID}.svg"] = resource_path("icons", "seahaven.svg")
@@ -403,10 +481,13 @@ def install(home: Path) -> list[Path]:
         target.parent.mkdir(parents=True, exist_ok=True)
         if source is not None:
             _write(target, source.read_bytes())
+        elif target == mime_path(home):
+            _write(target, mime_info().encode("utf-8"))
         elif target != entry:
             _write(target, metainfo().encode("utf-8"))
     ordered = [name for name in candidate_folders(home) if name in made]
     _write(entry, desktop_entry(command, ordered).encode("utf-8"))  # last: it records the folders
+    update_mime_database(home)
     return list(files)
 
 
@@ -421,6 +502,8 @@ def uninstall(home: Path) -> tuple[list[Path], list[Path]]:
         except FileNotFoundError:
             continue
         removed.append(target)
+    if mime_path(home) in removed:
+        _forget_mime_type(home, made)  # the type goes from the database too
     folders = []
     for name in made:  # deepest first
         try:

@@ -1,5 +1,6 @@
 """``seahaven`` (no subcommand): play. Fullscreen at the desktop size unless ``--windowed``
-or ``--size WxH``; ``--code CODE`` deals that game; ``--smoke`` plays a scripted game
+or ``--size WxH``; ``--code CODE`` deals that game; ``--open FILE`` (or ``seahaven FILE``)
+opens a game file (a bad one: one sentence, exit 3, nothing changed); ``--smoke`` plays a scripted game
 headless through the real loop and exits 0 if all went well.
 
 Exit status 3 for bad options, 4 when the game is already open on the same data folder
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -43,6 +45,23 @@ def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
             code = str(GameCode.parse(code))
         except InvalidCode as error:
             return fail(None, code_error_text(error))
+    opened_file = None
+    if getattr(args, "file", None):
+        from seahaven.i18n import _
+
+        if code:
+            return fail(None, _("--code and a game file cannot be given together."))
+        from seahaven.app.game_record import GameFileError
+        from seahaven.app.saving import game_file
+
+        try:
+            opened_file = (game_file.load(Path(args.file)), Path(args.file).name)
+        except GameFileError as error:  # before anything is written: the saved game stays
+            from seahaven.app import alert
+
+            status = fail(None, str(error))
+            alert.show("Seahaven Towers", str(error))  # a double-clicked file has no terminal
+            return status
     if getattr(args, "smoke", False):
         from seahaven.app import smoke
 
@@ -85,7 +104,7 @@ def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
     windows_console.release()  # Windows: the window outlives the console it was started from
     from seahaven.app.launch import play
 
-    return play(size, bool(getattr(args, "windowed", False)), code, not_saving, driver)
+    return play(size, bool(getattr(args, "windowed", False)), code, not_saving, driver, opened_file)
 
 
 def not_saving_sentence(reason: str) -> str:

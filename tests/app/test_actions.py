@@ -78,8 +78,8 @@ def test_every_action_is_reachable_and_every_toolbar_icon_exists() -> None:
             assert action.button_text() or action.square, action.name
     toolbar = [a.name for a in ACTIONS.toolbar()]
     assert toolbar == ["new", "restart", "undo", "redo", "hint", "help", "menu", "fullscreen"]
-    assert [a.name for a in ACTIONS.menu()] == ["help", "statistics", "settings", "new", "daily", "demo",
-                                                  "solution", "replay", "review", "bookmark", "bookmarks",
+    assert [a.name for a in ACTIONS.menu()] == ["help", "statistics", "settings", "new", "open", "save", "daily",
+                                                  "demo", "solution", "replay", "review", "bookmark", "bookmarks",
                                                   "fullscreen", "quit"]
     assert ACTIONS.for_key("Shift+H") is ACTIONS["solution"] and ACTIONS.for_key("H") is ACTIONS["hint"]
     assert ACTIONS["undo"].tooltip_text() == "Undo (Ctrl+Z)" and ACTIONS["new"].tooltip_text() == "New game (N)"

@@ -234,8 +234,9 @@ def test_statistics_show_figures_and_reset_asks_first(app: Any, tmp_path: Path) 
     keeper.stats.record_win(4, 900, 60, hints=1)  # helped: no record, not in the rate
     keeper.stats.record_start(1)
     rows = dict(figure_rows(keeper.stats))
-    assert rows["Played"] == ["2", "0", "1"] and rows["Win rate"] == ["100%", "\u2014", "0%"]
-    assert rows["Won"][0] == "1" and rows["Won with help"][0] == "1"
+    assert rows["Played"] == ["2", "0", "1"]
+    assert rows["Win rate without help"] == ["100% (1 of 1)", "\u2014", "0% (0 of 1)"]
+    assert rows["Won without help"][0] == "1" and rows["Won with help"][0] == "1"
     assert rows["Fastest win"][0] == "2:05" and rows["Best score"][0] == "640"
     from seahaven.app.screens import navigation
 

@@ -30,7 +30,7 @@ from seahaven.app.saving import history as history_file
 from seahaven.app.saving.history import Entry, History, HistoryFile
 from seahaven.app.saving.storage import DEALS, SavedGame, SaveError, Storage  # noqa: F401 - DEALS: its old home
 from seahaven.app.settings import Settings
-from seahaven.app.stats import Stats
+from seahaven.app.stats import Stats, is_record
 from seahaven.engine import Action, Game, GameCode, Position
 
 
@@ -241,6 +241,11 @@ class Persistence:
         self._game = game
         if game.started:
             self._seen = _Seen.of(game, elapsed_s)
+        if not is_record(game):
+            # a game from a position (hand-written, imported, a file's): played, saved, no record
+            if changed:
+                self._save_stats()
+            return
         if game.started and stats.open is None:
             changed |= stats.record_start(cells, game.hints_used, None if game.code is None else str(game.code))
         if game.hints_used:

@@ -239,3 +239,25 @@ for _action in (
            keys=("Ctrl+B",), menu=6, help=N_("Bookmarks: go back to a bookmarked position")),
 ):
     ACTIONS.declare(_action)
+
+
+def _game_files(table: Table, saving: bool) -> None:
+    from seahaven.app.screens.game_files import GameFiles  # when first opened (see navigation.open_screen)
+
+    table.app.push(GameFiles(table.app, table.session, saving))
+
+
+def _paste_game(table: Table) -> None:
+    from seahaven.app.screens.game_files import paste_game  # when first used
+
+    paste_game(table.app, table.session)
+
+
+# game files (issue 28): in the Menu after New game; a game pasted in the New Game window
+ACTIONS.declare(Action("paste_game", N_("Paste a game"), _paste_game, keys=("Ctrl+Shift+V",),
+                       help=N_("Play the game on the clipboard (copied as text with the New Game window's Copy "
+                               "game)")))
+ACTIONS.declare(Action("open", N_("Open a game…"), lambda t: _game_files(t, False), keys=("Ctrl+O",), menu=4,
+                       help=N_("Open a game file (a saved game, or a game record)")))
+ACTIONS.declare(Action("save", N_("Save the game as…"), lambda t: _game_files(t, True), keys=("Ctrl+S",), menu=4,
+                       help=N_("Save the game in play to a file of your choosing")))

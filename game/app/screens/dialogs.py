@@ -26,7 +26,7 @@ from seahaven.app.screens.kit import Widget, Window
 from seahaven.app.screens.new_game import NewGame, clipboard_put
 from seahaven.app.screens.review import ReviewWindow
 from seahaven.app.session import Session
-from seahaven.app.stats import bests_line, win_summary
+from seahaven.app.stats import bests_line, is_record, win_summary
 from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, iso_date_text
 
 if TYPE_CHECKING:
@@ -107,10 +107,14 @@ class EndMessage(Window):
             if rating is not None:
                 self.lines.append((_("Deal rating: {n} of 5.").format(n=rating), "muted"))
             cells = game.start.cell_count
-            if session.keeper is not None:  # nothing is counted where nothing is saved
+            record = is_record(game)
+            if session.keeper is not None and record:  # nothing is counted where nothing is saved
                 self.lines.append((bests_line(session.keeper.stats, cells), "panel_text"))
             self.lines.append((won, "muted"))
-            if session.keeper is not None:
+            if session.keeper is not None and not record:
+                self.lines.append((_("A game from a position, not a dealt game: it is no record, so the "
+                                     "statistics, streaks and bests do not count it."), "accent"))
+            elif session.keeper is not None:
                 summary = win_summary(session.keeper.stats, cells)
                 self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
             self.buttons = [("replay", _("Watch again"), False), ("restart", _("Play again"), False),

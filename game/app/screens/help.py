@@ -109,9 +109,18 @@ RULES_PAGE: tuple[Block, ...] = (
     ("p", N_("Hints and the demo are free to use, but a game won after a hint, or finished by the "
           "demo, is \u201cwon with help\u201d: it counts as played, and as won with help, but not in "
           "the win rate, the streaks, the best score or the fastest win.")),
+    ("p", N_("The win rate counts the games played without help: the games won without help out of "
+          "them (“won 3 of 4 without help (75%)”). Games won with help are shown beside it "
+          "(“1 more with help”), so the counts add up to the games played.")),
+    ("p", N_("A game from a position rather than a dealt game (one opened from a file that holds a "
+          "position, or played on from a replay) is played and saved, but it is no record: the "
+          "statistics, streaks, bests and the daily calendar do not count it.")),
     ("h", N_("Your game is never lost")),
     ("p", N_("The game is saved after every move. Close the window, or lose power, and the next start "
           "brings back the same deal, the same moves, your undo history, score and time.")),
+    ("p", N_("In the Menu, Save the game as\u2026 (Ctrl+S) writes the game to a file of your choosing, with its "
+          "time and hints; Open a game\u2026 (Ctrl+O) plays one on, after asking if a game in progress would "
+          "be lost. The New Game window copies the game as text, and plays a game pasted there.")),
 )
 
 CODES_PAGE: tuple[Block, ...] = (

@@ -17,6 +17,7 @@ from seahaven.app.i18n import N_, _, format_number
 from seahaven.app.scenes import Scene
 from seahaven.app.screens.dialogs import Confirm, EndMessage
 from seahaven.app.session import Session
+from seahaven.app.stats import is_record
 from seahaven.app.words import moves_phrase
 from seahaven.engine import daily
 
@@ -105,7 +106,9 @@ def game_at_stake(session: Session) -> str | None:
     if not current.in_progress:
         return None
     game = current.game
-    if game.code is not None:
+    if not is_record(game):  # a game from a position counts in nothing: only the game is lost
+        text = _("The game in progress ({moves}, score {score}) will be gone.")
+    elif game.code is not None:
         text = _("The game {code} in progress ({moves}, score {score}) will be gone, and it counts as lost in the "
                  "statistics.")
     else:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from seahaven.app.game_record import record_text
 from seahaven.app.i18n import N_, _
 from seahaven.app.input import Pointer
 from seahaven.app.layout import Box
@@ -143,6 +144,9 @@ class NewGame(Window):
         y += round(px * 1.5) + gap
         self.label_ys["current"] = y + (row - px) // 2
         widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), _("Copy")))
+        record_w = round(px * 7.5)  # the whole game as text (issue 28): Paste takes one back
+        widgets.append(Widget("copy_game", Box(x0 + inner - paste_w - px // 2 - record_w, y, record_w, row),
+                              _("Copy game")))
         widgets.extend(self.button_row([("daily", _("Today's deal"), False), ("cancel", _("Cancel"), False),
                                         ("deal", self.deal_label(), True)], panel.bottom - px))
         self.widgets = widgets
@@ -272,6 +276,10 @@ class NewGame(Window):
         text = clipboard_get().strip()
         if not text:
             self.error = _("The clipboard holds no text.")
+        elif text.startswith("{"):  # a game as text (Copy game): the table plays it, asking first if one is at stake
+            self.close()
+            self.session.ask("paste_game")
+            return
         else:
             self.field.replace(text.splitlines()[0])
         self.focus = self.index("field")
@@ -285,6 +293,13 @@ class NewGame(Window):
             self.note = _("Copied.")
         else:
             self.note = _("The clipboard cannot be reached.")
+        self.dirty = True
+
+    def copy_game(self) -> None:
+        """The game in play as text (its record, with the time and hints) on the clipboard."""
+        current = self.session.current
+        self.note = _("Game copied.") if clipboard_put(record_text(current.game, current.elapsed())) else \
+            _("The clipboard cannot be reached.")
         self.dirty = True
 
     def activate(self, widget: Widget) -> None:
@@ -310,6 +325,8 @@ class NewGame(Window):
             self.paste()
         elif name == "copy":
             self.copy()
+        elif name == "copy_game":
+            self.copy_game()
         elif name == "cancel":
             self.close()
         elif name == "daily":  # today's deal of the difficulty chosen here (this window says what it costs)
@@ -401,7 +418,7 @@ class NewGame(Window):
             note = self.scale.note
             for i, line in enumerate(wrap(painter.font(note), said[0], panel.w - 2 * px)[:2]):
                 surface.blit(painter.text(line, note, colour), (x0, self.label_ys["error"] + i * px))
-        room = self.widgets[self.index("copy")].box.x - px - x0
+        room = self.widgets[self.index("copy_game")].box.x - px - x0
         lines = wrap(painter.font(px), self.about_this_game(), room)  # in the body size, as every line
         step = round(px * 1.2)
         top = self.label_ys["current"] - (len(lines[:2]) - 1) * step // 2

@@ -18,7 +18,7 @@ from seahaven.app.history import Entry, History
 from seahaven.app.i18n import N_, NP_, _, format_duration, format_number, ngettext, pgettext
 from seahaven.app.screens.graphs import Graphs
 from seahaven.app.screens.kit import Screen
-from seahaven.app.stats import DifficultyStats, Stats, format_rate
+from seahaven.app.stats import DifficultyStats, Stats, rate_of
 from seahaven.app.words import DIFFICULTY_NAMES, cells_phrase, difficulty_name, iso_date_text, moves_phrase
 from seahaven.engine.daily import today
 
@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 
 FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (
     (N_("Played"), lambda f: format_number(f.played)),
-    (N_("Won"), lambda f: format_number(f.won_alone)),
+    (N_("Won without help"), lambda f: format_number(f.won_alone)),
     (NP_("statistics figure", "Won with help"), lambda f: format_number(f.wins_with_help)),
-    (N_("Win rate"), lambda f: format_rate(f.win_rate)),
+    (N_("Win rate without help"), rate_of),
     (N_("Current streak"), lambda f: format_number(f.current_streak)),
     (N_("Best streak"), lambda f: format_number(f.best_streak)),
     (N_("Best score"), lambda f: "\u2014" if f.best_score is None else format_number(f.best_score)),
