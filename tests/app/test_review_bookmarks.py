@@ -16,9 +16,12 @@ from typing import Any
 import pygame
 import pytest
 
+from seahaven.app.board.replay import ReplayGame, Source
 from seahaven.app.saving.storage import BadFile, game_from_json, game_to_json
 from seahaven.app.screens.bookmarks import Bookmarks
 from seahaven.app.screens.dialogs import EndMessage
+from seahaven.app.screens.navigation import open_replay
+from seahaven.app.screens.replay import ReplayScreen
 from seahaven.app.screens.review import ReviewWindow
 from seahaven.engine import APP_RULES, UNDO_LIMIT, Game, GameCode, Move
 from seahaven.engine.solver import solve
@@ -98,12 +101,53 @@ def test_a_review_further_back_than_undo_plays_from_there_as_help() -> None:
     assert isinstance(review, ReviewWindow)
     wait_jobs(app)
     assert review.result is not None and review.result.lost_at == lost
-    assert [w.name for w in review.widgets] == ["close", "play"]
-    key(app, pygame.K_TAB)
+    assert [w.name for w in review.widgets] == ["close", "show", "play"]
+    key(app, pygame.K_TAB)  # from "Show the position before it" to "Play from here"
     key(app, pygame.K_RETURN)
     assert app.scenes.top is table and table.game.move_count == lost - 1
     assert table.game.hints_used == 1 and not table.game.can_redo
     assert list(table.game.moves) == before[: lost - 1]
+
+
+def test_a_review_further_back_than_undo_shows_the_position_before_the_losing_move_in_a_replay() -> None:
+    code, moves, lost = walk()
+    app = make_app(str(code), animation="off", warn_lost=False, show_verdict=False)
+    table = app.scenes.bottom
+    play(app, moves[:lost + 1])
+    play(app, shuffles(table.game, UNDO_LIMIT + 10))
+    played = table.game.move_count
+    key(app, pygame.K_v)
+    wait_jobs(app)
+    key(app, pygame.K_RETURN)  # the focus is on "Show the position before it"
+    screen = app.scenes.top
+    assert isinstance(screen, ReplayScreen) and screen.on_play_from_here is None
+    assert screen.replay.index == lost - 1
+    positions = [code.position()]
+    for move in moves[:lost - 1]:
+        positions.append(positions[-1].play(move, APP_RULES))
+    assert screen.replay.position == positions[-1]
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is table and table.game.move_count == played  # looking changed nothing
+
+
+def test_a_finished_games_replay_reviews_it_and_shows_the_position_before_the_losing_move() -> None:
+    code, moves, lost = walk()
+    app = make_app(str(code), animation="off", warn_lost=False, show_verdict=False)
+    table = app.scenes.bottom
+    session = table.session
+    replay = ReplayGame.of(code.position(), moves, APP_RULES, Source("record", code))
+    screen = open_replay(app, session, replay)
+    key(app, pygame.K_END)
+    assert replay.index == len(moves)
+    key(app, pygame.K_v)
+    review = app.scenes.top
+    assert isinstance(review, ReviewWindow) and review.replay is replay
+    wait_jobs(app)
+    assert review.result is not None and review.result.lost_at == lost
+    assert [w.name for w in review.widgets] == ["close", "show"]
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top is screen and replay.index == lost - 1
+    assert table.game.move_count == 0  # the game in play is untouched
 
 
 def test_the_review_of_a_winnable_game_names_no_move() -> None:

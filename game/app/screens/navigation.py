@@ -67,8 +67,13 @@ def open_replay(app: App, session: Session, replay: ReplayGame, from_here: bool 
     """The replay screen over ``replay``; ``from_here``: it offers "Play from here", which
     starts a game at the board shown (once the player agrees to leave a game in progress),
     closing every window over the table. The game has no code: a game from a position,
-    which is no record."""
+    which is no record. A game's replay (not the solver's line) also offers Review: the
+    move that lost it, and the position before it shown in the replay."""
     from seahaven.app.screens.replay import ReplayScreen
+    from seahaven.app.screens.review import ReviewWindow
+
+    def review(watched: ReplayGame) -> None:
+        app.push(ReviewWindow(app, session, watched))
 
     def play_from_here(watched: ReplayGame) -> None:
         def start() -> None:
@@ -82,7 +87,7 @@ def open_replay(app: App, session: Session, replay: ReplayGame, from_here: bool 
 
         ask_first(app, session, _("Play from here?"), start)
 
-    return app.push(ReplayScreen(app, replay, play_from_here if from_here else None))
+    return app.push(ReplayScreen(app, replay, play_from_here if from_here else None, review if from_here else None))
 
 
 def ask_first(app: App, session: Session, title: str, start: Callable[[], None]) -> None:

@@ -46,10 +46,13 @@ class ReplayScreen(Scene):
     opaque = True
 
     def __init__(self, app: App, replay: ReplayGame,
-                 play_from_here: Callable[[ReplayGame], None] | None = None) -> None:
+                 play_from_here: Callable[[ReplayGame], None] | None = None,
+                 review: Callable[[ReplayGame], None] | None = None) -> None:
         super().__init__(app)
         self.replay = replay
         self.on_play_from_here = play_from_here
+        self.on_review = review
+        """What the Review button does (the move that lost the game), or None (the solver's line)."""
         self.playing = False
         self.speed = 1
         """Index into :data:`SPEEDS`."""
@@ -98,6 +101,8 @@ class ReplayScreen(Scene):
                  ("play", pgettext("replay button", "Pause") if self.playing else pgettext("replay button", "Play")),
                  ("forward", pgettext("replay button", "Forward")), ("end", pgettext("replay button", "End")),
                  ("speed", replay_speed_text(SPEEDS[self.speed]))]
+        if self.on_review is not None:
+            names.append(("review", pgettext("replay button", "Review")))
         if self.on_play_from_here is not None:
             names.append(("from_here", pgettext("replay button", "Play from here")))
         return names
@@ -211,7 +216,7 @@ class ReplayScreen(Scene):
         names = {pygame.K_SPACE: "play", pygame.K_RIGHT: "forward", pygame.K_LEFT: "back",
                  pygame.K_HOME: "start", pygame.K_END: "end", pygame.K_ESCAPE: "close",
                  pygame.K_PLUS: "faster", pygame.K_KP_PLUS: "faster", pygame.K_EQUALS: "faster",
-                 pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_p: "from_here",
+                 pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_p: "from_here", pygame.K_v: "review",
                  pygame.K_PAGEUP: "page_back", pygame.K_PAGEDOWN: "page_forward"}
         name = names.get(key)
         if name is not None:
@@ -253,6 +258,9 @@ class ReplayScreen(Scene):
         elif name == "from_here" and self.on_play_from_here is not None:
             self.pause()
             self.on_play_from_here(replay)
+        elif name == "review" and self.on_review is not None:
+            self.pause()
+            self.on_review(replay)
         elif name == "close":
             self.close()
         self.dirty = True

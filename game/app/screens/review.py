@@ -1,4 +1,6 @@
-"""Review (issue 28, item 3): the move after which the game in play could no longer be won.
+"""Review (issue 28, item 3): the move after which a game could no longer be won: the game in
+play, or a finished game watched in the replay screen (which then shows the position before
+that move).
 
 The window asks the solver in the job runner (:func:`seahaven.engine.review.review_line`,
 on a worker thread, with the solver's fixed work budget), so no frame waits for it; it says
@@ -24,6 +26,7 @@ from seahaven.engine.game import Action
 from seahaven.engine.review import Review, review_line
 
 if TYPE_CHECKING:
+    from seahaven.app.board.replay import ReplayGame
     from seahaven.app.scenes import App
 
 JOB = "review"
@@ -56,17 +59,26 @@ class ReviewWindow(Window):
     width_em = 30.0
     close_outside = True
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session, replay: ReplayGame | None = None) -> None:
         self.session = session
+        self.replay = replay
+        """A finished game's replay under review (the window then shows the position before
+        the losing move in it), or None: the game in play."""
         game = session.current.game
         self.game = game
-        self.moves = game.move_count
+        if replay is None:
+            line, start, rules = game.line_snapshot(), game.start, game.rules
+            self.moves = game.move_count
+        else:
+            actions = tuple(replay.action(n) for n in range(1, replay.length + 1))
+            line, start, rules = (lambda: actions), replay.start, replay.rules
+            self.moves = replay.length
         self.result: Review | None = None
         self.failed = False
         self.lines: list[tuple[str, str]] = []
         self.buttons: list[tuple[str, str, bool]] = []
         super().__init__(app)
-        session.jobs.start(JOB, review_line, game.line_snapshot(), game.start, self.moves, game.rules,
+        session.jobs.start(JOB, review_line, line, start, self.moves, rules,
                            on_done=self._answered, on_error=self._failed, follows_game=False)
 
     # -- the answer --------------------------------------------------------------------------
@@ -78,6 +90,12 @@ class ReviewWindow(Window):
         self.failed = True
         self.art_changed()
 
+    def action(self, number: int) -> Action:
+        """Move ``number`` (1-based) of the game under review."""
+        if self.replay is not None:
+            return self.replay.action(number)
+        return self.game.actions(number - 1, number)[0]
+
     @property
     def target(self) -> int | None:
         """The last winnable position before the losing move (moves played before it)."""
@@ -87,7 +105,7 @@ class ReviewWindow(Window):
         return result.lost_at - 1
 
     def compose(self) -> None:
-        result, game = self.result, self.game
+        result = self.result
         close = ("close", _("Close"), True)
         self.buttons = [close]
         if self.failed:
@@ -106,17 +124,20 @@ class ReviewWindow(Window):
                 (ngettext("The game could no longer be won after move {n}:",
                           "The game could no longer be won after move {n}:", k).format(n=format_number(k)),
                  "panel_text"),
-                (action_text(k, game.actions(k - 1, k)[0]), "accent"),
+                (action_text(k, self.action(k)), "accent"),
                 (ngettext("Before it, after {n} move, the game could still be won.",
                           "Before it, after {n} moves, the game could still be won.", k - 1).format(
                     n=format_number(k - 1)), "panel_text"),
             ]
-            if game.within_reach(k - 1):
+            if self.replay is not None:
+                self.buttons = [close, ("show", _("Show the position before it"), False)]
+            elif self.game.within_reach(k - 1):
                 self.buttons = [close, ("back", _("Back to the last winnable position"), False)]
             else:
                 self.lines.append((_("That is further back than undo reaches: playing on from there counts "
                                      "as help."), "muted"))
-                self.buttons = [close, ("play", _("Play from here"), False)]
+                self.buttons = [close, ("show", _("Show the position before it"), False),
+                                ("play", _("Play from here"), False)]
         elif result.decided:
             self.lines = [(_("The game can still be won from here: no move lost it."), "panel_text")]
         else:
@@ -148,8 +169,9 @@ class ReviewWindow(Window):
         height = round(self.px * (4.4 + 1.45 * count + 3.6))
         self.panel = self.panel_box(size, height)
         self.widgets = self.button_row(self.buttons, self.panel.bottom - self.px)
-        # Enter takes the way back undo can retrace, never the cut (which drops the later moves)
-        self.focus = len(self.widgets) - 1 if self.widgets[-1].name == "back" else 0
+        # Enter takes the way back undo can retrace or a look, never the cut (which drops the later moves)
+        names = [widget.name for widget in self.widgets]
+        self.focus = next((names.index(n) for n in ("back", "show") if n in names), 0)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
@@ -160,6 +182,17 @@ class ReviewWindow(Window):
     def activate(self, widget: Widget) -> None:
         target = self.target
         self.close()
+        if target is not None and widget.name == "show":
+            if self.replay is None:  # further back than undo: the game's replay shows it, read-only
+                from seahaven.app.board.replay import ReplayGame
+                from seahaven.app.screens.replay import ReplayScreen
+
+                replay = ReplayGame.of_game(self.game)
+                self.app.push(ReplayScreen(self.app, replay))
+            else:
+                replay = self.replay
+            replay.seek(target)  # the last winnable position
+            return
         if target is None or widget.name not in ("back", "play"):
             return
         current = self.session.current
@@ -175,7 +208,7 @@ class ReviewWindow(Window):
     def _mark_losing_move(self, target: int) -> None:
         """On the table, back at the position before it: the move that lost the game is
         marked as a hint is (its cards and where they went), and said in the status line."""
-        action = self.game.actions(target, target + 1)[0]
+        action = self.action(target + 1)
         table = self.app.scenes.bottom
         if table is not None and hasattr(table, "hint") and hasattr(table, "say"):
             table.hint = (action.move, self.app.time + MARK_S)
