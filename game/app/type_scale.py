@@ -1,8 +1,8 @@
 """The one type scale of every window and page: the title, body, button and note sizes in
 pixels for a window of a given size.
 
-The body size follows the window's shorter side (at least 2.2 % of it up to a 2090-pixel side,
-so that text is as readable on a large screen as at 800x600), and in portrait it also grows with the width, up to
+The body size follows the window's shorter side (2.5 % of it, so that text is as readable on a
+4K or 8K screen as at 800x600, the way the cards are), and in portrait it also grows with the width, up to
 about 34 characters of body text per line: a tall screen gets large text that fills it,
 the way the table's cards fill it, rather than a strip of small print at the top. Every
 :class:`~seahaven.app.screens.kit.Screen` and :class:`~seahaven.app.screens.kit.Window`
@@ -19,8 +19,9 @@ PORTRAIT_SHARE = 0.03
 """Body text in portrait, as a share of the window's width (capped by its height)."""
 SMALLEST = 14
 """No body text is smaller than this many pixels, however small the window..."""
-LARGEST = 46
-"""... nor larger than this (on a 4K screen, 2.1 % of its height: text to read, not posters)."""
+LARGEST = 120
+"""... nor larger than this: 2.5 % of the tallest window drawn (8K, 4320 pixels; issue 25 asks
+for at least 2.2 % of the shorter side at every size)."""
 
 
 @dataclass(frozen=True)

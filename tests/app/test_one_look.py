@@ -69,6 +69,11 @@ def sizes_drawn(app: Any, scene: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[
     return asked, written
 
 
+@pytest.mark.parametrize("size", [*SIZES, (3840, 2160), (2160, 3840), (7680, 4320)])
+def test_body_text_is_at_least_2_2_percent_of_the_shorter_side_at_every_size(size: tuple[int, int]) -> None:
+    assert type_scale(size).body >= 0.022 * min(size)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_screen_and_window_uses_the_one_type_scale(size: tuple[int, int], language: str,
