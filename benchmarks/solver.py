@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from seahaven.engine import APP_RULES, CLASSIC_RULES, DEAL_COUNT, GameCode, Position, Rules
+from seahaven.engine.boards import to_fcs
 from seahaven.engine.solver import Result, solve
 
 SEED = 20260101
@@ -56,7 +57,7 @@ def fc_solve(position: Position, budget_s: float) -> tuple[str, float, int]:
     begin = time.perf_counter()
     try:
         done = subprocess.run(
-            args, input=position.to_fcs(), capture_output=True, text=True, timeout=budget_s, check=False
+            args, input=to_fcs(position), capture_output=True, text=True, timeout=budget_s, check=False
         )
     except subprocess.TimeoutExpired:
         return "unknown", time.perf_counter() - begin, 0

@@ -23,6 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from seahaven.app.words import code_error_text
     from seahaven.engine import GameCode, InvalidCode
+    from seahaven.engine.boards import to_fcs
 
     try:
         code = GameCode.parse(args.code)
@@ -32,5 +33,5 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(position.to_json()))
     else:
-        sys.stdout.write(position.to_fcs())
+        sys.stdout.write(to_fcs(position))
     return 0

@@ -65,14 +65,15 @@ def run(args: argparse.Namespace) -> int:
     import json
 
     from seahaven.app.words import code_error_text
-    from seahaven.engine import APP_RULES, CLASSIC_RULES, GameCode, InvalidCode, InvalidPosition, Position
+    from seahaven.engine import APP_RULES, CLASSIC_RULES, GameCode, InvalidCode, InvalidPosition
+    from seahaven.engine.boards import parse_board
     from seahaven.engine.solver import solve
 
     try:
         if args.code is not None:
             position = GameCode.parse(args.code).position()
         else:
-            position = Position.parse(read_bounded(args.board, MAX_BOARD_BYTES, _("a board")))
+            position = parse_board(read_bounded(args.board, MAX_BOARD_BYTES, _("a board")))
     except InvalidCode as error:
         return fail("solve", code_error_text(error))
     except InvalidPosition as error:

@@ -7,7 +7,6 @@ position.legal_moves(rules)``, or :meth:`Position.why_illegal` for the reason (a
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
@@ -425,7 +424,7 @@ class Position:
         raw_cells, raw_found, raw_columns = obj["cells"], obj["foundations"], obj["columns"]
         if not isinstance(raw_cells, list) or len(raw_cells) not in CELL_COUNTS:
             raise InvalidPosition("'cells' must be a list of 4, 2 or 1 entries")
-        cells = [None if c is None else _card(c, "a cell") for c in raw_cells]
+        cells = [None if c is None else read_card(c, "a cell") for c in raw_cells]
         if not isinstance(raw_found, dict) or set(raw_found) != set(SUITS):
             raise InvalidPosition("'foundations' must give a height for each of C, D, H and S")
         found = []
@@ -442,76 +441,10 @@ class Position:
         for n, col in enumerate(raw_columns, 1):
             if not isinstance(col, list):
                 raise InvalidPosition(f"column {n} must be a list of cards")
-            columns.append([_card(c, f"column {n}") for c in col])
+            columns.append([read_card(c, f"column {n}") for c in col])
         position = cls(cells, found, columns)
         position.validate()
         return position
-
-    def to_fcs(self) -> str:
-        """The board as Freecell Solver reads it (columns bottom card first)."""
-        found = " ".join(
-            f"{suit}-{RANKS[h - 1] if h else 0}" for suit, h in zip("HCDS", self._heights("HCDS"))
-        )
-        cells = " ".join("-" if c is None else str(c) for c in self.cells)
-        lines = [f"Foundations: {found}", f"Freecells: {cells}"]
-        lines += [": " + " ".join(str(c) for c in col) if col else ":" for col in self.columns]
-        return "\n".join(lines) + "\n"
-
-    def _heights(self, order: str) -> list[int]:
-        return [self.foundations[SUITS.index(s)] for s in order]
-
-    @classmethod
-    def from_fcs(cls, text: str, cell_count: int | None = None) -> Position:
-        """Read a Freecell Solver board. The cell count is the number of entries on the
-        ``Freecells:`` line (or ``cell_count`` when given, for boards that omit it)."""
-        if not isinstance(text, str):
-            raise InvalidPosition("a board must be text")
-        found = [0, 0, 0, 0]
-        cells: list[Card | None] | None = None
-        columns: list[list[Card]] = []
-        for raw in text.splitlines():
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            head, _, rest = line.partition(":")
-            label = head.strip().lower()
-            if label == "foundations" and rest:
-                for item in rest.split():
-                    suit, _, height = item.upper().partition("-")
-                    if suit not in SUITS or not height:
-                        raise InvalidPosition(f"{item[:20]!r} is not a foundation (expected like H-0 or C-5)")
-                    found[SUITS.index(suit)] = _height(height)
-            elif label == "freecells":
-                cells = [None if item == "-" else _card(item, "a cell") for item in rest.split()]
-            else:
-                if head.strip() and ":" in line:
-                    raise InvalidPosition(f"unknown board line {raw.strip()[:40]!r}")
-                cards = line[1:] if line.startswith(":") else line
-                columns.append([_card(item, f"column {len(columns) + 1}") for item in cards.split()])
-        if len(columns) != COLUMN_COUNT:
-            raise InvalidPosition(f"a board needs {COLUMN_COUNT} columns, this one has {len(columns)}")
-        if cells is None:
-            cells = []
-        want = cell_count if cell_count is not None else len(cells)
-        if len(cells) > want or want not in CELL_COUNTS:
-            raise InvalidPosition("the Freecells line must list 4, 2 or 1 cells ('-' for a free one)")
-        cells += [None] * (want - len(cells))
-        position = cls(cells, found, columns)
-        position.validate()
-        return position
-
-    @classmethod
-    def parse(cls, text: str) -> Position:
-        """Read a board in either form: JSON if it starts with ``{`` or ``[``, else Freecell
-        Solver text."""
-        stripped = text.lstrip()
-        if stripped.startswith(("{", "[")):
-            try:
-                obj = json.loads(stripped)
-            except (ValueError, RecursionError) as error:
-                raise InvalidPosition(f"the board is not valid JSON ({error})") from None
-            return cls.from_json(obj)
-        return cls.from_fcs(text)
 
     def validate(self) -> None:
         """Raise :class:`InvalidPosition` unless every card of the deck is here exactly once."""
@@ -537,21 +470,14 @@ def _type_name(obj: object) -> str:
     )
 
 
-def _card(text: object, where: str) -> Card:
+def read_card(text: object, where: str) -> Card:
+    """The card ``text`` names, found at ``where`` (in words, for the error): a board's reading."""
     if not isinstance(text, str):
         raise InvalidPosition(f"{where} holds {_type_name(text)} where a card like 'TH' was expected")
     try:
         return Card.parse(text)
     except InvalidCard as error:
         raise InvalidPosition(f"{where}: {error}") from None
-
-
-def _height(text: str) -> int:
-    if text.isdigit() and int(text) <= 13:
-        return int(text)
-    if text in RANKS:
-        return RANKS.index(text) + 1
-    raise InvalidPosition(f"{text[:20]!r} is not a foundation height (0-13 or A..K)")
 
 
 def new_position(cell_count: int, cards: Iterable[Card]) -> Position:

@@ -17,6 +17,7 @@ from seahaven.engine import (
     SeahavenError,
     Why,
 )
+from seahaven.engine.boards import parse_board
 from seahaven.engine.records import check_record, read_records
 
 START = GameCode.parse("SH1-C4-AAAAAJ2").position().to_json()
@@ -108,7 +109,7 @@ def test_impossible_positions_are_refused(obj: object, reason: str) -> None:
 )
 def test_malformed_boards_are_refused(text: str, reason: str) -> None:
     with pytest.raises(InvalidPosition, match=reason):
-        Position.parse(text)
+        parse_board(text)
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from seahaven.engine import APP_RULES, CLASSIC_RULES, Position
+from seahaven.engine.boards import from_fcs
 
 PERFT = [
     (
@@ -91,7 +92,7 @@ def perft2(position: Position, rules) -> int:
 
 @pytest.mark.parametrize(("label", "fcs", "app", "classic", "app2", "classic2"), PERFT, ids=[c[0] for c in PERFT])
 def test_legal_move_counts(label: str, fcs: str, app: int, classic: int, app2: int, classic2: int) -> None:
-    position = Position.from_fcs(fcs)
+    position = from_fcs(fcs)
     assert len(position.legal_moves(APP_RULES)) == app
     assert len(position.legal_moves(CLASSIC_RULES)) == classic
     assert perft2(position, APP_RULES) == app2
@@ -99,7 +100,7 @@ def test_legal_move_counts(label: str, fcs: str, app: int, classic: int, app2: i
 
 
 def test_table_covers_the_hard_cases() -> None:
-    positions = [Position.from_fcs(c[1]) for c in PERFT]
+    positions = [from_fcs(c[1]) for c in PERFT]
     assert len(positions) >= 10
     assert any(p.empty_columns >= 2 for p in positions)
     assert any(p.free_cells == 0 for p in positions)
@@ -112,7 +113,7 @@ def test_hand_count() -> None:
     9H-run (8 cards) onto TH; KH and KD runs (4) into either empty column; 8C on 9C, 7C on
     8C, 9D on TD; each foundation's top back to the cell or onto its column card.
     Classic allows 2 cards at a time: the 8-run and both king runs stay."""
-    position = Position.from_fcs(PERFT[3][1])
+    position = from_fcs(PERFT[3][1])
     moves = {str(m) for m in position.legal_moves(APP_RULES)}
     assert {"col2-col3x8", "col3-col9x4", "col3-col10x4", "col4-col9x4", "col4-col10x4"} <= moves
     assert not any(m.startswith("col1-col") or m.startswith("col5-col") for m in moves)

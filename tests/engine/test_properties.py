@@ -19,6 +19,7 @@ from seahaven.engine import (
     Move,
     Position,
 )
+from seahaven.engine.boards import from_fcs, parse_board, to_fcs
 
 deals = st.builds(GameCode, st.sampled_from([4, 2, 1]), st.integers(0, DEAL_COUNT - 1))
 rule_sets = st.sampled_from([APP_RULES, CLASSIC_RULES])
@@ -116,8 +117,8 @@ def test_positions_round_trip_through_json_and_fcs(code: GameCode, rules, data) 
     play_randomly(data, game, data.draw(st.integers(0, 80), label="steps"))
     position = game.position
     assert Position.from_json(position.to_json()) == position
-    assert Position.from_fcs(position.to_fcs()) == position
-    assert Position.parse(position.to_fcs()) == position
+    assert from_fcs(to_fcs(position)) == position
+    assert parse_board(to_fcs(position)) == position
     assert eval(repr(position), {"Position": Position}) == position
 
 

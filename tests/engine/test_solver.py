@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from seahaven.engine import APP_RULES, CLASSIC_RULES, Game, GameCode, Move, Position, Rules
+from seahaven.engine.boards import to_fcs
 from seahaven.engine.services import NoWayBack, Undecided, hint, history, lost, winnable_deal
 from seahaven.engine.solver import solve
 from seahaven.engine.solver_thread import SolverJob
@@ -223,7 +224,7 @@ def test_cli_winnable_prints_a_line_in_words_and_exits_0() -> None:
 def test_cli_json_line_replays_to_a_win(tmp_path: Path) -> None:
     position = GameCode.parse("SH1-C2-AAAAAAC").position()
     board = tmp_path / "board.txt"
-    board.write_text(position.to_fcs())
+    board.write_text(to_fcs(position))
     for extra, rules in (([], APP_RULES), (["--classic"], CLASSIC_RULES)):
         done = solve_cli("--board", str(board), "--json", *extra)
         if done.returncode == 1:
