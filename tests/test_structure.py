@@ -2,7 +2,7 @@
 loop < saving and start-up < commands; imports for type hints too), no import circle
 (counting imports inside functions: dodging a circle so is still a circle; and counting the
 names imported only for type hints (issue 26): a circle of types is still two modules that
-cannot be read apart), and no class over 450 lines.
+cannot be read apart), and no class over 400 lines (issue 26).
 Read from the source with ``ast``; nothing is imported."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 from tests.conftest import ROOT
 
 GAME = ROOT / "game"
-MAX_CLASS_LINES = 450
+MAX_CLASS_LINES = 400
 
 LAYERS: tuple[tuple[str, int], ...] = (
     # (module or package prefix, layer); the longest matching prefix wins
@@ -155,7 +155,7 @@ def test_no_import_circle() -> None:
     assert not circles, circles
 
 
-def test_no_class_is_over_450_lines() -> None:
+def test_no_class_is_over_400_lines() -> None:
     long = []
     for name, path in modules().items():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -447,6 +447,17 @@ def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, 
 
 
 
+def band_shade(theme: Theme, size: tuple[int, int], line_at_top: bool) -> pygame.Surface:
+    """The toolbar's or status line's dark translucent band, laid over the felt, with its
+    line on the side that faces the table."""
+    w, h = size
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((*theme.band, 200))
+    y = 0 if line_at_top else h - 1
+    pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (w, y), theme.line(1))
+    return shade
+
+
 def shared_label_px(painter: Painter, buttons: list[tuple[Box, str]]) -> int:
     """One font size for the words of a row of icon buttons (the toolbar): the largest at
     which every word fits beside its icon, so that every button is treated alike; 0 when

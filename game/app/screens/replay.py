@@ -24,7 +24,7 @@ from seahaven.app.current import Change, GameEvent
 from seahaven.app.i18n import _, format_number, pgettext
 from seahaven.app.input import PointerInput
 from seahaven.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Box, Layout, card_aspect, compute_layout
-from seahaven.app.render import button_face
+from seahaven.app.render import band_shade, button_face
 from seahaven.app.scenes import STEP, App, Scene
 from seahaven.app.words import difficulty_name, iso_date_text, replay_move_text, replay_speed_text
 from seahaven.engine import COLUMNS, SUITS, Card, Position, foundation
@@ -37,6 +37,15 @@ PAGE = 10
 """Moves Page Up and Page Down jump."""
 REFINE_S = 0.006
 """Time per frame spent drawing crisp the card faces first shown scaled (as the table does)."""
+
+
+REPLAY_KEYS = {
+    pygame.K_SPACE: "play", pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_HOME: "start",
+    pygame.K_END: "end", pygame.K_ESCAPE: "close", pygame.K_PLUS: "faster", pygame.K_KP_PLUS: "faster",
+    pygame.K_EQUALS: "faster", pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_p: "from_here",
+    pygame.K_v: "review", pygame.K_PAGEUP: "page_back", pygame.K_PAGEDOWN: "page_forward",
+}
+"""The replay screen's keys: what each asks for (:meth:`ReplayScreen.press`)."""
 
 
 class ReplayScreen(Scene):
@@ -212,13 +221,7 @@ class ReplayScreen(Scene):
         return "bar" if bar.collidepoint(pos) and self.replay.length else None
 
     def on_key(self, event: Any) -> None:
-        key = event.key
-        names = {pygame.K_SPACE: "play", pygame.K_RIGHT: "forward", pygame.K_LEFT: "back",
-                 pygame.K_HOME: "start", pygame.K_END: "end", pygame.K_ESCAPE: "close",
-                 pygame.K_PLUS: "faster", pygame.K_KP_PLUS: "faster", pygame.K_EQUALS: "faster",
-                 pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_p: "from_here", pygame.K_v: "review",
-                 pygame.K_PAGEUP: "page_back", pygame.K_PAGEDOWN: "page_forward"}
-        name = names.get(key)
+        name = REPLAY_KEYS.get(event.key)
         if name is not None:
             self.press(name)
 
@@ -367,7 +370,7 @@ class ReplayScreen(Scene):
         now = self.tweens.now + alpha * STEP
         shadow, spread = painter.shadow(w, h)
         rects: list[pygame.Rect] = []
-        for card in sorted(gliding, key=lambda c: self._glide_order(position, c)):
+        for card in sorted(gliding, key=lambda c: _glide_order(position, c)):
             where = self.tweens.where(card, now)
             if where is not None:
                 x, y = round(where[0]), round(where[1])
@@ -387,23 +390,14 @@ class ReplayScreen(Scene):
             name = _("{game} of {day}").format(game=name, day=iso_date_text(source.at[:10]))
         return _("Replay of {game}  \u00b7  {where}").format(game=name, where=where)
 
-    @staticmethod
-    def _glide_order(position: Position, card: Card) -> int:
-        found = position.find(card)
-        return found[1] if found else 0
-
     def _band(self, surface: pygame.Surface, box: Box, line_at_top: bool) -> None:
         """The toolbar's or status line's band, as the table draws it (made once per size
         and theme: a cache of pixels, not state)."""
-        painter = self.app.painter
-        theme = painter.theme
+        theme = self.app.painter.theme
         key = (box, line_at_top, id(theme))
         shade = self._bands.get(key)
         if shade is None:
-            shade = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
-            shade.fill((*theme.band, 200))
-            y = 0 if line_at_top else box.h - 1
-            pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), theme.line(1))
+            shade = band_shade(theme, (box.w, box.h), line_at_top)
             if len(self._bands) > 8:
                 self._bands.clear()
             self._bands[key] = shade
@@ -451,3 +445,8 @@ class ReplayScreen(Scene):
         if left.get_width() + right.get_width() + 3 * pad <= box.w:
             surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
 
+
+def _glide_order(position: Position, card: Card) -> int:
+    """Gliding cards are drawn from the bottom of their pile up (a run lands in order)."""
+    found = position.find(card)
+    return found[1] if found else 0

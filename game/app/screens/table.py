@@ -40,7 +40,6 @@ MESSAGE_S = 3.5
 REFINE_S = 0.006
 """Time per frame spent drawing crisp the card faces first shown scaled from another size
 (after a resize or a change of card size), once the cards are still."""
-TOOLTIP_DELAY_S = 0.6
 
 
 class TableScene(Scene):
@@ -152,10 +151,6 @@ class TableScene(Scene):
             self.mark_region("status")
         pointer = self.pointer
         pointer.held()
-        waited = now - pointer.hover_since >= TOOLTIP_DELAY_S
-        if pointer.hover and not pointer.press and waited and not pointer.tooltip_shown:
-            pointer.tooltip_shown = True
-            self.dirty = True
         self.jobs.poll()
         painter = self.app.painter
         if painter.refining and not self.motion.busy() and pointer.drag is None and painter.refine(REFINE_S):
@@ -172,8 +167,6 @@ class TableScene(Scene):
             waits.append(1.0 - (self.current.elapsed() % 1.0) + 0.005)
         if (said := self.status.wake_in()) is not None:
             waits.append(said)
-        if self.pointer.hover and not self.pointer.tooltip_shown:
-            waits.append(max(0.0, self.pointer.hover_since + TOOLTIP_DELAY_S - now))
         if self.jobs.running():
             waits.append(0.05)
         hold = self.pointer.hold_wait()

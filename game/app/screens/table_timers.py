@@ -1,4 +1,4 @@
-"""What the table does on its own when its time comes, in one scheduler: the hint's end,
+"""What the table does on its own when its time comes, in one scheduler: a tooltip, the hint's end,
 the next card of a finish, the demo's next move, and the question whether the game is
 lost. Each assistant owns its time (``due``); the scheduler asks them all each frame, runs
 the ones that are due and may act now, and tells the loop when the next is due, so that an
@@ -18,6 +18,9 @@ from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_motion import TableMotion
 from seahaven.app.screens.table_pointer import TablePointer
 from seahaven.app.screens.table_solver import TableSolver
+
+TOOLTIP_DELAY_S = 0.6
+"""Seconds the pointer rests on a toolbar button before its tooltip shows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,18 +59,25 @@ class Timers:
 
 def table_timers(table: Table, pointer: TablePointer, motion: TableMotion, solver: TableSolver,
                  finish: TableFinish) -> Timers:
-    """The hint's end; then, never while a card is dragged or the table is covered, the
-    next card of a finish, the demo's next move (once the cards are still) and the question
-    whether the game is lost (once nothing moves and nothing is pressed)."""
+    """A toolbar button's tooltip (once the pointer has rested on it, unpressed), the hint's
+    end; then, never while a card is dragged or the table is covered, the next card of a
+    finish, the demo's next move (once the cards are still) and the question whether the
+    game is lost (once nothing moves and nothing is pressed)."""
 
     def free() -> bool:
         return pointer.drag is None and table.on_top()
+
+    def show_tooltip() -> None:
+        pointer.tooltip_shown = True
+        table.dirty = True
 
     def end_hint() -> None:
         table.hint = None
         table.dirty = True
 
     return Timers((
+        Timer("tooltip", lambda: pointer.hover_since + TOOLTIP_DELAY_S
+              if pointer.hover and not pointer.tooltip_shown else None, show_tooltip, lambda: not pointer.press),
         Timer("hint", lambda: table.hint[1] if table.hint is not None else None, end_hint),
         Timer("finish", lambda: finish.due if finish.queue is not None else None, finish.step, free),
         Timer("demo", lambda: solver.demo_due if solver.demo is not None else None, solver.demo_step,

@@ -15,7 +15,7 @@ import pygame
 
 from seahaven.app.animation import Tween
 from seahaven.app.layout import Box, Layout
-from seahaven.app.render import Painter, button_face, shared_label_px
+from seahaven.app.render import Painter, band_shade, button_face, shared_label_px
 from seahaven.app.scenes import STEP
 from seahaven.app.screens import actions, table_peek
 from seahaven.app.screens.table_api import Table
@@ -161,12 +161,7 @@ class TableView:
         if band is None:
             band = self.painter.surface((box.w, box.h))
             band.blit(self.painter.felt(self.table.layout.size), (0, 0), pygame.Rect(box))
-            shade = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
-            theme = self.painter.theme
-            shade.fill((*theme.band, 200))
-            y = 0 if line_at_top else box.h - 1
-            pygame.draw.line(shade, (*theme.band_line, 160), (0, y), (box.w, y), theme.line(1))
-            band.blit(shade, (0, 0))
+            band.blit(band_shade(self.painter.theme, (box.w, box.h), line_at_top), (0, 0))
             self._faces[key] = band
         return band
 
