@@ -233,3 +233,28 @@ def test_the_record_version_is_the_saved_games() -> None:
     assert game_record.RECORD_VERSION == storage.VERSION
     assert game_record.MAX_RECORD_ELAPSED_S == storage.MAX_ELAPSED_S
     assert isinstance(game_file.Access(), game_file.Access)
+
+
+def test_the_chooser_goes_into_a_folder_and_back_up_by_taps(opened: Any, tmp_path: Path) -> None:
+    app = opened.app
+    home = tmp_path / "home"
+    inner = home / "games"
+    inner.mkdir()
+    (home / ".hidden").mkdir()
+    _play(opened, 3)
+    opened.session.files.save(inner / "kept.seahaven", opened.session.current.game, 12.0)
+    window = _chooser(opened, False, home)
+    _type(app, os.sep)  # the field names the folder
+    names = [(w.name, w.label) for w in window.widgets if w.name.startswith("dir")]
+    assert ("dir1", "games" + os.sep) in names and not any(".hidden" in label for _n, label in names)
+    assert names[0][1] == f"Up to {tmp_path}"  # the parent first
+    assert window.files == []
+    _press(app, "dir1")  # into games/: its game file is listed
+    assert window.field.text == str(inner) + os.sep and [p.name for p in window.files] == ["kept.seahaven"]
+    _press(app, "dir0")  # and back up
+    assert window.field.text == str(home) + os.sep and window.files == []
+    # saving: going into a folder keeps the file's name
+    key(app, pygame.K_ESCAPE)
+    window = _chooser(opened, True, home / "mine.seahaven")
+    _press(app, "dir1")
+    assert window.field.text == str(inner / "mine.seahaven")

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from seahaven.app.scenes import App
 
 LISTED = 5
+FOLDERS = 4
+"""At most this many of the shown folder's own folders are listed to go into."""
 """Game files of the folder shown as buttons, newest first."""
 MAX_PATH = 4096
 
@@ -80,6 +82,9 @@ class GameFiles(Window):
         self.field.text = str(self.folder / game_record.default_name(session.current.game)) if saving else \
             str(self.folder) + os.sep
         self.files: list[Path] = []
+        self.folders: list[Path] = []
+        """The folders listed to go into: the shown folder's parent first (when it has one),
+        then its own folders by name (hidden ones left out)."""
         self.note = ""
         self._listed_for: Path | None = None
         super().__init__(app)
@@ -111,18 +116,23 @@ class GameFiles(Window):
             return
         self._listed_for = folder
         found: list[tuple[float, Path]] = []
+        inside: list[Path] = []
         try:
             with os.scandir(folder) as entries:
                 for n, entry in enumerate(entries):
                     if n > 5000:
                         break
                     path = Path(entry.path)
-                    if game_record.is_game_file(path):
-                        with contextlib.suppress(OSError):
+                    with contextlib.suppress(OSError):
+                        if entry.is_dir(follow_symlinks=False) and not entry.name.startswith("."):
+                            inside.append(path)
+                        elif game_record.is_game_file(path):
                             found.append((entry.stat(follow_symlinks=False).st_mtime, path))
         except OSError:
-            found = []
+            found, inside = [], []
         self.files = [path for _m, path in sorted(found, reverse=True)[:LISTED]]
+        up = [folder.parent] if folder.parent != folder else []
+        self.folders = up + sorted(inside, key=lambda p: p.name.casefold())[:FOLDERS]
 
     def _edited(self) -> None:
         self.note = ""
@@ -137,8 +147,11 @@ class GameFiles(Window):
         px = self.px
         row = round(px * 2.3)
         gap = round(px * 0.5)
-        height = round(px * 3.4) + round(px * 1.55) + row + round(px * 2.9) + round(px * 1.55) \
-            + max(1, len(self.files)) * (row + gap) + gap + row + px
+        fixed = round(px * 3.4) + round(px * 1.55) + row + round(px * 2.9) + round(px * 1.55) + gap + row + px
+        room = max(1, (size[1] - 16 - fixed) // (row + gap))  # rows the window holds: files first
+        files = self.files[:room]
+        folders = self.folders[:max(0, room - len(files))]
+        height = fixed + max(1, len(files) + len(folders)) * (row + gap)
         self.panel = panel = self.panel_box(size, height)
         x0, inner = panel.x + px, panel.w - 2 * px
         y = panel.y + round(px * 3.4)
@@ -151,8 +164,13 @@ class GameFiles(Window):
         y += round(px * 2.9)
         self.ys["files"] = y
         y += round(px * 1.55)
-        for i, path in enumerate(self.files):
+        for i, path in enumerate(files):
             widgets.append(Widget(f"file{i}", Box(x0, y, inner, row), path.name))
+            y += row + gap
+        shown = self.shown_folder()
+        for i, path in enumerate(folders):
+            label = _("Up to {folder}").format(folder=path) if path == shown.parent else path.name + os.sep
+            widgets.append(Widget(f"dir{i}", Box(x0, y, inner, row), label))
             y += row + gap
         widgets += self.button_row([("cancel", _("Cancel"), False),
                                     ("go", _("Save") if self.saving else _("Open"), True)], panel.bottom - px)
@@ -190,6 +208,13 @@ class GameFiles(Window):
             self.close()
         elif name == "go":
             self.submit()
+        elif name.startswith("dir"):  # into that folder (or up): the field names it, its files listed
+            folder = self.folders[int(name[3:])]
+            typed = self.typed_path()
+            kept = self.saving and not self.field.text.endswith(os.sep) and not typed.is_dir()
+            name_kept = typed.name if kept else ""  # saving: the file's name goes along
+            self.field.replace(str(folder / name_kept) if name_kept else str(folder) + os.sep)
+            self.focus = self.index("field")
         elif name.startswith("file"):
             path = self.files[int(name[4:])]
             self.field.replace(str(path))
