@@ -242,6 +242,20 @@ def test_left_handed_mirrors_cells_foundations_and_toolbar() -> None:
         assert left.buttons[name].x == 1280 - box.right and left.buttons[name].w == box.w
 
 
+def test_left_handed_status_line_keeps_its_figures_and_words_inside_the_window() -> None:
+    """The mirrored toolbar starts from the right: the status line's margin is the toolbar's
+    at either end, never the New button's place (which put the figures off the right edge)."""
+    app = make_app(left_handed=True, size=(1280, 800))
+    table = app.scenes.bottom
+    table.say("A short sentence.")
+    table.dirty = True
+    app.step(1 / 60)
+    status = table.layout.status
+    said = table.view.status.said_box
+    assert said is not None and status.x <= said.x and said.right <= status.right
+    assert said.x < status.x + status.w // 2  # beside the figures on the left, as right-handed
+
+
 def test_left_handed_play_by_the_real_loop() -> None:
     app = make_app(left_handed=True)
     table = app.scenes.bottom

@@ -40,7 +40,8 @@ class StatusPainter:
         box = layout.status
         surface.blit(band, box[:2])
         px = max(11, round(box.h * 0.48))
-        pad = layout.buttons["new"].x
+        pad = min((button.x - layout.toolbar.x for button in layout.buttons.values()), default=px)
+        # the toolbar's margin, at either end (the left-handed toolbar starts from the right)
         cy = box.y + box.h // 2
         message = self.table.message
         placed = self._place_message(message, px, pad) if message is not None else None
