@@ -9,8 +9,6 @@ pygame here.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import threading
 
 _reduced: bool = False
@@ -25,6 +23,9 @@ def platform_reduces_motion() -> bool:
 
 def read_gnome() -> bool:
     """Ask ``gsettings`` (a second at most); False when it is absent or says nothing clear."""
+    import shutil
+    import subprocess  # on the background thread, not before the first frame
+
     program = shutil.which("gsettings")
     if program is None:
         return False

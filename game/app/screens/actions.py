@@ -20,9 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from seahaven.app.board.replay import ReplayGame
 from seahaven.app.i18n import N_, NP_, _
-from seahaven.app.screens import bookmarks, dialogs, navigation, new_game, review
+from seahaven.app.screens import dialogs, navigation, new_game
 from seahaven.app.screens.table_api import Table
 from seahaven.app.words import key_text
 
@@ -207,8 +206,7 @@ for _action in (
     Action("solution", N_("Show the winning line"), lambda t: t.ask_line(), keys=("Shift+H",), menu=6,
            menu_label=N_("Winning line, step by step (Shift+H)"),
            help=N_("Winning line: watch the solver's whole line from here, step by step, without playing it")),
-    Action("replay", N_("Watch this game again"), lambda t: navigation.open_replay(
-        t.app, t.session, ReplayGame.of_game(t.game)), keys=("W",), menu=6,
+    Action("replay", N_("Watch this game again"), lambda t: _open_replay(t), keys=("W",), menu=6,
            help=N_("Watch this game again: its moves so far, step by step, on the replay screen"),
            enabled=lambda t: t.game.move_count > 0),
     Action("finish", N_("Finish"), lambda t: t.ask_finish(), keys=("E",),
@@ -231,14 +229,37 @@ for _action in (
     Action("bigger", N_("Larger cards"), lambda t: card_size_step(t, 1), keys=("Ctrl++",),
            help=N_("Larger cards; Ctrl and minus: smaller cards (a pinch does both)")),
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
-    Action("review", N_("Review"), lambda t: t.app.push(review.ReviewWindow(t.app, t.session)), keys=("V",),
+    Action("review", N_("Review"), lambda t: _open_review(t), keys=("V",),
            menu=6, help=N_("Review: find the move after which the game could no longer be won")),
-    Action("bookmark", N_("Bookmark this position"), lambda t: bookmarks.set_bookmark(t.session), keys=("M",),
+    Action("bookmark", N_("Bookmark this position"), lambda t: _bookmarks(t, open_list=False), keys=("M",),
            menu=6),
-    Action("bookmarks", N_("Bookmarks"), lambda t: t.app.push(bookmarks.Bookmarks(t.app, t.session)),
+    Action("bookmarks", N_("Bookmarks"), lambda t: _bookmarks(t, open_list=True),
            keys=("Ctrl+B",), menu=6, help=N_("Bookmarks: go back to a bookmarked position")),
 ):
     ACTIONS.declare(_action)
+
+
+# The windows and screens below are imported when first opened, not with the table (start-up).
+def _open_replay(table: Table) -> None:
+    from seahaven.app.board.replay import ReplayGame
+
+    navigation.open_replay(table.app, table.session, ReplayGame.of_game(table.game))
+
+
+def _open_review(table: Table) -> None:
+    from seahaven.app.screens.review import ReviewWindow
+
+    table.app.push(ReviewWindow(table.app, table.session))
+
+
+def _bookmarks(table: Table, open_list: bool) -> None:
+    """M sets a bookmark; Ctrl+B lists them to go back to one."""
+    from seahaven.app.screens import bookmarks
+
+    if open_list:
+        table.app.push(bookmarks.Bookmarks(table.app, table.session))
+    else:
+        bookmarks.set_bookmark(table.session)
 
 
 def _game_files(table: Table, saving: bool) -> None:

@@ -24,7 +24,6 @@ from seahaven.app.layout import Box
 from seahaven.app.render import wrap
 from seahaven.app.screens.kit import Widget, Window
 from seahaven.app.screens.new_game import NewGame, clipboard_put
-from seahaven.app.screens.review import ReviewWindow
 from seahaven.app.session import Session
 from seahaven.app.stats import bests_line, is_record, win_summary
 from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, iso_date_text
@@ -178,6 +177,8 @@ class EndMessage(Window):
         elif widget.name == "new":
             self.app.push(NewGame(self.app, self.session))
         elif widget.name == "review":
+            from seahaven.app.screens.review import ReviewWindow  # when first asked for (start-up)
+
             self.app.push(ReviewWindow(self.app, self.session))
 
 
