@@ -175,3 +175,34 @@ def test_where_readers_hear_a_live_region_the_sentence_goes_there() -> None:
     assert region.props.get("live") == "POLITE"
     assert tree.ANNOUNCER in adapter.latest()[tree.WINDOW].props["children"]
     assert not adapter.latest()[tree.COLUMN_BASE + 7].props.get("description")
+
+
+def test_the_replay_is_read_and_pressed_through_the_tree() -> None:
+    """Issue 28, item 7: the replay screen reads out what it shows and its buttons, each step
+    is said, and a reader's press on Forward steps as a tap does."""
+    from seahaven.app.board.replay import ReplayGame, Source
+    from seahaven.app.screens.navigation import open_replay
+    from seahaven.engine import APP_RULES
+    from seahaven.engine.solver import solve
+
+    app = make_app(CODE)
+    adapter = listening(app)
+    table = app.scenes.bottom
+    line = list(solve(table.position, APP_RULES).line[:6])
+    replay = ReplayGame.of(table.position, line, APP_RULES, Source("record"))
+    open_replay(app, table.session, replay)
+    steps(app, 2)
+    nodes = adapter.latest()
+    scene = nodes[tree.SCENE]
+    assert scene.role == "DIALOG" and "Move 0 of 6" in scene.props["label"]
+    assert tree.SCENE in nodes[tree.WINDOW].props["children"] and adapter.updates[-1].focus == tree.SCENE
+    buttons = {nodes[n].props["label"]: n for n in scene.props["children"]}
+    assert {"Close", "Back", "Forward", "Play from here", "Review"} <= set(buttons)
+    adapter.request("CLICK", buttons["Forward"])
+    steps(app, 3)
+    assert replay.index == 1
+    said = adapter.latest()[tree.SCENE].props["description"]
+    assert said.startswith("1: ")  # the step, in words, where Orca 43 reads it (the focused node)
+    adapter.request("CLICK", buttons["Close"])
+    steps(app, 2)
+    assert app.scenes.top is table and tree.SCENE not in adapter.latest()[tree.WINDOW].props["children"]

@@ -294,6 +294,7 @@ class ReplayScreen(Scene):
                 if start is not None and end is not None:
                     self.tweens.glide(card, (float(start.x), float(start.y)), (float(end.x), float(end.y)), duration)
             self._moved = tuple(moved)
+        self.app.access.say(self.move_text())  # a screen reader hears each step (nothing without one)
         self.dirty = True
 
     def _foundation_box(self, position: Position, card: Card) -> Box | None:
@@ -378,6 +379,19 @@ class ReplayScreen(Scene):
                 rects.append(surface.blit(painter.card(card, w, h, quick=True), (x, y)))
         return rects
 
+    def access_view(self) -> tuple[str, str, list[tuple[str, str, Box]]]:
+        """What a screen reader reads of the replay: what is watched and how far along, the
+        move shown, and the buttons (``screens/table_access.ReadAloud``)."""
+        labels = dict(self.controls())
+        boxes, _px = self.button_boxes()
+        return self.title(), self.move_text(), [(name, labels[name], box) for name, box in boxes.items()]
+
+    def move_text(self) -> str:
+        """The move on the board, in words: the status line's left end."""
+        action = self.replay.current
+        return replay_move_text(self.replay.index, action) if action is not None else \
+            _("The start, before the first move.")
+
     def title(self) -> str:
         """What is being watched, and how far along: the status line's right end."""
         replay = self.replay
@@ -433,8 +447,7 @@ class ReplayScreen(Scene):
         px = max(11, round(box.h * 0.48))
         pad = max(8, box.h // 2)
         cy = box.y + box.h // 2
-        action = replay.current
-        said = replay_move_text(replay.index, action) if action is not None else _("The start, before the first move.")
+        said = self.move_text()
         title = self.title()
         right = painter.text(title, px, theme.text_dim)
         left = painter.text(said, px, theme.text, bold=True)

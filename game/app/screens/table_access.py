@@ -9,6 +9,8 @@ table's own calls (``keys.key_pile``, ``action``, a window's ``activate``).
 
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from seahaven.app.access.adapter import Access
 from seahaven.app.access.tree import (
     BUTTON_BASE,
@@ -56,6 +58,16 @@ def move_sentence(action: Action) -> str:
                         move.size).format(n=format_number(move.size), card=card_name(lead, WITH), source=source,
                                           dest=dest)
     return sentence(_("{card} from {source} to {dest}.").format(card=card_name(lead), source=source, dest=dest))
+
+
+@runtime_checkable
+class ReadAloud(Protocol):
+    """A full-window screen over the table that a screen reader reads and presses (the
+    replay): its title, what it shows now, and its buttons (name, words, place)."""
+
+    def access_view(self) -> tuple[str, str, list[tuple[str, str, Box]]]: ...
+
+    def press(self, name: str) -> None: ...
 
 
 class TableAccess:
@@ -113,6 +125,8 @@ class TableAccess:
         top = table.app.scenes.top
         if isinstance(top, Window):
             focus = self._window_nodes(top, nodes)
+        elif isinstance(top, ReadAloud):
+            focus = self._screen_nodes(top, nodes)
         return nodes, focus
 
     def status_text(self) -> str:
@@ -150,11 +164,33 @@ class TableAccess:
             return SCENE
         return SCENE_ITEM_BASE + window.focus
 
+    def _screen_nodes(self, screen: ReadAloud, nodes: dict[int, NodeSpec]) -> int:
+        """A screen over the table that reads itself out (the replay): its title, what it
+        shows now and its buttons; the focus is the screen (its sentences go there)."""
+        title, text, controls = screen.access_view()
+        items = []
+        for i, (_name, label, box) in enumerate(controls):
+            node = SCENE_ITEM_BASE + i
+            items.append(node)
+            nodes[node] = NodeSpec("button", label, clickable=True, focusable=True, bounds=_bounds(box))
+        w, h = self.table.app.size
+        nodes[SCENE] = NodeSpec("dialog", title, description=text, children=tuple(items),
+                                bounds=(0.0, 0.0, float(w), float(h)))
+        root = nodes[WINDOW]
+        nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, SCENE), bounds=root.bounds)
+        return SCENE
+
     # == requests from assistive technology ====================================================
     def request(self, what: str, target: int) -> None:
         """An AT's "click" or "focus" on a node: what a tap or a key on it does."""
         table = self.table
         top = table.app.scenes.top
+        if isinstance(top, ReadAloud):
+            controls = top.access_view()[2]
+            i = target - SCENE_ITEM_BASE
+            if what == "click" and 0 <= i < len(controls):
+                top.press(controls[i][0])  # as a tap on the button
+            return
         if isinstance(top, Window):
             i = target - SCENE_ITEM_BASE
             if 0 <= i < len(top.widgets):
