@@ -294,7 +294,7 @@ class ReplayScreen(Scene):
                 if start is not None and end is not None:
                     self.tweens.glide(card, (float(start.x), float(start.y)), (float(end.x), float(end.y)), duration)
             self._moved = tuple(moved)
-        self.app.access.say(self.move_text())  # a screen reader hears each step (nothing without one)
+        self.app.access.say(shown_move_text(self.replay))  # a screen reader hears each step (nothing without one)
         self.dirty = True
 
     def _foundation_box(self, position: Position, card: Card) -> Box | None:
@@ -384,25 +384,8 @@ class ReplayScreen(Scene):
         move shown, and the buttons (``screens/table_access.ReadAloud``)."""
         labels = dict(self.controls())
         boxes, _px = self.button_boxes()
-        return self.title(), self.move_text(), [(name, labels[name], box) for name, box in boxes.items()]
-
-    def move_text(self) -> str:
-        """The move on the board, in words: the status line's left end."""
-        action = self.replay.current
-        return replay_move_text(self.replay.index, action) if action is not None else \
-            _("The start, before the first move.")
-
-    def title(self) -> str:
-        """What is being watched, and how far along: the status line's right end."""
-        replay = self.replay
-        source = replay.source
-        where = _("Move {n} of {total}").format(n=format_number(replay.index), total=format_number(replay.length))
-        if source.kind == "solver":
-            return _("The solver's line  \u00b7  {where}").format(where=where)
-        name = str(source.code) if source.code is not None else difficulty_name(replay.start.cell_count)
-        if source.at is not None:
-            name = _("{game} of {day}").format(game=name, day=iso_date_text(source.at[:10]))
-        return _("Replay of {game}  \u00b7  {where}").format(game=name, where=where)
+        buttons = [(name, labels[name], box) for name, box in boxes.items()]
+        return replay_title(self.replay), shown_move_text(self.replay), buttons
 
     def _band(self, surface: pygame.Surface, box: Box, line_at_top: bool) -> None:
         """The toolbar's or status line's band, as the table draws it (made once per size
@@ -447,8 +430,8 @@ class ReplayScreen(Scene):
         px = max(11, round(box.h * 0.48))
         pad = max(8, box.h // 2)
         cy = box.y + box.h // 2
-        said = self.move_text()
-        title = self.title()
+        said = shown_move_text(self.replay)
+        title = replay_title(self.replay)
         right = painter.text(title, px, theme.text_dim)
         left = painter.text(said, px, theme.text, bold=True)
         room = box.w - 3 * pad
@@ -463,3 +446,21 @@ def _glide_order(position: Position, card: Card) -> int:
     """Gliding cards are drawn from the bottom of their pile up (a run lands in order)."""
     found = position.find(card)
     return found[1] if found else 0
+
+
+def shown_move_text(replay: ReplayGame) -> str:
+    """The move on the board, in words: the replay's status line's left end."""
+    action = replay.current
+    return replay_move_text(replay.index, action) if action is not None else _("The start, before the first move.")
+
+
+def replay_title(replay: ReplayGame) -> str:
+    """What is being watched, and how far along: the replay's status line's right end."""
+    source = replay.source
+    where = _("Move {n} of {total}").format(n=format_number(replay.index), total=format_number(replay.length))
+    if source.kind == "solver":
+        return _("The solver's line  \u00b7  {where}").format(where=where)
+    name = str(source.code) if source.code is not None else difficulty_name(replay.start.cell_count)
+    if source.at is not None:
+        name = _("{game} of {day}").format(game=name, day=iso_date_text(source.at[:10]))
+    return _("Replay of {game}  \u00b7  {where}").format(game=name, where=where)
