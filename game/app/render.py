@@ -16,10 +16,10 @@ import pygame
 
 from seahaven.app.art_cache import CARDS_BYTES, MISC_BYTES, SHAPES_BYTES, TEXT_BYTES, Lru, SizedArt
 from seahaven.app.assets import Assets
-from seahaven.app.layout import Box
+from seahaven.app.layout import Box, Layout
 from seahaven.app.theme import ART_INKS, CARD_STOCK, DEFAULT, FOUR_COLOUR_INKS, Colour, Theme
 from seahaven.app.words import suit_letter
-from seahaven.engine import Card
+from seahaven.engine import SUITS, Card, Pile, Position
 from seahaven.resources import resource_path
 
 
@@ -445,6 +445,28 @@ def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, 
         surf.blit(words, (x, (h - words.get_height()) // 2))
     return surf
 
+
+
+def paint_pile(surface: pygame.Surface, painter: Painter, layout: Layout, position: Position, pile: Pile,
+               hidden: set[Card] | frozenset[Card]) -> None:
+    """One pile at rest on ``surface``: its marker, then its cards but the ``hidden`` ones
+    (moving or held); a foundation shows its highest card not hidden. The table's view and
+    the replay paint their piles with it."""
+    w, h = layout.card_size
+    slot = layout.piles[pile]
+    kind = "cell" if pile.is_cell else "column" if pile.is_column else f"found-{pile.key}"
+    surface.blit(painter.marker(kind, w, h, quick=True), slot[:2])
+    if pile.is_foundation:
+        s = SUITS.index(str(pile.key))
+        rank = position.foundations[s]
+        while rank > 0 and Card(rank, SUITS[s]) in hidden:
+            rank -= 1
+        if rank:
+            surface.blit(painter.card(Card(rank, SUITS[s]), w, h, quick=True), slot[:2])
+        return
+    for card, box in layout.pile_cards(position, pile):
+        if card not in hidden:
+            surface.blit(painter.card(card, w, h, quick=True), box[:2])
 
 
 def band_shade(theme: Theme, size: tuple[int, int], line_at_top: bool) -> pygame.Surface:

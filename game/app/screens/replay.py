@@ -24,10 +24,10 @@ from seahaven.app.current import Change, GameEvent
 from seahaven.app.i18n import _, format_number, pgettext
 from seahaven.app.input import PointerInput
 from seahaven.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Box, Layout, card_aspect, compute_layout
-from seahaven.app.render import band_shade, button_face
+from seahaven.app.render import band_shade, button_face, paint_pile
 from seahaven.app.scenes import STEP, App, Scene
 from seahaven.app.words import difficulty_name, iso_date_text, replay_move_text, replay_speed_text
-from seahaven.engine import COLUMNS, SUITS, Card, Position, foundation
+from seahaven.engine import COLUMNS, Card, Position, foundation
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 """Moves a second while playing."""
@@ -335,29 +335,14 @@ class ReplayScreen(Scene):
         layout, painter = self.layout, self.app.painter
         theme = painter.theme
         position = self.replay.position
-        w, h = layout.card_size
         surface.blit(painter.felt(layout.size), (0, 0))
         label_px = max(10, round(layout.labels[COLUMNS[0]].h * 0.9))
         for n, pile in enumerate(COLUMNS, start=1):
             text = painter.text(str(n), label_px, theme.text_dim, bold=True)
             surface.blit(text, text.get_rect(center=pygame.Rect(layout.labels[pile]).center))
         for pile in position.piles():
-            slot = layout.piles.get(pile)
-            if slot is None:
-                continue
-            kind = "cell" if pile.is_cell else "column" if pile.is_column else f"found-{pile.key}"
-            surface.blit(painter.marker(kind, w, h, quick=True), slot[:2])
-            if pile.is_foundation:
-                s = SUITS.index(str(pile.key))
-                rank = position.foundations[s]
-                while rank > 0 and Card(rank, SUITS[s]) in gliding:
-                    rank -= 1
-                if rank:
-                    surface.blit(painter.card(Card(rank, SUITS[s]), w, h, quick=True), slot[:2])
-                continue
-            for card, box in layout.pile_cards(position, pile):
-                if card not in gliding:
-                    surface.blit(painter.card(card, w, h, quick=True), box[:2])
+            if pile in layout.piles:
+                paint_pile(surface, painter, layout, position, pile, gliding)
         self._draw_toolbar(surface)
         self._draw_status(surface)
 

@@ -15,7 +15,7 @@ import pygame
 
 from seahaven.app.animation import Tween
 from seahaven.app.layout import Box, Layout
-from seahaven.app.render import Painter, band_shade, button_face, shared_label_px
+from seahaven.app.render import Painter, band_shade, button_face, paint_pile, shared_label_px
 from seahaven.app.scenes import STEP
 from seahaven.app.screens import actions, table_peek
 from seahaven.app.screens.table_api import Table
@@ -27,7 +27,7 @@ from seahaven.app.screens.table_solver import TableSolver
 from seahaven.app.screens.table_status_view import StatusPainter
 from seahaven.app.theme import Colour
 from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name
-from seahaven.engine import COLUMNS, SUITS, Card, Pile
+from seahaven.engine import COLUMNS, Card, Pile
 
 
 class TableView:
@@ -97,29 +97,15 @@ class TableView:
         """Paint one pile at rest (its marker and the cards that are not moving) into the
         cache; returns the rectangle it covers."""
         layout, position, painter = self.table.layout, self.table.position, self.painter
-        w, h = layout.card_size
         lane = layout.lanes.get(pile)
         if lane is None or not position.has_pile(pile):
             return pygame.Rect(0, 0, 0, 0)
         rect = pygame.Rect(lane)
         if clear:
             surface.blit(painter.felt(layout.size), rect, rect)
-        slot = layout.piles[pile]
-        kind = "cell" if pile.is_cell else "column" if pile.is_column else f"found-{pile.key}"
-        surface.blit(painter.marker(kind, w, h, quick=True), slot[:2])
         drag = self.pointer.drag
         hidden = self.motion.floating | (set(drag.cards) if drag is not None else set())
-        if pile.is_foundation:
-            s = SUITS.index(str(pile.key))
-            rank = position.foundations[s]
-            while rank > 0 and Card(rank, SUITS[s]) in hidden:
-                rank -= 1
-            if rank:
-                surface.blit(painter.card(Card(rank, SUITS[s]), w, h, quick=True), slot[:2])
-            return rect
-        for card, box in layout.pile_cards(position, pile):
-            if card not in hidden:
-                surface.blit(painter.card(card, w, h, quick=True), box[:2])
+        paint_pile(surface, painter, layout, position, pile, hidden)
         return rect
 
     def _paint_toolbar(self, surface: pygame.Surface) -> None:
