@@ -48,16 +48,26 @@ class Adapter:
         self.active = False
         self.updates: list[TreeUpdate] = []
         self.window_focus: list[bool] = []
+        self.calls_while_inactive: list[str] = []
+        """Adapter methods the game called while no reader was active: AccessKit 0.7's Unix
+        adapter takes the lock its activation handler runs under, holding the GIL, so each of
+        these could hang the game as a reader connects."""
+
+    def _locked(self, name: str) -> None:
+        if not self.active:
+            self.calls_while_inactive.append(name)
 
     def update_if_active(self, factory: Callable[[], TreeUpdate]) -> None:
+        self._locked("update_if_active")
         if self.active:
             self.updates.append(factory())
 
     def update_window_focus_state(self, focused: bool) -> None:
+        self._locked("update_window_focus_state")
         self.window_focus.append(focused)
 
     def set_root_window_bounds(self, outer: Any, inner: Any) -> None:
-        pass
+        self._locked("set_root_window_bounds")
 
     # -- the assistive technology's side, on a thread of its own as AccessKit calls it ----------
     def connect(self) -> None:

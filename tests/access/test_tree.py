@@ -206,3 +206,46 @@ def test_the_replay_is_read_and_pressed_through_the_tree() -> None:
     adapter.request("CLICK", buttons["Close"])
     steps(app, 2)
     assert app.scenes.top is table and tree.SCENE not in adapter.latest()[tree.WINDOW].props["children"]
+
+
+def test_the_adapter_is_not_called_until_a_reader_is_active() -> None:
+    """The game hung when its window gained focus just as Orca connected: AccessKit 0.7's Unix
+    adapter runs the activation handler under a lock its every method takes, and its Python
+    binding holds the GIL while it waits. The loop notes the window's focus and sends it once
+    the reader is active."""
+    app = make_app(CODE)
+    backend = fake_accesskit.module()
+    assert app.access.start(backend)
+    adapter = backend.unix.made[-1]
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    key(app, pygame.K_1)
+    key(app, pygame.K_7)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    steps(app, 2)
+    assert adapter.calls_while_inactive == [] and adapter.window_focus == []
+    adapter.connect()
+    steps(app, 2)
+    assert adapter.calls_while_inactive == []
+    assert adapter.window_focus and adapter.window_focus[-1] is True  # the window's focus, sent late
+    assert adapter.latest()[tree.WINDOW].props["label"] == "Seahaven Towers"
+
+
+def test_a_look_at_activation_before_the_handler_ends_waits_for_it() -> None:
+    """The handler posts its event before it returns: a loop that sees the event first leaves the
+    adapter alone and looks again a moment later."""
+    app = make_app(CODE)
+    backend = fake_accesskit.module()
+    assert app.access.start(backend)
+    adapter = backend.unix.made[-1]
+    from seahaven.app.access.adapter import EVENT
+
+    pygame.event.post(pygame.event.Event(EVENT, what="activated", target=tree.WINDOW))
+    steps(app, 2)
+    assert adapter.calls_while_inactive == [] and adapter.updates == []
+    adapter.connect()
+    for _ in range(20):
+        steps(app, 1)
+        pygame.time.wait(5)
+    assert adapter.calls_while_inactive == []
+    assert tree.TABLE in adapter.latest()

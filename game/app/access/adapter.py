@@ -8,6 +8,14 @@ and the loop sends the whole tree on its own thread. After that only the nodes t
 from what was sent last go out, when something changed. AT requests (a "click", a focus)
 arrive the same way, as pygame events the table carries out like a key or a tap.
 
+The loop never calls the Linux adapter while no reader is active. AccessKit 0.7's Python
+binding holds the GIL in every adapter method, and its Unix adapter calls the activation
+handler with its own lock held: a call from the loop at that moment (the window gaining
+focus as Orca connects) waits for that lock while holding the GIL the handler waits for,
+and the game hangs. So the window's focus and place are noted while no reader listens and
+sent once one does, and :attr:`Access.active` turns True as the handler's last statement
+(the loop cannot run between it and the handler's return, which is the GIL's hand-over).
+
 Without ``accesskit`` (not installed, a platform it does not support, an adapter that
 fails to start) :meth:`Access.start` leaves the game as it was and says nothing.
 
@@ -94,9 +102,6 @@ class Access:
 
     # -- AccessKit's handlers (its own thread: post events, touch nothing else) ------------------
     def _activated(self) -> Any:
-        self.active = True
-        with contextlib.suppress(Exception):  # (an exception would panic AccessKit's thread)
-            pygame.event.post(pygame.event.Event(EVENT, what="activated", target=WINDOW))
         ak = self._ak
         update = ak.TreeUpdate(WINDOW)
         tree = ak.Tree(WINDOW)
@@ -106,6 +111,9 @@ class Access:
         window = ak.Node(ak.Role.WINDOW)
         window.set_label(self.title)
         update.nodes.append((WINDOW, window))
+        with contextlib.suppress(Exception):  # (an exception would panic AccessKit's thread)
+            pygame.event.post(pygame.event.Event(EVENT, what="activated", target=WINDOW))
+        self.active = True  # last: from here on the loop may call the adapter (see the module's text)
         return update
 
     def _deactivated(self) -> None:
@@ -142,6 +150,12 @@ class Access:
     def handle(self, event: Any) -> None:
         """An :data:`EVENT` on the loop's thread."""
         if event.what == "activated":
+            if not self.active:  # the handler is still running on AccessKit's thread: look again soon
+                tries = int(event.dict.get("tries", 0)) + 1
+                if tries < 300:  # (3 s: a reader that left at once is not waited for)
+                    again = pygame.event.Event(EVENT, what="activated", target=WINDOW, tries=tries)
+                    pygame.time.set_timer(again, 10, loops=1)
+                return
             self._sent = {}  # everything goes out whole next
             self._focus = -1
             self.stale = True
@@ -155,7 +169,7 @@ class Access:
 
     def window_focus(self, focused: bool) -> None:
         self.window_focused = focused
-        if self._adapter is None:
+        if self._adapter is None or (LINUX and not self.active):  # sent when a reader comes
             return
         if sys.platform == "darwin":
             self._raise(self._adapter.update_view_focus_state(focused))
@@ -163,7 +177,7 @@ class Access:
             self._adapter.update_window_focus_state(focused)
 
     def window_bounds(self, bounds: Bounds) -> None:
-        if self._adapter is not None and LINUX:
+        if self._adapter is not None and LINUX and self.active:
             rect = self._ak.Rect(*bounds)
             self._adapter.set_root_window_bounds(rect, rect)
 
