@@ -18,7 +18,7 @@ import pygame
 
 from seahaven.app.board.hand import Hand, Refusal
 from seahaven.app.current import LINE_CHANGES, Change, GameEvent, Status
-from seahaven.app.i18n import _, format_number, ngettext
+from seahaven.app.i18n import _
 from seahaven.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Layout, card_aspect, compute_layout
 from seahaven.app.scenes import App, Scene
 from seahaven.app.screens import actions, dialogs, navigation
@@ -33,10 +33,12 @@ from seahaven.app.screens.table_status import StatusLine
 from seahaven.app.screens.table_timers import table_timers
 from seahaven.app.screens.table_view import TableView
 from seahaven.app.session import Session
-from seahaven.app.words import FROM, ONTO, WITH, card_name, pile_name, refusal_text
+from seahaven.app.words import action_text, hint_text, refusal_text
 from seahaven.engine import Action, Card, Game, IllegalMove, Move, Pile, Position, Rules
 
 MESSAGE_S = 3.5
+MARK_S = 6.0
+"""Seconds a move pointed out (the review's losing move) stays marked, and said."""
 REFINE_S = 0.006
 """Time per frame spent drawing crisp the card faces first shown scaled from another size
 (after a resize or a change of card size), once the cards are still."""
@@ -272,6 +274,8 @@ class TableScene(Scene):
             self._changed()  # the dropped cards glide from under the pointer: the drag ends after
         elif kind is Change.HINT_SHOWN and event.move is not None:
             self._show_hint(event.move)
+        elif kind is Change.MARKED and event.action is not None:
+            self._show_marked(event.action)
         elif kind in (Change.RULES, Change.VERDICT):
             self.mark_region("status")
         elif kind is Change.LOST and event.report is not None:
@@ -321,19 +325,15 @@ class TableScene(Scene):
         if self.game.is_won:
             self._open_end("won")
 
+    def _show_marked(self, action: Action) -> None:
+        """A move of the line pointed out (the review's losing move): drawn as a hint is, and said."""
+        self.hint = (action.move, self.app.time + MARK_S)
+        self.say(action_text(self.game.move_count + 1, action), seconds=MARK_S)
+        self.dirty = True
+
     def _show_hint(self, move: Move) -> None:
         self.hint = (move, self.app.time + 4.0)
-        cards = self.position.cards(move.source) if self.position.has_pile(move.source) else ()
-        lead = cards[-move.size] if 0 < move.size <= len(cards) else None
-        source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
-        if move.size > 1:
-            self.say(ngettext("Hint: the run of {n} card starting with {card}, from {source} to {dest}.",
-                              "Hint: the run of {n} cards starting with {card}, from {source} to {dest}.",
-                              move.size).format(n=format_number(move.size), card=card_name(lead, WITH),
-                                                 source=source, dest=dest))
-        else:
-            self.say(_("Hint: {card} from {source} to {dest}.").format(card=card_name(lead), source=source,
-                                                                        dest=dest))
+        self.say(hint_text(self.position, move))
 
     # == input ===============================================================================
     def handle(self, event: Any) -> None:
