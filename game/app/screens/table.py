@@ -19,7 +19,7 @@ import pygame
 from seahaven.app.board.hand import Hand, Refusal
 from seahaven.app.current import LINE_CHANGES, Change, GameEvent, Status
 from seahaven.app.i18n import _
-from seahaven.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Layout, card_aspect, compute_layout
+from seahaven.app.layout import Layout, Layouts
 from seahaven.app.scenes import App, Scene
 from seahaven.app.screens import actions, dialogs, navigation
 from seahaven.app.screens.table_access import TableAccess
@@ -52,9 +52,8 @@ class TableScene(Scene):
         self.session = session
         self.current = session.current
         self.jobs = session.jobs
-        self.aspect = card_aspect()
         self._size = app.size
-        self._layouts: dict[tuple[object, ...], Layout] = {}
+        self._layouts = Layouts()
         """The layouts worked out last (of the position before a change and after it)."""
         self.status = StatusLine(self)
         """The status line's passing sentence, keyed to the position it describes."""
@@ -106,19 +105,9 @@ class TableScene(Scene):
         """The geometry that shows ``position``: its long columns can make every card
         smaller or take the other band's room, so the position before a change may have
         had another (the animation glides the cards from that one)."""
-        toolbar = actions.ACTIONS.toolbar_slots()
-        depth = INDEX_DEPTH_LARGE if self.app.assets.large_index else INDEX_DEPTH
         settings = self.app.settings
-        key = (self._size, position.cell_count, toolbar, depth, tuple(len(c) for c in position.columns),
-               settings.card_size, settings.left_handed)
-        layout = self._layouts.get(key)
-        if layout is None:
-            if len(self._layouts) >= 4:
-                self._layouts.clear()
-            layout = self._layouts[key] = compute_layout(self._size[0], self._size[1], position.cell_count,
-                                                         self.aspect, toolbar, position, depth,
-                                                         settings.card_size, settings.left_handed)
-        return layout
+        return self._layouts.get(self._size, position, actions.ACTIONS.toolbar_slots(), self.app.assets.large_index,
+                                 settings.card_size, settings.left_handed)
 
     def resized(self, size: tuple[int, int]) -> None:
         old = self.layout
