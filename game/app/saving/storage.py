@@ -96,7 +96,7 @@ class Journal:
     """The append-only journal of the game: one JSON line per action, written by the main
     thread the moment the action is made (a ``write`` of a few hundred bytes, which the
     operating system has at once, however slow its ``fsync`` is), each holding what changed
-    since the line before::
+    since the line before (made by :func:`~seahaven.app.saving.saved_game.journal_entry`)::
 
         {"seq": 8, "keep": 41, "moves": [<JSON move>], "undone": 0, "elapsed_s": 61.5, "score": 20}
 
