@@ -22,8 +22,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout,
 import pygame
 
 from seahaven.app.loop import App
+from seahaven.app.saving.files import SaveError
 from seahaven.app.saving.persistence import Persistence
-from seahaven.app.saving.storage import SaveError
 from seahaven.app.scenes import STEP
 from seahaven.app.screens.table import TableScene
 from seahaven.engine import Game

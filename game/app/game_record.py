@@ -23,9 +23,9 @@ SUFFIX = ".seahaven"
 MIME_TYPE = "application/x-seahaven-game"
 """The MIME type of a game file: JSON text, a game record."""
 RECORD_VERSION = 1
-"""The saved game's format version (``storage.VERSION``; a test holds them equal)."""
+"""The saved game's format version (``saving.files.VERSION``; a test holds them equal)."""
 MAX_RECORD_ELAPSED_S = 10 * 365 * 24 * 3600.0
-"""``storage.MAX_ELAPSED_S``: a longer time is written as this."""
+"""``saving.saved_game.MAX_ELAPSED_S``: a longer time is written as this."""
 
 
 class GameFileError(Exception):

@@ -23,7 +23,7 @@ from seahaven.app.i18n import _, set_language
 from seahaven.app.loop import App
 from seahaven.app.saving import game_file, persistence
 from seahaven.app.saving.persistence import Autosave
-from seahaven.app.saving.storage import SavedGame
+from seahaven.app.saving.saved_game import SavedGame
 from seahaven.app.screens import dialogs, navigation
 from seahaven.app.screens.dialogs import Notice
 from seahaven.app.screens.loading import Loading

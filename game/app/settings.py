@@ -6,7 +6,7 @@ declaration (raising :class:`ValueError` with a sentence when it does not fit) a
 every listener (:meth:`Settings.subscribe`: autosave writes the file, the window reloads
 the art, the game takes the new rules). Reading is plain attribute access
 (``settings.volume``). ``settings.json`` is read and written from the same declaration
-(``seahaven.app.saving.storage``), and the Settings screen is generated from it: adding a
+(``seahaven.app.saving.small_files``), and the Settings screen is generated from it: adding a
 setting is one ``setting(...)`` line below (plus a screen row if it has an unusual control).
 No pygame here.
 """

@@ -1,6 +1,6 @@
 """Statistics per difficulty: played, won, streaks, best score, fastest win, wins with help.
 
-Pure data and arithmetic, no pygame and no files (``storage`` saves it as ``stats.json``).
+Pure data and arithmetic, no pygame and no files (``saving.small_files`` makes ``stats.json`` of it).
 The rules (SPEC 9, issue 6): a game counts as played at its first move; starting a new
 game or restarting an unfinished started game counts it as lost (the streak ends); a
 won game counts once, even if its winning move is undone and played again.
@@ -173,7 +173,7 @@ class Stats:
     # -- JSON ------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, object]:
-        """The ``stats.json`` body, without the version (storage adds it)."""
+        """The ``stats.json`` body, without the version (``saving.small_files`` adds it)."""
         return {
             "difficulties": {
                 str(cells): {

@@ -61,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
 def _saved_position(path: str) -> Position:
     """The position a saved game (``current.json``) stands at; :class:`InputError` saying in
     one sentence of ours why the file cannot be used."""
-    from seahaven.app.saving.storage import MAX_FILE_BYTES, BadFile, game_from_json, parse_json
+    from seahaven.app.saving.files import MAX_FILE_BYTES, BadFile, parse_json
+    from seahaven.app.saving.saved_game import game_from_json
 
     try:
         handle = open_input(path, MAX_FILE_BYTES, _("a saved game"))

@@ -63,7 +63,8 @@ def _positions(record: object, rules: Rules) -> list[Position]:
     from seahaven.engine.review import line_positions
 
     if isinstance(record, dict) and "version" in record:
-        from seahaven.app.saving.storage import BadFile, game_from_json
+        from seahaven.app.saving.files import BadFile
+        from seahaven.app.saving.saved_game import game_from_json
 
         try:
             return game_from_json(record, rules).game.positions

@@ -18,7 +18,7 @@ import pytest
 from seahaven.__main__ import main
 from seahaven.app import game_record
 from seahaven.app.launch import open_game
-from seahaven.app.saving import game_file, storage
+from seahaven.app.saving import files, game_file, saved_game, storage
 from seahaven.app.screens import new_game
 from seahaven.app.screens.dialogs import Confirm
 from seahaven.app.screens.game_files import GameFiles
@@ -128,7 +128,7 @@ def _bad_files(folder: Path) -> dict[str, Path]:
         paths[name].write_bytes(data)
     paths["too big"] = folder / "big.seahaven"
     with paths["too big"].open("wb") as handle:
-        handle.truncate(storage.MAX_GAME_BYTES + 1)
+        handle.truncate(saved_game.MAX_GAME_BYTES + 1)
     paths["missing"] = folder / "gone.seahaven"
     paths["a folder"] = folder / "folder.seahaven"
     paths["a folder"].mkdir()
@@ -230,8 +230,8 @@ def test_a_game_pasted_in_the_new_game_window_is_played(opened: Any, monkeypatch
 
 
 def test_the_record_version_is_the_saved_games() -> None:
-    assert game_record.RECORD_VERSION == storage.VERSION
-    assert game_record.MAX_RECORD_ELAPSED_S == storage.MAX_ELAPSED_S
+    assert game_record.RECORD_VERSION == files.VERSION
+    assert game_record.MAX_RECORD_ELAPSED_S == saved_game.MAX_ELAPSED_S
     assert isinstance(game_file.Access(), game_file.Access)
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from seahaven.__main__ import main
 from seahaven.app.layout import FAN, INDEX_DEPTH, INDEX_DEPTH_LARGE, Box, card_aspect, compute_layout, min_step
-from seahaven.app.saving.storage import game_to_json
+from seahaven.app.saving.saved_game import game_to_json
 from seahaven.engine import COLUMNS, DECK, GameCode, Position
 from tests.app import test_files
 from tests.app.long_columns import long_column_game, long_positions

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from seahaven.app.history import Entry
+from seahaven.app.saving import files
 from seahaven.app.saving import history as history_module
 from seahaven.app.saving.history import HistoryFile
 from seahaven.app.saving.persistence import Persistence
@@ -177,7 +178,7 @@ def test_after_failed_appends_the_next_write_leaves_a_journal_read_in_full(tmp_p
         for n in range(4):
             game.play(game.useful_moves()[0])
             warnings += keeper.game_changed(game, 10.0 + n)
-        storage_module._WRITER.flush()
+        files.WRITER.flush()
         assert len(warnings) == 1 and "disk is full" in warnings[0] and keeper.not_saving
     after = []
     with monkeypatch.context() as disk:
@@ -188,7 +189,7 @@ def test_after_failed_appends_the_next_write_leaves_a_journal_read_in_full(tmp_p
             game.play(game.useful_moves()[0]) if n != 1 else game.undo()
             assert keeper.game_changed(game, 20.0 + n) == []  # saved (in the journal): nothing to say
             after.append((game.line, game.undone))
-        storage_module._WRITER.flush()
+        files.WRITER.flush()
         assert not keeper.not_saving
     loaded = Storage(tmp_path).load_game()
     assert loaded.message is None and loaded.value is not None
@@ -198,8 +199,6 @@ def test_after_failed_appends_the_next_write_leaves_a_journal_read_in_full(tmp_p
 
 
 def test_a_quit_after_the_disk_came_back_says_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from seahaven.app.saving import storage as storage_module
-
     keeper = Persistence(folder=tmp_path)
     game = Game.from_code(CODE)
     with monkeypatch.context() as disk:
@@ -208,7 +207,7 @@ def test_a_quit_after_the_disk_came_back_says_nothing(tmp_path: Path, monkeypatc
         game.play(game.useful_moves()[0])
         keeper.game_changed(game, 1.0)  # the statistics (first move) and the game both fail
         keeper.settings_changed()
-        storage_module._WRITER.flush()
+        files.WRITER.flush()
     assert keeper.quit(game, 2.0) == []
     again = Persistence(folder=tmp_path)
     assert again.stats.of(4).played == 1 and again.resume() is not None
@@ -506,7 +505,7 @@ def test_after_a_failed_append_a_full_save_on_disk_lets_the_journal_go_on_in_sma
         game.play(game.useful_moves()[0])
         with pytest.raises(OSError):
             storage.save_game(game, 1.0)
-        storage_module._WRITER.flush()  # the full save asked for then is on disk
+        files.WRITER.flush()  # the full save asked for then is on disk
     game.play(game.useful_moves()[0])
     storage.save_game(game, 2.0)
     entry = json.loads((tmp_path / JOURNAL).read_bytes().splitlines()[-1])

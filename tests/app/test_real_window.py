@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from seahaven.app.saving.storage import SavedGame, Storage
+from seahaven.app.saving.saved_game import SavedGame
+from seahaven.app.saving.storage import Storage
 from seahaven.app.screen_area import fitted
 from seahaven.engine import Card
 from tests.app.xserver import XDOTOOL, XVFB, until, x_server

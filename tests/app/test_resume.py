@@ -193,9 +193,9 @@ def test_a_save_that_fails_warns_once_and_play_goes_on(tmp_path: Path, monkeypat
 
 def flush(keeper: Persistence) -> None:
     """Wait for the background writes, leaving their failures to be reported by the next save."""
-    from seahaven.app.saving.storage import _WRITER
+    from seahaven.app.saving.files import WRITER
 
-    _WRITER.flush()
+    WRITER.flush()
 
 
 def test_settings_changes_are_saved(tmp_path: Path) -> None:

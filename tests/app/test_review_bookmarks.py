@@ -17,7 +17,8 @@ import pygame
 import pytest
 
 from seahaven.app.board.replay import ReplayGame, Source
-from seahaven.app.saving.storage import BadFile, game_from_json, game_to_json
+from seahaven.app.saving.files import BadFile
+from seahaven.app.saving.saved_game import game_from_json, game_to_json
 from seahaven.app.screens.bookmarks import Bookmarks
 from seahaven.app.screens.dialogs import EndMessage
 from seahaven.app.screens.navigation import open_replay

@@ -14,16 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seahaven.app.saving.storage import (
-    CURRENT,
-    JOURNAL,
-    MAX_FILE_BYTES,
-    SETTINGS,
-    STATS,
-    SaveError,
-    Storage,
-    game_to_json,
-)
+from seahaven.app.saving.files import MAX_FILE_BYTES, SaveError
+from seahaven.app.saving.saved_game import game_to_json
+from seahaven.app.saving.storage import CURRENT, JOURNAL, SETTINGS, STATS, Storage
 from seahaven.app.settings import Settings
 from seahaven.app.stats import Stats
 from seahaven.engine import CLASSIC_RULES, Game, GameCode, Position

@@ -155,7 +155,7 @@ def test_seahaven_review_reads_a_won_record_a_position_record_and_stdin(tmp_path
 
 
 def test_seahaven_review_reads_a_saved_current_json(tmp_path: Path) -> None:
-    from seahaven.app.saving.storage import game_to_json
+    from seahaven.app.saving.saved_game import game_to_json
 
     code = GameCode(4, 1017)
     moves = random_walk(code, 17, 40)

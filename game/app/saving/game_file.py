@@ -5,7 +5,7 @@ The file is the record of :mod:`seahaven.app.game_record` (SPEC 12's, with the t
 the hints). A bare record (no ``version``) opens too, at time 0:00 with no hint.
 
 Reading never trusts the file: it is read without following a link or blocking on a FIFO,
-at most :data:`~seahaven.app.saving.storage.MAX_GAME_BYTES`, as strict JSON, and every move
+at most :data:`~seahaven.app.saving.saved_game.MAX_GAME_BYTES`, as strict JSON, and every move
 is checked by the rules. Whatever is wrong comes back as :class:`GameFileError`, whose
 text is one sentence for the player; nothing is changed by a file that cannot be read.
 Writing is atomic (a temporary file beside it, renamed over it).
@@ -21,17 +21,9 @@ from typing import Any
 
 from seahaven.app.game_record import GameFileError, record_text
 from seahaven.app.i18n import _
+from seahaven.app.saving.files import BadFile, parse_json, read_bounded
 from seahaven.app.saving.history import replace_file
-from seahaven.app.saving.storage import (
-    MAX_ELAPSED_S,
-    MAX_GAME_BYTES,
-    MAX_HINTS,
-    BadFile,
-    SavedGame,
-    game_from_json,
-    parse_json,
-    read_bounded,
-)
+from seahaven.app.saving.saved_game import MAX_ELAPSED_S, MAX_GAME_BYTES, MAX_HINTS, SavedGame, game_from_json
 from seahaven.engine import Game, GameCode, Move, Position
 from seahaven.engine.errors import SeahavenError
 

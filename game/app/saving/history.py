@@ -62,7 +62,7 @@ from seahaven.app.history import (
     to_jsonl,
 )
 from seahaven.app.i18n import _
-from seahaven.app.saving.storage import Link, open_no_follow
+from seahaven.app.saving.files import Link, open_no_follow
 
 HISTORY = "history.jsonl"
 MAX_LINES = 10_000

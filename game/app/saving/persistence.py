@@ -28,8 +28,10 @@ from seahaven.app.deal_facts import DealFacts
 from seahaven.app.history import MAX_LINE_MOVES
 from seahaven.app.i18n import _, format_number, ngettext
 from seahaven.app.saving import history as history_file
+from seahaven.app.saving.files import SaveError
 from seahaven.app.saving.history import Entry, History, HistoryFile
-from seahaven.app.saving.storage import DEALS, SavedGame, SaveError, Storage  # noqa: F401 - DEALS: its old home
+from seahaven.app.saving.saved_game import SavedGame
+from seahaven.app.saving.storage import DEALS, Storage  # noqa: F401 - DEALS: its old home
 from seahaven.app.session import Session
 from seahaven.app.settings import Settings
 from seahaven.app.stats import Stats, is_record
