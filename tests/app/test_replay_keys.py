@@ -20,7 +20,7 @@ from seahaven.app.screens.replay_commands import REPLAY_COMMANDS, command_for_ke
 from seahaven.app.words import key_text
 from seahaven.engine import APP_RULES, COLUMNS
 from seahaven.engine.solver import solve
-from tests.app.table_helpers import key, make_app, steps
+from tests.app.table_helpers import click, key, make_app, steps
 
 MIDDLE = 20
 """The move a replay is on when each key is pressed."""
@@ -94,10 +94,12 @@ def test_the_buttons_and_the_screen_reader_follow_the_declaration() -> None:
     assert dict(screen.controls())["play"] == "Pause"
     boxes, _px = screen.button_boxes()
     assert boxes["from_here"].right > max(box.right for name, box in boxes.items() if name != "from_here")
+    click(app, pygame.Rect(boxes["from_here"]).center)  # the declared button does what its key does
+    assert asked["from_here"] == [replay] and not screen.playing
     screen.close()
     steps(app)
     # a screen given neither Review nor Play from here shows neither, and their keys do nothing
-    screen, replay, asked = open_on_middle(app, offered=False)
+    screen, replay, _asked = open_on_middle(app, offered=False)
     offered = [c.name for c in REPLAY_COMMANDS if c.button and not c.offered_only]
     assert [name for name, _label in screen.controls()] == offered
     assert [name for name, _label, _box in screen.access_view()[2]] == offered

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from seahaven.app.board.keys import KEY_NAMES
-from seahaven.app.i18n import N_, NP_, _
+from seahaven.app.i18n import N_, NP_
 
 
 @dataclass(frozen=True)
@@ -35,9 +35,6 @@ class ReplayCommand:
     its key does nothing."""
     right: bool = False
     """The button sits at the toolbar's right end."""
-
-    def help_text(self) -> str:
-        return _(self.help or self.label)
 
 
 PAUSE = NP_("replay button", "Pause")
