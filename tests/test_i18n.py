@@ -63,7 +63,8 @@ SKIPPED_FILES = {"game/app/smoke.py", "game/app/assets.py"}
 loader (whose only sentences are programming errors and SVG markup)."""
 
 
-KEY_CHORD = re.compile(r"((Ctrl|Shift)\+)*(Ctrl|Shift|Esc|Space|Enter|Del|Backspace|F\d{1,2}|[A-Z0-9])?\+?")
+KEY_CHORD = re.compile(r"((Ctrl|Shift)\+)*(Ctrl|Shift|Esc|Space|Enter|Del|Backspace|Left|Right|Home|End|Page Up|"
+                       r"Page Down|F\d{1,2}|[A-Z0-9])?\+?")
 """A key chord as ``screens/actions.py`` spells it ("Ctrl+Shift+Z", "Esc"): an identifier,
 shown to the player through ``words.key_text``."""
 

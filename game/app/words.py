@@ -66,7 +66,9 @@ def key_text(chord: str) -> str:
     in German. ``chord`` is the action's own spelling (see ``screens/actions.py``)."""
     names = {"Ctrl": pgettext("key", "Ctrl"), "Shift": pgettext("key", "Shift"), "Esc": pgettext("key", "Esc"),
              "Space": pgettext("key", "Space"), "Enter": pgettext("key", "Enter"), "Del": pgettext("key", "Del"),
-             "Backspace": pgettext("key", "Backspace")}
+             "Backspace": pgettext("key", "Backspace"), "Left": pgettext("key", "Left"),
+             "Right": pgettext("key", "Right"), "Home": pgettext("key", "Home"), "End": pgettext("key", "End"),
+             "Page Up": pgettext("key", "Page Up"), "Page Down": pgettext("key", "Page Down")}
     return "+".join(names.get(part, part) for part in chord.split("+"))
 
 

@@ -15,14 +15,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from seahaven.app.board.hand import Hand, Refusal
-from seahaven.app.board.keys import CELL_KEYS, FOUNDATION_KEY, PILE_KEYS
+from seahaven.app.board.keys import CELL_KEYS, FOUNDATION_KEY, PILE_KEYS, board_key_rows
 from seahaven.app.board.model import ExampleGame
 from seahaven.app.board.pointer import Answer, BoardPointer, Deselected, Dropped
 from seahaven.app.i18n import N_, NP_, _, format_number, ngettext
 from seahaven.app.input import Pointer
 from seahaven.app.layout import Box, board_height, board_layout, card_aspect
 from seahaven.app.screens.kit import Screen
-from seahaven.app.words import FROM, ONTO, cards_phrase, cells_phrase, pile_name, reason_text, refusal_text
+from seahaven.app.screens.replay_commands import replay_key_rows
+from seahaven.app.words import FROM, ONTO, cards_phrase, cells_phrase, key_text, pile_name, reason_text, refusal_text
 from seahaven.engine import (
     APP_RULES,
     IllegalMove,
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
 RULES, EXAMPLES, CODES, KEYS = range(4)
 
 Block = tuple[str, Any]
-"""A piece of a page: ("h", heading), ("p", paragraph), ("b", bullet), ("keys", rows)."""
+"""A piece of a page: ("h", heading), ("p", paragraph), ("b", bullet), ("keys", rows); a row
+is (keys, what they do), its keys words to translate or a tuple of keys as declared ("Page Up")."""
 
 RULES_PAGE: tuple[Block, ...] = (
     ("h", N_("The goal")),
@@ -173,12 +175,9 @@ def keys_page(table_keys: tuple[tuple[str, str], ...]) -> tuple[Block, ...]:
 
 _KEYS_PAGE_REST: tuple[Block, ...] = (
     ("h", N_("Moving cards with the keys")),
-    ("keys", (
-        ("1 \u2026 9, 0", N_("Column 1 \u2026 10: the first key picks up the run on top, the second drops it there")),
-        ("A, B, C, D", N_("Cell 1, 2, 3, 4")),
-        ("F", N_("The foundation")),
-        (N_("Enter, Space"), N_("Send the selection where a double-tap would send it")),
-    )),
+    ("keys", board_key_rows()),  # the table's fixed keys, as its keyboard reads them
+    ("h", N_("While watching a replay")),
+    ("keys", replay_key_rows()),  # the replay's commands, as its screen reads them
     ("h", N_("In Help, Statistics and Settings")),
     ("keys", (
         (N_("Tab, Shift+Tab"), N_("Move between buttons")),
@@ -195,6 +194,12 @@ _KEYS_PAGE_REST: tuple[Block, ...] = (
         (N_("Backspace"), N_("Set the board up again")),
     )),
 )
+
+
+def keys_words(keys: str | tuple[str, ...]) -> str:
+    """A key row's keys in the player's language: words marked for translation, or keys as
+    declared ("Page Up", "Esc"), each worded by ``words.key_text``."""
+    return _(keys) if isinstance(keys, str) else ", ".join(key_text(k) for k in keys)
 
 
 def example_position() -> Position:
@@ -438,9 +443,10 @@ class HelpScreen(Screen):
                 surface.blit(dot, (column.x + u // 3, y))
                 y = self.text(surface, _(content), column.x + u * 3 // 2, y, column.w - u * 3 // 2) + u // 3
             elif kind == "keys":
-                key_w = min(column.w // 2, max(self.font(u, True).size(_(k))[0] for k, _action in content) + u)
+                key_w = min(column.w // 2, max(self.font(u, True).size(keys_words(k))[0] for k, _action in content) + u)
                 for keys, action in content:
-                    end = self.text(surface, _(keys), column.x, y, key_w - u // 2, bold=True, colour=self.theme.focus)
+                    end = self.text(surface, keys_words(keys), column.x, y, key_w - u // 2, bold=True,
+                                    colour=self.theme.focus)
                     y = max(end, self.text(surface, _(action), column.x + key_w, y, column.w - key_w)) + u // 4
                 y += u // 2
         return y

@@ -2,10 +2,10 @@
 (the table's layout, felt, markers and cards), with its controls where the table has its
 toolbar and what happened where the table has its status line.
 
-Keys: Space plays or pauses, Right and Left step, Home and End jump to the start and the
-end, Page Up and Page Down ten moves, + and - the speed, P plays from here (where the
-screen offers it), Esc closes. The mouse and a finger press the buttons and the bar of
-moves above the status line (a press or a drag along it jumps to that move).
+Its commands (buttons and keys: Space plays or pauses, Right and Left step...) are declared
+once in :mod:`~seahaven.app.screens.replay_commands`. The mouse and a finger press the
+buttons and the bar of moves above the status line (a press or a drag along it jumps to
+that move).
 
 Nothing here changes the game in play until "Play from here" is confirmed; a draw never
 changes the replay either.
@@ -21,11 +21,12 @@ import pygame
 from seahaven.app.animation import Tweens
 from seahaven.app.board.replay import ReplayGame
 from seahaven.app.current import Change, GameEvent
-from seahaven.app.i18n import _, format_number, pgettext
+from seahaven.app.i18n import _, format_number
 from seahaven.app.input import PointerInput
 from seahaven.app.layout import Box, Layout, Layouts
 from seahaven.app.render import band_shade, button_face, paint_pile
 from seahaven.app.scenes import STEP, App, Scene
+from seahaven.app.screens.replay_commands import PAUSE, REPLAY_COMMANDS, ReplayCommand, command_for_key
 from seahaven.app.words import difficulty_name, iso_date_text, replay_move_text, replay_speed_text
 from seahaven.engine import COLUMNS, Card, Position, foundation
 
@@ -37,15 +38,6 @@ PAGE = 10
 """Moves Page Up and Page Down jump."""
 REFINE_S = 0.006
 """Time per frame spent drawing crisp the card faces first shown scaled (as the table does)."""
-
-
-REPLAY_KEYS = {
-    pygame.K_SPACE: "play", pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_HOME: "start",
-    pygame.K_END: "end", pygame.K_ESCAPE: "close", pygame.K_PLUS: "faster", pygame.K_KP_PLUS: "faster",
-    pygame.K_EQUALS: "faster", pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_p: "from_here",
-    pygame.K_v: "review", pygame.K_PAGEUP: "page_back", pygame.K_PAGEDOWN: "page_forward",
-}
-"""The replay screen's keys: what each asks for (:meth:`ReplayScreen.press`)."""
 
 
 class ReplayScreen(Scene):
@@ -99,17 +91,23 @@ class ReplayScreen(Scene):
         return self.layout_for(self.replay.position)
 
     def controls(self) -> list[tuple[str, str]]:
-        """(name, label) of the buttons, left to right; "from_here" goes to the right end."""
-        names = [("close", pgettext("replay button", "Close")), ("start", pgettext("replay button", "Start")),
-                 ("back", pgettext("replay button", "Back")),
-                 ("play", pgettext("replay button", "Pause") if self.playing else pgettext("replay button", "Play")),
-                 ("forward", pgettext("replay button", "Forward")), ("end", pgettext("replay button", "End")),
-                 ("speed", replay_speed_text(SPEEDS[self.speed]))]
-        if self.on_review is not None:
-            names.append(("review", pgettext("replay button", "Review")))
-        if self.on_play_from_here is not None:
-            names.append(("from_here", pgettext("replay button", "Play from here")))
-        return names
+        """(name, label) of the buttons, left to right, as declared; "from_here" goes to the
+        right end."""
+        return [(c.name, self.label_of(c)) for c in REPLAY_COMMANDS if c.button and self.offers(c)]
+
+    def offers(self, command: ReplayCommand) -> bool:
+        """Whether this screen has ``command`` (Review and Play from here only where given)."""
+        if not command.offered_only:
+            return True
+        given = {"review": self.on_review, "from_here": self.on_play_from_here}
+        return given.get(command.name) is not None
+
+    def label_of(self, command: ReplayCommand) -> str:
+        """A button's words now: the speed it plays at, Pause while it plays."""
+        if command.name == "speed":
+            return replay_speed_text(SPEEDS[self.speed])
+        label = PAUSE if command.name == "play" and self.playing else command.label
+        return _(label)
 
     def button_boxes(self) -> tuple[dict[str, Box], int]:
         """Where each button is in the toolbar band, and the size of its words."""
@@ -127,7 +125,7 @@ class ReplayScreen(Scene):
         boxes: dict[str, Box] = {}
         x = bar.x + pad * 2
         for (name, _label), w in zip(controls, widths):
-            if name == "from_here":
+            if name in _RIGHT:
                 boxes[name] = Box(bar.right - pad * 2 - w, bar.y + pad, w, h)
             else:
                 boxes[name] = Box(x, bar.y + pad, w, h)
@@ -216,9 +214,9 @@ class ReplayScreen(Scene):
         return "bar" if bar.collidepoint(pos) and self.replay.length else None
 
     def on_key(self, event: Any) -> None:
-        name = REPLAY_KEYS.get(event.key)
-        if name is not None:
-            self.press(name)
+        command = command_for_key(event.key)
+        if command is not None:
+            self.press(command.name)  # one the screen does not offer does nothing
 
     def press(self, name: str) -> None:
         """What a button or key asks for."""
@@ -420,6 +418,10 @@ class ReplayScreen(Scene):
         surface.blit(left, left.get_rect(midleft=(box.x + pad, cy)))
         if left.get_width() + right.get_width() + 3 * pad <= box.w:
             surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
+
+
+_RIGHT = frozenset(c.name for c in REPLAY_COMMANDS if c.right)
+"""The buttons at the toolbar's right end."""
 
 
 def _glide_order(position: Position, card: Card) -> int:

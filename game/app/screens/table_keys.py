@@ -1,6 +1,7 @@
 """The table's keyboard: the actions' keys (declared with the actions, in
-``screens/actions.py``), the keys that pick piles, and the focus ring that shows which pile
-the arrows, Enter and f act on (SPEC 4; the Help page lists every key)."""
+``screens/actions.py``), the fixed keys that pick piles, send, move the focus and peek
+(declared once in ``board/keys.py``, which Help's Keyboard page lists too), and the focus
+ring that shows which pile the arrows, Enter and f act on (SPEC 4)."""
 
 from __future__ import annotations
 
@@ -8,23 +9,15 @@ from typing import Any
 
 import pygame
 
-from seahaven.app.board.keys import CELL_KEYS, FOUNDATION_KEY, PILE_KEYS
+from seahaven.app.board.keys import CELL_KEYS, KEY_NAMES, PEEK_KEY, PILE_KEYS, board_key
 from seahaven.app.i18n import _
 from seahaven.app.screens import actions
 from seahaven.app.screens.table_api import Table
 from seahaven.app.words import cells_phrase
 from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Pile
 
-KEY_NAMES: dict[int, str] = {pygame.K_ESCAPE: "Esc", pygame.K_SPACE: "Space", pygame.K_RETURN: "Enter",
-                             pygame.K_DELETE: "Del", pygame.K_BACKSPACE: "Backspace"}
-KEY_NAMES.update({getattr(pygame, f"K_F{n}"): f"F{n}" for n in range(1, 13)})
-KEY_NAMES.update({getattr(pygame, f"K_{ch}"): ch.upper() for ch in "abcdefghijklmnopqrstuvwxyz0123456789"})
-KEY_NAMES.update({pygame.K_PLUS: "+", pygame.K_KP_PLUS: "+", pygame.K_EQUALS: "+"})
-"""Ctrl+plus (on the = key too, as on a US keyboard): larger cards."""
 MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 """With Ctrl: smaller cards (Help names it with Ctrl+plus: it is no chord of the actions)."""
-PEEK_KEY = pygame.K_p
-"""Held down: the focused pile's cards shown whole, enlarged, until it is let go."""
 PINCH_STEP = 0.04
 """How far two fingers must spread (or close), as a share of the window, for one step of
 the card size."""
@@ -76,26 +69,27 @@ class TableKeys:
             if key in MINUS_KEYS:
                 actions.card_size_step(self.table, -1)
             return
-        if key in PILE_KEYS:
+        does = board_key(key)
+        if does == "pile":
             self.key_pile(PILE_KEYS[key])
-        elif key in CELL_KEYS:
+        elif does == "cell":
             pile = CELL_KEYS[key]
             if self.table.position.has_pile(pile):
                 self.key_pile(pile)
             else:
                 self.table.say(_("This game has {cells}.").format(cells=cells_phrase(self.table.position.cell_count)))
-        elif key == FOUNDATION_KEY:
+        elif does == "foundation":
             self.key_foundation()
-        elif key == PEEK_KEY:
+        elif does == "peek":
             if self.peeking != self.focus and self.table.position.cards(self.focus):
                 self.peeking = self.focus
                 self.table.dirty = True
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif does == "send":
             if self.focus_visible() or self.hand.selection is not None:
                 self.key_send()
             else:
                 self.show_focus_ring()  # nothing the player can see is chosen: show what is, first
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+        elif does == "focus":
             if self.focus_visible():
                 self.move_focus(key, shift)
             else:

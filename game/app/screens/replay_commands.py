@@ -1,0 +1,87 @@
+"""The replay screen's commands, each declared once: its name (what
+:meth:`ReplayScreen.press <seahaven.app.screens.replay.ReplayScreen.press>` does with it),
+its button's words, its keys as the player reads them ("Space", "Page Up"; see
+``board/keys.KEY_NAMES``) and Help's line.
+
+The replay's buttons (their order and words), its keys, the buttons a screen reader reads
+and presses (``ReplayScreen.access_view``) and the "While watching a replay" part of Help's
+Keyboard page are all generated from :data:`REPLAY_COMMANDS`; adding a command is one
+declaration here, its case in ``ReplayScreen.press`` and the catalogs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from seahaven.app.board.keys import KEY_NAMES
+from seahaven.app.i18n import N_, NP_
+
+
+@dataclass(frozen=True)
+class ReplayCommand:
+    """One thing the player can ask of the replay screen."""
+
+    name: str
+    label: str = ""
+    """The button's words (marked for translation); "" with ``button``: the screen words it."""
+    keys: tuple[str, ...] = ()
+    """Keys as the player reads them (:data:`~seahaven.app.board.keys.KEY_NAMES`)."""
+    help: str = ""
+    """Help's line, when the label says too little."""
+    button: bool = False
+    """On the replay's toolbar, in the order declared."""
+    offered_only: bool = False
+    """Only on a screen given what it does (Review, Play from here); elsewhere not shown and
+    its key does nothing."""
+    right: bool = False
+    """The button sits at the toolbar's right end."""
+
+
+PAUSE = NP_("replay button", "Pause")
+"""The play button's words while the replay plays."""
+
+REPLAY_COMMANDS: tuple[ReplayCommand, ...] = (
+    ReplayCommand("close", NP_("replay button", "Close"), ("Esc",), button=True),
+    ReplayCommand("start", NP_("replay button", "Start"), ("Home",), button=True),
+    ReplayCommand("back", NP_("replay button", "Back"), ("Left",), button=True),
+    ReplayCommand("play", NP_("replay button", "Play"), ("Space",), help=N_("Play or pause"), button=True),
+    ReplayCommand("forward", NP_("replay button", "Forward"), ("Right",), button=True),
+    ReplayCommand("end", NP_("replay button", "End"), ("End",), button=True),
+    ReplayCommand("page_back", keys=("Page Up",), help=N_("Ten moves back")),
+    ReplayCommand("page_forward", keys=("Page Down",), help=N_("Ten moves forward")),
+    ReplayCommand("speed", button=True),
+    ReplayCommand("faster", keys=("+",), help=N_("Faster")),
+    ReplayCommand("slower", keys=("-",), help=N_("Slower")),
+    ReplayCommand("review", NP_("replay button", "Review"), ("V",), button=True, offered_only=True),
+    ReplayCommand("from_here", NP_("replay button", "Play from here"), ("P",), button=True, offered_only=True,
+                  right=True),
+)
+"""Every command of the replay screen, its buttons left to right. Declare a new one here."""
+
+
+
+def _by_key() -> dict[str, ReplayCommand]:
+    """Each declared key's command (a key declared twice, or one no pygame key is called,
+    is a mistake in the declarations)."""
+    found: dict[str, ReplayCommand] = {}
+    for command in REPLAY_COMMANDS:
+        for key in command.keys:
+            if key in found or key not in KEY_NAMES.values():
+                raise ValueError(f"the replay key {key!r} of {command.name!r} is taken or unknown")
+            found[key] = command
+    return found
+
+
+_BY_KEY = _by_key()
+
+
+def command_for_key(code: int) -> ReplayCommand | None:
+    """The command a pygame key asks for (modifiers do not matter), or None."""
+    name = KEY_NAMES.get(code)
+    return None if name is None else _BY_KEY.get(name)
+
+
+def replay_key_rows() -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Help's "While watching a replay": (keys, what they do) of every command with keys;
+    the keys are worded with ``words.key_text`` and the line translated when drawn."""
+    return tuple((c.keys, c.help or c.label) for c in REPLAY_COMMANDS if c.keys)
