@@ -40,6 +40,8 @@ STEPS = {
     ("engine/game.py", "useful_moves"): "stuck worked out",
     ("app/saving/storage.py", "append"): "the journal line",
 }
+ENTRIES = {("app/screens/table_pointer.py", "handle"), ("app/saving/persistence.py", "_on_game")}
+"""Where the drag's handling starts: the table's pointer (each event), autosave (the move)."""
 
 
 def main() -> int:
@@ -57,6 +59,7 @@ def main() -> int:
     target = table.layout.piles[dest]
     end = (target.x + target.w // 2, target.y + target.h // 2 + 40)
     files: list[str] = []
+    consulted: list[str] = []
     counts: dict[str, int] = {}
 
     def relative(path: str) -> str | None:
@@ -65,12 +68,26 @@ def main() -> int:
         except ValueError:
             return None
 
+    written = [False]
+
+    def in_drag(frame) -> bool:  # type: ignore[no-untyped-def]
+        while frame is not None:
+            if (relative(frame.f_code.co_filename), frame.f_code.co_name) in ENTRIES:
+                return True
+            frame = frame.f_back
+        return False
+
     def profile(frame, event, _arg):  # type: ignore[no-untyped-def]
         if event != "call":
             return
-        what = STEPS.get((relative(frame.f_code.co_filename) or "", frame.f_code.co_name))
+        rel = relative(frame.f_code.co_filename)
+        if rel is not None and not written[0] and rel not in consulted and in_drag(frame):
+            consulted.append(rel)
+        what = STEPS.get((rel or "", frame.f_code.co_name))
         if what is None:
             return
+        if what == "the journal line":
+            written[0] = True
         counts[what] = counts.get(what, 0) + 1
         stack = []
         while frame is not None:
@@ -108,6 +125,10 @@ def main() -> int:
     print(f"files from the press to the journal line ({len(files)}):")
     for rel in files:
         print(f"  {rel}")
+    others = [rel for rel in consulted if rel not in files]
+    print(f"files also asked on the way, before the journal line, answering and returning ({len(others)}):")
+    for rel in others:
+        print(f"    {rel}")
     for what in STEPS.values():
         print(f"{what}: {counts.get(what, 0)} time(s)")
     return 0 if moved == 1 and saved else 1
