@@ -1,0 +1,148 @@
+"""Issue 26 item 4: a window builds its words when it lays out, so a change of language
+reaches every window already open (the notice, the question before a game is lost, the
+Menu, the won panel), through the real loop: the window opened by real events, the
+language changed as Settings changes it (the settings object), one frame stepped."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from seahaven import i18n
+from seahaven.app.access import tree
+from seahaven.app.loop import App
+from seahaven.app.screens import table_solver as table_module
+from seahaven.app.screens.dialogs import Confirm, EndMessage, Menu, Notice
+from seahaven.app.screens.game_files import GameFiles
+from seahaven.app.screens.kit import Window
+from seahaven.engine import services
+from seahaven.engine.services import LossReport
+from tests.access.test_tree import listening
+from tests.app.table_helpers import app_with, click, key, make_app, settle, steps
+from tests.app.test_finish import nearly_done
+
+CODE = "SH1-C4-AAAAAJ2"
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def to_german(app: App) -> None:
+    app.settings.set("language", "de")
+    steps(app)
+    assert i18n.language() == "de"
+
+
+def labels(app: App) -> list[str]:
+    window = app.scenes.top
+    assert isinstance(window, Window)
+    return [widget.label for widget in window.widgets]
+
+
+def lost_without_undos(monkeypatch: pytest.MonkeyPatch, undos: int | None) -> App:
+    """A game the solver (faked) proves lost when asked, with ``undos`` back to a winnable
+    position (None: no way back); Ctrl+D asks it, and the table opens its window."""
+    fake = types.SimpleNamespace(**{name: getattr(services, name) for name in ("hint", "lost", "Undecided")})
+    fake.winning_line = lambda game, **_: None
+    fake.lost = lambda game, **_: LossReport("lost", undos) if game.move_count else LossReport("won")
+    monkeypatch.setattr(table_module, "services", fake)
+    app = make_app(CODE, animation="off", warn_lost=False, show_verdict=False)
+    table = app.scenes.bottom
+    for _ in range(2):
+        table.current.play(table.game.useful_moves()[0])
+    key(app, pygame.K_d, pygame.KMOD_LCTRL)
+    for _ in range(300):
+        steps(app)
+        if isinstance(app.scenes.top, Notice):
+            break
+    return app
+
+
+def test_an_open_notice_follows_a_change_of_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = lost_without_undos(monkeypatch, None)
+    notice = app.scenes.top
+    assert isinstance(notice, Notice) and not isinstance(notice, Confirm)
+    assert notice.title == "This game can no longer be won"
+    assert notice.text == "The solver proved that no winning line is left, and found no way back."
+    to_german(app)
+    assert notice.title == "Dieses Spiel ist nicht mehr zu gewinnen"
+    assert notice.text == "Der Löser hat bewiesen, dass kein Gewinnweg mehr bleibt, und keinen Weg zurück gefunden."
+    app.render(force=True)  # drawn in the new words without a fault
+    key(app, pygame.K_RETURN)  # OK, in any language
+    assert not isinstance(app.scenes.top, Notice)
+
+
+def test_an_open_question_follows_a_change_of_language_and_still_answers() -> None:
+    app = make_app(CODE, animation="off")
+    table = app.scenes.bottom
+    table.current.play(table.game.useful_moves()[0])
+    key(app, pygame.K_r)  # Restart: asked first, a move would be lost
+    confirm = app.scenes.top
+    assert isinstance(confirm, Confirm)
+    assert confirm.title == "Restart this deal?" and "will be gone" in confirm.text
+    assert labels(app) == ["Keep playing", "Restart"] and (confirm.no, confirm.yes) == ("Keep playing", "Restart")
+    english = confirm.text
+    to_german(app)
+    assert confirm.title == "Dieses Spiel neu beginnen?"
+    assert confirm.text != english and "will be gone" not in confirm.text
+    assert labels(app) == ["Weiterspielen", "Neustart"] and (confirm.no, confirm.yes) == ("Weiterspielen", "Neustart")
+    click(app, next(w for w in confirm.widgets if w.name == "yes").box.center)
+    assert table.game.move_count == 0 and not isinstance(app.scenes.top, Confirm)
+
+
+def test_the_undo_offer_follows_a_change_of_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = lost_without_undos(monkeypatch, 2)
+    confirm = app.scenes.top
+    assert isinstance(confirm, Confirm) and confirm.yes == "Undo 2 moves"
+    to_german(app)
+    assert confirm.yes == "2 Züge zurück" and confirm.title == "Dieses Spiel ist nicht mehr zu gewinnen"
+    click(app, next(w for w in confirm.widgets if w.name == "yes").box.center)
+    assert app.scenes.bottom.game.move_count == 0
+
+
+def test_the_open_menu_and_its_name_for_the_screen_reader_follow_a_change_of_language() -> None:
+    app = make_app(CODE)
+    adapter = listening(app)
+    click(app, app.scenes.bottom.layout.buttons["menu"].center, frames=2)
+    menu = app.scenes.top
+    assert isinstance(menu, Menu)
+    before = labels(app)
+    assert "Help" in before and adapter.latest()[tree.SCENE].props["label"] == "Menu"
+    to_german(app)
+    steps(app, 2)
+    after = labels(app)
+    assert len(after) == len(before) and "Hilfe" in after and "Help" not in after
+    assert adapter.latest()[tree.SCENE].props["label"] == "Menü"  # named as it is drawn
+
+
+def test_the_open_won_panel_follows_a_change_of_language() -> None:
+    app = app_with(nearly_done(), (1024, 700), animation="off")
+    table = app.scenes.bottom
+    key(app, pygame.K_e)  # the last cards home: won
+    settle(app, 5)
+    panel = app.scenes.top
+    assert table.game.is_won and isinstance(panel, EndMessage)
+    assert panel.title == "You won!" and labels(app)[-1] == "New game"
+    english = [text for text, _role in panel.lines]
+    to_german(app)
+    assert panel.title == "Gewonnen!" and labels(app)[-1] == "Neues Spiel"
+    german = [text for text, _role in panel.lines]
+    assert len(german) == len(english) and german[0] != english[0]
+    key(app, pygame.K_n)  # N still opens New Game from the panel
+    assert app.scenes.find(EndMessage) is None
+
+
+def test_the_open_file_window_follows_a_change_of_language() -> None:
+    app = make_app(CODE)
+    key(app, pygame.K_s, pygame.KMOD_LCTRL)  # Save the game to a file
+    window = app.scenes.top
+    assert isinstance(window, GameFiles) and window.title == "Save the game"
+    typed = window.field.text
+    to_german(app)
+    assert window.title == "Spiel speichern" and window.field.text == typed  # the words, not what was typed
