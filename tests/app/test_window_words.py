@@ -17,12 +17,14 @@ from seahaven.app.loop import App
 from seahaven.app.screens import table_solver as table_module
 from seahaven.app.screens.dialogs import Confirm, EndMessage, Menu, Notice
 from seahaven.app.screens.game_files import GameFiles
+from seahaven.app.screens.help import EXAMPLES, HelpScreen
 from seahaven.app.screens.kit import Window
-from seahaven.engine import services
+from seahaven.engine import COLUMNS, services
 from seahaven.engine.services import LossReport
 from tests.access.test_tree import listening
-from tests.app.table_helpers import app_with, click, key, make_app, settle, steps
+from tests.app.table_helpers import app_with, click, drag, key, make_app, settle, steps
 from tests.app.test_finish import nearly_done
+from tests.app.test_help_board import grip
 
 CODE = "SH1-C4-AAAAAJ2"
 
@@ -146,3 +148,19 @@ def test_the_open_file_window_follows_a_change_of_language() -> None:
     typed = window.field.text
     to_german(app)
     assert window.title == "Spiel speichern" and window.field.text == typed  # the words, not what was typed
+
+
+def test_the_line_of_helps_example_board_follows_a_change_of_language() -> None:
+    app = make_app(CODE, size=(1280, 800))
+    screen = HelpScreen(app, EXAMPLES)
+    app.push(screen)
+    steps(app)
+    board = screen.board
+    assert board.message == "Try it: the status here shows what the rules allow now."
+    key(app, pygame.K_c)  # the example has one cell: said on the board's line
+    assert board.message == "This game has 1 cell."
+    to_german(app)
+    assert board.message == "Dieses Spiel hat 1 Zelle."
+    drag(app, grip(board, COLUMNS[2], 2), board.slot(COLUMNS[3]).move(0, board.card_h).center)
+    assert board.message == "Die Folge von 8 Karten ging von Spalte 3 nach Spalte 4."
+    assert len(board.position.cards(COLUMNS[2])) == 2
