@@ -19,12 +19,14 @@ from seahaven.app.screens.dialogs import Confirm, EndMessage, Menu, Notice
 from seahaven.app.screens.game_files import GameFiles
 from seahaven.app.screens.help import EXAMPLES, HelpScreen
 from seahaven.app.screens.kit import Window
+from seahaven.app.screens.new_game import NewGame
 from seahaven.engine import COLUMNS, services
 from seahaven.engine.services import LossReport
 from tests.access.test_tree import listening
 from tests.app.table_helpers import app_with, click, drag, key, make_app, settle, steps
 from tests.app.test_finish import nearly_done
 from tests.app.test_help_board import grip
+from tests.app.test_windows import type_text
 
 CODE = "SH1-C4-AAAAAJ2"
 
@@ -164,3 +166,26 @@ def test_the_line_of_helps_example_board_follows_a_change_of_language() -> None:
     drag(app, grip(board, COLUMNS[2], 2), board.slot(COLUMNS[3]).move(0, board.card_h).center)
     assert board.message == "Die Folge von 8 Karten ging von Spalte 3 nach Spalte 4."
     assert len(board.position.cards(COLUMNS[2])) == 2
+
+
+def test_new_games_refusal_and_note_follow_a_change_of_language() -> None:
+    app = make_app(CODE)
+    key(app, pygame.K_n)
+    window = app.scenes.top
+    assert isinstance(window, NewGame)
+    type_text(app, "SH1-C2-AAAAAB2")
+    click(app, next(w for w in window.widgets if w.name == "cells4").box.center)  # the code decides: a note
+    assert window.note == "The typed code sets the difficulty: clear it to choose another."
+    click(app, next(w for w in window.widgets if w.name == "field").box.center)
+    for _ in range(len(window.code_text)):
+        key(app, pygame.K_BACKSPACE)
+    assert window.code_text == ""
+    type_text(app, "SH1-C3-AAAAAJ2")
+    key(app, pygame.K_RETURN)  # refused: the field says why
+    assert window.error == "The cell count must be C4, C2 or C1, not \u201cC3\u201d."
+    to_german(app)
+    assert window.error == "Die Zellenzahl muss C4, C2 oder C1 sein, nicht \u201eC3\u201c."
+    assert window.note == ("Der eingegebene Code legt die Schwierigkeit fest: Löschen Sie ihn, um eine andere "
+                           "zu wählen.")
+    key(app, pygame.K_BACKSPACE)  # an edit clears the refusal, in any language
+    assert window.error == "" and window.code_text == "SH1-C3-AAAAAJ"

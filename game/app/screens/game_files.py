@@ -241,7 +241,8 @@ class GameFiles(Window):
                 raise GameFileError(_("Game files cannot be opened in this window."))
             game, elapsed = files.load(path)
         except GameFileError as error:
-            self.field.error = str(error)
+            why = str(error)  # our own sentence, worded where the file failed
+            self.field.complaint = lambda: why
             self.dirty = True
             return
         self.close()
@@ -254,7 +255,8 @@ class GameFiles(Window):
                 raise GameFileError(_("Game files cannot be saved from this window."))
             files.save(path, current.game, current.elapsed())
         except GameFileError as error:
-            self.field.error = str(error)
+            why = str(error)  # our own sentence, worded where the file failed
+            self.field.complaint = lambda: why
             self.dirty = True
             return
         self.close()
