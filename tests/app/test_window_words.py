@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from seahaven import i18n
+from seahaven.app import theme as themes
 from seahaven.app.access import tree
 from seahaven.app.loop import App
 from seahaven.app.screens import table_solver as table_module
@@ -189,3 +190,23 @@ def test_new_games_refusal_and_note_follow_a_change_of_language() -> None:
                            "zu wählen.")
     key(app, pygame.K_BACKSPACE)  # an edit clears the refusal, in any language
     assert window.error == "" and window.code_text == "SH1-C3-AAAAAJ"
+
+
+def test_an_open_window_takes_a_new_table_look_at_once() -> None:
+    """The window's panel, title band and dimming come from the theme in force, also for a
+    window open when the table's look changes (the dimming tile is made again)."""
+    app = make_app(CODE, table="green")
+    app.push(Notice(app, lambda: "Title", lambda: "A window over the table."))
+    steps(app)
+    notice = app.scenes.top
+    assert isinstance(notice, Notice)
+    panel = notice.panel
+    inside = (panel.x + 3, panel.y + panel.h // 2)
+    band = (panel.x + panel.w // 2, panel.y + 3)
+    assert tuple(app.screen.get_at(inside))[:3] == themes.GREEN.panel
+    app.settings.set("table", "wine")
+    steps(app)
+    assert app.scenes.top is notice and app.painter.theme.name == "wine"
+    assert tuple(app.screen.get_at(inside))[:3] == themes.WINE.panel
+    assert tuple(app.screen.get_at(band))[:3] == themes.WINE.band
+    assert notice._dim is not None and tuple(notice._dim.get_at((0, 0)))[:3] == themes.WINE.dim
