@@ -9,6 +9,9 @@ and keyboard: Tab moves the focus, Enter or Space activates, Esc closes) and clo
 itself. The windows that act on the game get the :class:`~seahaven.app.session.Session` and
 call the game in play (``current.undo()``, ``session.deal(code)``); the table hears of it
 through the game's events, as it hears of its own moves.
+
+Their words are built when they lay out (a notice's and a question's come as
+:data:`Words` builders), so a change of language reaches a window already open.
 """
 
 from __future__ import annotations
