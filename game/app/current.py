@@ -45,6 +45,9 @@ class Change(enum.StrEnum):
     WENT_BACK = "cut"
     """Back to an earlier position further than undo reaches (a bookmark, the review): the
     line was cut there, and the game counts as helped."""
+    MARKED = "marked"
+    """A move of the game's line pointed out on the table (the review's losing move, back at
+    the position before it): the event's ``action`` is that move as it was made."""
 
 
 LINE_CHANGES = frozenset({Change.MOVED, Change.UNDONE, Change.REDONE, Change.RESTARTED, Change.NEW_GAME,
@@ -266,6 +269,11 @@ class CurrentGame(Announcer):
         game.hint_shown()
         self._changed(Change.WENT_BACK, before)
         return True
+
+    def mark(self, action: Action) -> None:
+        """Point out ``action``, the next move of the line from the position on the table (the
+        review's losing move): the board shows it as a hint is, and says it."""
+        self._emit(Change.MARKED, self._game.position, action=action)
 
     def solver_says(self, position: Position, rules: Rules, report: LossReport) -> None:
         """The solver's verdict on ``position`` (dropped if the game has moved on since)."""

@@ -22,7 +22,7 @@ from seahaven.app.deal_facts import Rater
 from seahaven.app.i18n import _, set_language
 from seahaven.app.loop import App
 from seahaven.app.saving import game_file, persistence
-from seahaven.app.saving.autosave import Autosave
+from seahaven.app.saving.persistence import Autosave
 from seahaven.app.saving.storage import SavedGame
 from seahaven.app.screens import dialogs, navigation
 from seahaven.app.screens.dialogs import Notice

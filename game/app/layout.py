@@ -601,6 +601,33 @@ def _toolbar_buttons(bar: Box, left: int, slots: tuple[ToolSlot, ...] = (), mirr
     return buttons
 
 
+class Layouts:
+    """The geometries a board has shown lately, each worked out once: a new window size, a
+    long column or another card size asks for another, and the one before a change is kept
+    for the cards to glide from. The table and the replay keep one each, so a replay shows
+    the game as the table did (the same card size, the same hand)."""
+
+    KEEP = 4
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[object, ...], Layout] = {}
+
+    def get(self, size: tuple[int, int], position: Position, toolbar: tuple[ToolSlot, ...] = (),
+            large_index: bool = False, card_scale: float = 1.0, mirrored: bool = False) -> Layout:
+        """The layout showing ``position`` in a window of ``size``; ``large_index``: the art's
+        large index (:data:`INDEX_DEPTH_LARGE`); the rest as :func:`compute_layout` takes them."""
+        depth = INDEX_DEPTH_LARGE if large_index else INDEX_DEPTH
+        key = (size, position.cell_count, toolbar, depth, tuple(len(c) for c in position.columns), card_scale,
+               mirrored)
+        layout = self._made.get(key)
+        if layout is None:
+            if len(self._made) >= self.KEEP:
+                self._made.clear()
+            layout = self._made[key] = compute_layout(size[0], size[1], position.cell_count, card_aspect(), toolbar,
+                                                      position, depth, card_scale, mirrored)
+        return layout
+
+
 def card_aspect() -> float:
     """The art's card height / width (the art gives width / height)."""
     return 1 / CARD_ASPECT

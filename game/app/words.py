@@ -20,7 +20,7 @@ from seahaven.app.i18n import (
 )
 from seahaven.app.i18n import month_short as month_short  # re-exported: the calendar's names come from CLDR
 from seahaven.app.i18n import weekday_short as weekday_short
-from seahaven.engine import Action, Card, InvalidCode, Pile, Reason, Why
+from seahaven.engine import Action, Card, InvalidCode, Move, Pile, Position, Reason, Why
 from seahaven.engine.codes import CodeWhy
 from seahaven.engine.services import LossReport, NoWayBack
 
@@ -354,3 +354,32 @@ def replay_speed_text(speed: float) -> str:
     """A replay's speed on its button: "1×", "0.5×" (moves a second)."""
     return pgettext("replay speed, moves a second", "{n}\u00d7").format(
         n=format_number(speed, 1) if speed != int(speed) else format_number(int(speed)))
+
+
+def action_text(number: int, action: Action) -> str:
+    """What move ``number`` did, in words ("Move 14: 7 of hearts from column 2 to column 3.")."""
+    move = action.move
+    cards = action.before.cards(move.source) if action.before.has_pile(move.source) else ()
+    lead = cards[-move.size] if 0 < move.size <= len(cards) else None
+    source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
+    n = format_number(number)
+    if move.size > 1:
+        return ngettext("Move {number}: the run of {n} card starting with {card}, from {source} to {dest}.",
+                        "Move {number}: the run of {n} cards starting with {card}, from {source} to {dest}.",
+                        move.size).format(number=n, n=format_number(move.size), card=card_name(lead, WITH),
+                                          source=source, dest=dest)
+    return _("Move {number}: {card} from {source} to {dest}.").format(number=n, card=card_name(lead),
+                                                                      source=source, dest=dest)
+
+
+def hint_text(position: Position, move: Move) -> str:
+    """The hint ``move`` from ``position``, in words ("Hint: the 7 of hearts from column 2 to column 3.")."""
+    cards = position.cards(move.source) if position.has_pile(move.source) else ()
+    lead = cards[-move.size] if 0 < move.size <= len(cards) else None
+    source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
+    if move.size > 1:
+        return ngettext("Hint: the run of {n} card starting with {card}, from {source} to {dest}.",
+                        "Hint: the run of {n} cards starting with {card}, from {source} to {dest}.",
+                        move.size).format(n=format_number(move.size), card=card_name(lead, WITH),
+                                          source=source, dest=dest)
+    return _("Hint: {card} from {source} to {dest}.").format(card=card_name(lead), source=source, dest=dest)

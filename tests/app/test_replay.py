@@ -263,3 +263,25 @@ def test_a_restarted_game_keeps_the_moves_it_had(app: App) -> None:
     assert last["result"] == "restarted" and last["line"] == moves_text(line[:6]) and last["moves"] == 6
     replay = ReplayGame.of_entry(session.keeper.history.entries[-1])  # type: ignore[union-attr]
     assert replay is not None and replay.start == start and replay.moves == tuple(line[:6])
+
+
+def test_the_replay_shows_the_game_as_the_table_does_left_handed_and_with_large_cards() -> None:
+    """The replay and the table keep their geometry in the same way (layout.Layouts): the
+    card-size setting and the left-handed table reach the replay too (the replay used to draw
+    right-handed cards at the standard size whatever the player had chosen)."""
+    from seahaven.engine import CELLS, FOUNDATIONS
+    from tests.app.table_helpers import make_app
+
+    app = make_app(CODE, left_handed=True, card_size=1.15)
+    table = app.scenes.bottom
+    line = list(solve(table.position, APP_RULES).line[:4])
+    open_replay(app, table.session, ReplayGame.of(table.position, line, APP_RULES, Source("record")))
+    steps(app, 2)
+    replay = top(app)
+    assert isinstance(replay, ReplayScreen)
+    shown, played = replay.layout, table.layout
+    assert max(shown.piles[p].right for p in FOUNDATIONS) < min(shown.piles[p].x for p in CELLS)  # mirrored
+    assert (shown.card_w, shown.card_h) == (played.card_w, played.card_h)
+    app.settings.set("left_handed", False)
+    steps(app, 2)
+    assert max(replay.layout.piles[p].right for p in CELLS) < min(replay.layout.piles[p].x for p in FOUNDATIONS)

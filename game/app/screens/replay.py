@@ -23,7 +23,7 @@ from seahaven.app.board.replay import ReplayGame
 from seahaven.app.current import Change, GameEvent
 from seahaven.app.i18n import _, format_number, pgettext
 from seahaven.app.input import PointerInput
-from seahaven.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Box, Layout, card_aspect, compute_layout
+from seahaven.app.layout import Box, Layout, Layouts
 from seahaven.app.render import band_shade, button_face, paint_pile
 from seahaven.app.scenes import STEP, App, Scene
 from seahaven.app.words import difficulty_name, iso_date_text, replay_move_text, replay_speed_text
@@ -73,7 +73,7 @@ class ReplayScreen(Scene):
         self.input = PointerInput()
         self.input.size = app.size
         self._size = app.size
-        self._layouts: dict[tuple[object, ...], Layout] = {}
+        self._layouts = Layouts()
         self.pressed: str | None = None
         """The button (or "bar") the pointer went down on."""
         self.hover: str | None = None
@@ -89,15 +89,10 @@ class ReplayScreen(Scene):
 
     # -- geometry (worked out from the size and the position, never in a draw) ---------------
     def layout_for(self, position: Position) -> Layout:
-        depth = INDEX_DEPTH_LARGE if self.app.assets.large_index else INDEX_DEPTH
-        key = (self._size, position.cell_count, depth, tuple(len(c) for c in position.columns))
-        layout = self._layouts.get(key)
-        if layout is None:
-            if len(self._layouts) >= 4:
-                self._layouts.clear()
-            layout = self._layouts[key] = compute_layout(self._size[0], self._size[1], position.cell_count,
-                                                         card_aspect(), (), position, depth)
-        return layout
+        """The geometry that shows ``position``, as the table would (the same card size and hand)."""
+        settings = self.app.settings
+        return self._layouts.get(self._size, position, (), self.app.assets.large_index, settings.card_size,
+                                 settings.left_handed)
 
     @property
     def layout(self) -> Layout:

@@ -21,7 +21,7 @@ from seahaven.app.i18n import N_, _, format_number, ngettext
 from seahaven.app.render import wrap
 from seahaven.app.screens.kit import Widget, Window
 from seahaven.app.session import Session
-from seahaven.app.words import FROM, ONTO, WITH, card_name, pile_name, solver_failed_text
+from seahaven.app.words import action_text, solver_failed_text
 from seahaven.engine.game import Action
 from seahaven.engine.review import Review, review_line
 
@@ -30,26 +30,8 @@ if TYPE_CHECKING:
     from seahaven.app.scenes import App
 
 JOB = "review"
-MARK_S = 6.0
-"""Seconds the losing move stays marked on the table after going back before it."""
 POLL_S = 0.1
 """How often the window looks for the answer while the solver works."""
-
-
-def action_text(number: int, action: Action) -> str:
-    """What move ``number`` did, in words ("Move 14: 7 of hearts from column 2 to column 3.")."""
-    move = action.move
-    cards = action.before.cards(move.source) if action.before.has_pile(move.source) else ()
-    lead = cards[-move.size] if 0 < move.size <= len(cards) else None
-    source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
-    n = format_number(number)
-    if move.size > 1:
-        return ngettext("Move {number}: the run of {n} card starting with {card}, from {source} to {dest}.",
-                        "Move {number}: the run of {n} cards starting with {card}, from {source} to {dest}.",
-                        move.size).format(number=n, n=format_number(move.size), card=card_name(lead, WITH),
-                                          source=source, dest=dest)
-    return _("Move {number}: {card} from {source} to {dest}.").format(number=n, card=card_name(lead),
-                                                                      source=source, dest=dest)
 
 
 class ReviewWindow(Window):
@@ -208,12 +190,7 @@ class ReviewWindow(Window):
     def _mark_losing_move(self, target: int) -> None:
         """On the table, back at the position before it: the move that lost the game is
         marked as a hint is (its cards and where they went), and said in the status line."""
-        action = self.action(target + 1)
-        table = self.app.scenes.bottom
-        if table is not None and hasattr(table, "hint") and hasattr(table, "say"):
-            table.hint = (action.move, self.app.time + MARK_S)
-            table.say(action_text(target + 1, action), seconds=MARK_S)
-            table.dirty = True
+        self.session.current.mark(self.action(target + 1))
 
     def close(self) -> None:
         self.session.jobs.cancel(JOB)

@@ -18,8 +18,8 @@ import pygame
 
 from seahaven.app.board.hand import Hand, Refusal
 from seahaven.app.current import LINE_CHANGES, Change, GameEvent, Status
-from seahaven.app.i18n import _, format_number, ngettext
-from seahaven.app.layout import INDEX_DEPTH, INDEX_DEPTH_LARGE, Layout, card_aspect, compute_layout
+from seahaven.app.i18n import _
+from seahaven.app.layout import Layout, Layouts
 from seahaven.app.scenes import App, Scene
 from seahaven.app.screens import actions, dialogs, navigation
 from seahaven.app.screens.table_access import TableAccess
@@ -33,10 +33,12 @@ from seahaven.app.screens.table_status import StatusLine
 from seahaven.app.screens.table_timers import table_timers
 from seahaven.app.screens.table_view import TableView
 from seahaven.app.session import Session
-from seahaven.app.words import FROM, ONTO, WITH, card_name, pile_name, refusal_text
+from seahaven.app.words import action_text, hint_text, refusal_text
 from seahaven.engine import Action, Card, Game, IllegalMove, Move, Pile, Position, Rules
 
 MESSAGE_S = 3.5
+MARK_S = 6.0
+"""Seconds a move pointed out (the review's losing move) stays marked, and said."""
 REFINE_S = 0.006
 """Time per frame spent drawing crisp the card faces first shown scaled from another size
 (after a resize or a change of card size), once the cards are still."""
@@ -50,9 +52,8 @@ class TableScene(Scene):
         self.session = session
         self.current = session.current
         self.jobs = session.jobs
-        self.aspect = card_aspect()
         self._size = app.size
-        self._layouts: dict[tuple[object, ...], Layout] = {}
+        self._layouts = Layouts()
         """The layouts worked out last (of the position before a change and after it)."""
         self.status = StatusLine(self)
         """The status line's passing sentence, keyed to the position it describes."""
@@ -104,19 +105,9 @@ class TableScene(Scene):
         """The geometry that shows ``position``: its long columns can make every card
         smaller or take the other band's room, so the position before a change may have
         had another (the animation glides the cards from that one)."""
-        toolbar = actions.ACTIONS.toolbar_slots()
-        depth = INDEX_DEPTH_LARGE if self.app.assets.large_index else INDEX_DEPTH
         settings = self.app.settings
-        key = (self._size, position.cell_count, toolbar, depth, tuple(len(c) for c in position.columns),
-               settings.card_size, settings.left_handed)
-        layout = self._layouts.get(key)
-        if layout is None:
-            if len(self._layouts) >= 4:
-                self._layouts.clear()
-            layout = self._layouts[key] = compute_layout(self._size[0], self._size[1], position.cell_count,
-                                                         self.aspect, toolbar, position, depth,
-                                                         settings.card_size, settings.left_handed)
-        return layout
+        return self._layouts.get(self._size, position, actions.ACTIONS.toolbar_slots(), self.app.assets.large_index,
+                                 settings.card_size, settings.left_handed)
 
     def resized(self, size: tuple[int, int]) -> None:
         old = self.layout
@@ -273,6 +264,8 @@ class TableScene(Scene):
             self._changed()  # the dropped cards glide from under the pointer: the drag ends after
         elif kind is Change.HINT_SHOWN and event.move is not None:
             self._show_hint(event.move)
+        elif kind is Change.MARKED and event.action is not None:
+            self._show_marked(event.action)
         elif kind in (Change.RULES, Change.VERDICT):
             self.mark_region("status")
         elif kind is Change.LOST and event.report is not None:
@@ -322,19 +315,15 @@ class TableScene(Scene):
         if self.game.is_won:
             self._open_end("won")
 
+    def _show_marked(self, action: Action) -> None:
+        """A move of the line pointed out (the review's losing move): drawn as a hint is, and said."""
+        self.hint = (action.move, self.app.time + MARK_S)
+        self.say(action_text(self.game.move_count + 1, action), seconds=MARK_S)
+        self.dirty = True
+
     def _show_hint(self, move: Move) -> None:
         self.hint = (move, self.app.time + 4.0)
-        cards = self.position.cards(move.source) if self.position.has_pile(move.source) else ()
-        lead = cards[-move.size] if 0 < move.size <= len(cards) else None
-        source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
-        if move.size > 1:
-            self.say(ngettext("Hint: the run of {n} card starting with {card}, from {source} to {dest}.",
-                              "Hint: the run of {n} cards starting with {card}, from {source} to {dest}.",
-                              move.size).format(n=format_number(move.size), card=card_name(lead, WITH),
-                                                 source=source, dest=dest))
-        else:
-            self.say(_("Hint: {card} from {source} to {dest}.").format(card=card_name(lead), source=source,
-                                                                        dest=dest))
+        self.say(hint_text(self.position, move))
 
     # == input ===============================================================================
     def handle(self, event: Any) -> None:
