@@ -114,14 +114,14 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
     autosave.save_now()
     messages = keeper.take_messages()
     if not_saving is not None:
-        app.push(Notice(app, _("Not saving"), not_saving))
+        app.push(Notice(app, lambda: _("Not saving"), lambda: not_saving))
     elif messages:
-        app.push(Notice(app, _("Saved files"), " ".join(messages)))
+        app.push(Notice(app, lambda: _("Saved files"), lambda: " ".join(messages)))
     at_stake = navigation.game_at_stake(session)
     if asked is not None and saved is not None and saved.game.code != asked and at_stake is not None:
         # a code on the command line over a game in progress: ask, never throw it away
-        app.push(dialogs.Confirm(app, _("Play {code}?").format(code=asked), at_stake,
-                                 _("Play {code}").format(code=asked), lambda: session.deal(asked)))
+        app.push(dialogs.Confirm(app, lambda: _("Play {code}?").format(code=asked), at_stake,
+                                 lambda: _("Play {code}").format(code=asked), lambda: session.deal(asked)))
     if opened_file is not None:  # seahaven FILE: its game, once the game in play is given up (asked)
         from seahaven.app.screens.game_files import play_saved
 

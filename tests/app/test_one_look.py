@@ -38,7 +38,7 @@ def openers(app: Any) -> list[tuple[str, Callable[[], None]]]:
         ("new game", lambda: app.push(new_game)),
         ("keypad", lambda: app.push(CodeKeypad(app, new_game.field))),
         ("won", lambda: app.push(dialogs.EndMessage(app, session, "won"))),
-        ("notice", lambda: app.push(dialogs.Notice(app, "Notice", "Some words."))),
+        ("notice", lambda: app.push(dialogs.Notice(app, lambda: "Notice", lambda: "Some words."))),
         ("help", lambda: navigation.open_screen(app, session, "help")),
         ("statistics", lambda: navigation.open_screen(app, session, "statistics")),
         ("settings", lambda: navigation.open_screen(app, session, "settings")),

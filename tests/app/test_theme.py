@@ -116,7 +116,7 @@ def test_every_theme_draws_the_table_a_window_and_help(name: str) -> None:
         view = app.scenes.top.viewport  # the page (a page that scrolls keeps a strip below it)
         assert tuple(app.screen.get_at((2, view.bottom - 3)))[:3] == theme.background
         app.scenes.top.close()
-        app.push(dialogs.Notice(app, "Title", "A window over the table."))
+        app.push(dialogs.Notice(app, lambda: "Title", lambda: "A window over the table."))
         app.step(1 / 60)
         panel = app.scenes.top.panel
         assert tuple(app.screen.get_at((panel.x + 3, panel.y + panel.h // 2)))[:3] == theme.panel

@@ -72,7 +72,7 @@ def test_every_screen_and_window_uses_the_one_machine_and_ring() -> None:
         app.step(1 / 60)
         screen = app.scenes.top
         screen.close()
-        app.push(dialogs.Notice(app, "Notice", "Words."))
+        app.push(dialogs.Notice(app, lambda: "Notice", lambda: "Words."))
         app.step(1 / 60)
         window = app.scenes.top
         for scene in (screen, window):

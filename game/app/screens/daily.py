@@ -41,8 +41,9 @@ if TYPE_CHECKING:
 
 Day = _dt.date
 PlayDaily = Callable[[_dt.date, int], None]
-Ask = Callable[[str, Callable[[], None]], None]
-"""``ask(title, start)``: run ``start`` now, or once the player agrees to leave the game in play."""
+Ask = Callable[[Callable[[], str], Callable[[], None]], None]
+"""``ask(title, start)``: run ``start`` now, or once the player agrees to leave the game in
+play (``title``: the question's words, built when shown)."""
 
 
 def day_key(day: _dt.date) -> str:
@@ -315,8 +316,8 @@ def play_daily(app: App, session: Session, day: _dt.date, cells: int, ask: Ask |
         if ask is None or session.current.code == deal.code:
             start()
         else:
-            ask(_("Play the daily deal ({difficulty}, {day})?").format(difficulty=difficulty_name(cells),
-                                                                          day=date_text(deal.date)), start)
+            ask(lambda: _("Play the daily deal ({difficulty}, {day})?").format(
+                difficulty=difficulty_name(cells), day=date_text(deal.date)), start)
 
     def failed(error: BaseException) -> None:
         session.say(_("The daily deal could not be found."), warn=True)

@@ -9,6 +9,9 @@ and keyboard: Tab moves the focus, Enter or Space activates, Esc closes) and clo
 itself. The windows that act on the game get the :class:`~seahaven.app.session.Session` and
 call the game in play (``current.undo()``, ``session.deal(code)``); the table hears of it
 through the game's events, as it hears of its own moves.
+
+Their words are built when they lay out (a notice's and a question's come as
+:data:`Words` builders), so a change of language reaches a window already open.
 """
 
 from __future__ import annotations
@@ -31,12 +34,18 @@ from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, iso_date_text
 if TYPE_CHECKING:
     from seahaven.app.scenes import App
 
-class Notice(Window):
-    """A short message with an OK button."""
+Words = Callable[[], str]
+"""A window's words as a builder (``lambda: _("…").format(...)``), called each time the
+window lays out: an open window follows a change of language."""
 
-    def __init__(self, app: App, title: str, text: str) -> None:
-        self.title = title
-        self.text = text
+
+class Notice(Window):
+    """A short message with an OK button; its title and text are built with its layout."""
+
+    def __init__(self, app: App, title: Words, text: Words) -> None:
+        self.words = (title, text)
+        self.text = ""
+        """The message in the language of now (built with the layout)."""
         super().__init__(app)
 
     def buttons(self) -> list[tuple[str, str, bool]]:
@@ -44,6 +53,7 @@ class Notice(Window):
         return [("ok", _("OK"), True)]
 
     def build(self, size: tuple[int, int]) -> None:
+        self.title, self.text = self.words[0](), self.words[1]()
         lines = len(wrap(self.app.painter.font(self.px), self.text, round(self.px * self.width_em) - 2 * self.px))
         height = round(self.px * (4.6 + 1.45 * lines + 3.2))
         self.panel = self.panel_box(size, height)
@@ -230,14 +240,16 @@ class Confirm(Notice):
     width_em = 28.0
     close_outside = True
 
-    def __init__(self, app: App, title: str, text: str, yes: str, on_yes: Callable[[], None],
-                 no: str | None = None) -> None:
-        self.yes = yes
-        self.no = no if no is not None else _("Keep playing")
+    def __init__(self, app: App, title: Words, text: Words, yes: Words, on_yes: Callable[[], None],
+                 no: Words | None = None) -> None:
+        self.answers = (yes, no if no is not None else lambda: _("Keep playing"))
+        self.yes = self.no = ""
+        """The buttons' words in the language of now (built with the layout)."""
         self.on_yes = on_yes
         super().__init__(app, title, text)
 
     def buttons(self) -> list[tuple[str, str, bool]]:
+        self.yes, self.no = self.answers[0](), self.answers[1]()
         return [("no", self.no, True), ("yes", self.yes, False)]  # Enter keeps the game: the safe answer
 
     def activate(self, widget: Widget) -> None:

@@ -65,7 +65,7 @@ def play_saved(app: App, session: Session, game: Game, elapsed_s: float, name: s
     if at_stake is None:
         play()
     else:
-        app.push(Confirm(app, _("Open {name}?").format(name=name), at_stake, _("Open it"), play))
+        app.push(Confirm(app, lambda: _("Open {name}?").format(name=name), at_stake, lambda: _("Open it"), play))
 
 
 class GameFiles(Window):
@@ -76,7 +76,6 @@ class GameFiles(Window):
     def __init__(self, app: App, session: Session, saving: bool, folder: Path | None = None) -> None:
         self.session = session
         self.saving = saving
-        self.title = _("Save the game") if saving else _("Open a game")
         self.folder = folder if folder is not None else start_folder()
         self.field = TextField(MAX_PATH, on_edit=self._edited, on_submit=self.submit)
         self.field.text = str(self.folder / game_record.default_name(session.current.game)) if saving else \
@@ -143,6 +142,7 @@ class GameFiles(Window):
 
     # -- layout ----------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
+        self.title = _("Save the game") if self.saving else _("Open a game")  # in the language of now
         self.list_files()
         px = self.px
         row = round(px * 2.3)
@@ -229,9 +229,9 @@ class GameFiles(Window):
             if not path.suffix:
                 path = path.with_name(path.name + game_record.SUFFIX)
             if path.exists() and not path.is_dir():
-                self.app.push(Confirm(self.app, _("Replace {name}?").format(name=path.name),
-                                      _("A file of that name is there already; saving replaces it."),
-                                      _("Replace it"), lambda: self.save(path), no=_("Cancel")))
+                self.app.push(Confirm(self.app, lambda: _("Replace {name}?").format(name=path.name),
+                                      lambda: _("A file of that name is there already; saving replaces it."),
+                                      lambda: _("Replace it"), lambda: self.save(path), no=lambda: _("Cancel")))
                 return
             self.save(path)
             return
@@ -241,7 +241,8 @@ class GameFiles(Window):
                 raise GameFileError(_("Game files cannot be opened in this window."))
             game, elapsed = files.load(path)
         except GameFileError as error:
-            self.field.error = str(error)
+            why = str(error)  # our own sentence, worded where the file failed
+            self.field.complaint = lambda: why
             self.dirty = True
             return
         self.close()
@@ -254,7 +255,8 @@ class GameFiles(Window):
                 raise GameFileError(_("Game files cannot be saved from this window."))
             files.save(path, current.game, current.elapsed())
         except GameFileError as error:
-            self.field.error = str(error)
+            why = str(error)  # our own sentence, worded where the file failed
+            self.field.complaint = lambda: why
             self.dirty = True
             return
         self.close()

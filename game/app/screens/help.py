@@ -10,6 +10,7 @@ allows.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -231,7 +232,8 @@ class ExampleBoard:
         self.card_w, self.card_h = self.layout.card_size
         self.pointer = BoardPointer(lambda: self.model, lambda: self.layout)
         """The press, the drag and the hand (selection, last tap), exactly as at the table."""
-        self.message = ""
+        self.words: Callable[[], str] = lambda: ""
+        """What the board's line says, built when drawn (in the language of now)."""
         self.refused = False
         self.reset()
 
@@ -250,8 +252,7 @@ class ExampleBoard:
     def reset(self) -> None:
         self.model.reset()
         self.pointer.forget()
-        self.message = _("Try it: the status here shows what the rules allow now.")
-        self.refused = False
+        self.say(lambda: _("Try it: the status here shows what the rules allow now."))
 
     # -- geometry: the table's own, from layout.py --------------------------------------------
     @staticmethod
@@ -288,9 +289,15 @@ class ExampleBoard:
         return _("Now: {cells} and {columns}, so you can pick up {cards}.").format(
             cells=cells, columns=columns, cards=cards_phrase(pickup))
 
-    def say(self, text: str, refused: bool = False) -> None:
-        self.message = text
+    def say(self, words: Callable[[], str], refused: bool = False) -> None:
+        """Put ``words`` (a builder: a change of language reaches them) in the board's line."""
+        self.words = words
         self.refused = refused
+
+    @property
+    def message(self) -> str:
+        """The board's line, in the words of now."""
+        return self.words()
 
     @property
     def selected(self) -> tuple[Pile, int] | None:
@@ -300,18 +307,19 @@ class ExampleBoard:
 
     def clear_selection(self) -> None:
         self.hand.deselect()
-        self.say(_("Nothing selected."))
+        self.say(lambda: _("Nothing selected."))
 
     def play(self, move: Move) -> None:
         try:
             self.model.play(move)
         except IllegalMove as error:
-            self.say(reason_text(error.reason), refused=True)
+            reason = error.reason
+            self.say(lambda: reason_text(reason), refused=True)
             return
         self.hand.deselect()
         n = move.size
-        self.say(ngettext("The card went from {source} to {dest}.",
-                          "The run of {n} cards went from {source} to {dest}.", n).format(
+        self.say(lambda: ngettext("The card went from {source} to {dest}.",
+                                  "The run of {n} cards went from {source} to {dest}.", n).format(
             n=format_number(n), source=pile_name(move.source, FROM), dest=pile_name(move.dest, ONTO)))
 
     def carry_out(self, answer: Move | Refusal | None, after_refusal: bool = False) -> None:
@@ -319,16 +327,16 @@ class ExampleBoard:
         if isinstance(answer, Move):
             self.play(answer)
         elif isinstance(answer, Refusal):
-            text = refusal_text(answer.reason)
-            if text:
-                self.say(text, refused=not answer.gentle)
+            refusal = answer.reason
+            if refusal is not None:  # None: a drop on no pile, nothing to say
+                self.say(lambda: refusal_text(refusal), refused=not answer.gentle)
         elif after_refusal:
             return  # the reason the cards cannot be lifted says it all
         elif self.hand.selection is not None:
-            cards = cards_phrase(self.hand.selection.count)
-            self.say(_("Selected {cards}; tap where they should go.").format(cards=cards))
+            count = self.hand.selection.count
+            self.say(lambda: _("Selected {cards}; tap where they should go.").format(cards=cards_phrase(count)))
         else:
-            self.say(_("Nothing selected."))
+            self.say(lambda: _("Nothing selected."))
 
     def on_pointer(self, p: Pointer) -> None:
         """A press, move or release on the board: the board's machine says what it means."""
@@ -342,17 +350,18 @@ class ExampleBoard:
                     continue
                 self.pointer.landed()
                 if intent.refusal is None or intent.refusal.reason is None:
-                    self.say(_("The cards went back."))
+                    self.say(lambda: _("The cards went back."))
                 else:
                     self.carry_out(intent.refusal)
             elif isinstance(intent, Deselected):
-                self.say(_("Nothing selected."))
+                self.say(lambda: _("Nothing selected."))
 
     def key_pile(self, pile: Pile) -> None:
         """Keyboard: as at the table, a pile's key takes the longest run that may move from
         its top (within the pick-up limit), and the next pile's key drops it there."""
         if not self.position.has_pile(pile):
-            self.say(_("This game has {cells}.").format(cells=cells_phrase(self.position.cell_count)))
+            cells = self.position.cell_count
+            self.say(lambda: _("This game has {cells}.").format(cells=cells_phrase(cells)))
             return
         self.carry_out(self.hand.key_pile(self.position, self.rules, pile))
 

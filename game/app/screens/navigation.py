@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from seahaven.app.history import History
 from seahaven.app.i18n import N_, _, format_number
 from seahaven.app.scenes import Scene
-from seahaven.app.screens.dialogs import Confirm, EndMessage
+from seahaven.app.screens.dialogs import Confirm, EndMessage, Words
 from seahaven.app.session import Session
 from seahaven.app.stats import is_record
 from seahaven.app.words import moves_phrase
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from seahaven.app.board.replay import ReplayGame
     from seahaven.app.scenes import App
     from seahaven.app.screens.daily import Day
+    from seahaven.engine import Game
 
 SCREENS = {"help": N_("Help"), "statistics": N_("Statistics"), "settings": N_("Settings")}
 
@@ -85,18 +86,19 @@ def open_replay(app: App, session: Session, replay: ReplayGame, from_here: bool 
             session.say(_("A game from move {n} of the replay: a win of it counts as won with help.").format(
                 n=format_number(watched.index)))
 
-        ask_first(app, session, _("Play from here?"), start)
+        ask_first(app, session, lambda: _("Play from here?"), start)
 
     return app.push(ReplayScreen(app, replay, play_from_here if from_here else None, review if from_here else None))
 
 
-def ask_first(app: App, session: Session, title: str, start: Callable[[], None]) -> None:
-    """Run ``start`` now if no game in progress would be lost, else once the player agrees."""
+def ask_first(app: App, session: Session, title: Words, start: Callable[[], None]) -> None:
+    """Run ``start`` now if no game in progress would be lost, else once the player agrees
+    (``title``: the question, built when shown)."""
     at_stake = game_at_stake(session)
     if at_stake is None:
         start()
     else:
-        app.push(Confirm(app, title, at_stake, _("Play it"), start))
+        app.push(Confirm(app, title, at_stake, lambda: _("Play it"), start))
 
 
 def find_message(app: App) -> Scene | None:
@@ -104,13 +106,18 @@ def find_message(app: App) -> Scene | None:
     return app.scenes.find(EndMessage)
 
 
-def game_at_stake(session: Session) -> str | None:
-    """What would be lost by leaving the game in play now, in words; None when nothing
-    would (no move made yet, or the game is won)."""
+def game_at_stake(session: Session) -> Words | None:
+    """What would be lost by leaving the game in play now, as words built when shown (in
+    the language of then); None when nothing would (no move made yet, or the game is won)."""
     current = session.current
     if not current.in_progress:
         return None
     game = current.game
+    return lambda: stake_text(game)
+
+
+def stake_text(game: Game) -> str:
+    """What is lost with ``game`` (in progress) when it is left, in words."""
     if not is_record(game):  # a game from a position counts in nothing: only the game is lost
         text = _("The game in progress ({moves}, score {score}) will be gone.")
     elif game.code is not None:

@@ -7,6 +7,7 @@ field, never the window: what it edits and shows is the field's text and error.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -73,7 +74,9 @@ class NewGame(Window):
                                editable=lambda: not self.waiting)
         """The game code typed, pasted or keyed in on the keypad."""
         self.keypad: CodeKeypad | None = None
-        self.note = ""
+        self.notes: Callable[[], str] | None = None
+        """The note after the line about the game in play (a copy, a search), as words built
+        when shown (None: no note)."""
         super().__init__(app)
         self.focus = self.index("deal")
 
@@ -90,9 +93,10 @@ class NewGame(Window):
         """What is wrong with the code typed, in a sentence ("" when nothing is)."""
         return self.field.error
 
-    @error.setter
-    def error(self, text: str) -> None:
-        self.field.error = text
+    @property
+    def note(self) -> str:
+        """The note in the language of now ("" when there is none)."""
+        return self.notes() if self.notes is not None else ""
 
     def _field_edited(self) -> None:
         self.focus = self.index("field")
@@ -275,7 +279,7 @@ class NewGame(Window):
     def paste(self) -> None:
         text = clipboard_get().strip()
         if not text:
-            self.error = _("The clipboard holds no text.")
+            self.field.complaint = lambda: _("The clipboard holds no text.")
         elif text.startswith("{"):  # a game as text (Copy game): the table plays it, asking first if one is at stake
             self.close()
             self.session.ask("paste_game")
@@ -288,18 +292,18 @@ class NewGame(Window):
     def copy(self) -> None:
         code = self.session.current.code
         if code is None:
-            self.note = _("This game has no code.")
+            self.notes = lambda: _("This game has no code.")
         elif clipboard_put(str(code)):
-            self.note = _("Copied.")
+            self.notes = lambda: _("Copied.")
         else:
-            self.note = _("The clipboard cannot be reached.")
+            self.notes = lambda: _("The clipboard cannot be reached.")
         self.dirty = True
 
     def copy_game(self) -> None:
         """The game in play as text (its record, with the time and hints) on the clipboard."""
         current = self.session.current
-        self.note = _("Game copied.") if clipboard_put(record_text(current.game, current.elapsed())) else \
-            _("The clipboard cannot be reached.")
+        copied = clipboard_put(record_text(current.game, current.elapsed()))
+        self.notes = lambda: _("Game copied.") if copied else _("The clipboard cannot be reached.")
         self.dirty = True
 
     def activate(self, widget: Widget) -> None:
@@ -308,7 +312,7 @@ class NewGame(Window):
             return
         if name.startswith("cells"):
             if self.code is not None and self.code.cells != int(name[5:]):
-                self.note = _("The typed code sets the difficulty: clear it to choose another.")
+                self.notes = lambda: _("The typed code sets the difficulty: clear it to choose another.")
             else:
                 self.chosen = self.cells = int(name[5:])
                 self.build(self.app.size)
@@ -344,7 +348,8 @@ class NewGame(Window):
             try:
                 code = GameCode.parse(text)
             except InvalidCode as error:
-                self.error = code_error_text(error)
+                wrong = error
+                self.field.complaint = lambda: code_error_text(wrong)
                 self.focus = self.index("field")
                 self.dirty = True
                 return
@@ -363,7 +368,7 @@ class NewGame(Window):
         if winnable:
             self.session.jobs.start("winnable", services.winnable_deal, self.cells, self.session.current.rules,
                                     on_done=self.start, on_error=self._no_winnable_deal, follows_game=False)
-            self.note = _("Finding a winnable deal…")
+            self.notes = lambda: _("Finding a winnable deal…")
             self.dirty = True
             return
         self.start(GameCode.random(self.cells))
@@ -502,7 +507,7 @@ class CodeKeypad(Window):
             if text:
                 self.field.replace(text.splitlines()[0])
             else:
-                self.field.error = _("The clipboard holds no text.")
+                self.field.complaint = lambda: _("The clipboard holds no text.")
         elif key == pygame.K_F11:
             self.app.toggle_fullscreen()
         self.dirty = True

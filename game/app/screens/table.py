@@ -240,7 +240,8 @@ class TableScene(Scene):
             self.restart()
             return
         self.finish_animations()
-        self.app.push(dialogs.Confirm(self.app, _("Restart this deal?"), at_stake, _("Restart"), self.restart))
+        self.app.push(dialogs.Confirm(self.app, lambda: _("Restart this deal?"), at_stake, lambda: _("Restart"),
+                                      self.restart))
 
     def restart(self) -> None:
         self.finish_animations()

@@ -156,7 +156,8 @@ class TableAccess:
                                    checked=widget.on if widget.kind == "toggle" else None,
                                    selected=widget.on if widget.kind == "choice" else None, bounds=_bounds(widget.box))
         text = getattr(window, "text", "")
-        nodes[SCENE] = NodeSpec("dialog", window.title, description=text if isinstance(text, str) else "",
+        title = _(window.title) if window.title else ""  # as the window draws it: a marked title in the words of now
+        nodes[SCENE] = NodeSpec("dialog", title, description=text if isinstance(text, str) else "",
                                 children=tuple(items), bounds=_bounds(window.panel))
         root = nodes[WINDOW]
         nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, SCENE), bounds=root.bounds)

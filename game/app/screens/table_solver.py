@@ -229,22 +229,29 @@ class TableSolver:
         self.jobs.start("lost", services.lost, snapshot, on_done=answered)
 
     def offer_way_back(self, report: LossReport) -> None:
+        def title() -> str:
+            return _("This game can no longer be won")
+
         if report.undos:
             k = report.undos
-            text = ngettext("The solver proved that no winning line is left, so there is nothing to show. "
-                            "Undoing {n} move leads back to a position that can still be won.",
-                            "The solver proved that no winning line is left, so there is nothing to show. "
-                            "Undoing {n} moves leads back to a position that can still be won.", k).format(n=k)
-            self.app.push(dialogs.Confirm(self.app, _("This game can no longer be won"), text,
-                                          ngettext("Undo {n} move", "Undo {n} moves", k).format(n=k),
+
+            def text() -> str:
+                return ngettext("The solver proved that no winning line is left, so there is nothing to show. "
+                                "Undoing {n} move leads back to a position that can still be won.",
+                                "The solver proved that no winning line is left, so there is nothing to show. "
+                                "Undoing {n} moves leads back to a position that can still be won.", k).format(n=k)
+
+            self.app.push(dialogs.Confirm(self.app, title, text,
+                                          lambda: ngettext("Undo {n} move", "Undo {n} moves", k).format(n=k),
                                           lambda: self.undo_many(k)))
         else:
-            if report.reason is not None:
-                text = _("The solver proved that no winning line is left, and found no way back ({why}).").format(
-                    why=no_way_back_text(report))
-            else:
-                text = _("The solver proved that no winning line is left, and found no way back.")
-            self.app.push(dialogs.Notice(self.app, _("This game can no longer be won"), text))
+            def text() -> str:
+                if report.reason is not None:
+                    return _("The solver proved that no winning line is left, and found no way back ({why}).").format(
+                        why=no_way_back_text(report))
+                return _("The solver proved that no winning line is left, and found no way back.")
+
+            self.app.push(dialogs.Notice(self.app, title, text))
 
     def undo_many(self, count: int) -> None:
         for _step in range(count):

@@ -16,11 +16,17 @@ class TextField:
                  editable: Callable[[], bool] | None = None) -> None:
         self.max_len = max_len
         self.text = ""
-        self.error = ""
-        """A sentence saying what is wrong with the text; the next edit clears it."""
+        self.complaint: Callable[[], str] | None = None
+        """What is wrong with the text, as words built when shown (None: nothing is); the
+        next edit clears it."""
         self.on_edit = on_edit
         self.on_submit = on_submit
         self.editable = editable
+
+    @property
+    def error(self) -> str:
+        """What is wrong with the text, a sentence in the language of now ("" when nothing is)."""
+        return self.complaint() if self.complaint is not None else ""
 
     def can_edit(self) -> bool:
         return self.editable is None or self.editable()
@@ -52,6 +58,6 @@ class TextField:
             self.on_submit()
 
     def _edited(self) -> None:
-        self.error = ""
+        self.complaint = None
         if self.on_edit is not None:
             self.on_edit()
