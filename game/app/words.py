@@ -336,11 +336,17 @@ def no_way_back_text(report: LossReport) -> str:
     return ""
 
 
+def lead_card(position: Position, move: Move) -> Card | None:
+    """The card ``move`` takes from ``position`` first: its only card, or the run's first
+    (None where the position has no such pile or too few cards)."""
+    cards = position.cards(move.source) if position.has_pile(move.source) else ()
+    return cards[-move.size] if 0 < move.size <= len(cards) else None
+
+
 def replay_move_text(number: int, action: Action) -> str:
     """What move ``number`` of a replay did: "14: the 7 of hearts to column 3."."""
-    move, before = action.move, action.before
-    cards = before.cards(move.source) if before.has_pile(move.source) else ()
-    lead = cards[-move.size] if 0 < move.size <= len(cards) else None
+    move = action.move
+    lead = lead_card(action.before, move)
     dest = pile_name(move.dest, ONTO)
     if move.size > 1:
         text = ngettext("{n}: the run of {count} card starting with {card} to {dest}.",
@@ -361,8 +367,7 @@ def replay_speed_text(speed: float) -> str:
 def action_text(number: int, action: Action) -> str:
     """What move ``number`` did, in words ("Move 14: 7 of hearts from column 2 to column 3.")."""
     move = action.move
-    cards = action.before.cards(move.source) if action.before.has_pile(move.source) else ()
-    lead = cards[-move.size] if 0 < move.size <= len(cards) else None
+    lead = lead_card(action.before, move)
     source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
     n = format_number(number)
     if move.size > 1:
@@ -376,8 +381,7 @@ def action_text(number: int, action: Action) -> str:
 
 def hint_text(position: Position, move: Move) -> str:
     """The hint ``move`` from ``position``, in words ("Hint: the 7 of hearts from column 2 to column 3.")."""
-    cards = position.cards(move.source) if position.has_pile(move.source) else ()
-    lead = cards[-move.size] if 0 < move.size <= len(cards) else None
+    lead = lead_card(position, move)
     source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
     if move.size > 1:
         return ngettext("Hint: the run of {n} card starting with {card}, from {source} to {dest}.",

@@ -241,12 +241,17 @@ class GameFiles(Window):
                 raise GameFileError(_("Game files cannot be opened in this window."))
             game, elapsed = files.load(path)
         except GameFileError as error:
-            why = str(error)  # our own sentence, worded where the file failed
-            self.field.complaint = lambda: why
-            self.dirty = True
+            self._refused(error)
             return
         self.close()
         play_saved(self.app, self.session, game, elapsed, path.name)
+
+    def _refused(self, error: GameFileError) -> None:
+        """The file could not be read or written: the field says why (our own sentence,
+        worded where the file failed)."""
+        why = str(error)
+        self.field.complaint = lambda: why
+        self.dirty = True
 
     def save(self, path: Path) -> None:
         current, files = self.session.current, self.session.files
@@ -255,9 +260,7 @@ class GameFiles(Window):
                 raise GameFileError(_("Game files cannot be saved from this window."))
             files.save(path, current.game, current.elapsed())
         except GameFileError as error:
-            why = str(error)  # our own sentence, worded where the file failed
-            self.field.complaint = lambda: why
-            self.dirty = True
+            self._refused(error)
             return
         self.close()
         self.session.say(_("The game is saved in {path}.").format(path=path))

@@ -59,7 +59,6 @@ REPLAY_COMMANDS: tuple[ReplayCommand, ...] = (
 """Every command of the replay screen, its buttons left to right. Declare a new one here."""
 
 
-
 def _by_key() -> dict[str, ReplayCommand]:
     """Each declared key's command (a key declared twice, or one no pygame key is called,
     is a mistake in the declarations)."""

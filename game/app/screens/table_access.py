@@ -37,7 +37,7 @@ from seahaven.app.screens.table_api import Table
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_keys import TableKeys
 from seahaven.app.screens.table_solver import TableSolver
-from seahaven.app.words import FROM, ONTO, WITH, card_name, pile_name, sentence
+from seahaven.app.words import FROM, ONTO, WITH, card_name, lead_card, pile_name, sentence
 from seahaven.engine import Action, Pile
 
 
@@ -49,8 +49,7 @@ def move_sentence(action: Action) -> str:
     """A move in words: "The 7 of hearts from column 3 to column 7." (a run: its size and
     its first card)."""
     move = action.move
-    cards = action.before.cards(move.source) if action.before.has_pile(move.source) else ()
-    lead = cards[-move.size] if 0 < move.size <= len(cards) else None
+    lead = lead_card(action.before, move)
     source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
     if move.size > 1:
         return ngettext("The run of {n} card starting with {card}, from {source} to {dest}.",
@@ -246,9 +245,7 @@ class TableAccess:
             access.say(move_sentence(event.action))
         elif kind is Change.UNDONE and event.action is not None:
             move = event.action.move
-            cards = event.action.before.cards(move.source) if event.action.before.has_pile(move.source) else ()
-            card = cards[-move.size] if 0 < move.size <= len(cards) else None
-            access.say(_("Undone: {card} back to {dest}.").format(card=card_name(card),
+            access.say(_("Undone: {card} back to {dest}.").format(card=card_name(lead_card(event.action.before, move)),
                                                                  dest=pile_name(move.source, ONTO)))
         elif kind is Change.REDONE and event.action is not None:
             access.say(_("Redone: {move}").format(move=move_sentence(event.action)))
