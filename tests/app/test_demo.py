@@ -13,6 +13,7 @@ import pytest
 
 from seahaven.app.current import Change
 from seahaven.app.launch import open_game
+from seahaven.app.loop import App
 from seahaven.app.saving.storage import Storage
 from seahaven.app.screens import table_solver as table_module
 from seahaven.app.screens.dialogs import Confirm, Menu, Notice
@@ -81,10 +82,12 @@ def test_the_menu_starts_the_demo() -> None:
     assert table.game.is_won
 
 
-def test_a_lost_game_offers_the_undos_back(monkeypatch: pytest.MonkeyPatch) -> None:
+def lost_without_undos(monkeypatch: pytest.MonkeyPatch, undos: int | None) -> App:
+    """A game the solver (faked) proves lost when asked, with ``undos`` back to a winnable
+    position (None: no way back); Ctrl+D asks it, and the table opens its window."""
     fake = types.SimpleNamespace(**{name: getattr(services, name) for name in ("hint", "lost", "Undecided")})
     fake.winning_line = lambda game, **_: None
-    fake.lost = lambda game, **_: LossReport("lost", 2) if game.move_count else LossReport("won")
+    fake.lost = lambda game, **_: LossReport("lost", undos) if game.move_count else LossReport("won")
     monkeypatch.setattr(table_module, "services", fake)
     app = make_app(CODE, animation="off", warn_lost=False, show_verdict=False)
     table = app.scenes.bottom
@@ -93,8 +96,14 @@ def test_a_lost_game_offers_the_undos_back(monkeypatch: pytest.MonkeyPatch) -> N
     key(app, pygame.K_d, pygame.KMOD_LCTRL)
     for _ in range(300):
         steps(app)
-        if isinstance(app.scenes.top, Confirm):
+        if isinstance(app.scenes.top, Notice):
             break
+    return app
+
+
+def test_a_lost_game_offers_the_undos_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = lost_without_undos(monkeypatch, 2)
+    table = app.scenes.bottom
     window = app.scenes.top
     assert isinstance(window, Confirm) and "Undo 2 moves" in window.yes
     click(app, next(w for w in window.widgets if w.name == "yes").box.center)

@@ -5,7 +5,6 @@ language changed as Settings changes it (the settings object), one frame stepped
 
 from __future__ import annotations
 
-import types
 from collections.abc import Iterator
 
 import pygame
@@ -15,16 +14,15 @@ from seahaven import i18n
 from seahaven.app import theme as themes
 from seahaven.app.access import tree
 from seahaven.app.loop import App
-from seahaven.app.screens import table_solver as table_module
 from seahaven.app.screens.dialogs import Confirm, EndMessage, Menu, Notice
 from seahaven.app.screens.game_files import GameFiles
 from seahaven.app.screens.help import EXAMPLES, HelpScreen
 from seahaven.app.screens.kit import Window
 from seahaven.app.screens.new_game import NewGame
-from seahaven.engine import COLUMNS, services
-from seahaven.engine.services import LossReport
+from seahaven.engine import COLUMNS
 from tests.access.test_tree import listening
 from tests.app.table_helpers import app_with, click, drag, key, make_app, settle, steps
+from tests.app.test_demo import lost_without_undos
 from tests.app.test_finish import nearly_done
 from tests.app.test_help_board import grip
 from tests.app.test_windows import type_text
@@ -48,25 +46,6 @@ def labels(app: App) -> list[str]:
     window = app.scenes.top
     assert isinstance(window, Window)
     return [widget.label for widget in window.widgets]
-
-
-def lost_without_undos(monkeypatch: pytest.MonkeyPatch, undos: int | None) -> App:
-    """A game the solver (faked) proves lost when asked, with ``undos`` back to a winnable
-    position (None: no way back); Ctrl+D asks it, and the table opens its window."""
-    fake = types.SimpleNamespace(**{name: getattr(services, name) for name in ("hint", "lost", "Undecided")})
-    fake.winning_line = lambda game, **_: None
-    fake.lost = lambda game, **_: LossReport("lost", undos) if game.move_count else LossReport("won")
-    monkeypatch.setattr(table_module, "services", fake)
-    app = make_app(CODE, animation="off", warn_lost=False, show_verdict=False)
-    table = app.scenes.bottom
-    for _ in range(2):
-        table.current.play(table.game.useful_moves()[0])
-    key(app, pygame.K_d, pygame.KMOD_LCTRL)
-    for _ in range(300):
-        steps(app)
-        if isinstance(app.scenes.top, Notice):
-            break
-    return app
 
 
 def test_an_open_notice_follows_a_change_of_language(monkeypatch: pytest.MonkeyPatch) -> None:
