@@ -9,6 +9,7 @@ where the last line said."""
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import os
 import random
@@ -99,12 +100,17 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
             state("restart")
             done += 1
             continue
+        moves = _useful(game)
+        if hold:
+            # holding: the signal tests need the clock running at the end, and a stuck game's
+            # panel over the table stops it (as it should), so the game never goes into a
+            # dead end (an undo or a redo only goes back to a position it was in)
+            moves = [move for move in moves if not _stuck_after(game, move)]
         if game.can_redo and roll < 0.15:
             _post_key(pygame, pygame.K_y)
-        elif game.can_undo and (roll < 0.35 or not _useful(game)):
+        elif game.can_undo and (roll < 0.35 or not moves):
             _post_key(pygame, pygame.K_z)
         else:
-            moves = _useful(game)
             if not moves:
                 break
             _post_drag(pygame, app, table, rng.choice(moves))
@@ -112,13 +118,6 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
         state("action")
         done += 1
     if hold:
-        # the signal tests need the clock running at the end: a stuck game's panel over the
-        # table stops it (as it should), so the held game is taken back out of a dead end
-        while table.game.is_stuck and table.game.can_undo:
-            _close_windows(table)
-            _post_key(pygame, pygame.K_z)
-            settle()
-        _close_windows(table)
         state("held")
         while app.running:  # until a signal closes the game (or kill -9 ends it)
             app.step(STEP)
@@ -202,6 +201,14 @@ def _saved(table: TableScene) -> None:
 
 def _useful(game: Game) -> list[Any]:
     return [m for m in game.useful_moves() if not (m.source.is_cell and m.dest.is_cell)]
+
+
+def _stuck_after(game: Game, move: Any) -> bool:
+    """Whether ``move`` leaves no useful move (the stuck panel would cover the table). Played
+    on a copy of the whole game: what is useful depends on the positions its line has seen."""
+    trial = copy.deepcopy(game)
+    trial.play(move)
+    return trial.is_stuck
 
 
 def _post_key(pygame: Any, key: int, mod: int | None = None) -> None:
