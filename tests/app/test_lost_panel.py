@@ -234,3 +234,13 @@ def test_the_panel_and_its_buttons_are_in_the_accessibility_tree() -> None:
     assert nodes[tree.SCENE].props.get("label") == "This game can no longer be won"
     buttons = [n.props.get("label") for n in nodes.values() if n.role == "BUTTON"]
     assert {"Back to the last winnable position", "Review", "Keep playing"} <= set(buttons)
+
+
+def test_help_names_the_way_to_the_panel_and_its_key() -> None:
+    from seahaven.app.screens import actions
+    from seahaven.app.screens import help as help_screen
+
+    rules = " ".join(text for _kind, text in help_screen.RULES_PAGE)
+    assert "press L" in rules and "Tap that sentence" in rules
+    assert ("L", "Lost game: go back to the last winnable position, review the game, or keep playing (also a "
+                 "tap on the status line's lost sentence)") in actions.ACTIONS.key_rows()
