@@ -15,6 +15,7 @@ from seahaven.app import i18n
 from seahaven.app.current import Change
 from seahaven.app.loop import App
 from seahaven.app.screens.lost_panel import LostPanel
+from seahaven.app.screens.new_game import NewGame
 from seahaven.app.screens.review import ReviewWindow
 from seahaven.engine import Game
 from seahaven.engine.cards import column
@@ -200,6 +201,18 @@ def test_no_way_back_offers_review_and_keep_playing_only() -> None:
     panel = _panel(app)
     assert [w.name for w in panel.widgets] == ["keep", "review"]
     assert "no winnable position within the last 1 undo" in panel.lines[0][0]
+
+
+def test_a_deal_lost_from_the_start_offers_a_new_game() -> None:
+    app = make_app(CODE, size=(800, 600))
+    report = LossReport("lost", reason=NoWayBack.DEAL_LOST)
+    app.push(LostPanel(app, app.scenes.bottom.session, report))
+    steps(app)
+    panel = _panel(app)
+    assert [w.name for w in panel.widgets] == ["keep", "new"]
+    assert panel.lines[0][0] == "This deal cannot be won, not even from the start."
+    _press(app, panel, "new")
+    assert isinstance(app.scenes.top, NewGame)
 
 
 def test_the_open_panel_follows_a_change_of_language() -> None:

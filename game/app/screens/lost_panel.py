@@ -17,6 +17,7 @@ import pygame
 from seahaven.app.i18n import N_, _, ngettext
 from seahaven.app.render import wrap
 from seahaven.app.screens.kit import Widget, Window
+from seahaven.app.screens.new_game import NewGame
 from seahaven.app.session import Session
 from seahaven.app.words import no_way_back_text
 from seahaven.engine.services import LossReport
@@ -61,6 +62,7 @@ class LostPanel(Window):
         if game.move_count == 0 or report.deal_lost:
             self.lines = [(_("This deal cannot be won, not even from the start."), "panel_text")]
             self.buttons = [keep, review] if game.move_count else [keep]
+            self.buttons.append(("new", _("New game"), True))  # neither undo nor a restart wins it
             return
         if target is not None:
             k = game.move_count - target
@@ -86,7 +88,7 @@ class LostPanel(Window):
         inner = min(size[0] - 16, round(self.px * self.width_em)) - 2 * self.px
         count = sum(len(wrap(font, text, inner)) for text, _role in self.lines)
         rows = self._button_rows(inner)
-        height = round(self.px * (4.4 + 1.45 * count + 0.9)) + rows * round(self.px * 2.8)
+        height = round(self.px * (3.9 + 1.45 * count + 0.9)) + rows * round(self.px * 2.8)
         self.panel = self.panel_box(size, height)
         self.widgets = []
         bottom = self.panel.bottom - self.px
@@ -97,12 +99,12 @@ class LostPanel(Window):
             self.widgets = self.button_row(self.buttons[:-1], bottom - step) + self.button_row(self.buttons[-1:],
                                                                                                 bottom)
         names = [widget.name for widget in self.widgets]
-        # Enter takes the way back (undo retraces it; redo undoes it), else Review
-        self.focus = next((names.index(n) for n in ("back", "review") if n in names), 0)
+        # Enter takes the way back (redo undoes it), else Review (or New game for a deal lost from the start)
+        self.focus = next((names.index(n) for n in ("back", "review", "new") if n in names), 0)
 
     def _button_rows(self, inner: int) -> int:
         """One row of buttons when their words fit side by side, else two."""
-        if len(self.buttons) < 3:
+        if len(self.buttons) < 3 or self.buttons[-1][0] != "back":
             return 1
         painter = self.app.painter
         widths = [max(round(self.px * 5.5), painter.text(label, self.px, bold=True).get_width() + 2 * self.px)
@@ -120,6 +122,8 @@ class LostPanel(Window):
             self.app.push(ReviewWindow(self.app, self.session))
         elif widget.name == "back":
             self.go_back()
+        elif widget.name == "new":
+            self.app.push(NewGame(self.app, self.session))
 
     def go_back(self) -> None:
         """One undo action back to the last winnable position; the move that lost the game
