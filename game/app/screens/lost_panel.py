@@ -30,7 +30,7 @@ class LostPanel(Window):
     """The game in play is proved lost (``report``, the solver's verdict on the position on
     the table when the panel opened): the way back, Review, or Keep playing."""
 
-    title = N_("This game can no longer be won")
+    TITLE = N_("This game can no longer be won")
     width_em = 30.0
     close_outside = True
 
@@ -56,6 +56,7 @@ class LostPanel(Window):
     def compose(self) -> None:
         """The lines and buttons, in the language of now."""
         report, game = self.report, self.game
+        self.title = _(self.TITLE)
         keep = ("keep", _("Keep playing"), False)
         review = ("review", _("Review"), False)
         target = self.target
