@@ -16,7 +16,8 @@ from seahaven.app.launch import open_game
 from seahaven.app.loop import App
 from seahaven.app.saving.storage import Storage
 from seahaven.app.screens import table_solver as table_module
-from seahaven.app.screens.dialogs import Confirm, Menu, Notice
+from seahaven.app.screens.dialogs import Menu
+from seahaven.app.screens.lost_panel import LostPanel
 from seahaven.engine import Game, GameCode, services
 from seahaven.engine.services import LossReport
 from tests.app.table_helpers import click, key, make_app, steps
@@ -96,7 +97,7 @@ def lost_without_undos(monkeypatch: pytest.MonkeyPatch, undos: int | None) -> Ap
     key(app, pygame.K_d, pygame.KMOD_LCTRL)
     for _ in range(300):
         steps(app)
-        if isinstance(app.scenes.top, Notice):
+        if isinstance(app.scenes.top, LostPanel):
             break
     return app
 
@@ -104,9 +105,9 @@ def lost_without_undos(monkeypatch: pytest.MonkeyPatch, undos: int | None) -> Ap
 def test_a_lost_game_offers_the_undos_back(monkeypatch: pytest.MonkeyPatch) -> None:
     app = lost_without_undos(monkeypatch, 2)
     table = app.scenes.bottom
-    window = app.scenes.top
-    assert isinstance(window, Confirm) and "Undo 2 moves" in window.yes
-    click(app, next(w for w in window.widgets if w.name == "yes").box.center)
+    window = app.scenes.top  # the lost panel (issue 28) took the place of a Confirm with "Undo 2 moves"
+    assert isinstance(window, LostPanel) and any("Undoing 2 moves" in text for text, _role in window.lines)
+    click(app, next(w for w in window.widgets if w.name == "back").box.center)
     assert table.game.move_count == 0
 
 
@@ -116,10 +117,11 @@ def test_a_deal_that_cannot_be_won_says_there_is_no_way_back() -> None:
     key(app, pygame.K_d, pygame.KMOD_LCTRL)
     for _ in range(600):
         steps(app)
-        if isinstance(app.scenes.top, Notice):
+        if isinstance(app.scenes.top, LostPanel):
             break
-    window = app.scenes.top
-    assert isinstance(window, Notice) and "no way back" in window.text
+    window = app.scenes.top  # the lost panel (issue 28) took the place of a Notice
+    assert isinstance(window, LostPanel) and "cannot be won, not even from the start" in window.lines[0][0]
+    assert "back" not in [w.name for w in window.widgets]  # no way back
     assert app.scenes.bottom.game.move_count == 0
 
 

@@ -17,7 +17,8 @@ from seahaven.app.loop import App
 from seahaven.app.screens.dialogs import Confirm, EndMessage, Menu, Notice
 from seahaven.app.screens.game_files import GameFiles
 from seahaven.app.screens.help import EXAMPLES, HelpScreen
-from seahaven.app.screens.kit import Window
+from seahaven.app.screens.kit import Widget, Window
+from seahaven.app.screens.lost_panel import LostPanel
 from seahaven.app.screens.new_game import NewGame
 from seahaven.engine import COLUMNS
 from tests.access.test_tree import listening
@@ -48,8 +49,13 @@ def labels(app: App) -> list[str]:
     return [widget.label for widget in window.widgets]
 
 
-def test_an_open_notice_follows_a_change_of_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    app = lost_without_undos(monkeypatch, None)
+def test_an_open_notice_follows_a_change_of_language() -> None:
+    """The notice the demo opened in a game lost with no way back, before the lost panel
+    (issue 28) took its place: a Notice's words follow the language."""
+    app = make_app(CODE, animation="off")
+    app.push(Notice(app, lambda: i18n._("This game can no longer be won"),
+                    lambda: i18n._("The solver proved that no winning line is left, and found no way back.")))
+    steps(app)
     notice = app.scenes.top
     assert isinstance(notice, Notice) and not isinstance(notice, Confirm)
     assert notice.title == "This game can no longer be won"
@@ -60,6 +66,21 @@ def test_an_open_notice_follows_a_change_of_language(monkeypatch: pytest.MonkeyP
     app.render(force=True)  # drawn in the new words without a fault
     key(app, pygame.K_RETURN)  # OK, in any language
     assert not isinstance(app.scenes.top, Notice)
+
+
+def test_the_lost_panel_without_a_way_back_follows_a_change_of_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = lost_without_undos(monkeypatch, None)
+    panel = app.scenes.top
+    assert isinstance(panel, LostPanel)
+    assert panel.title == "This game can no longer be won"
+    assert panel.lines[0][0] == "The solver proved that no winning line is left, and found no way back."
+    to_german(app)
+    assert panel.title == "Dieses Spiel ist nicht mehr zu gewinnen"
+    assert panel.lines[0][0] == ("Der Löser hat bewiesen, dass kein Gewinnweg mehr bleibt, und keinen Weg zurück "
+                                 "gefunden.")
+    app.render(force=True)
+    key(app, pygame.K_ESCAPE)  # closes, in any language
+    assert not isinstance(app.scenes.top, LostPanel)
 
 
 def test_an_open_question_follows_a_change_of_language_and_still_answers() -> None:
@@ -81,12 +102,21 @@ def test_an_open_question_follows_a_change_of_language_and_still_answers() -> No
 
 
 def test_the_undo_offer_follows_a_change_of_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The way back, offered by the lost panel (issue 28; a Confirm with "Undo 2 moves" before it)."""
     app = lost_without_undos(monkeypatch, 2)
-    confirm = app.scenes.top
-    assert isinstance(confirm, Confirm) and confirm.yes == "Undo 2 moves"
+    panel = app.scenes.top
+    assert isinstance(panel, LostPanel)
+
+    def back() -> Widget:
+        return next(w for w in panel.widgets if w.name == "back")
+
+    assert back().label == "Back to the last winnable position"
+    assert any("Undoing 2 moves" in text for text, _role in panel.lines)
     to_german(app)
-    assert confirm.yes == "2 Züge zurück" and confirm.title == "Dieses Spiel ist nicht mehr zu gewinnen"
-    click(app, next(w for w in confirm.widgets if w.name == "yes").box.center)
+    assert back().label == "Zurück zur letzten gewinnbaren Stellung"
+    assert panel.title == "Dieses Spiel ist nicht mehr zu gewinnen"
+    assert any("2 Züge zurück" in text for text, _role in panel.lines)
+    click(app, back().box.center)
     assert app.scenes.bottom.game.move_count == 0
 
 

@@ -231,6 +231,9 @@ for _action in (
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
     Action("review", N_("Review"), lambda t: _open_review(t), keys=("V",),
            menu=6, help=N_("Review: find the move after which the game could no longer be won")),
+    Action("lost", N_("What now in a lost game"), lambda t: t.open_lost(), keys=("L",),
+           help=N_("Lost game: go back to the last winnable position, review the game, or keep playing (also a "
+                   "tap on the status line's lost sentence)")),
     Action("bookmark", N_("Bookmark this position"), lambda t: _bookmarks(t, open_list=False), keys=("M",),
            menu=6),
     Action("bookmarks", N_("Bookmarks"), lambda t: _bookmarks(t, open_list=True),

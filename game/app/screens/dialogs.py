@@ -73,7 +73,8 @@ COPY_FAILED = N_("The clipboard cannot be reached.")
 
 class EndMessage(Window):
     """Won or stuck ("no useful move"), with what to do next (SPEC 7). A game the solver
-    proves lost is said in the status line, without a window (the table's solver part)."""
+    proves lost is said in the status line, without a window (the table's solver part); the
+    player opens the lost panel (``lost_panel``) from there."""
 
     width_em = 28.0
 

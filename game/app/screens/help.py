@@ -82,6 +82,9 @@ RULES_PAGE: tuple[Block, ...] = (
           "useful move is left, the game says so and offers Undo, Restart and New game. Unless you "
           "turn it off in Settings, it also tells you as soon as the deal can no longer be won, and "
           "how many undos lead back to a position that can.")),
+    ("p", N_("Tap that sentence in the status line, or press L, for what you can do then: go back to the "
+          "last winnable position in one step, review the game to see the move that lost it, or keep "
+          "playing.")),
     ("h", N_("Playing with mouse, finger or keys")),
     ("b", N_("Drag a card or a run and drop it on a pile. A run too long to move shakes, and the "
           "status line says how many cards can move now.")),

@@ -384,9 +384,11 @@ class TableScene(Scene):
         actions.ACTIONS[name].run(self)
 
     def button_at(self, pos: tuple[float, float]) -> str | None:
-        """The toolbar button (or the status line's Finish) under ``pos``."""
+        """The toolbar button (or the status line's Finish, or its lost sentence) under ``pos``."""
         if self.finish.at(pos):
             return "finish"
+        if self.view.status.lost_at(pos):
+            return "lost"
         return self.layout.button_at(*pos)
 
     def button_enabled(self, name: str) -> bool:
@@ -406,6 +408,9 @@ class TableScene(Scene):
 
     def ask_finish(self) -> None:
         self.finish.start()
+
+    def open_lost(self) -> None:
+        self.solver.open_lost()
 
     def read_aloud(self, what: str) -> None:
         self.access.read_aloud(what)

@@ -122,6 +122,10 @@ class Table(Protocol):
 
     def stop_demo(self) -> None: ...
 
+    def open_lost(self) -> None:
+        """The lost panel, when the solver has proved the game lost (else the status line says not)."""
+        ...
+
     def read_aloud(self, what: str) -> None:
         """A screen reader reads the whole table ("table") or the focused pile ("pile")."""
         ...

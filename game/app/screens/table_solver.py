@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from seahaven.app.board.replay import ReplayGame, Source
 from seahaven.app.i18n import _, format_number, ngettext
-from seahaven.app.screens import dialogs, navigation
+from seahaven.app.screens import navigation
+from seahaven.app.screens.lost_panel import LostPanel
 from seahaven.app.screens.table_api import Table
 from seahaven.app.words import no_way_back_text, solver_failed_text
 from seahaven.engine import Game, Move, services
@@ -19,6 +20,9 @@ DEMO_STEP_S = 0.6
 DEMO_COUNT = "demo_count"
 """What the status line's message is about when it counts the demo's moves to go."""
 """Seconds between two moves of the demo once the last has landed: a pace to follow."""
+LOST = "lost"
+"""What the status line's message is about when it says the game is lost (a tap on it opens
+the lost panel)."""
 
 
 class TableSolver:
@@ -62,13 +66,16 @@ class TableSolver:
         self.table.finish_animations()
         if self.jobs.running("hint"):
             return
+        if self.proved_lost() is not None:  # no hint to give: what the player can do instead
+            self.open_lost()
+            return
         snapshot = Game(self.table.game.position, self.table.game.rules, self.table.game.code)
         self.table.say(_("Thinking…"), seconds=30)
         self.jobs.start("hint", services.hint, snapshot, on_done=self.hint_answer, on_error=self.hint_failed)
 
     def hint_answer(self, move: Move | None) -> None:
         if move is None:
-            self.table.say(_("No winning line from here: undo some moves or start again."), warn=True)
+            self.way_back(_("No winning line from here: undo some moves or start again."))
             return
         self.current.hint_shown(move)
 
@@ -102,7 +109,23 @@ class TableSolver:
                 why=no_way_back_text(report))
         else:
             text = _("This game can no longer be won.")
-        self.table.say(text, warn=True, seconds=LOST_MESSAGE_S)
+        self.table.say(text, warn=True, seconds=LOST_MESSAGE_S, about=LOST)
+
+    def proved_lost(self) -> LossReport | None:
+        """The solver's verdict on the position on the table when it proved it lost, else None."""
+        report = self.current.verdict
+        return report if report is not None and report.lost and not self.table.game.is_won else None
+
+    def open_lost(self) -> None:
+        """L, a tap on the lost sentence or verdict, Hint or the demo in a lost game: the lost
+        panel; when the solver has not proved the game lost, the status line says so."""
+        report = self.proved_lost()
+        if report is None:
+            self.table.say(_("The solver has not found this game lost."), fleeting=True)
+            return
+        self.table.finish_animations()
+        self.table.cancel_drag()
+        self.app.push(LostPanel(self.app, self.table.session, report))
 
     def verdict_text(self) -> tuple[str, bool] | None:
         """The solver's live verdict for the status line, and whether it is bad news."""
@@ -131,6 +154,9 @@ class TableSolver:
             self.table.say(_("This game is won already."))
             return
         if self.demo is not None or self.jobs.running("demo"):
+            return
+        if self.proved_lost() is not None:  # no line to play: what the player can do instead
+            self.open_lost()
             return
         snapshot = Game(self.table.game.position, self.table.game.rules, self.table.game.code)
         self.table.say(_("Demo: the solver looks for a winning line…"), seconds=30)
@@ -167,7 +193,7 @@ class TableSolver:
 
     def demo_line(self, line: tuple[Move, ...] | None) -> None:
         if line is None:
-            self.demo_cannot_win()
+            self.way_back(_("No winning line from here: undo some moves or start again."))
             return
         self.current.hint_shown()  # a game the demo finishes is won with help
         self.demo = list(line)
@@ -211,11 +237,12 @@ class TableSolver:
         # about the demo, not a position: it stands through the move that stopped it
         self.table.say(why if why is not None else _("Demo stopped: your move."), of_position=False)
 
-    def demo_cannot_win(self) -> None:
-        """No winning line: say so, and offer the undos back to a winnable position."""
-        report = self.current.verdict
-        if report is not None and report.lost:
-            self.offer_way_back(report)
+    def way_back(self, otherwise: str) -> None:
+        """No winning line from here (the hint's or the demo's answer): the lost panel, with
+        the solver's verdict asked for first when it is not known; ``otherwise`` is said
+        when the solver does not prove the game lost after all."""
+        if self.proved_lost() is not None:
+            self.open_lost()
             return
         game = self.table.game
         snapshot = LineEnd.of(game)
@@ -223,41 +250,13 @@ class TableSolver:
 
         def answered(found: LossReport) -> None:
             self.current.solver_says(position, rules, found)
-            self.offer_way_back(found)
+            if self.proved_lost() is not None:
+                self.open_lost()
+            elif position == self.table.position:
+                self.table.say(otherwise, warn=True)
 
         self.table.say(_("No winning line from here: looking for the way back…"), seconds=30)
         self.jobs.start("lost", services.lost, snapshot, on_done=answered)
-
-    def offer_way_back(self, report: LossReport) -> None:
-        def title() -> str:
-            return _("This game can no longer be won")
-
-        if report.undos:
-            k = report.undos
-
-            def text() -> str:
-                return ngettext("The solver proved that no winning line is left, so there is nothing to show. "
-                                "Undoing {n} move leads back to a position that can still be won.",
-                                "The solver proved that no winning line is left, so there is nothing to show. "
-                                "Undoing {n} moves leads back to a position that can still be won.", k).format(n=k)
-
-            self.app.push(dialogs.Confirm(self.app, title, text,
-                                          lambda: ngettext("Undo {n} move", "Undo {n} moves", k).format(n=k),
-                                          lambda: self.undo_many(k)))
-        else:
-            def text() -> str:
-                if report.reason is not None:
-                    return _("The solver proved that no winning line is left, and found no way back ({why}).").format(
-                        why=no_way_back_text(report))
-                return _("The solver proved that no winning line is left, and found no way back.")
-
-            self.app.push(dialogs.Notice(self.app, title, text))
-
-    def undo_many(self, count: int) -> None:
-        for _step in range(count):
-            if self.current.undo() is None:
-                break
-        self.app.play_sound("undo")
 
     def wants_verdict(self) -> bool:
         settings = self.app.settings

@@ -13,7 +13,8 @@ from seahaven.app.render import Painter, button_face, wrap
 from seahaven.app.screens.table_api import Message, Table
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_pointer import TablePointer
-from seahaven.app.screens.table_solver import TableSolver
+from seahaven.app.screens.table_solver import LOST, TableSolver
+from seahaven.app.theme import Colour
 
 
 class StatusPainter:
@@ -27,6 +28,8 @@ class StatusPainter:
         self.painter: Painter = table.app.painter
         self.said_box: pygame.Rect | None = None
         """Where the passing sentence was last painted (inside the status line: on no card)."""
+        self.verdict_box: pygame.Rect | None = None
+        """Where the solver's verdict was last painted when it said the game is lost."""
 
     def paint(self, surface: pygame.Surface, painter: Painter, band: pygame.Surface) -> None:
         """Score, moves and time on the left, the code on the right, the solver's verdict
@@ -45,7 +48,7 @@ class StatusPainter:
         cy = box.y + box.h // 2
         message = self.table.message
         placed = self._place_message(message, px, pad) if message is not None else None
-        self.said_box = None
+        self.said_box = self.verdict_box = None
         left = painter.text(self._figures(), px, theme.text)
         surface.blit(left, left.get_rect(midleft=(pad, cy)))
         left_edge = pad + left.get_width() + px
@@ -70,7 +73,10 @@ class StatusPainter:
             said = painter.text(verdict[0], px, theme.warn if verdict[1] else theme.text_dim, bold=verdict[1])
             last = gaps[-1]
             if said.get_width() < last[1] - last[0] - px:
-                surface.blit(said, said.get_rect(midright=(last[1], cy)))
+                drawn_at = surface.blit(said, said.get_rect(midright=(last[1], cy)))
+                if verdict[1]:  # bad news: the game is lost, and a tap on it says what now
+                    self.verdict_box = drawn_at
+                    _underline(surface, drawn_at, theme.warn, px)
                 gaps[-1] = (last[0], last[1] - said.get_width() - 2 * px)
         if message is None:
             return
@@ -90,8 +96,26 @@ class StatusPainter:
             text = painter.text(line, line_px, colour, bold=message.warn)
             centre = ((room[0] + room[1]) // 2, box.y + step * i + step // 2)
             drawn.append(surface.blit(text, text.get_rect(center=centre)))
+            if message.about == LOST:  # a tap on it opens the lost panel: it looks like a link
+                _underline(surface, drawn[-1], colour, line_px)
         surface.set_clip(clip)
         self.said_box = drawn[0].unionall(drawn[1:])
+
+    def lost_at(self, pos: tuple[float, float]) -> bool:
+        """Whether ``pos`` is on the lost sentence or the lost verdict, where they were last
+        painted, while the solver's verdict that the position on the table is lost stands
+        (a move, an undo or a new deal takes the sentence and its hit area away)."""
+        if self.solver.proved_lost() is None:
+            return False
+        message = self.table.message
+        status = pygame.Rect(self.table.layout.status)
+        for box, shown in ((self.said_box, message is not None and message.about == LOST),
+                           (self.verdict_box, self.verdict_box is not None)):
+            if shown and box is not None:
+                area = pygame.Rect(box.x - status.h // 4, status.y, box.w + status.h // 2, status.h)
+                if area.collidepoint(pos):
+                    return True
+        return False
 
     def _figures(self) -> str:
         """Score, moves and time: the status line's left (none in zen mode: the game still counts them)."""
@@ -151,6 +175,13 @@ class StatusPainter:
                 return lines, size
         return [], sizes[-1]
 
+
+
+def _underline(surface: pygame.Surface, drawn: pygame.Rect, colour: Colour, px: int) -> None:
+    """A quiet underline under words a tap acts on."""
+    width = max(1, px // 14)
+    y = drawn.bottom - max(1, drawn.h // 8)
+    pygame.draw.line(surface, colour, (drawn.x, y), (drawn.right - 1, y), width)
 
 
 def _ellipsized(font: Any, text: str, width: int) -> str:

@@ -1,0 +1,138 @@
+"""The lost panel (issue 28, item 3): what the solver proved about a game it found lost, and
+what the player can do about it: go back to the last winnable position in one undo action
+(when that is within undo's reach), review the game to see the move that lost it, or keep
+playing. SPEC 7 tells a loss without blocking play, so the panel never opens by itself: the
+player reaches it by tapping the status line's lost sentence (or the lost verdict), with
+the key L, or by asking for a hint or the demo in a lost game.
+
+Its words are built when it lays out, so a change of language reaches it open.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from seahaven.app.i18n import N_, _, ngettext
+from seahaven.app.render import wrap
+from seahaven.app.screens.kit import Widget, Window
+from seahaven.app.screens.new_game import NewGame
+from seahaven.app.session import Session
+from seahaven.app.words import no_way_back_text
+from seahaven.engine.services import LossReport
+
+if TYPE_CHECKING:
+    from seahaven.app.scenes import App
+
+
+class LostPanel(Window):
+    """The game in play is proved lost (``report``, the solver's verdict on the position on
+    the table when the panel opened): the way back, Review, or Keep playing."""
+
+    TITLE = N_("This game can no longer be won")
+    width_em = 30.0
+    close_outside = True
+
+    def __init__(self, app: App, session: Session, report: LossReport) -> None:
+        self.session = session
+        self.report = report
+        game = session.current.game
+        self.game = game
+        self.position = game.position
+        """The position the verdict is about: the way back is offered only from there."""
+        self.lines: list[tuple[str, str]] = []
+        self.buttons: list[tuple[str, str, bool]] = []
+        super().__init__(app)
+
+    @property
+    def target(self) -> int | None:
+        """The number of moves of the last winnable position, when one undo action reaches it."""
+        k, game = self.report.undos, self.game
+        if not k or game.move_count < k or not game.within_reach(game.move_count - k):
+            return None
+        return game.move_count - k
+
+    def compose(self) -> None:
+        """The lines and buttons, in the language of now."""
+        report, game = self.report, self.game
+        self.title = _(self.TITLE)
+        keep = ("keep", _("Keep playing"), False)
+        review = ("review", _("Review"), False)
+        target = self.target
+        if game.move_count == 0 or report.deal_lost:
+            self.lines = [(_("This deal cannot be won, not even from the start."), "panel_text")]
+            self.buttons = [keep, review] if game.move_count else [keep]
+            self.buttons.append(("new", _("New game"), True))  # neither undo nor a restart wins it
+            return
+        if target is not None:
+            k = game.move_count - target
+            self.lines = [(ngettext("The solver proved that no winning line is left from here. Undoing {n} move "
+                                    "leads back to a position that can still be won.",
+                                    "The solver proved that no winning line is left from here. Undoing {n} moves "
+                                    "leads back to a position that can still be won.", k).format(n=k),
+                           "panel_text")]
+        elif report.reason is not None:
+            self.lines = [(_("The solver proved that no winning line is left, and found no way back ({why}).").format(
+                why=no_way_back_text(report)), "panel_text")]
+        else:
+            self.lines = [(_("The solver proved that no winning line is left, and found no way back."),
+                           "panel_text")]
+        self.lines.append((_("Review finds the move after which the game could no longer be won."), "muted"))
+        self.buttons = [keep, review]
+        if target is not None:
+            self.buttons.append(("back", _("Back to the last winnable position"), True))
+
+    def build(self, size: tuple[int, int]) -> None:
+        self.compose()
+        font = self.app.painter.font(self.px)
+        inner = min(size[0] - 16, round(self.px * self.width_em)) - 2 * self.px
+        count = sum(len(wrap(font, text, inner)) for text, _role in self.lines)
+        rows = self._button_rows(inner)
+        height = round(self.px * (3.9 + 1.45 * count + 0.9)) + rows * round(self.px * 2.8)
+        self.panel = self.panel_box(size, height)
+        self.widgets = []
+        bottom = self.panel.bottom - self.px
+        if rows == 1:
+            self.widgets = self.button_row(self.buttons, bottom)
+        else:  # a narrow window: the way back on a row of its own, under the others
+            step = round(self.px * 2.8)
+            self.widgets = self.button_row(self.buttons[:-1], bottom - step) + self.button_row(self.buttons[-1:],
+                                                                                                bottom)
+        names = [widget.name for widget in self.widgets]
+        # Enter takes the way back (redo undoes it), else Review (or New game for a deal lost from the start)
+        self.focus = next((names.index(n) for n in ("back", "review", "new") if n in names), 0)
+
+    def _button_rows(self, inner: int) -> int:
+        """One row of buttons when their words fit side by side, else two."""
+        if len(self.buttons) < 3 or self.buttons[-1][0] != "back":
+            return 1
+        painter = self.app.painter
+        widths = [max(round(self.px * 5.5), painter.text(label, self.px, bold=True).get_width() + 2 * self.px)
+                  for _n, label, _p in self.buttons]
+        return 1 if sum(widths) + (self.px // 2) * (len(widths) - 1) <= inner else 2
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
+
+    def activate(self, widget: Widget) -> None:
+        self.close()
+        if widget.name == "review":
+            from seahaven.app.screens.review import ReviewWindow  # when first asked for (start-up)
+
+            self.app.push(ReviewWindow(self.app, self.session))
+        elif widget.name == "back":
+            self.go_back()
+        elif widget.name == "new":
+            self.app.push(NewGame(self.app, self.session))
+
+    def go_back(self) -> None:
+        """One undo action back to the last winnable position; the move that lost the game
+        is then marked on the table, as the review's way back marks it."""
+        target, current = self.target, self.session.current
+        if target is None or current.game is not self.game or self.game.position != self.position:
+            return
+        losing = self.game.actions(target, target + 1)[0]
+        if current.go_to(target):
+            self.app.play_sound("undo")
+            current.mark(losing)
