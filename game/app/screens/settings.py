@@ -4,7 +4,7 @@ type (a toggle, a choice, a stepper within its limits, a toggle per difficulty).
 change goes through ``Settings.set``, which checks it and announces it: autosave writes
 it, the window reloads the art or the theme, the table repaints.
 
-Four tabs (Play; Look; Sound and window; Language), so that each page fits the window without scrolling.
+Five tabs (Play; Look; Sound and window; Cards and colours; Language).
 Mouse and touch press the choices; the keyboard moves between rows with Up, Down and Tab
 and changes the focused row with Left, Right, Enter or Space (with no row focused, Left
 and Right switch the tab).
@@ -30,10 +30,14 @@ if TYPE_CHECKING:
     from seahaven.app.session import Session
 
 PAGES = ((declared.PLAY, N_("Play")), (declared.LOOK, N_("Look")), (declared.SOUND, N_("Sound and window")),
-         (declared.LANGUAGE, N_("Language")))
-"""Four tabs, so that each fits a 1280x800 window without scrolling: (page, title, marked
-for translation and shown through ``_()``)."""
-PLAY, LOOK, SOUND, LANGUAGE = range(len(PAGES))
+         (declared.CARDS, N_("Cards and colours")), (declared.LANGUAGE, N_("Language")))
+"""Five tabs, so that most pages fit a 1280x800 window without scrolling: (page, title,
+marked for translation and shown through ``_()``). Cards and colours gathers what helps a
+player see the cards: their size, the suits' colours (presets for colour blindness, or one's
+own) and letters; reduce motion and zen mode stay with Play, which they change, and the
+whole Cards and colours page still fits 1280x800. The tab bar wraps onto a second row where
+the window is too narrow."""
+PLAY, LOOK, SOUND, CARDS, LANGUAGE = range(len(PAGES))
 """The tabs' numbers."""
 
 

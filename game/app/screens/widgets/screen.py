@@ -47,6 +47,18 @@ class Hot:
     right: Callable[[], None] | None = None
 
 
+def tab_rows(widths: list[int], gap: int, room: int) -> list[list[int]]:
+    """The tabs (by their widths) in rows no wider than ``room``: one row when they fit,
+    else as few rows as fit, the tabs shared out evenly (3 and 2, not 4 and 1), in order."""
+    count = len(widths)
+    for rows in range(1, count + 1):
+        per_row = -(-count // rows)
+        split = [list(range(start, min(count, start + per_row))) for start in range(0, count, per_row)]
+        if all(sum(widths[i] for i in row) + (len(row) - 1) * gap <= room for row in split):
+            return split
+    return [[i] for i in range(count)]
+
+
 def _is_tab(key: str) -> bool:
     """Whether a hot area's key is a tab's ("tab0", "tab1"; not a setting like "table")."""
     return key.startswith("tab") and key[3:].isdigit()
@@ -199,18 +211,24 @@ class Screen(Scene):
         self.button(surface, close, label, self.close, key="close")
         top = bar_h
         if self.tabs:
-            tab_h = round(u * 2.2)
+            row_h = round(u * 2.2)
+            gap = u // 3
+            widths = [min(w - u, self.font(u, True).size(_(name))[0] + 2 * u) for name in self.tabs]
+            rows = tab_rows(widths, gap, w - u)
+            tab_h = row_h + (len(rows) - 1) * (row_h - u // 4)
             pygame.draw.rect(surface, theme.band, (0, top, w, tab_h))
-            widths = [self.font(u, True).size(_(name))[0] + 2 * u for name in self.tabs]
-            total = sum(widths) + (len(widths) - 1) * (u // 3)
-            x = max(u // 2, (w - total) // 2)
-            for i, (name, tw) in enumerate(zip(self.tabs, widths)):
-                rect = pygame.Rect(x, top + u // 4, tw, tab_h - u // 2)
-                self.button(
-                    surface, rect, _(name), partial(self.set_tab, i), key=f"tab{i}", on=(i == self.tab),
-                    left=lambda: self.set_tab(self.tab - 1), right=lambda: self.set_tab(self.tab + 1),
-                )
-                x += tw + u // 3
+            y = top + u // 4
+            for row in rows:
+                total = sum(widths[i] for i in row) + (len(row) - 1) * gap
+                x = max(u // 2, (w - total) // 2)
+                for i in row:
+                    rect = pygame.Rect(x, y, widths[i], row_h - u // 2)
+                    self.button(
+                        surface, rect, _(self.tabs[i]), partial(self.set_tab, i), key=f"tab{i}", on=(i == self.tab),
+                        left=lambda: self.set_tab(self.tab - 1), right=lambda: self.set_tab(self.tab + 1),
+                    )
+                    x += widths[i] + gap
+                y += row_h - u // 4
             pygame.draw.line(surface, theme.band_line, (0, top + tab_h - 1), (w, top + tab_h - 1))
             top += tab_h
         return top
