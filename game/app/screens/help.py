@@ -19,7 +19,7 @@ from seahaven.app.board.hand import Hand, Refusal
 from seahaven.app.board.keys import CELL_KEYS, FOUNDATION_KEY, PILE_KEYS, board_key_rows
 from seahaven.app.board.model import ExampleGame
 from seahaven.app.board.pointer import Answer, BoardPointer, Deselected, Dropped
-from seahaven.app.i18n import N_, NP_, _, format_number, ngettext
+from seahaven.app.i18n import N_, NP_, _, format_number, ngettext, pgettext
 from seahaven.app.input import Pointer
 from seahaven.app.layout import Box, board_height, board_layout, card_aspect
 from seahaven.app.screens.kit import Screen
@@ -454,9 +454,12 @@ class HelpScreen(Screen):
             elif kind == "keys":
                 key_w = min(column.w // 2, max(self.font(u, True).size(keys_words(k))[0] for k, _action in content) + u)
                 for keys, action in content:
+                    self.read(pgettext("screen reader", "{label}: {value}").format(label=keys_words(keys),
+                                                                                  value=_(action)))
                     end = self.text(surface, keys_words(keys), column.x, y, key_w - u // 2, bold=True,
-                                    colour=self.theme.focus)
-                    y = max(end, self.text(surface, _(action), column.x + key_w, y, column.w - key_w)) + u // 4
+                                    colour=self.theme.focus, reads=False)
+                    y = max(end, self.text(surface, _(action), column.x + key_w, y, column.w - key_w,
+                                           reads=False)) + u // 4
                 y += u // 2
         return y
 
