@@ -287,8 +287,8 @@ class StatsScreen(Screen):
             x = column.x + i * slot
             name = _("rated {n}").format(n=rating) if rating else _("not rated")
             self.read(pgettext("screen reader", "{label}: {value}").format(
-                label=name, value=_("{won} won of {played}").format(won=format_number(won),
-                                                                   played=format_number(played))))
+                label=name, value=ngettext("{won} of {n} game won", "{won} of {n} games won", played).format(
+                    won=format_number(won), n=format_number(played))))
             head = font.render(name, True, self.theme.text_dim)
             if head.get_width() > slot - 4:
                 head = font.render(str(rating) if rating else "\u2014", True, self.theme.text_dim)
