@@ -406,6 +406,9 @@ def test_word_wrap_breaks_long_words_and_after_hyphens() -> None:
     narrow = font.size("Herz-")[0] + 2
     assert "Herz-" in wrap(font, "Herz-Dame", narrow)  # after the hyphen, not inside "Dame"
     assert wrap(font, "Neues Spiel", 1000) == ("Neues Spiel",)
+    code = "SH1-C4-AAAAAJ2"  # a game code is copied and typed: it moves to the next line whole
+    lines = wrap(font, f"Dieses Spiel: {code}.", font.size(f"Dieses Spiel: {code[:4]}")[0])
+    assert lines == ("Dieses Spiel:", f"{code}.")
 
 
 def test_a_change_of_language_reaches_the_windows_already_open() -> None:

@@ -61,15 +61,24 @@ def _may_break(ch: str, following: str) -> bool:
     return (_cjk(ch) or _cjk(following)) and ch not in _NO_BREAK_AFTER and following not in _NO_BREAK_BEFORE
 
 
+def _inside_code(text: str, i: int) -> bool:
+    """Whether the hyphen at ``text[i]`` joins two parts of a game code ("SH1-C4-AAAAAJ2"):
+    a capital or a digit on both sides. A code is copied and typed, so it never breaks."""
+    def code_char(ch: str) -> bool:
+        return ch.isascii() and (ch.isdigit() or ch.isupper())
+
+    return 0 < i < len(text) - 1 and code_char(text[i - 1]) and code_char(text[i + 1])
+
+
 def _pieces(text: str) -> list[str]:
     """``text`` cut where a line may end (:func:`_may_break`): "Karten-Ablage" -> "Karten-",
-    "Ablage"; "配札を選ぶ。" -> "配", "札", "を", "選", "ぶ。"."""
+    "Ablage"; "配札を選ぶ。" -> "配", "札", "を", "選", "ぶ。"; never inside a game code."""
     pieces: list[str] = []
     piece = ""
     for i, ch in enumerate(text):
         piece += ch
         following = text[i + 1] if i + 1 < len(text) else " "
-        if _may_break(ch, following):
+        if _may_break(ch, following) and not (ch == "-" and _inside_code(text, i)):
             pieces.append(piece)
             piece = ""
     if piece:

@@ -113,6 +113,33 @@ def test_every_screen_and_window_uses_the_one_type_scale(size: tuple[int, int], 
         app.close()
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_buttons_that_sit_together_show_their_words_at_one_size(size: tuple[int, int], language: str) -> None:
+    """The Menu's entries and a panel's row of buttons: every label whole inside its
+    button, all at one size (a long word shrinks the group, not one button alone)."""
+    app = make_app(size=size, language=language)
+    table = app.scenes.bottom
+    try:
+        for open_it in (lambda: ACTIONS["menu"].run(table),
+                        lambda: app.push(dialogs.EndMessage(app, table.session, "won"))):
+            open_it()
+            app.step(1 / 60)
+            scene = app.scenes.top
+            assert isinstance(scene, Window)
+            buttons = [w for w in scene.widgets if w.kind == "button" and w.label]
+            sizes = {w.font_px or scene.scale.button for w in buttons}
+            assert len(sizes) == 1, sizes
+            px = sizes.pop()
+            for w in buttons:
+                room = w.box.w - 2 * max(2, w.box.h // 6)
+                assert app.painter.text(w.label, px, bold=True).get_width() <= room, (w.label, px)
+            scene.close()
+            app.step(1 / 60)
+    finally:
+        app.close()
+
+
 def test_windows_and_pages_share_one_look() -> None:
     """A window over the table is drawn in the screens' colours: its ground is the screens'
     background, its title in their heading colour (no cream panel beside dark pages)."""

@@ -2,14 +2,17 @@
 a player starts it (``seahaven``, fullscreen by default) and driven with xdotool: leaving
 fullscreen gives a window inside the screen, and the next start brings it back (item 1);
 the clock stands while Help and the New Game window are open, read back from the saved
-game (item 3); a double-click that sent a card home leaves no selection (item 4)."""
+game (item 3); the lost sentence goes with the undo that makes the game winnable again, read
+from the screen (item 2); a double-click that sent a card home leaves no selection (item 4)."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import os
+import shutil
 import signal
+import struct
 import subprocess
 import sys
 import time
@@ -22,11 +25,13 @@ import pytest
 from seahaven.app.saving.saved_game import SavedGame
 from seahaven.app.saving.storage import Storage
 from seahaven.app.screen_area import fitted
+from seahaven.app.theme import theme_for
 from seahaven.engine import Card
 from tests.app.xserver import XDOTOOL, XVFB, until, x_server
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(XVFB is None or XDOTOOL is None, reason="needs Xvfb and xdotool")]
+XWD = shutil.which("xwd")
 
 
 @dataclass
@@ -148,3 +153,54 @@ def test_a_double_click_that_sends_the_ace_home_leaves_no_selection(tmp_path: Pa
         saved = game.game().game
         assert saved.move_count == 1 and saved.position.foundations[2] == 1  # the AH home, and nothing else
         assert saved.position.columns[5][-1] == Card.parse("TD") and saved.position.cells[2] is None
+
+
+def warned_pixels(env: dict[str, str], band: tuple[int, int]) -> int:
+    """How many pixels of the screen's rows ``band`` (top, bottom) are in the theme's warning
+    colour: the status line writes bad news (the lost sentence, "Solver: lost") in it, and
+    nothing else there is. Read with ``xwd`` (Xvfb's 32-bit ZPixmap, BGRX)."""
+    assert XWD is not None
+    data = subprocess.run([XWD, "-root", "-silent"], env=env, capture_output=True, check=True).stdout
+    header = struct.unpack(">25I", data[:100])
+    header_size, width, bits, per_line, ncolors = header[0], header[4], header[11], header[12], header[19]
+    assert bits == 32, f"unexpected xwd format: {bits} bits per pixel"
+    start = header_size + 12 * ncolors
+    red, green, blue = theme_for("green").warn
+    count = 0
+    for y in range(*band):
+        row = data[start + y * per_line: start + y * per_line + 4 * width]
+        count += sum(1 for x in range(0, len(row), 4)
+                     if abs(row[x + 2] - red) < 8 and abs(row[x + 1] - green) < 8 and abs(row[x] - blue) < 8)
+    return count
+
+
+@pytest.mark.skipif(XWD is None, reason="needs xwd")
+def test_the_lost_sentence_goes_with_the_undo_that_fixes_it(tmp_path: Path) -> None:
+    """Issue 25's case on a real window: SH1-C4-J7QDQBV at 1920x1080, the 7 of clubs at the
+    bottom of column 6 double-clicked: the solver proves the game lost and the status line
+    says so in the warning colour; Ctrl+Z: the warning is gone from the screen (the line
+    says winnable), and the saved game has no move."""
+    with game_on("1920x1080", tmp_path, "--code", "SH1-C4-J7QDQBV") as start:
+        game = start()
+        until(lambda: game.geometry() == (0, 0, 1920, 1080), "fullscreen")
+        layout = json.loads(subprocess.run(
+            [sys.executable, "-m", "seahaven", "layout", "--size", "1920x1080", "--code", "SH1-C4-J7QDQBV"],
+            cwd=ROOT, env=game.env, capture_output=True, text=True, check=True).stdout)
+        seven = layout["cards"]["7C"]
+        assert seven[1] == max(box[1] for name, box in layout["cards"].items() if box[0] == seven[0])  # its bottom
+        status = (max(box[1] + box[3] for box in layout["cards"].values()), 1080)  # below every card
+        assert warned_pixels(game.env, status) == 0  # a fresh deal: no bad news
+        game.xdo("mousemove", "--sync", str(seven[0] + seven[2] // 2), str(seven[1] + seven[3] // 2))
+        game.xdo("click", "--repeat", "2", "--delay", "60", "1")  # the double-click: the 7C goes to a cell
+        until(lambda: warned_pixels(game.env, status) > 200, "the lost sentence", timeout=60)
+        # the sentence would stand 8 s (LOST_MESSAGE_S): the undo must take it away at once
+        game.xdo("windowfocus", "--sync", game.window)
+        game.key("ctrl+z")
+        time.sleep(1.0)  # the next frames: the sentence and the verdict are about the position before
+        shown = warned_pixels(game.env, status)
+        assert shown == 0, f"{shown} pixels of bad news after the undo"
+        time.sleep(2.0)  # the solver asked again, at the quiet moment: no bad news at all
+        assert warned_pixels(game.env, status) == 0
+        game.quit()
+        saved = game.game().game
+        assert saved.move_count == 0 and saved.position.columns[5][-1] == Card.parse("7C")

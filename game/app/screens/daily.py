@@ -206,7 +206,7 @@ class DailyScreen(Screen):
         weeks = calendar.Calendar().monthdatescalendar(year, month)
         below = u // 2 + self.legend_height(column, small) + 2 * u  # the legend, and the page's foot
         room = (self.viewport.bottom - self.scroll - y - below) // len(weeks)  # the month fits when it can
-        cell_h = max(round(u * 1.4), min(round(cell_w * 0.7), round(u * 3.4), room))
+        cell_h = max(round(u * 1.4), min(round(cell_w * 0.9), round(u * 4.4), room))  # a tall screen: taller days
         number_font = self.font(self.scale.note, True)
         for week in weeks:
             for i, day in enumerate(week):

@@ -209,7 +209,10 @@ class Menu(Window):
         room = max(1, (size[1] - 16 - head - self.px) // (h + gap))
         columns = -(-len(entries) // room)  # as many columns as the window's height needs
         rows = -(-len(entries) // columns)
-        column_w = round(self.px * self.width_em) - 2 * self.px
+        painter = self.app.painter
+        widest = max((painter.text(label, self.scale.button, bold=True).get_width() for _n, label, _e in entries),
+                     default=0)
+        column_w = max(round(self.px * self.width_em) - 2 * self.px, widest + 2 * self.px)  # every entry whole
         width = min(size[0] - 16, columns * column_w + (columns - 1) * self.px + 2 * self.px)
         height = head + rows * (h + gap) + self.px
         self.panel = Box((size[0] - width) // 2, (size[1] - min(size[1] - 16, height)) // 2,
@@ -221,6 +224,7 @@ class Menu(Window):
             box = Box(self.panel.x + self.px + column * (column_w + self.px),
                       self.panel.y + head + row * (h + gap), column_w, h)
             self.widgets.append(Widget(name, box, label, enabled=enabled))
+        self.one_size(self.widgets)
 
     def __init__(self, app: App, session: Session, entries: Callable[[], list[tuple[str, str, bool]]]) -> None:
         self.session = session

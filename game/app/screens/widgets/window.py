@@ -303,4 +303,24 @@ class Window(Scene):
         for (name, label, primary), w in zip(names, widths):
             out.append(Widget(name, Box(x, bottom - h, w, h), label, primary=primary))
             x += w + gap
+        self.one_size(out)
         return out
+
+    def one_size(self, widgets: list[Widget]) -> None:
+        """Buttons that sit together show their words at one size: when a label is too
+        long for its button (a longer language, a narrow window), every button of the
+        group takes the size the longest needs, instead of that one shrinking alone."""
+        painter = self.app.painter
+        size = self.scale.button
+        smallest = max(9, round(size * 0.7))
+        buttons = [w for w in widgets if w.kind == "button" and w.label and not w.font_px]
+
+        def fits(px: int) -> bool:
+            return all(painter.text(w.label, px, bold=True).get_width() <= w.box.w - 2 * max(2, w.box.h // 6)
+                       for w in buttons)
+
+        while size > smallest and not fits(size):
+            size -= 1
+        if size < self.scale.button:
+            for widget in buttons:
+                widget.font_px = size
