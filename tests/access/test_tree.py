@@ -283,6 +283,8 @@ def test_help_is_read_section_by_section_in_the_players_language() -> None:
     reader = pieces.index(("HEADING", "Playing with a screen reader"))
     assert pieces[reader + 1][0] == "PARAGRAPH" and "Orca, NVDA" in pieces[reader + 1][1]
     assert any("T reads the whole table" in label for _role, label in pieces[reader:])
+    assert any(label.startswith("Help, Statistics, Settings and the daily deals are read whole")
+               for _role, label in pieces[reader:])
     assert goal < reader
     adapter.request("CLICK", _id_of(adapter, "Keyboard"))  # as a tap on the tab
     steps(app, 2)
@@ -408,3 +410,21 @@ def test_the_settings_tabs_and_rows_are_named_with_their_values() -> None:
     steps(app, 2)
     assert app.settings.card_size == 1.1
     assert ("BUTTON", "Card size: 110%") in [(r, label) for r, label, _n in _scene(adapter)]
+
+
+def test_a_screen_that_changes_without_input_is_sent_again() -> None:
+    """The daily deals' note ("Finding the daily deal…") comes and goes with a job, not a key:
+    the screen's layout itself tells the tree that it may have changed."""
+    from seahaven.app.screens.navigation import open_daily
+
+    app = make_app(CODE)
+    adapter = listening(app)
+    note = {"text": ""}
+    open_daily(app, app.scenes.bottom.session)
+    steps(app, 2)
+    screen = app.scenes.top
+    screen.note = lambda: note["text"]
+    note["text"] = "Finding the daily deal…"
+    screen.dirty = True  # no key, no tap: the screen lays out again on its own
+    steps(app, 2)
+    assert ("PARAGRAPH", "Finding the daily deal…") in [(r, label) for r, label, _n in _scene(adapter)]

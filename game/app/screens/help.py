@@ -98,6 +98,8 @@ RULES_PAGE: tuple[Block, ...] = (
     ("b", N_("Each move, undo, refused move with its reason, hint and solver's verdict is said once.")),
     ("b", N_("T reads the whole table: the cells and foundations, then the columns row by row. I reads "
           "the pile you are on.")),
+    ("b", N_("Help, Statistics, Settings and the daily deals are read whole: their tabs, headings, words "
+          "and buttons in order, each setting with its value, each day of the calendar with its deals.")),
     ("b", N_("Peek at a covered card: right-click it, or press and hold it; it shows whole and "
           "enlarged until you let go, and nothing moves. P shows the focused pile's cards the same "
           "way. Ctrl and plus or minus, or a pinch, make the cards larger or smaller.")),

@@ -195,6 +195,7 @@ class Screen(Scene):
                 self.dirty = True
         finally:
             self.measuring = False
+        self.app.access.stale = True  # what a screen reader reads may have changed with it (no input needed)
         self.more = None
         if self.scroll < self.max_scroll():
             self.more = Hot(self.more_rect(), self.page_down)
