@@ -8,6 +8,11 @@ hit-tests, to measure the content and to keep the scroll inside it. Layout happe
 the window is resized, after input and in ``update`` whenever something changed; ``draw``
 only paints. Sizes come from the one type scale (:attr:`Screen.scale`). A page taller
 than the window shows a scroll bar and a "More below" button at its foot.
+
+The layout registers what a screen reader reads too (:attr:`Screen.reading`): the words
+:meth:`Screen.text` draws (and those a screen draws itself, through :meth:`Screen.read`)
+and the buttons, in the order they are laid out; the accessibility tree makes its nodes of
+them (``screens/table_access``), so a screen's words exist once.
 """
 
 from __future__ import annotations
