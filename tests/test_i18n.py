@@ -377,7 +377,8 @@ def test_language_de_shows_german_on_the_table_and_in_a_window(monkeypatch: pyte
         screen.set("language", "en")  # as the row's English button does
         app.step(1 / 60)
         assert i18n.language() == "en" and i18n._("Deal") == "Deal"
-        assert screen.tabs and _translated_tabs(screen) == ["Play", "Look", "Sound and window", "Language"]
+        assert screen.tabs and _translated_tabs(screen) == ["Play", "Look", "Sound and window", "Cards and colours",
+                                                            "Language"]
     finally:
         app.close()
         i18n.set_language("en")

@@ -31,7 +31,7 @@ ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 INK_CHOICES = tuple((name, label) for name, (label, _colour) in INKS.items())
 """The custom pick of a suit's colour: the theme's inks, each tested for contrast."""
 
-PLAY, LOOK, SOUND, LANGUAGE = "play", "look", "sound", "language"
+PLAY, LOOK, SOUND, CARDS, LANGUAGE = "play", "look", "sound", "cards", "language"
 """The Settings screen's tabs: what a row is on (``None``: not on the Settings screen)."""
 
 
@@ -104,9 +104,9 @@ class Settings:
     card_size: float = setting(1.0, N_("Card size"),
                                N_("Larger cards leave less felt around them, up to what the window holds. "
                                   "Ctrl+plus and Ctrl+minus, or a pinch, change it too."),
-                               limits=(0.8, 1.6), step=0.1, unit="%", page=SOUND)
+                               limits=(0.8, 1.6), step=0.1, unit="%", page=CARDS)
     suit_letters: bool = setting(False, N_("Suit letters"),
-                                 N_("A letter for the suit in each card's top corner."), page=LOOK)
+                                 N_("A letter for the suit in each card's top corner."), page=CARDS)
     reduce_motion: str = setting(SYSTEM, N_("Reduce motion"),
                                  N_("Cards move at once with a brief highlight; nothing glides or shakes. "
                                     "System follows the desktop's setting."),
@@ -155,15 +155,15 @@ class Settings:
                                 N_("Red-green keeps the suits apart with protanopia and deuteranopia, blue-yellow with "
                                    "tritanopia, monochrome by light and dark; My own: the colours below."),
                                 choices=tuple((name, palette.label) for name, palette in SUIT_PALETTES.items()),
-                                page=LANGUAGE)
+                                page=CARDS)
     ink_clubs: str = setting(CUSTOM_DEFAULTS["C"], N_("Clubs colour"), N_("With My own suit colours."),
-                             choices=INK_CHOICES, page=LANGUAGE)
+                             choices=INK_CHOICES, page=CARDS)
     ink_diamonds: str = setting(CUSTOM_DEFAULTS["D"], N_("Diamonds colour"), N_("With My own suit colours."),
-                                choices=INK_CHOICES, page=LANGUAGE)
+                                choices=INK_CHOICES, page=CARDS)
     ink_hearts: str = setting(CUSTOM_DEFAULTS["H"], N_("Hearts colour"), N_("With My own suit colours."),
-                              choices=INK_CHOICES, page=LANGUAGE)
+                              choices=INK_CHOICES, page=CARDS)
     ink_spades: str = setting(CUSTOM_DEFAULTS["S"], N_("Spades colour"), N_("With My own suit colours."),
-                              choices=INK_CHOICES, page=LANGUAGE)
+                              choices=INK_CHOICES, page=CARDS)
 
     def __post_init__(self) -> None:
         for name in SPECS:

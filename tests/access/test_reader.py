@@ -132,3 +132,15 @@ def test_orca_says_the_column_the_move_and_the_verdict(tmp_path: Path) -> None:
     assert after_f.count("The ace of clubs from column 4 to the clubs foundation.") == 1, said
     verdicts = [line for line in said if "cannot be won" in line]
     assert verdicts and all(said.count(line) == 1 for line in verdicts), said
+
+
+def test_a_reader_reads_helps_rules(tmp_path: Path) -> None:
+    """Help's words reach the reader: its tabs, its headings as headings, its paragraphs."""
+    lines = read_game([["key", "F1"], ["wait", "1"], ["tree"]], tmp_path)
+    tree = next(line for line in lines if line["kind"] == "tree")["value"]
+    assert "Help" in names(tree, "dialog")
+    assert names(tree, "page tab") == ["Rules", "Examples", "Game codes", "Keyboard"]
+    assert "The goal" in names(tree, "heading") and "Playing with a screen reader" in names(tree, "heading")
+    paragraphs = names(tree, "paragraph")
+    assert ("Move all 52 cards onto the four foundations, one for each suit, from the ace up to the king."
+            in paragraphs), paragraphs

@@ -249,3 +249,182 @@ def test_a_look_at_activation_before_the_handler_ends_waits_for_it() -> None:
         pygame.time.wait(5)
     assert adapter.calls_while_inactive == []
     assert tree.TABLE in adapter.latest()
+
+
+def _scene(adapter: Any) -> list[tuple[str, str, Any]]:
+    """The screen over the table as sent last: (role, label, node) of each of its children, in order."""
+    nodes = adapter.latest()
+    assert tree.SCENE in nodes[tree.WINDOW].props["children"]
+    return [(nodes[n].role, nodes[n].props.get("label", ""), nodes[n]) for n in nodes[tree.SCENE].props["children"]]
+
+
+def _id_of(adapter: Any, label: str) -> int:
+    nodes = adapter.latest()
+    return next(n for n in nodes[tree.SCENE].props["children"] if nodes[n].props.get("label") == label)
+
+
+def test_help_is_read_section_by_section_in_the_players_language() -> None:
+    """Issue 27: a screen reader reads Help's words (the rules, the keys, how to play with a
+    screen reader), headings as headings, in reading order; its tabs are tabs; a press on a
+    tab turns the page; a change of language renames everything at once."""
+    app = make_app(CODE)
+    adapter = listening(app)
+    key(app, pygame.K_F1)
+    nodes = adapter.latest()
+    assert nodes[tree.SCENE].role == "DIALOG" and nodes[tree.SCENE].props["label"] == "Help"
+    scene = _scene(adapter)
+    pieces = [(role, label) for role, label, _n in scene]
+    assert pieces[:5] == [("BUTTON", "Close"), ("TAB", "Rules"), ("TAB", "Examples"), ("TAB", "Game codes"),
+                          ("TAB", "Keyboard")]
+    assert scene[1][2].props["selected"] is True and scene[4][2].props["selected"] is False
+    goal = pieces.index(("HEADING", "The goal"))
+    assert pieces[goal + 1] == ("PARAGRAPH", "Move all 52 cards onto the four foundations, one for each suit, "
+                                             "from the ace up to the king.")
+    reader = pieces.index(("HEADING", "Playing with a screen reader"))
+    assert pieces[reader + 1][0] == "PARAGRAPH" and "Orca, NVDA" in pieces[reader + 1][1]
+    assert any("T reads the whole table" in label for _role, label in pieces[reader:])
+    assert any(label.startswith("Help, Statistics, Settings and the daily deals are read whole")
+               for _role, label in pieces[reader:])
+    assert goal < reader
+    adapter.request("CLICK", _id_of(adapter, "Keyboard"))  # as a tap on the tab
+    steps(app, 2)
+    assert app.scenes.top.tab == 3
+    pieces = [(role, label) for role, label, _n in _scene(adapter)]
+    assert ("PARAGRAPH", "Esc: Close") in pieces  # a key and what it does, one row
+    assert ("HEADING", "Moving cards with the keys") in pieces
+    app.settings.set("language", "de")
+    steps(app, 2)
+    assert adapter.latest()[tree.SCENE].props["label"] == "Hilfe"
+    key(app, pygame.K_RIGHT)  # nothing focused: the next tab, round to the first
+    assert app.scenes.top.tab == 0
+    pieces = [(role, label) for role, label, _n in _scene(adapter)]
+    assert ("TAB", "Regeln") in pieces and ("HEADING", "Das Ziel") in pieces
+    assert ("PARAGRAPH", "Legen Sie alle 52 Karten auf die vier Ablagestapel, einen je Farbe, vom Ass bis zum "
+                         "König.") in pieces
+    assert ("HEADING", "Spielen mit einem Bildschirmleser") in pieces
+    assert not any(label == "The goal" for _role, label in pieces)
+
+
+def test_the_focus_on_a_screen_is_the_trees_and_a_scroll_sends_no_words_again() -> None:
+    app = make_app(CODE)
+    adapter = listening(app)
+    key(app, pygame.K_F1)
+    assert adapter.updates[-1].focus == tree.SCENE  # nothing focused yet: the screen itself
+    key(app, pygame.K_TAB)
+    focus = adapter.updates[-1].focus
+    assert adapter.latest()[focus].props["label"] == "Rules" and app.scenes.top.focus_key == "tab0"
+    adapter.request("FOCUS", _id_of(adapter, "Game codes"))  # as Tab onto it
+    steps(app, 2)
+    assert app.scenes.top.focus_key == "tab2" and adapter.latest()[adapter.updates[-1].focus].props["label"] == (
+        "Game codes")
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top.tab == 2 and ("BUTTON", "Copy code") in [(r, label) for r, label, _n in _scene(adapter)]
+    sent = len(adapter.updates)
+    key(app, pygame.K_PAGEDOWN)
+    assert app.scenes.top.scroll > 0
+    changed = {adapter.latest()[n].role for update in adapter.updates[sent:] for n, _node in update.nodes}
+    assert changed == {"BUTTON"}  # the Copy button moved up; the words, which have no place, are not sent again
+    key(app, pygame.K_ESCAPE)
+    assert tree.SCENE not in adapter.latest()[tree.WINDOW].props["children"]
+
+
+def test_a_statistics_figure_is_read_with_its_difficulties() -> None:
+    from seahaven.app.screens.statistics import StatsScreen
+    from seahaven.app.stats import Stats
+
+    app = make_app(CODE)
+    adapter = listening(app)
+    stats = Stats()
+    for score in (640, 500):
+        stats.record_start(2)
+        stats.record_win(2, score, 125)
+    stats.record_start(4)
+    app.push(StatsScreen(app, stats))
+    steps(app, 2)
+    pieces = [(role, label) for role, label, _n in _scene(adapter)]
+    assert adapter.latest()[tree.SCENE].props["label"] == "Statistics"
+    assert ("PARAGRAPH", "Played: Easy 1, Medium 2, Hard 0") in pieces
+    assert ("PARAGRAPH", "Best score: Easy \u2014, Medium 640, Hard \u2014") in pieces
+    assert ("BUTTON", "Reset statistics\u2026") in pieces
+    app.settings.set("language", "de")
+    steps(app, 2)
+    pieces = [(role, label) for role, label, _n in _scene(adapter)]
+    assert ("PARAGRAPH", "Gespielt: Leicht 1, Mittel 2, Schwer 0") in pieces
+    assert ("TAB", "Cards and colours") not in pieces
+
+
+def test_a_daily_day_is_read_with_what_became_of_its_deals() -> None:
+    import datetime
+
+    from seahaven.app.history import Entry, History
+    from seahaven.app.screens.daily import DailyScreen
+
+    app = make_app(CODE)
+    adapter = listening(app)
+    day = datetime.date(2026, 11, 20)
+    history = History([Entry("2026-11-20T10:00:00Z", "SH1-C4-AAAAAJ2", 4, "app", "won", 90, 200.0, 700, 0,
+                             daily="2026-11-20"),
+                       Entry("2026-11-19T10:00:00Z", "SH1-C2-AAAAAJ2", 2, "app", "abandoned", 9, 20.0, 0, 0,
+                             daily="2026-11-19")])
+    played: list[tuple[datetime.date, int]] = []
+    app.push(DailyScreen(app, history, day, lambda d, cells: played.append((d, cells))))
+    steps(app, 2)
+    pieces = [(role, label) for role, label, _n in _scene(adapter)]
+    assert adapter.latest()[tree.SCENE].props["label"] == "Daily deals"
+    assert ("HEADING", "November 2026") in pieces
+    today = "Today, Fri, November 20, 2026: Easy won, Medium not played, Hard not played"
+    assert ("BUTTON", today) in pieces
+    assert ("BUTTON", "Thu, November 19, 2026: Easy not played, Medium played, Hard not played") in pieces
+    assert ("BUTTON", "Sat, November 21, 2026: not out yet") in pieces
+    assert adapter.latest()[_id_of(adapter, today)].props["selected"] is True
+    assert pieces.index(("HEADING", "November 2026")) < pieces.index(("BUTTON", today))
+    adapter.request("CLICK", _id_of(adapter, "Thu, November 19, 2026: Easy not played, Medium played, Hard not "
+                                              "played"))  # as a tap on the day: it is chosen
+    steps(app, 2)
+    assert app.scenes.top.selected == datetime.date(2026, 11, 19)
+    adapter.request("CLICK", _id_of(adapter, "Play Medium \u00b7 played"))
+    steps(app, 2)
+    assert played == [(datetime.date(2026, 11, 19), 2)]
+    app.settings.set("language", "de")
+    steps(app, 2)
+    pieces = [(role, label) for role, label, _n in _scene(adapter)]
+    assert ("BUTTON", "Heute, Fr., 20. November 2026: Leicht gewonnen, Mittel nicht gespielt, Schwer nicht "
+                      "gespielt") in pieces
+
+
+def test_the_settings_tabs_and_rows_are_named_with_their_values() -> None:
+    from seahaven.app.screens.navigation import open_screen
+
+    app = make_app(CODE)
+    adapter = listening(app)
+    open_screen(app, app.scenes.bottom.session, "settings")
+    steps(app, 2)
+    pieces = [(role, label) for role, label, _n in _scene(adapter)]
+    assert [label for role, label in pieces if role == "TAB"] == ["Play", "Look", "Sound and window",
+                                                                 "Cards and colours", "Language"]
+    adapter.request("CLICK", _id_of(adapter, "Cards and colours"))
+    steps(app, 2)
+    pieces = [(role, label) for role, label, _n in _scene(adapter)]
+    assert ("BUTTON", "Card size: 100%") in pieces and ("BUTTON", "Suit colours: As drawn") in pieces
+    adapter.request("CLICK", _id_of(adapter, "More"))  # the stepper's +
+    steps(app, 2)
+    assert app.settings.card_size == 1.1
+    assert ("BUTTON", "Card size: 110%") in [(r, label) for r, label, _n in _scene(adapter)]
+
+
+def test_a_screen_that_changes_without_input_is_sent_again() -> None:
+    """The daily deals' note ("Finding the daily deal…") comes and goes with a job, not a key:
+    the screen's layout itself tells the tree that it may have changed."""
+    from seahaven.app.screens.navigation import open_daily
+
+    app = make_app(CODE)
+    adapter = listening(app)
+    note = {"text": ""}
+    open_daily(app, app.scenes.bottom.session)
+    steps(app, 2)
+    screen = app.scenes.top
+    screen.note = lambda: note["text"]
+    note["text"] = "Finding the daily deal…"
+    screen.dirty = True  # no key, no tap: the screen lays out again on its own
+    steps(app, 2)
+    assert ("PARAGRAPH", "Finding the daily deal…") in [(r, label) for r, label, _n in _scene(adapter)]

@@ -210,11 +210,6 @@ def test_reduce_motion_follows_the_desktop(monkeypatch: pytest.MonkeyPatch) -> N
     assert not Settings().reduces_motion and Settings(reduce_motion="on").reduces_motion
 
 
-def test_the_desktop_is_asked_without_gsettings_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PATH", "/nonexistent")
-    assert motion_pref.read_gnome() is False
-
-
 def test_zen_hides_time_score_and_moves_but_counts_them() -> None:
     def status_after_a_move(**settings: object) -> tuple[bytes, int, int]:
         app = make_app(**settings)

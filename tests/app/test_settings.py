@@ -4,6 +4,7 @@ checks the value and announces it), written to disk once per change, and old fil
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -107,3 +108,38 @@ def test_old_files_are_read_and_every_writer_writes_once(opened: Any, monkeypatc
     keeper.storage.flush()
     on_disk = Storage(keeper.storage.folder).load_settings().value
     assert on_disk == settings
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "pt_BR", "nl", "pl", "ja", "zh_CN"])
+def test_the_tab_bar_fits_every_window_in_every_language(language: str) -> None:
+    """Five tabs: at 800x600, 1024x1366 and portrait 1080x1920 every tab lies inside the
+    window, none over another, in tab order (a row that does not fit wraps onto a second)."""
+    from tests.app.table_helpers import make_app
+
+    app = make_app(size=(800, 600), language=language)
+    try:
+        screen = settings_screen.open_scene(app, app.scenes.bottom.session)
+        app.push(screen)
+        rows_seen = set()
+        for size in [(800, 600), (1024, 1366), (1080, 1920), (1280, 800), (600, 800)]:
+            screen.resized(size)
+            window = pygame.Rect(0, 0, *size)
+            tabs = [next(h.rect for h in screen.hots if h.key == f"tab{i}") for i in range(len(screen.tabs))]
+            assert len(tabs) == len(settings_screen.PAGES) == 5
+            for i, rect in enumerate(tabs):
+                assert window.contains(rect), (size, i, rect)
+                assert rect.collidelist(tabs[:i] + tabs[i + 1:]) == -1, (size, i)
+            assert all((a.y, a.x) < (b.y, b.x) for a, b in itertools.pairwise(tabs))  # reading order
+            assert screen.viewport.top >= max(rect.bottom for rect in tabs)  # the page starts below them
+            rows_seen.add(len({rect.y for rect in tabs}))
+        assert rows_seen <= {1, 2}
+    finally:
+        app.close()
+
+
+def test_a_narrow_window_wraps_the_tabs_evenly() -> None:
+    from seahaven.app.screens.widgets.screen import tab_rows
+
+    assert tab_rows([100, 100, 100], 10, 320) == [[0, 1, 2]]
+    assert tab_rows([100, 100, 100, 100, 100], 10, 400) == [[0, 1, 2], [3, 4]]  # 3 and 2, not 4 and 1
+    assert tab_rows([300, 300], 10, 200) == [[0], [1]]

@@ -251,7 +251,8 @@ class Access:
         roles = {"window": ak.Role.WINDOW, "toolbar": ak.Role.TOOLBAR, "button": ak.Role.BUTTON,
                  "group": ak.Role.GROUP, "list": ak.Role.LIST, "list_item": ak.Role.LIST_ITEM,
                  "label": ak.Role.LABEL, "dialog": ak.Role.DIALOG, "check_box": ak.Role.CHECK_BOX,
-                 "status": ak.Role.STATUS}
+                 "status": ak.Role.STATUS, "heading": ak.Role.HEADING, "paragraph": ak.Role.PARAGRAPH,
+                 "tab": ak.Role.TAB}
         node = ak.Node(roles.get(spec.role, ak.Role.GENERIC_CONTAINER))
         if spec.label:
             node.set_label(spec.label)

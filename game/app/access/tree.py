@@ -42,7 +42,7 @@ class NodeSpec:
 
     role: str
     """"window", "toolbar", "button", "group", "list", "list_item", "label", "dialog",
-    "check_box", "status"."""
+    "check_box", "status", "heading", "paragraph", "tab"."""
     label: str = ""
     description: str = ""
     value: str = ""
@@ -210,4 +210,32 @@ def table_nodes(position: Position, buttons: Iterable[Button], status: str, titl
         nodes[ANNOUNCER] = NodeSpec("label", value=announcer, live=True)
         children.append(ANNOUNCER)
     nodes[WINDOW] = NodeSpec("window", title, children=tuple(children), bounds=window)
+    return nodes
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One thing a full-window screen (Help, Statistics, Settings, the daily deals) shows, in
+    reading order: its words (a heading or a paragraph) or a control (a button or a tab)."""
+
+    role: str
+    """"heading", "paragraph", "button" or "tab"."""
+    label: str
+    focusable: bool = False
+    clickable: bool = False
+    selected: bool | None = None
+    disabled: bool = False
+    bounds: Bounds | None = None
+
+
+def screen_nodes(title: str, pieces: Iterable[Piece], bounds: Bounds | None) -> dict[int, NodeSpec]:
+    """A full-window screen's nodes: the screen (:data:`SCENE`, named by its title) and one
+    node per piece, :data:`SCENE_ITEM_BASE` + its place in reading order. A piece that stays
+    as it was makes an equal node, which the adapter does not send again."""
+    nodes: dict[int, NodeSpec] = {}
+    for i, piece in enumerate(pieces):
+        nodes[SCENE_ITEM_BASE + i] = NodeSpec(piece.role, piece.label, clickable=piece.clickable,
+                                              focusable=piece.focusable, selected=piece.selected,
+                                              disabled=piece.disabled, bounds=piece.bounds)
+    nodes[SCENE] = NodeSpec("dialog", title, children=tuple(nodes), bounds=bounds)
     return nodes

@@ -166,7 +166,7 @@ class DailyScreen(Screen):
                 (f" \u00b7 {status}" if status else "")
             rect = pygame.Rect(column.x + i * (w + gap), y, w, h)
             self.button(surface, rect, text, _bind(self.play, cells), key=f"play{cells}", on=state == "won",
-                        size=self.scale.note)
+                        size=self.scale.note, chosen=False)
         y += h
         if self.note is not None and self.note():
             y = self.text(surface, self.note(), column.x, y + u // 3, column.w, size=self.scale.note,
@@ -187,10 +187,12 @@ class DailyScreen(Screen):
         after = month_short(month % 12 + 1)
         if earlier:
             self.button(surface, pygame.Rect(column.x, y, arrow_w, h), f"< {back}", lambda: self.shift_month(-1),
-                        key="month-back")
+                        key="month-back", read_as=month_year((month - 2) % 12 + 1, year - (month == 1)))
         if later:
             self.button(surface, pygame.Rect(column.right - arrow_w, y, arrow_w, h), f"{after} >",
-                        lambda: self.shift_month(1), key="month-next")
+                        lambda: self.shift_month(1), key="month-next",
+                        read_as=month_year(month % 12 + 1, year + (month == 12)))
+        self.read(month_year(month, year), heading=True)
         title = self.font(u, True).render(month_year(month, year), True, self.theme.heading)
         surface.blit(title, title.get_rect(center=(column.centerx, y + h // 2)))
         y += h + u // 2
@@ -220,7 +222,8 @@ class DailyScreen(Screen):
                   days: dict[tuple[str, int], str], font: Any) -> None:
         playable = FIRST_DAY <= day <= self.today
         key = day_key(day) if playable else ""
-        hot = self.hot_area(rect, _bind_day(self.select if playable else self.refuse, day), key=key)
+        hot = self.hot_area(rect, _bind_day(self.select if playable else self.refuse, day), key=key,
+                            label=self.day_words(day, days), selected=day == self.selected)
         hot.left = _bind_day(self.select, day - _dt.timedelta(days=1)) if playable else None
         hot.right = _bind_day(self.select, day + _dt.timedelta(days=1)) if playable else None
         chosen = day == self.selected
@@ -247,6 +250,26 @@ class DailyScreen(Screen):
                 pygame.draw.circle(surface, self.theme.warn, centre, dot)
             elif state is not None:
                 pygame.draw.circle(surface, self.theme.warn, centre, dot, max(1, dot // 3))
+
+    def day_words(self, day: _dt.date, days: dict[tuple[str, int], str]) -> str:
+        """A day of the calendar as a screen reader hears it: its date, whether it is today,
+        and what became of each difficulty's deal ("won", "played", "not played"), or that
+        its deals are not out yet (or came before the first)."""
+        marks = {"won": pgettext("daily deal", "won"), "helped": pgettext("daily deal", "won with help"),
+                 "played": pgettext("daily deal", "played")}
+        if day > self.today:
+            state = pgettext("daily deal", "not out yet")
+        elif day < FIRST_DAY:
+            state = pgettext("daily deal", "no daily deal")
+        else:
+            state = pgettext("list separator", ", ").join(
+                pgettext("screen reader", "{difficulty} {value}").format(
+                    difficulty=difficulty_name(cells),
+                    value=marks.get(days.get((day.isoformat(), cells)) or "", pgettext("daily deal", "not played")))
+                for cells in DIFFICULTY_NAMES)
+        name = pgettext("daily deal", "Today, {day}") if day == self.today else "{day}"
+        return pgettext("screen reader", "{label}: {value}").format(label=name.format(day=date_text(day)),
+                                                                   value=state)
 
     def legend_note(self) -> str:
         """The words after the legend's marks: how to read them, or why a tapped day
@@ -280,13 +303,14 @@ class DailyScreen(Screen):
             surface.blit(words, (x + 3 * dot, y))
             x += 3 * dot + words.get_width() + size
         note = self.legend_note()
+        self.read(note)  # (the dots' words are for the eye: each day's own words say what they mark)
         colour = self.theme.warn if self.refused is not None else self.theme.text_dim  # why nothing was played
         words = font.render(note, True, colour)
         if x + words.get_width() <= column.right:
             surface.blit(words, (x, y))
             return y + font.get_linesize()
         return self.text(surface, note, column.x, y + font.get_linesize(), column.w, size=size, colour=colour,
-                         bold=self.refused is not None)
+                         bold=self.refused is not None, reads=False)
 
 
 def _bind(function: Callable[[int], None], value: int) -> Callable[[], None]:

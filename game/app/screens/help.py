@@ -19,7 +19,7 @@ from seahaven.app.board.hand import Hand, Refusal
 from seahaven.app.board.keys import CELL_KEYS, FOUNDATION_KEY, PILE_KEYS, board_key_rows
 from seahaven.app.board.model import ExampleGame
 from seahaven.app.board.pointer import Answer, BoardPointer, Deselected, Dropped
-from seahaven.app.i18n import N_, NP_, _, format_number, ngettext
+from seahaven.app.i18n import N_, NP_, _, format_number, ngettext, pgettext
 from seahaven.app.input import Pointer
 from seahaven.app.layout import Box, board_height, board_layout, card_aspect
 from seahaven.app.screens.kit import Screen
@@ -101,6 +101,8 @@ RULES_PAGE: tuple[Block, ...] = (
     ("b", N_("Each move, undo, refused move with its reason, hint and solver's verdict is said once.")),
     ("b", N_("T reads the whole table: the cells and foundations, then the columns row by row. I reads "
           "the pile you are on.")),
+    ("b", N_("Help, Statistics, Settings and the daily deals are read whole: their tabs, headings, words "
+          "and buttons in order, each setting with its value, each day of the calendar with its deals.")),
     ("b", N_("Peek at a covered card: right-click it, or press and hold it; it shows whole and "
           "enlarged until you let go, and nothing moves. P shows the focused pile's cards the same "
           "way. Ctrl and plus or minus, or a pinch, make the cards larger or smaller.")),
@@ -457,9 +459,12 @@ class HelpScreen(Screen):
             elif kind == "keys":
                 key_w = min(column.w // 2, max(self.font(u, True).size(keys_words(k))[0] for k, _action in content) + u)
                 for keys, action in content:
+                    self.read(pgettext("screen reader", "{label}: {value}").format(label=keys_words(keys),
+                                                                                  value=_(action)))
                     end = self.text(surface, keys_words(keys), column.x, y, key_w - u // 2, bold=True,
-                                    colour=self.theme.focus)
-                    y = max(end, self.text(surface, _(action), column.x + key_w, y, column.w - key_w)) + u // 4
+                                    colour=self.theme.focus, reads=False)
+                    y = max(end, self.text(surface, _(action), column.x + key_w, y, column.w - key_w,
+                                           reads=False)) + u // 4
                 y += u // 2
         return y
 

@@ -4,7 +4,7 @@ type (a toggle, a choice, a stepper within its limits, a toggle per difficulty).
 change goes through ``Settings.set``, which checks it and announces it: autosave writes
 it, the window reloads the art or the theme, the table repaints.
 
-Four tabs (Play; Look; Sound and window; Language), so that each page fits the window without scrolling.
+Five tabs (Play; Look; Sound and window; Cards and colours; Language).
 Mouse and touch press the choices; the keyboard moves between rows with Up, Down and Tab
 and changes the focused row with Left, Right, Enter or Space (with no row focused, Left
 and Right switch the tab).
@@ -30,10 +30,14 @@ if TYPE_CHECKING:
     from seahaven.app.session import Session
 
 PAGES = ((declared.PLAY, N_("Play")), (declared.LOOK, N_("Look")), (declared.SOUND, N_("Sound and window")),
-         (declared.LANGUAGE, N_("Language")))
-"""Four tabs, so that each fits a 1280x800 window without scrolling: (page, title, marked
-for translation and shown through ``_()``)."""
-PLAY, LOOK, SOUND, LANGUAGE = range(len(PAGES))
+         (declared.CARDS, N_("Cards and colours")), (declared.LANGUAGE, N_("Language")))
+"""Five tabs, so that most pages fit a 1280x800 window without scrolling: (page, title,
+marked for translation and shown through ``_()``). Cards and colours gathers what helps a
+player see the cards: their size, the suits' colours (presets for colour blindness, or one's
+own) and letters; reduce motion and zen mode stay with Play, which they change, and the
+whole Cards and colours page still fits 1280x800. The tab bar wraps onto a second row where
+the window is too narrow."""
+PLAY, LOOK, SOUND, CARDS, LANGUAGE = range(len(PAGES))
 """The tabs' numbers."""
 
 
@@ -132,9 +136,10 @@ class SettingsScreen(Screen):
         narrow = control_w + 14 * u > column.w
         label_w = column.w if narrow else column.w - control_w - u
         top = y
-        y = self.text(surface, _(row.spec.label), column.x, y, label_w, bold=True)
+        whole_row = row.kind != "winnable"  # a screen reader hears such a row as one control with its value
+        y = self.text(surface, _(row.spec.label), column.x, y, label_w, bold=True, reads=not whole_row)
         y = self.text(surface, _(row.spec.note), column.x, y, label_w, size=self.scale.note,
-                      colour=self.theme.text_dim)
+                      colour=self.theme.text_dim, reads=not whole_row)
         if narrow:
             cy = y + u // 3
             cx = column.x
@@ -151,20 +156,27 @@ class SettingsScreen(Screen):
                             left=partial(self.set_winnable, cells, False),
                             right=partial(self.set_winnable, cells, True))
             return max(y, whole.bottom)
-        area = self.hot_area(whole, lambda: self.step(row, 0), key=row.name)
+        now = [label for value, label, chosen in segments if chosen or value is None]
+        area = self.hot_area(whole, lambda: self.step(row, 0), key=row.name,
+                             label=pgettext("screen reader", "{label}: {value}").format(
+                                 label=_(row.spec.label), value=pgettext("list separator", ", ").join(now)))
         area.left, area.right = (lambda: self.step(row, -1)), (lambda: self.step(row, 1))
+        self.read(_(row.spec.note))
         for (value, label, chosen), rect in zip(segments, rects):
             if value is None:  # a stepper's read-out
                 words = font.render(label, True, self.theme.text)
                 surface.blit(words, words.get_rect(center=rect.center))
             elif shown:  # the choice shows what it looks like, left of its name
-                self.button(surface, rect, "", self._setter(row, value), on=chosen)
+                self.button(surface, rect, "", self._setter(row, value), on=chosen, read_as=label)
                 picture = PREVIEWS[row.name](self, value, swatch)
                 left = rect.x + u // 2
                 surface.blit(picture, (left, rect.centery - swatch[1] // 2))
                 words = font.render(label, True, self.theme.button_text)
                 room = pygame.Rect(left + extra, rect.y, rect.right - left - extra, rect.h)
                 surface.blit(words, words.get_rect(center=room.center))
+            elif row.kind == "stepper":
+                self.button(surface, rect, label, self._setter(row, value), chosen=False,
+                            read_as=pgettext("stepper", "Less") if value < 0 else pgettext("stepper", "More"))
             else:
                 self.button(surface, rect, label, self._setter(row, value), on=chosen)
         return max(y, whole.bottom)

@@ -44,6 +44,14 @@ def figure_rows(stats: Stats) -> list[tuple[str, list[str]]]:
     return [(_(label), [show(stats.of(cells)) for cells in DIFFICULTY_NAMES]) for label, show in FIGURES]
 
 
+def figure_words(label: str, values: list[str]) -> str:
+    """A row of the table as a screen reader hears it: "Played: Easy 3, Medium 1, Hard 0"."""
+    per = [pgettext("screen reader", "{difficulty} {value}").format(difficulty=difficulty_name(cells), value=value)
+           for cells, value in zip(DIFFICULTY_NAMES, values)]
+    return pgettext("screen reader", "{label}: {value}").format(label=label,
+                                                               value=pgettext("list separator", ", ").join(per))
+
+
 class StatsScreen(Screen):
     """The figures of ``stats``; ``on_reset()`` clears and saves them once confirmed."""
 
@@ -140,6 +148,7 @@ class StatsScreen(Screen):
         y += tall * small.get_linesize() + u // 3
         pygame.draw.line(surface, self.theme.band_line, (column.x, y), (column.right, y), max(1, u // 12))
         for r, (label, values) in enumerate(figure_rows(self.stats)):
+            self.read(figure_words(label, values))
             if r % 2:
                 pygame.draw.rect(surface, self.theme.stripe, (column.x, y, column.w, row_h))
             words = font.render(label, True, self.theme.text_dim)
@@ -236,10 +245,11 @@ class StatsScreen(Screen):
         for n, entry in enumerate(recent):
             if n % 2:
                 pygame.draw.rect(surface, self.theme.stripe, (column.x, y, column.w, h))
+            line = history_line(entry)
+            self.read(line)  # (read before its Watch button)
             if entry.replayable:
                 rect = pygame.Rect(column.right - button_w, y + h // 10, button_w, h - h // 5)
                 self.button(surface, rect, label, self.watcher(entry), key=f"watch-{n}", size=small)
-            line = history_line(entry)
             words = self.font(small).render(line, True, self.theme.text)
             if words.get_width() > column.w - button_w - u:
                 words = self.font(max(11, small * 4 // 5)).render(line, True, self.theme.text)
@@ -275,7 +285,11 @@ class StatsScreen(Screen):
         for i, rating in enumerate(keys):
             played, won = table.get(rating, (0, 0))
             x = column.x + i * slot
-            head = font.render(_("rated {n}").format(n=rating) if rating else _("not rated"), True, self.theme.text_dim)
+            name = _("rated {n}").format(n=rating) if rating else _("not rated")
+            self.read(pgettext("screen reader", "{label}: {value}").format(
+                label=name, value=ngettext("{won} of {n} game won", "{won} of {n} games won", played).format(
+                    won=format_number(won), n=format_number(played))))
+            head = font.render(name, True, self.theme.text_dim)
             if head.get_width() > slot - 4:
                 head = font.render(str(rating) if rating else "\u2014", True, self.theme.text_dim)
             surface.blit(head, (x + (slot - head.get_width()) // 2, y))

@@ -21,10 +21,12 @@ from seahaven.app.access.tree import (
     Bounds,
     Button,
     NodeSpec,
+    Piece,
     PileNodes,
     pile_for,
     pile_id,
     pile_label,
+    screen_nodes,
     table_nodes,
     table_rows,
 )
@@ -32,11 +34,12 @@ from seahaven.app.current import Change, GameEvent
 from seahaven.app.i18n import _, format_duration, format_number, ngettext, pgettext
 from seahaven.app.layout import Box
 from seahaven.app.screens import actions
-from seahaven.app.screens.kit import Window
+from seahaven.app.screens.kit import Hot, Screen, Window
 from seahaven.app.screens.table_api import Table
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_keys import TableKeys
 from seahaven.app.screens.table_solver import TableSolver
+from seahaven.app.screens.widgets.screen import is_tab
 from seahaven.app.words import FROM, ONTO, WITH, card_name, lead_card, pile_name, sentence
 from seahaven.engine import Action, Pile
 
@@ -126,6 +129,8 @@ class TableAccess:
             focus = self._window_nodes(top, nodes)
         elif isinstance(top, ReadAloud):
             focus = self._screen_nodes(top, nodes)
+        elif isinstance(top, Screen):
+            focus = self._page_nodes(top, nodes)
         return nodes, focus
 
     def status_text(self) -> str:
@@ -180,11 +185,44 @@ class TableAccess:
         nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, SCENE), bounds=root.bounds)
         return SCENE
 
+    def _page_nodes(self, screen: Screen, nodes: dict[int, NodeSpec]) -> int:
+        """A full-window screen (Help, Statistics, Settings, the daily deals): its title, then
+        what it shows in reading order, its words and its buttons, as its layout registered
+        them; the focus is its focused button (or the screen)."""
+        pieces = []
+        focus = SCENE
+        for i, item in enumerate(screen.reading):
+            if isinstance(item, Hot):
+                pieces.append(Piece("tab" if is_tab(item.key) else "button", item.label, focusable=bool(item.key),
+                                    clickable=item.action is not None, selected=item.selected,
+                                    disabled=item.action is None, bounds=_bounds(Box(*item.rect))))
+                if item.key and item.key == screen.focus_key:
+                    focus = SCENE_ITEM_BASE + i
+            else:
+                pieces.append(Piece("heading" if item.heading else "paragraph", item.text))
+        w, h = self.table.app.size
+        nodes.update(screen_nodes(_(screen.title), pieces, (0.0, 0.0, float(w), float(h))))
+        root = nodes[WINDOW]
+        nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, SCENE), bounds=root.bounds)
+        return focus
+
     # == requests from assistive technology ====================================================
     def request(self, what: str, target: int) -> None:
         """An AT's "click" or "focus" on a node: what a tap or a key on it does."""
         table = self.table
         top = table.app.scenes.top
+        if isinstance(top, Screen):
+            reading = top.reading
+            i = target - SCENE_ITEM_BASE
+            hot = reading[i] if 0 <= i < len(reading) else None
+            if isinstance(hot, Hot):
+                if what == "focus" and hot.key:
+                    top.focus_key = hot.key  # as Tab onto it
+                    top.reveal(hot.rect)
+                elif what == "click" and hot.action is not None:
+                    hot.action()  # as a tap on it
+                top.dirty = True
+            return
         if isinstance(top, ReadAloud):
             controls = top.access_view()[2]
             i = target - SCENE_ITEM_BASE

@@ -8,6 +8,11 @@ hit-tests, to measure the content and to keep the scroll inside it. Layout happe
 the window is resized, after input and in ``update`` whenever something changed; ``draw``
 only paints. Sizes come from the one type scale (:attr:`Screen.scale`). A page taller
 than the window shows a scroll bar and a "More below" button at its foot.
+
+The layout registers what a screen reader reads too (:attr:`Screen.reading`): the words
+:meth:`Screen.text` draws (and those a screen draws itself, through :meth:`Screen.read`)
+and the buttons, in the order they are laid out; the accessibility tree makes its nodes of
+them (``screens/table_access``), so a screen's words exist once.
 """
 
 from __future__ import annotations
@@ -45,9 +50,61 @@ class Hot:
     """Identity for the keyboard focus; empty for areas the keyboard does not visit."""
     left: Callable[[], None] | None = None
     right: Callable[[], None] | None = None
+    label: str = ""
+    """Its words, for a screen reader (the tree leaves out an area without any)."""
+    selected: bool | None = None
+    """Shown as the chosen one (a tab, a setting's value), for a screen reader; None: no such state."""
 
 
-def _is_tab(key: str) -> bool:
+@dataclass(frozen=True)
+class Said:
+    """Words a screen shows, in reading order, for a screen reader: a heading or a paragraph."""
+
+    text: str
+    heading: bool = False
+
+
+def paint_tabs(screen: Screen, surface: pygame.Surface, top: int) -> int:
+    """The tabs, under the title bar from ``top``, on one row or as few as the window's
+    width needs (:func:`tab_rows`); returns where the content starts."""
+    u = screen.unit
+    w = screen.size[0]
+    theme = screen.theme
+    row_h = round(u * 2.2)
+    gap = u // 3
+    widths = [min(w - u, screen.font(u, True).size(_(name))[0] + 2 * u) for name in screen.tabs]
+    rows = tab_rows(widths, gap, w - u)
+    tab_h = row_h + (len(rows) - 1) * (row_h - u // 4)
+    pygame.draw.rect(surface, theme.band, (0, top, w, tab_h))
+    y = top + u // 4
+    for row in rows:
+        total = sum(widths[i] for i in row) + (len(row) - 1) * gap
+        x = max(u // 2, (w - total) // 2)
+        for i in row:
+            rect = pygame.Rect(x, y, widths[i], row_h - u // 2)
+            screen.button(
+                surface, rect, _(screen.tabs[i]), partial(screen.set_tab, i), key=f"tab{i}", on=(i == screen.tab),
+                left=lambda: screen.set_tab(screen.tab - 1), right=lambda: screen.set_tab(screen.tab + 1),
+            )
+            x += widths[i] + gap
+        y += row_h - u // 4
+    pygame.draw.line(surface, theme.band_line, (0, top + tab_h - 1), (w, top + tab_h - 1))
+    return top + tab_h
+
+
+def tab_rows(widths: list[int], gap: int, room: int) -> list[list[int]]:
+    """The tabs (by their widths) in rows no wider than ``room``: one row when they fit,
+    else as few rows as fit, the tabs shared out evenly (3 and 2, not 4 and 1), in order."""
+    count = len(widths)
+    for rows in range(1, count + 1):
+        per_row = -(-count // rows)
+        split = [list(range(start, min(count, start + per_row))) for start in range(0, count, per_row)]
+        if all(sum(widths[i] for i in row) + (len(row) - 1) * gap <= room for row in split):
+            return split
+    return [[i] for i in range(count)]
+
+
+def is_tab(key: str) -> bool:
     """Whether a hot area's key is a tab's ("tab0", "tab1"; not a setting like "table")."""
     return key.startswith("tab") and key[3:].isdigit()
 
@@ -81,6 +138,10 @@ class Screen(Scene):
         are registered then, and only then)."""
         self.more: Hot | None = None
         """The "More below" button, while the page goes on below the window."""
+        self.reading: list[Said | Hot] = []
+        """What the screen shows, in reading order (its words and its buttons), registered
+        by the layout as the buttons are: the screen reader's view of it
+        (``screens/table_access``)."""
 
     # -- sizes -------------------------------------------------------------------------------
     @property
@@ -122,6 +183,7 @@ class Screen(Scene):
         try:
             for _attempt in range(4):  # again if the page needs the footer, or clamping moved the content
                 self.hots = []
+                self.reading = []
                 top = self.paint_bar(self._measure)
                 self._first_content = len(self.hots)
                 self.viewport = pygame.Rect(0, top, self.size[0], self.size[1] - top - footer)
@@ -138,6 +200,7 @@ class Screen(Scene):
                 self.dirty = True
         finally:
             self.measuring = False
+        self.app.access.stale = True  # what a screen reader reads may have changed with it (no input needed)
         self.more = None
         if self.scroll < self.max_scroll():
             self.more = Hot(self.more_rect(), self.page_down)
@@ -196,23 +259,10 @@ class Screen(Scene):
         label = _("Close") + "  \u00d7"
         close_w = self.font(u, True).size(label)[0] + 2 * u
         close = pygame.Rect(w - close_w - u // 2, u // 3, close_w, bar_h - 2 * (u // 3))
-        self.button(surface, close, label, self.close, key="close")
+        self.button(surface, close, label, self.close, key="close", read_as=_("Close"))
         top = bar_h
         if self.tabs:
-            tab_h = round(u * 2.2)
-            pygame.draw.rect(surface, theme.band, (0, top, w, tab_h))
-            widths = [self.font(u, True).size(_(name))[0] + 2 * u for name in self.tabs]
-            total = sum(widths) + (len(widths) - 1) * (u // 3)
-            x = max(u // 2, (w - total) // 2)
-            for i, (name, tw) in enumerate(zip(self.tabs, widths)):
-                rect = pygame.Rect(x, top + u // 4, tw, tab_h - u // 2)
-                self.button(
-                    surface, rect, _(name), partial(self.set_tab, i), key=f"tab{i}", on=(i == self.tab),
-                    left=lambda: self.set_tab(self.tab - 1), right=lambda: self.set_tab(self.tab + 1),
-                )
-                x += tw + u // 3
-            pygame.draw.line(surface, theme.band_line, (0, top + tab_h - 1), (w, top + tab_h - 1))
-            top += tab_h
+            top = paint_tabs(self, surface, top)
         return top
 
     def scrollbar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
@@ -234,9 +284,13 @@ class Screen(Scene):
                                  border_radius=max(4, self.unit // 3))
 
     def text(self, surface: pygame.Surface, text: str, x: int, y: int, width: int, *, size: int | None = None,
-             colour: Colour | None = None, bold: bool = False, spacing: float = 1.25) -> int:
+             colour: Colour | None = None, bold: bool = False, spacing: float = 1.25, reads: bool = True) -> int:
         """Draw ``text`` wrapped to ``width`` from (x, y) (in the theme's text colour unless
-        told); return the y below it. Lines outside the visible area are skipped, not drawn."""
+        told); return the y below it. Lines outside the visible area are skipped, not drawn.
+        A screen reader reads it (:meth:`read`; words in the heading colour as a heading)
+        unless ``reads`` is False (the caller reads it in other words)."""
+        if reads:
+            self.read(text, heading=colour is not None and colour == self.theme.heading)
         colour = colour or self.theme.text
         font = self.font(size or self.unit, bold)
         line_h = round(font.get_linesize() * spacing / 1.25 * 1.1)
@@ -247,25 +301,39 @@ class Screen(Scene):
             y += line_h
         return y
 
+    def read(self, text: str, heading: bool = False) -> None:
+        """Give a screen reader words the screen shows (while the layout runs; drawing adds
+        nothing): :meth:`text` does for what it draws, a screen for words it draws itself."""
+        if self.measuring and text:
+            self.reading.append(Said(text, heading))
+
     def button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, action: Callable[[], None] | None,
                *, key: str = "", on: bool = False, left: Callable[[], None] | None = None,
-               right: Callable[[], None] | None = None, size: int | None = None) -> Hot:
-        """Draw a button and register it; ``on`` shows it chosen."""
-        hot = Hot(pygame.Rect(rect), action, key, left, right)
+               right: Callable[[], None] | None = None, size: int | None = None, chosen: bool = True,
+               read_as: str = "") -> Hot:
+        """Draw a button and register it; ``on`` shows it chosen (a screen reader hears it
+        as selected or not, unless ``chosen`` is False: ``on`` only lights it). ``read_as``:
+        what a screen reader hears (the label by default)."""
+        hot = Hot(pygame.Rect(rect), action, key, left, right, read_as or label, on if chosen else None)
         hovered = self.hover is not None and self.hover.key == key and key and self.hover.rect == hot.rect
         face = button_face(self.app.painter, Box(*rect), label, hover=bool(hovered), primary=on, dark=True,
                            solid=True, font_px=size or self.scale.button)
         surface.blit(face, rect.topleft)
-        if self.measuring:
-            self.hots.append(hot)
+        self._register(hot)
         return hot
 
-    def hot_area(self, rect: pygame.Rect, action: Callable[[], None] | None, key: str = "") -> Hot:
-        """Register a pressable area drawn by the caller."""
-        hot = Hot(pygame.Rect(rect), action, key)
+    def hot_area(self, rect: pygame.Rect, action: Callable[[], None] | None, key: str = "", label: str = "",
+                 selected: bool | None = None) -> Hot:
+        """Register a pressable area drawn by the caller (``label``: what a screen reader hears)."""
+        hot = Hot(pygame.Rect(rect), action, key, label=label, selected=selected)
+        self._register(hot)
+        return hot
+
+    def _register(self, hot: Hot) -> None:
         if self.measuring:
             self.hots.append(hot)
-        return hot
+            if hot.label:  # (an area without words is nothing a screen reader could name)
+                self.reading.append(hot)
 
     # -- scrolling ---------------------------------------------------------------------------
     def max_scroll(self) -> int:
@@ -292,7 +360,7 @@ class Screen(Scene):
         if index != self.tab:
             self.tab = index
             self.scroll = 0
-            self.focus_key = f"tab{index}" if _is_tab(self.focus_key) else ""
+            self.focus_key = f"tab{index}" if is_tab(self.focus_key) else ""
             self.tab_changed()
         self.dirty = True
 
@@ -322,7 +390,7 @@ class Screen(Scene):
         """Move the keyboard focus; False if there is nothing to focus. The arrows visit
         the page's own controls, not the tabs (Left and Right switch those)."""
         keys = [h.key for h in self.focusable()
-                if (h.key != "close" or step == 0) and not (arrows and _is_tab(h.key))]
+                if (h.key != "close" or step == 0) and not (arrows and is_tab(h.key))]
         if not self.ring.move(keys, step):
             return False
         hot = self.focused()
