@@ -34,6 +34,9 @@ CELL_BASE = 120
 FOUNDATION_BASE = 130
 SCENE_ITEM_BASE = 200
 """The controls of the window over the table."""
+SCENE_PART_BASE = 100_000
+"""What a screen's group holds (Help's example board: its piles): SCENE_PART_BASE + 1000 x
+the group's place in reading order + the part's place in the group."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +155,12 @@ class PileNodes:
             self._cards.clear()
 
 
+def reading_order(cells: int) -> tuple[Pile, ...]:
+    """The piles a game of ``cells`` cells shows, in the order the tree reads them: the
+    cells, the foundations, then the columns (the table's and Help's example board's)."""
+    return tuple(pile for pile, _node in _shown(cells)[0])
+
+
 @functools.lru_cache(maxsize=8)
 def _shown(cells: int) -> tuple[tuple[tuple[Pile, int], ...], tuple[int, ...]]:
     """The piles a game of ``cells`` cells shows, in the tree's order, with their ids."""
@@ -219,13 +228,15 @@ class Piece:
     reading order: its words (a heading or a paragraph) or a control (a button or a tab)."""
 
     role: str
-    """"heading", "paragraph", "button" or "tab"."""
+    """"heading", "paragraph", "button", "tab", "group" (holding ``parts``) or "list_item"."""
     label: str
     focusable: bool = False
     clickable: bool = False
     selected: bool | None = None
     disabled: bool = False
     bounds: Bounds | None = None
+    parts: tuple[Piece, ...] = ()
+    """A group's pieces, in reading order (a part holds no parts of its own)."""
 
 
 def screen_nodes(title: str, pieces: Iterable[Piece], bounds: Bounds | None) -> dict[int, NodeSpec]:
@@ -233,9 +244,18 @@ def screen_nodes(title: str, pieces: Iterable[Piece], bounds: Bounds | None) -> 
     node per piece, :data:`SCENE_ITEM_BASE` + its place in reading order. A piece that stays
     as it was makes an equal node, which the adapter does not send again."""
     nodes: dict[int, NodeSpec] = {}
+    items = []
     for i, piece in enumerate(pieces):
-        nodes[SCENE_ITEM_BASE + i] = NodeSpec(piece.role, piece.label, clickable=piece.clickable,
-                                              focusable=piece.focusable, selected=piece.selected,
-                                              disabled=piece.disabled, bounds=piece.bounds)
-    nodes[SCENE] = NodeSpec("dialog", title, children=tuple(nodes), bounds=bounds)
+        parts = tuple(range(SCENE_PART_BASE + 1000 * i, SCENE_PART_BASE + 1000 * i + len(piece.parts)))
+        for node, part in zip(parts, piece.parts, strict=True):
+            nodes[node] = _piece_node(part, ())
+        nodes[SCENE_ITEM_BASE + i] = _piece_node(piece, parts)
+        items.append(SCENE_ITEM_BASE + i)
+    nodes[SCENE] = NodeSpec("dialog", title, children=tuple(items), bounds=bounds)
     return nodes
+
+
+def _piece_node(piece: Piece, children: tuple[int, ...]) -> NodeSpec:
+    return NodeSpec(piece.role, piece.label, children=children, clickable=piece.clickable,
+                    focusable=piece.focusable, selected=piece.selected, disabled=piece.disabled,
+                    bounds=piece.bounds)

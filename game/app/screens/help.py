@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from seahaven.app.access.tree import pile_label, reading_order
 from seahaven.app.board.hand import Hand, Refusal
 from seahaven.app.board.keys import CELL_KEYS, FOUNDATION_KEY, PILE_KEYS, board_key_rows
 from seahaven.app.board.model import ExampleGame
@@ -24,7 +25,20 @@ from seahaven.app.input import Pointer
 from seahaven.app.layout import Box, board_height, board_layout, card_aspect
 from seahaven.app.screens.kit import Screen
 from seahaven.app.screens.replay_commands import replay_key_rows
-from seahaven.app.words import FROM, ONTO, cards_phrase, cells_phrase, key_text, pile_name, reason_text, refusal_text
+from seahaven.app.screens.widgets.screen import Part
+from seahaven.app.words import (
+    FROM,
+    ONTO,
+    WITH,
+    card_name,
+    cards_phrase,
+    cells_phrase,
+    key_text,
+    pile_name,
+    reason_text,
+    refusal_text,
+    sentence,
+)
 from seahaven.engine import (
     APP_RULES,
     IllegalMove,
@@ -280,6 +294,33 @@ class ExampleBoard:
     def piles(self) -> tuple[Pile, ...]:
         return self.position.piles()
 
+    def pile_rect(self, pile: Pile) -> pygame.Rect:
+        """Where the pile shows, its slot and every card on it."""
+        count = len(self.position.cards(pile))
+        slot = self.slot(pile)
+        return slot.union(self.card_rect(pile, count - 1, count)) if count else slot
+
+    # -- what a screen reader reads of it -------------------------------------------------
+    def parts(self) -> tuple[Part, ...]:
+        """The board for a screen reader: each pile in the table's words and reading order
+        (the chosen one selected, each at its place), then what the highlight shows."""
+        position = self.position
+        chosen = self.selected
+        parts = [Part(sentence(pile_label(position, pile)), selected=chosen is not None and chosen[0] == pile,
+                      rect=self.pile_rect(pile)) for pile in reading_order(position.cell_count)]
+        if chosen is not None:
+            pile, count = chosen
+            cards = position.cards(pile)
+            source = pile_name(pile, FROM)
+            if count == 1:
+                text = _("Selected: {card}, from {source}.").format(card=card_name(cards[-1]), source=source)
+            else:
+                text = ngettext("Selected: the run of {n} card starting with {card}, from {source}.",
+                                "Selected: the run of {n} cards starting with {card}, from {source}.", count).format(
+                    n=format_number(count), card=card_name(cards[-count], WITH), source=source)
+            parts.append(Part(sentence(text), role="paragraph"))
+        return tuple(parts)
+
     # -- what the player does ----------------------------------------------------------------
     def limits(self) -> str:
         p = self.position
@@ -512,6 +553,7 @@ class HelpScreen(Screen):
         if self.measuring:  # the board's geometry is set by the layout, never by a draw
             board.place(rect)
         self.hot_area(rect, None)
+        self.read_group(_("The example board"), board.parts())
         self.paint_board(surface)
         y = rect.bottom + u
         again_w = max(8 * u, self.font(u, True).size(_("Set up again"))[0] + 2 * u)

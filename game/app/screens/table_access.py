@@ -39,7 +39,7 @@ from seahaven.app.screens.table_api import Table
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_keys import TableKeys
 from seahaven.app.screens.table_solver import TableSolver
-from seahaven.app.screens.widgets.screen import is_tab
+from seahaven.app.screens.widgets.screen import Group, is_tab
 from seahaven.app.words import FROM, ONTO, WITH, card_name, lead_card, pile_name, sentence
 from seahaven.engine import Action, Pile
 
@@ -198,6 +198,11 @@ class TableAccess:
                                     disabled=item.action is None, bounds=_bounds(Box(*item.rect))))
                 if item.key and item.key == screen.focus_key:
                     focus = SCENE_ITEM_BASE + i
+            elif isinstance(item, Group):
+                parts = tuple(Piece(part.role, part.text, selected=part.selected,
+                                    bounds=None if part.rect is None else _bounds(Box(*part.rect)))
+                              for part in item.parts)
+                pieces.append(Piece("group", item.label, parts=parts))
             else:
                 pieces.append(Piece("heading" if item.heading else "paragraph", item.text))
         w, h = self.table.app.size

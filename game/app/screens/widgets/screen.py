@@ -64,6 +64,26 @@ class Said:
     heading: bool = False
 
 
+@dataclass(frozen=True)
+class Part:
+    """One thing in a :class:`Group`: a pile of Help's example board ("list_item", with
+    whether it is chosen and its place) or a sentence about them ("paragraph")."""
+
+    text: str
+    role: str = "list_item"
+    selected: bool | None = None
+    rect: pygame.Rect | None = None
+
+
+@dataclass(frozen=True)
+class Group:
+    """Things a screen shows together under one name, for a screen reader: Help's example
+    board, named by its caption, holding its piles in the table's reading order."""
+
+    label: str
+    parts: tuple[Part, ...]
+
+
 def paint_tabs(screen: Screen, surface: pygame.Surface, top: int) -> int:
     """The tabs, under the title bar from ``top``, on one row or as few as the window's
     width needs (:func:`tab_rows`); returns where the content starts."""
@@ -138,7 +158,7 @@ class Screen(Scene):
         are registered then, and only then)."""
         self.more: Hot | None = None
         """The "More below" button, while the page goes on below the window."""
-        self.reading: list[Said | Hot] = []
+        self.reading: list[Said | Hot | Group] = []
         """What the screen shows, in reading order (its words and its buttons), registered
         by the layout as the buttons are: the screen reader's view of it
         (``screens/table_access``)."""
@@ -306,6 +326,11 @@ class Screen(Scene):
         nothing): :meth:`text` does for what it draws, a screen for words it draws itself."""
         if self.measuring and text:
             self.reading.append(Said(text, heading))
+
+    def read_group(self, label: str, parts: tuple[Part, ...]) -> None:
+        """Give a screen reader a group of things drawn together (see :meth:`read`)."""
+        if self.measuring and parts:
+            self.reading.append(Group(label, parts))
 
     def button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, action: Callable[[], None] | None,
                *, key: str = "", on: bool = False, left: Callable[[], None] | None = None,
