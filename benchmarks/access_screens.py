@@ -1,6 +1,7 @@
 """What the full-window screens cost in the accessibility tree, with a screen reader
 listening: opening Help, Statistics, Settings and the daily deals (every node sent), turning
-a page, and a scroll (the words carry no place: only the buttons that moved are sent again).
+a page, opening Help on its Examples page (the example board's piles), a run chosen there,
+and a scroll (the words carry no place: only the buttons that moved are sent again).
 
 Run inside a desktop session with the AT-SPI bus (``tests/access/headless.sh`` makes one
 headless):  ``tests/access/headless.sh .venv/bin/python benchmarks/access_screens.py [--rounds N]``.
@@ -24,6 +25,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20)
     args = parser.parse_args()
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
     from access_tree import set_enabled  # (benchmarks/, beside this file)
 
     from seahaven.app.launch import build
@@ -69,6 +71,15 @@ def main() -> None:
             timed(f"scroll {name}", lambda: screen().scroll_by(200))
             timed("close", lambda: screen().close())
         timed("open daily", lambda: navigation.open_daily(app, session))
+        timed("close", lambda: screen().close())
+
+        def open_examples() -> None:  # Help opened on its Examples page: the example board's piles too
+            navigation.open_screen(app, session, "help")
+            screen().set_tab(1)
+
+        timed("open help on examples", open_examples)
+        timed("choose a run on the example board", lambda: screen().key(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0, unicode="3", scancode=0)))
         timed("close", lambda: screen().close())
     app.close()
     for name, row in results.items():

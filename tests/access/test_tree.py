@@ -428,3 +428,126 @@ def test_a_screen_that_changes_without_input_is_sent_again() -> None:
     screen.dirty = True  # no key, no tap: the screen lays out again on its own
     steps(app, 2)
     assert ("PARAGRAPH", "Finding the daily deal…") in [(r, label) for r, label, _n in _scene(adapter)]
+
+
+def _group(adapter: Any, label: str) -> list[tuple[str, str, Any]]:
+    """A group of the screen as sent last: (role, label, node) of each of its parts, in order."""
+    nodes = adapter.latest()
+    group = next(nodes[n] for n in nodes[tree.SCENE].props["children"]
+                 if nodes[n].role == "GROUP" and nodes[n].props.get("label") == label)
+    return [(nodes[n].role, nodes[n].props.get("label", ""), nodes[n]) for n in group.props["children"]]
+
+
+def test_helps_example_board_is_read_pile_by_pile_with_its_highlight_in_the_players_language() -> None:
+    """Help's example board is a group of the screen, named by its caption, holding each pile
+    in the table's words and reading order (cells, foundations, columns), the chosen one
+    selected, and a sentence for the highlight; a move on it renames its piles; German at once."""
+    from seahaven.app.screens.help import example_position
+    from seahaven.app.words import sentence
+    from seahaven.engine import COLUMNS
+
+    app = make_app(CODE)
+    adapter = listening(app)
+    key(app, pygame.K_F1)
+    key(app, pygame.K_RIGHT)  # the Examples page
+    assert app.scenes.top.tab == 1
+    board = _group(adapter, "The example board")
+    names = [label for _role, label, _n in board]
+    assert {role for role, _label, _n in board} == {"LIST_ITEM"}
+    assert names[:2] == ["Cell 1: empty", "Clubs foundation: up to the ace of clubs"]
+    assert names[5] == ("Column 1, 7 cards: the 3 of clubs, the 8 of spades, the king of spades, the queen of "
+                        "spades, the jack of spades, the 10 of spades, top: the 9 of spades")
+    assert names[5:] == [sentence(tree.pile_label(example_position(), column)) for column in COLUMNS]
+    assert names[-1] == "Column 10: empty"
+    pieces = [(role, label) for role, label, _n in _scene(adapter)]
+    assert pieces.index(("GROUP", "The example board")) < pieces.index(("BUTTON", "Set up again"))
+    key(app, pygame.K_3)  # the run of 8 diamonds is chosen, as the board shows it
+    board = _group(adapter, "The example board")
+    column3 = next(node for _role, label, node in board if label.startswith("Column 3,"))
+    assert column3.props["selected"] is True
+    assert board[-1][:2] == ("PARAGRAPH", "Selected: the run of 8 cards starting with the 9 of diamonds, from "
+                                          "column 3.")
+    key(app, pygame.K_4)  # onto the 10 of diamonds
+    board = _group(adapter, "The example board")
+    assert str(app.scenes.top.board.position.cards(COLUMNS[3])[-1]) == "2D"
+    assert [label for role, label, _n in board if role == "PARAGRAPH"] == []  # nothing is highlighted now
+    assert any(label.startswith("Column 4, 12 cards: ") and label.endswith("top: the 2 of diamonds")
+               for _role, label, _n in board)
+    assert any(label == "Column 3, 2 cards: the 6 of clubs, top: the king of diamonds" for _r, label, _n in board)
+    key(app, pygame.K_a)  # the king of diamonds into the cell: chosen first
+    app.settings.set("language", "de")
+    steps(app, 2)
+    board = _group(adapter, "Das Beispielbrett")
+    names = [label for _role, label, _n in board]
+    assert names[0] == "Zelle 1: leer" and names[-2] == "Spalte 10: leer"
+    assert board[-1][0] == "PARAGRAPH" and board[-1][1].startswith("Ausgewählt: ")
+    assert not any("Column" in name for name in names)
+
+
+def test_each_statistics_graph_is_read_from_the_numbers_it_draws() -> None:
+    """The Graphs page: each graph (win rate, time, score) has a paragraph after its caption
+    that says what it shows, from the series the graph draws; German at once."""
+    from seahaven.app.history import Entry, History
+    from seahaven.app.screens.statistics import StatsScreen
+    from seahaven.app.stats import Stats
+
+    app = make_app(CODE)
+    adapter = listening(app)
+    games = [("won", 120.0, 640, 0), ("lost", 300.0, 40, 0), ("won", 200.0, 500, 1), ("won", 100.0, 900, 0)]
+    history = History([Entry(f"2026-11-{day + 10}T10:00:00Z", CODE, 4, "app", result, 90, time_s, score, hints)
+                       for day, (result, time_s, score, hints) in enumerate(games)])
+    app.settings.set("cells", 4)
+    app.push(StatsScreen(app, Stats(), history=history))
+    steps(app, 2)
+    adapter.request("CLICK", _id_of(adapter, "Graphs"))
+    steps(app, 2)
+
+    def after(caption: str) -> str:
+        pieces = [(role, label) for role, label, _n in _scene(adapter)]
+        at = next(i for i, (_role, label) in enumerate(pieces) if label.startswith(caption))
+        assert pieces[at + 1][0] == "PARAGRAPH"
+        return pieces[at + 1][1]
+
+    # the win rate leaves the win with help out: 100%, 50%, 67% (the last 10 games each)
+    assert after("Win rate over the last 4 Easy games") == (
+        "From the first game shown to the latest, the win rate went down from 100% to 67%. Highest 100%, "
+        "lowest 50%. Each, oldest first: 100%, 50%, 67%.")
+    adapter.request("CLICK", _id_of(adapter, "Time"))
+    steps(app, 2)
+    assert after("Time of each won game") == (
+        "Fastest 1:40, slowest 3:20, average 2:20; the latest was won in 1:40. Each, oldest first: 2:00, 3:20, "
+        "1:40. 1 of them was won with help.")
+    adapter.request("CLICK", _id_of(adapter, "Score"))
+    steps(app, 2)
+    assert after("Score of each of") == (
+        "Won: 2, won with help: 1, not won: 1. Highest 900, lowest 40, average 520; the latest game scored 900. "
+        "Each, oldest first: 640, 40, 500, 900.")
+    app.settings.set("language", "de")
+    steps(app, 2)
+    assert after("Punkte").startswith("Gewonnen: 2, ")
+
+
+def test_the_spoken_loss_says_where_the_lost_panel_is_and_the_status_line_does_not() -> None:
+    """Issue 27: the solver's word that the game is lost is spoken with a pointer to the lost
+    panel (its key, as the action registry declares it); the status line shows the sentence
+    alone (it has its tap). Issue 25's lost position: SH1-C4-J7QDQBV, the 7 of clubs of
+    column 6 double-clicked (lost, undo 1 move)."""
+    from tests.app.table_helpers import card_point, click, find, wait_jobs
+
+    app = make_app("SH1-C4-J7QDQBV")
+    adapter = listening(app)
+    table = app.scenes.bottom
+    pile, _index = find(app, "7C")
+    click(app, card_point(app, pile), clicks=1)
+    click(app, card_point(app, pile), clicks=2)
+    assert table.game.move_count == 1
+    settle(app)
+    steps(app, 40)  # the quiet moment before the solver is asked
+    wait_jobs(app)
+    steps(app, 3)
+    lost = "This game can no longer be won: undo 1 move to get back to a winnable position."
+    said = [node.props.get("description", "") for update in adapter.updates for _id, node in update.nodes]
+    assert f"{lost} Press L for the way back or a review." in said
+    assert table.message is not None and table.message.text == lost
+    key(app, pygame.K_l)  # where the pointer says
+    assert type(app.scenes.top).__name__ == "LostPanel"

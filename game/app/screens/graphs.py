@@ -68,6 +68,72 @@ def series(entries: Sequence[Entry], count: int) -> Series:
     return Series(len(shown), rate, times, scores)
 
 
+LISTED = 12
+"""A graph of at most this many values is read value by value, as well as summed up."""
+
+
+def _listed(values: list[str]) -> str:
+    if len(values) > LISTED:
+        return ""
+    return _("Each, oldest first: {values}.").format(values=pgettext("list separator", ", ").join(values))
+
+
+def summary(kind: str, data: Series) -> str:
+    """What the graph of ``kind`` shows, in sentences, for a screen reader: from the numbers it
+    draws, the trend or the extremes and the latest, and each value where there are few."""
+    if kind == "rate":
+        rates = data.rate
+        if not rates:
+            return _("None yet")
+        latest = format_percent(rates[-1])
+        if len(rates) == 1:
+            return _("One game counted: {rate}.").format(rate=latest)
+        first = format_percent(rates[0])
+        if rates[-1] > rates[0]:
+            trend = _("From the first game shown to the latest, the win rate went up from {first} to {latest}.")
+        elif rates[-1] < rates[0]:
+            trend = _("From the first game shown to the latest, the win rate went down from {first} to {latest}.")
+        else:
+            trend = _("The win rate is {latest} at the first game shown and at the latest.")
+        words = [trend.format(first=first, latest=latest),
+                 _("Highest {highest}, lowest {lowest}.").format(highest=format_percent(max(rates)),
+                                                                lowest=format_percent(min(rates))),
+                 _listed([format_percent(rate) for rate in rates])]
+    elif kind == "time":
+        times = [t for t, _helped in data.times]
+        if not times:
+            return _("None yet")
+        if len(times) == 1:
+            words = [_("Won in {time}.").format(time=format_duration(times[0]))]
+        else:
+            words = [_("Fastest {fastest}, slowest {slowest}, average {average}; the latest was won in "
+                       "{latest}.").format(
+                fastest=format_duration(min(times)), slowest=format_duration(max(times)),
+                average=format_duration(sum(times) / len(times)), latest=format_duration(times[-1])),
+                _listed([format_duration(t) for t in times])]
+        helped = sum(1 for _t, with_help in data.times if with_help)
+        if helped:
+            words.append(ngettext("{n} of them was won with help.", "{n} of them were won with help.", helped).format(
+                n=format_number(helped)))
+    else:
+        scores = [score for score, _state in data.scores]
+        if not scores:
+            return _("None yet")
+        states = [state for _score, state in data.scores]
+        words = [_("Won: {won}, won with help: {helped}, not won: {lost}.").format(
+            won=format_number(states.count("won")), helped=format_number(states.count("helped")),
+            lost=format_number(states.count("lost")))]
+        if len(scores) == 1:
+            words.append(_("The score: {score}.").format(score=format_number(scores[0])))
+        else:
+            words.append(_("Highest {highest}, lowest {lowest}, average {average}; the latest game scored "
+                           "{latest}.").format(highest=format_number(max(scores)), lowest=format_number(min(scores)),
+                                               average=format_number(round(sum(scores) / len(scores))),
+                                               latest=format_number(scores[-1])))
+            words.append(_listed([format_number(score) for score in scores]))
+    return " ".join(word for word in words if word)
+
+
 def nice_top(value: float) -> float:
     """A round number at or above ``value`` for the top of an axis."""
     if value <= 0:
@@ -174,12 +240,14 @@ class Graphs:
                                               "Win rate over {games} (each point: the last {n} games; wins with help "
                                               "are left out)", ROLLING).format(games=games, n=format_number(ROLLING)),
                             x, y, width, small)
+            screen.read(summary(self.kind, data))
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
             return self._line_chart(surface, pygame.Rect(x, y, width, height), data.rate, small)
         if self.kind == "time":
             y = self._title(surface, ngettext("Time of each won game of {games} ({n} won)",
                                               "Time of each won game of {games} ({n} won)", len(data.times)).format(
                 games=games, n=format_number(len(data.times))), x, y, width, small)
+            screen.read(summary(self.kind, data))
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
             longest = max((t for t, _helped in data.times), default=0.0)
             won, helped_colour = self.theme.selection, self.theme.warn
@@ -189,6 +257,7 @@ class Graphs:
                                (helped_colour, pgettext("daily deal", "won with help"))],
                               top=nice_top(longest / 60) * 60)
         y = self._title(surface, _("Score of each of {games}").format(games=games), x, y, width, small)
+        screen.read(summary(self.kind, data))
         height = max(6 * u, min(bottom - y, round(width * 0.75)))
         colours = {"won": self.theme.selection, "helped": self.theme.warn, "lost": self.theme.text_dim}
         return self._bars(surface, pygame.Rect(x, y, width, height), [float(v) for v, _state in data.scores],

@@ -183,7 +183,7 @@ class TableScene(Scene):
         position on the table unless ``of_position`` is False; ``fleeting``: it ends at the
         next action too; ``about``: what it is about, for whoever takes it back."""
         self.status.say(text, warn, seconds, fleeting, about, of_position)
-        self.access.heard(text)
+        self.access.heard(text, about)
 
     def take_back(self, about: str) -> None:
         """The status line's sentence about ``about`` goes (what it was about has ended)."""

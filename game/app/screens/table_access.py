@@ -38,9 +38,9 @@ from seahaven.app.screens.kit import Hot, Screen, Window
 from seahaven.app.screens.table_api import Table
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_keys import TableKeys
-from seahaven.app.screens.table_solver import TableSolver
+from seahaven.app.screens.table_solver import LOST, TableSolver
 from seahaven.app.screens.widgets.screen import Group, is_tab
-from seahaven.app.words import FROM, ONTO, WITH, card_name, lead_card, pile_name, sentence
+from seahaven.app.words import FROM, ONTO, WITH, card_name, key_text, lead_card, pile_name, sentence
 from seahaven.engine import Action, Pile
 
 
@@ -266,8 +266,17 @@ class TableAccess:
             table.action(self._buttons[i])
 
     # == speech ==================================================================================
-    def heard(self, text: str) -> None:
-        """A sentence of the status line: the screen reader says it too."""
+    def heard(self, text: str, about: str | None = None) -> None:
+        """A sentence of the status line: the screen reader says it too; after the solver's
+        word that the game is lost (``about``), where the lost panel is (spoken only: the
+        status line has its tap)."""
+        if about == LOST:
+            keys = actions.ACTIONS["lost"].keys
+            report = self.solver.proved_lost()
+            if keys and report is not None:
+                pointer = (_("Press {key} for the way back or a review.") if report.undos
+                           else _("Press {key} for what you can do now."))
+                text = pgettext("sentence separator", " ").join((text, pointer.format(key=key_text(keys[0]))))
         self.access.say(text)
 
     def read_aloud(self, what: str) -> None:
