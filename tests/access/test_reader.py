@@ -112,7 +112,8 @@ def test_a_reader_reads_the_table_in_german(tmp_path: Path) -> None:
 
 def test_orca_says_the_column_the_move_and_the_verdict(tmp_path: Path) -> None:
     """Orca itself (headless, speaking into a file through speech-dispatcher): what a blind
-    player hears. The deal is one the solver proves lost at once."""
+    player hears. The deal is one the solver proves lost at once: the verdict is said once,
+    with the key of the lost panel."""
     if not have_reader_stack() or not shutil.which("orca") or not shutil.which("speech-dispatcher"):
         pytest.skip("Orca, speech-dispatcher or the AT-SPI stack is not installed")
     spoken = tmp_path / "spoken.txt"
@@ -132,6 +133,10 @@ def test_orca_says_the_column_the_move_and_the_verdict(tmp_path: Path) -> None:
     assert after_f.count("The ace of clubs from column 4 to the clubs foundation.") == 1, said
     verdicts = [line for line in said if "cannot be won" in line]
     assert verdicts and all(said.count(line) == 1 for line in verdicts), said
+    # each spoken loss says where the lost panel is (the status line has its tap instead);
+    # Orca speaks it as the verdict's next sentence
+    pointers = [i for i, line in enumerate(said) if line.strip() == "Press L for what you can do now."]
+    assert [said[i - 1] for i in pointers] == verdicts, said
 
 
 def test_a_reader_reads_helps_rules(tmp_path: Path) -> None:
