@@ -461,10 +461,15 @@ def test_helps_example_board_is_read_pile_by_pile_with_its_highlight_in_the_play
     assert names[-1] == "Column 10: empty"
     pieces = [(role, label) for role, label, _n in _scene(adapter)]
     assert pieces.index(("GROUP", "The example board")) < pieces.index(("BUTTON", "Set up again"))
-    key(app, pygame.K_3)  # the run of 8 diamonds is chosen, as the board shows it
+    column3 = next(node for _role, label, node in board if label.startswith("Column 3,"))
+    assert column3.props["selected"] is False and "CLICK" in column3.actions
+    adapter.request("CLICK", next(n for n in adapter.latest() if adapter.latest()[n] is column3))  # as key 3
+    steps(app, 2)
     board = _group(adapter, "The example board")
     column3 = next(node for _role, label, node in board if label.startswith("Column 3,"))
     assert column3.props["selected"] is True
+    assert adapter.latest()[adapter.updates[-1].focus].props["description"] == (
+        "Selected 8 cards; tap where they should go.")  # the board's line is spoken too
     assert board[-1][:2] == ("PARAGRAPH", "Selected: the run of 8 cards starting with the 9 of diamonds, from "
                                           "column 3.")
     key(app, pygame.K_4)  # onto the 10 of diamonds

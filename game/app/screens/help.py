@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -254,6 +255,8 @@ class ExampleBoard:
         self.words: Callable[[], str] = lambda: ""
         """What the board's line says, built when drawn (in the language of now)."""
         self.refused = False
+        self.heard: Callable[[str], None] = lambda text: None
+        """Who hears each new line too (Help: the player's screen reader)."""
         self.reset()
 
     @property
@@ -307,7 +310,8 @@ class ExampleBoard:
         position = self.position
         chosen = self.selected
         parts = [Part(sentence(pile_label(position, pile)), selected=chosen is not None and chosen[0] == pile,
-                      rect=self.pile_rect(pile)) for pile in reading_order(position.cell_count)]
+                      rect=self.pile_rect(pile), action=partial(self.press, pile))
+                 for pile in reading_order(position.cell_count)]
         if chosen is not None:
             pile, count = chosen
             cards = position.cards(pile)
@@ -339,6 +343,7 @@ class ExampleBoard:
         """Put ``words`` (a builder: a change of language reaches them) in the board's line."""
         self.words = words
         self.refused = refused
+        self.heard(words())
 
     @property
     def message(self) -> str:
@@ -411,6 +416,13 @@ class ExampleBoard:
             return
         self.carry_out(self.hand.key_pile(self.position, self.rules, pile))
 
+    def press(self, pile: Pile) -> None:
+        """A screen reader's press on a pile: what its key does (a foundation: F's)."""
+        if pile.is_foundation:
+            self.key_foundation()
+        else:
+            self.key_pile(pile)
+
     def key_foundation(self) -> None:
         """F, as at the table: the selected card to its foundation."""
         self.carry_out(self.hand.key_foundation(self.position, self.rules, None))
@@ -429,6 +441,7 @@ class HelpScreen(Screen):
         self.code = code
         self.keys_page = keys_page(table_keys)
         self.board = ExampleBoard()
+        self.board.heard = app.access.say  # a screen reader hears what the board's line says
         self.copied = False
         self.layout()
 

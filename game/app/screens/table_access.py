@@ -16,6 +16,7 @@ from seahaven.app.access.tree import (
     BUTTON_BASE,
     SCENE,
     SCENE_ITEM_BASE,
+    SCENE_PART_BASE,
     TABLE,
     WINDOW,
     Bounds,
@@ -199,7 +200,7 @@ class TableAccess:
                 if item.key and item.key == screen.focus_key:
                     focus = SCENE_ITEM_BASE + i
             elif isinstance(item, Group):
-                parts = tuple(Piece(part.role, part.text, selected=part.selected,
+                parts = tuple(Piece(part.role, part.text, selected=part.selected, clickable=part.action is not None,
                                     bounds=None if part.rect is None else _bounds(Box(*part.rect)))
                               for part in item.parts)
                 pieces.append(Piece("group", item.label, parts=parts))
@@ -219,6 +220,14 @@ class TableAccess:
         if isinstance(top, Screen):
             reading = top.reading
             i = target - SCENE_ITEM_BASE
+            if target >= SCENE_PART_BASE:  # a part of a group (a pile of Help's example board)
+                i, j = divmod(target - SCENE_PART_BASE, 1000)
+                group = reading[i] if i < len(reading) else None
+                part = group.parts[j] if isinstance(group, Group) and j < len(group.parts) else None
+                if what == "click" and part is not None and part.action is not None:
+                    part.action()  # as its key or a tap on it
+                    top.dirty = True
+                return
             hot = reading[i] if 0 <= i < len(reading) else None
             if isinstance(hot, Hot):
                 if what == "focus" and hot.key:

@@ -67,12 +67,14 @@ class Said:
 @dataclass(frozen=True)
 class Part:
     """One thing in a :class:`Group`: a pile of Help's example board ("list_item", with
-    whether it is chosen and its place) or a sentence about them ("paragraph")."""
+    whether it is chosen, its place and its press) or a sentence about them ("paragraph")."""
 
     text: str
     role: str = "list_item"
     selected: bool | None = None
     rect: pygame.Rect | None = None
+    action: Callable[[], None] | None = None
+    """What a screen reader's press on it does (what a tap or a key does)."""
 
 
 @dataclass(frozen=True)
