@@ -131,7 +131,10 @@ def summary(kind: str, data: Series) -> str:
                                                average=format_number(round(sum(scores) / len(scores))),
                                                latest=format_number(scores[-1])))
             words.append(_listed([format_number(score) for score in scores]))
-    return " ".join(word for word in words if word)
+    said = ""
+    for word in filter(None, words):
+        said = pgettext("two sentences", "{first} {second}").format(first=said, second=word) if said else word
+    return said
 
 
 def nice_top(value: float) -> float:

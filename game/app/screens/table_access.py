@@ -285,7 +285,8 @@ class TableAccess:
             if keys and report is not None:
                 pointer = (_("Press {key} for the way back or a review.") if report.undos
                            else _("Press {key} for what you can do now."))
-                text = pgettext("sentence separator", " ").join((text, pointer.format(key=key_text(keys[0]))))
+                text = pgettext("two sentences", "{first} {second}").format(first=text,
+                                                                           second=pointer.format(key=key_text(keys[0])))
         self.access.say(text)
 
     def read_aloud(self, what: str) -> None:
