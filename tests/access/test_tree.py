@@ -479,13 +479,13 @@ def test_helps_example_board_is_read_pile_by_pile_with_its_highlight_in_the_play
     assert any(label.startswith("Column 4, 12 cards: ") and label.endswith("top: the 2 of diamonds")
                for _role, label, _n in board)
     assert any(label == "Column 3, 2 cards: the 6 of clubs, top: the king of diamonds" for _r, label, _n in board)
-    key(app, pygame.K_a)  # the king of diamonds into the cell: chosen first
+    key(app, pygame.K_2)  # the king-led run of 4 hearts is chosen
     app.settings.set("language", "de")
     steps(app, 2)
     board = _group(adapter, "Das Beispielbrett")
     names = [label for _role, label, _n in board]
     assert names[0] == "Zelle 1: leer" and names[-2] == "Spalte 10: leer"
-    assert board[-1][0] == "PARAGRAPH" and board[-1][1].startswith("Ausgewählt: ")
+    assert board[-1][:2] == ("PARAGRAPH", "Ausgewählt: die Folge von 4 Karten ab dem Herz-König, von Spalte 2.")
     assert not any("Column" in name for name in names)
 
 
@@ -529,7 +529,9 @@ def test_each_statistics_graph_is_read_from_the_numbers_it_draws() -> None:
         "Each, oldest first: 640, 40, 500, 900.")
     app.settings.set("language", "de")
     steps(app, 2)
-    assert after("Punkte").startswith("Gewonnen: 2, ")
+    assert after("Punkte jedes Spiels") == (
+        "Gewonnen: 2, mit Hilfe gewonnen: 1, nicht gewonnen: 1. Höchstwert 900, Tiefstwert 40, im Schnitt 520; das "
+        "letzte Spiel brachte 900 Punkte. Einzeln, das älteste zuerst: 640, 40, 500, 900.")
 
 
 def test_the_spoken_loss_says_where_the_lost_panel_is_and_the_status_line_does_not() -> None:
