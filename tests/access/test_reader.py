@@ -149,3 +149,27 @@ def test_a_reader_reads_helps_rules(tmp_path: Path) -> None:
     paragraphs = names(tree, "paragraph")
     assert ("Move all 52 cards onto the four foundations, one for each suit, from the ace up to the king."
             in paragraphs), paragraphs
+
+
+def test_a_reader_reads_helps_example_board_and_presses_its_piles(tmp_path: Path) -> None:
+    """Help's example board reaches the reader as a group named by its caption, holding its
+    piles in the table's words; an AT-SPI click on a pile chooses it, as its key does."""
+    lines = read_game([["key", "F1"], ["key", "Right"], ["wait", "1"], ["tree"],
+                       ["click", "Column 3, 10 cards"], ["tree"]], tmp_path)
+    trees = [line["value"] for line in lines if line["kind"] == "tree"]
+    rows = trees[0]
+    at = next(i for i, row in enumerate(rows) if row["name"] == "The example board")
+    depth = rows[at]["depth"]
+    inside = []
+    for row in rows[at + 1:]:
+        if row["depth"] <= depth:
+            break
+        inside.append(row)
+    items = [row["name"] for row in inside if row["role"] == "list item"]
+    assert items[:2] == ["Cell 1: empty", "Clubs foundation: up to the ace of clubs"], items
+    assert items[-2:] == ["Column 9: empty", "Column 10: empty"], items
+    assert len(items) == 15, items
+    chosen = [row["name"] for row in trees[1] if row["role"] == "list item" and row["selected"]]
+    assert any(name.startswith("Column 3, 10 cards") for name in chosen), chosen
+    assert any(row["name"] == "Selected: the run of 8 cards starting with the 9 of diamonds, from column 3."
+               for row in trees[1]), [row["name"] for row in trees[1]]

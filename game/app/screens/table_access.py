@@ -227,6 +227,7 @@ class TableAccess:
                 if what == "click" and part is not None and part.action is not None:
                     part.action()  # as its key or a tap on it
                     top.dirty = True
+                    top.layout()  # as after its key (the loop may sleep before the next update)
                 return
             hot = reading[i] if 0 <= i < len(reading) else None
             if isinstance(hot, Hot):
@@ -236,6 +237,7 @@ class TableAccess:
                 elif what == "click" and hot.action is not None:
                     hot.action()  # as a tap on it
                 top.dirty = True
+                top.layout()  # as after a key or a tap (the loop may sleep before the next update)
             return
         if isinstance(top, ReadAloud):
             controls = top.access_view()[2]
