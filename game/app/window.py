@@ -185,6 +185,9 @@ class GameWindow:
             window.set_windowed()
             if self._fullscreen_after_first_frame:  # F11 before the first frame: an ordinary window
                 self._fullscreen_after_first_frame, window.borderless = False, False
+            # a game started fullscreen opened its window borderless and of one size (see _open):
+            # out of fullscreen it is an ordinary window, with a frame, that the player can resize
+            window.borderless, window.resizable = False, True
             window.size, window.position = self.windowed.leave_fullscreen(screen)
         self.fullscreen = not self.fullscreen
         surface = pygame.display.get_surface()
