@@ -185,7 +185,14 @@ class GameWindow:
             window.set_windowed()
             if self._fullscreen_after_first_frame:  # F11 before the first frame: an ordinary window
                 self._fullscreen_after_first_frame, window.borderless = False, False
-            window.size, window.position = self.windowed.leave_fullscreen(screen)
+            size, place = self.windowed.leave_fullscreen(screen)
+            # a game started fullscreen opened its window borderless and of one size (see _open):
+            # out of fullscreen it is an ordinary window, with a frame, that the player can resize;
+            # one as large as the screen (800x600 on an 800x600 screen) has no room for a frame,
+            # which would push its bottom (the status line) off the screen: it stays borderless
+            desktop = self._desktop()
+            window.borderless, window.resizable = size[0] >= desktop[0] or size[1] >= desktop[1], True
+            window.size, window.position = size, place
         self.fullscreen = not self.fullscreen
         surface = pygame.display.get_surface()
         if window is None or surface is None:  # where SDL's window is out of reach: open it again

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import subprocess
 import sys
 import warnings
@@ -97,3 +98,64 @@ def test_f11_without_a_window_manager_covers_the_screen_and_comes_back(tmp_path:
         until(lambda: geometry(window) == (0, 0, 1920, 1080), f"fullscreen from the corner (at {geometry(window)})")
         xdo("key", "--window", window, "F11")
         until(lambda: geometry(window) == start, f"the window back at {start} (at {geometry(window)})")
+
+
+XPROP, XWININFO, OPENBOX = shutil.which("xprop"), shutil.which("xwininfo"), shutil.which("openbox")
+
+
+@pytest.mark.skipif(XVFB is None or XDOTOOL is None or XPROP is None or XWININFO is None,
+                    reason="needs Xvfb, xdotool, xprop and xwininfo")
+@pytest.mark.parametrize("screen", ["1280x800", "800x600"])
+def test_f11_out_of_the_default_fullscreen_start_gives_a_framed_resizable_window(tmp_path: Path, screen: str) -> None:
+    """The default start opens a borderless window of the screen's size that becomes fullscreen
+    after the first frame; F11 must then give an ordinary window: with a frame (a title bar to
+    move it by) and resizable, not a fixed box with neither (what a play-test found). Where the
+    window is as large as the screen (800x600 on 800x600) a frame has no room: the window stays
+    borderless and whole on the screen, its status line in view."""
+    with contextlib.ExitStack() as stack:
+        env = dict(os.environ, DISPLAY=x_server(stack, screen), SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+                   HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "data"),
+                   XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"))
+
+        def run(*args: str) -> str:
+            return subprocess.run(args, env=env, capture_output=True, text=True).stdout
+
+        if OPENBOX is not None:  # as on a desktop: a window manager draws (or not) the frame
+            wm = subprocess.Popen([OPENBOX], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stack.callback(lambda: (wm.terminate(), wm.wait(10)))
+        log = tmp_path / "stderr.txt"
+        with open(log, "w") as err:
+            game = subprocess.Popen([sys.executable, "-m", "seahaven", "--code", "SH1-C4-AAAAAJ2"], cwd=ROOT,
+                                    env=dict(env, SEAHAVEN_TRACE_STARTUP="1"), stdout=subprocess.DEVNULL, stderr=err)
+        stack.callback(lambda: (game.kill(), game.wait(10)))
+        until(lambda: "first frame" in log.read_text(), "the first frame")
+        window = until(lambda: run(XDOTOOL, "search", "--onlyvisible", "--pid", str(game.pid)).split(), "a window")[0]
+        # the borderless first window has one fixed size; truly fullscreen (after the first frame) it has none
+        until(lambda: "maximum size" not in run(XPROP, "-id", window, "WM_NORMAL_HINTS"), "the fullscreen start")
+        run(XDOTOOL, "windowfocus", "--sync", window)
+        run(XDOTOOL, "key", "--window", window, "F11")
+
+        def framed_and_resizable() -> bool:
+            motif = run(XPROP, "-id", window, "_MOTIF_WM_HINTS")
+            hints = run(XPROP, "-id", window, "WM_NORMAL_HINTS")
+            borderless = "0x2, 0x0, 0x0" in motif  # flags=decorations, decorations=none
+            fixed = "maximum size" in hints and (
+                hints.split("minimum size:")[-1].split("\n")[0] == hints.split("maximum size:")[-1].split("\n")[0])
+            return not borderless and not fixed
+
+        def on_screen() -> bool:
+            info = dict(line.strip().split(":", 1) for line in run(XWININFO, "-id", window).splitlines()
+                        if ":" in line)
+            x, y = int(info["Absolute upper-left X"]), int(info["Absolute upper-left Y"])
+            w, h = int(info["Width"]), int(info["Height"])
+            return x >= 0 and y >= 0 and x + w <= width and y + h <= height
+
+        width, height = (int(n) for n in screen.split("x"))
+        if screen == "1280x800":
+            until(framed_and_resizable, "a framed, resizable window out of fullscreen: "
+                  + run(XPROP, "-id", window, "_MOTIF_WM_HINTS", "WM_NORMAL_HINTS"), timeout=15)
+        else:
+            # out of fullscreen the window is resizable: its largest size is SDL's "any"
+            until(lambda: "2147483647" in run(XPROP, "-id", window, "WM_NORMAL_HINTS"), "out of fullscreen",
+                  timeout=15)
+            until(on_screen, "the whole window on the screen: " + run(XWININFO, "-id", window), timeout=15)

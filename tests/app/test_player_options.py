@@ -259,3 +259,35 @@ def test_left_handed_play_by_the_real_loop() -> None:
     free = table.position.cells.index(None)
     drag(app, card_point(app, pile), card_point(app, CELLS[free]))
     assert table.position.cells[free] == Card.parse("6H")
+
+
+def test_a_press_held_to_peek_at_a_covered_card_is_not_told_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long press is how a finger peeks, and the cards a player peeks at are the covered
+    ones: that press must not shake them, sound an error or say "only the top card can be
+    picked up" (a play-test found all three, the sentence staying after the peek). A tap or
+    a drag on the same card still says why it cannot be lifted."""
+    monkeypatch.setattr(board_pointer, "HOLD_MS", 0)  # no waiting in a test: the hold is due at once
+    app = make_app()
+    table = app.scenes.bottom
+    before = table.position
+    pos = card_point(app, column(3), 0)  # the first card of column 3, covered by the others
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, clicks=1, touch=False)
+    steps(app, 2)
+    assert table.pointer.board.peek == (column(3), 0)
+    assert table.message is None and not table.motion.busy()  # no shake
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+    steps(app, 2)
+    assert table.pointer.board.peek is None and table.message is None
+    assert table.position == before and table.game.move_count == 0
+
+    monkeypatch.setattr(board_pointer, "HOLD_MS", 10**9)  # now a quick tap: it says why
+    pos = card_point(app, column(3), 0)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, clicks=1, touch=False)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1, clicks=1, touch=False)
+    steps(app, 2)
+    assert table.message is not None and table.message.warn
+    table.status.clear()
+    steps(app, 1)
+    drag(app, pos, (pos[0] + 200, pos[1] + 200))  # and a drag that cannot lift says it too
+    assert table.message is not None and table.message.warn
+    assert table.position == before

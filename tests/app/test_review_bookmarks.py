@@ -236,3 +236,31 @@ def test_a_bookmark_survives_a_kill_and_a_restart(tmp_path: Path) -> None:
                            timeout=120)
     start = next(json.loads(line) for line in again.stdout.splitlines() if line.startswith("{"))
     assert start["event"] == "start" and start["bookmarks"] == [3] and len(start["line"]) == 4
+
+
+def test_the_bookmarks_window_opens_on_a_bookmark_it_can_go_to() -> None:
+    """Ctrl+B at a position already bookmarked: "Bookmark this position" is off, and Enter
+    must still do something, going to the newest other bookmark; the focus sat on the
+    button that was off, so Enter did nothing (a play-test found it)."""
+    app = make_app("SH1-C4-AAAAAJ2", animation="off", warn_lost=False, show_verdict=False)
+    table = app.scenes.bottom
+    line = list(solve(table.game.position, APP_RULES).line)
+    play(app, line[:2])
+    key(app, pygame.K_m)
+    play(app, line[2:5])
+    key(app, pygame.K_m)
+    assert table.game.bookmarks == (2, 5)
+    key(app, pygame.K_b, pygame.KMOD_LCTRL)
+    window = app.scenes.top
+    assert isinstance(window, Bookmarks)
+    assert window.widgets[window.focus].enabled and window.widgets[window.focus].name == "go:2"
+    key(app, pygame.K_RETURN)
+    assert table.game.move_count == 2 and not isinstance(app.scenes.top, Bookmarks)
+    key(app, pygame.K_b, pygame.KMOD_LCTRL)  # at move 2 now: the newest bookmark it can go to is 5
+    window = app.scenes.top
+    assert isinstance(window, Bookmarks) and window.widgets[window.focus].name == "go:5"
+    key(app, pygame.K_ESCAPE)
+    play(app, line[2:3])
+    key(app, pygame.K_b, pygame.KMOD_LCTRL)  # where a new bookmark can be set, the focus is on it (as before)
+    window = app.scenes.top
+    assert isinstance(window, Bookmarks) and window.widgets[window.focus].name == "mark"

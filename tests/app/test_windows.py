@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from seahaven.app.i18n import _ as tr
 from seahaven.app.screens import new_game
 from seahaven.app.screens.dialogs import EndMessage, Menu
 from seahaven.app.screens.new_game import NewGame
 from seahaven.engine import DECK, GameCode, column
+from seahaven.engine.codes import deal_position
 from tests.app.table_helpers import app_with, card_point, click, key, make_app, position_with, settle, steps
 
 
@@ -188,3 +190,24 @@ def test_restart_and_new_game_keys() -> None:
     key(app, pygame.K_RETURN)
     assert app.scenes.bottom.game.move_count == 0
     assert app.scenes.bottom.position == GameCode.parse("SH1-C4-AAAAAJ2").position()
+
+
+def test_new_game_window_offers_no_copy_of_a_code_the_game_has_not(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A game from a position (a replay's "Play from here", a file) has no code: the window
+    says so, and its Copy button is off. It was on, copied nothing and said "This game has
+    no code." a second time under the same line (a play-test found it)."""
+    copied: list[str] = []
+    monkeypatch.setattr(new_game, "clipboard_put", lambda text: copied.append(text) or True)
+    app = app_with(deal_position(4, 1))
+    assert app.scenes.bottom.game.code is None
+    click(app, app.scenes.bottom.layout.buttons["new"].center)
+    window = app.scenes.top
+    assert isinstance(window, NewGame)
+    copy = window.widgets[window.index("copy")]
+    assert not copy.enabled
+    click(app, copy.box.center)
+    assert copied == [] and isinstance(app.scenes.top, NewGame)
+    assert window.about_this_game().count(tr("This game has no code.")) == 1
+    key(app, pygame.K_c, pygame.KMOD_LCTRL)  # Ctrl+C copies the code, where there is one
+    assert copied == [] and window.about_this_game().count(tr("This game has no code.")) == 1
+    assert window.widgets[window.index("copy_game")].enabled  # the game itself can still be copied

@@ -45,6 +45,9 @@ class Press:
     """When the press began (a hold of :data:`HOLD_MS` turns it into a peek)."""
     peeked: bool = False
     """The press became a peek: its release ends the peek and is no tap."""
+    refusal: Refusal | None = None
+    """Why the press cannot lift its cards, said once it is a tap or a drag: a press held
+    still is a peek, most often at a covered card, and is no attempt to lift it."""
 
 
 @dataclass
@@ -229,18 +232,16 @@ class BoardPointer:
         pile, index = hit if hit is not None else (None, None)
         double = self.hand.is_double(position, pile, index, p.clicks)
         count = 0
-        intents: list[Intent] = []
-        refused = False
+        refused, refusal = False, None
         if pile is not None and index is not None:
             lifted = self.hand.press(position, rules, pile, index, double)
             if isinstance(lifted, Refusal):
-                intents.append(Answer(lifted))
-                refused = True
+                refusal, refused = lifted, True
             else:
                 count = lifted
         self._press = Press(p.pos, pile, index, count, double, p.touch, refused=refused, seen=(position, rules),
-                            time_ms=p.time_ms)
-        return intents
+                            time_ms=p.time_ms, refusal=refusal)
+        return []
 
     def move(self, p: Pointer) -> list[Intent]:
         press = self._press
@@ -253,6 +254,9 @@ class BoardPointer:
             return []
         threshold = DRAG_THRESHOLD * (2 if press.touch else 1)
         dx, dy = p.pos[0] - press.pos[0], p.pos[1] - press.pos[1]
+        if press.refusal is not None and dx * dx + dy * dy > threshold**2:  # a drag of cards that stay
+            refusal, press.refusal = press.refusal, None
+            return [Answer(refusal)]
         if press.count and press.pile is not None and press.index is not None and dx * dx + dy * dy > threshold**2:
             return self._start_drag(press, p.pos)
         return []
@@ -309,7 +313,8 @@ class BoardPointer:
             return []
         if press.double:
             return [Answer(self.hand.double_tap(position, rules, press.pile, press.index))]
-        return [Answer(self.hand.tap(position, rules, press.pile, press.index, press.count), press.refused)]
+        said = [Answer(press.refusal)] if press.refusal is not None else []  # a tap on cards that cannot lift
+        return [*said, Answer(self.hand.tap(position, rules, press.pile, press.index, press.count), press.refused)]
 
     # -- the drag's geometry -----------------------------------------------------------------
     def drag_to(self, pos: tuple[float, float]) -> None:

@@ -89,7 +89,8 @@ class Bookmarks(Window):
         box = Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h)
         self.widgets.append(Widget(MARK, box, _("Bookmark this position"), primary=True,
                                    enabled=game.move_count not in marks))
-        self.focus = len(self.widgets) - 1
+        # "Bookmark this position", or where it is off (a bookmark is here) the newest one to go to
+        self.focus = max((i for i, w in enumerate(self.widgets) if w.enabled), default=len(self.widgets) - 1)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         if not self.marks():

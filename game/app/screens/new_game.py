@@ -147,7 +147,8 @@ class NewGame(Window):
         self.label_ys["error"] = y + px // 4
         y += round(px * 1.5) + gap
         self.label_ys["current"] = y + (row - px) // 2
-        widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), _("Copy")))
+        widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), _("Copy"),
+                              enabled=self.session.current.code is not None))  # no code, nothing to copy
         record_w = round(px * 7.5)  # the whole game as text (issue 28): Paste takes one back
         widgets.append(Widget("copy_game", Box(x0 + inner - paste_w - px // 2 - record_w, y, record_w, row),
                               _("Copy game")))
@@ -292,7 +293,7 @@ class NewGame(Window):
     def copy(self) -> None:
         code = self.session.current.code
         if code is None:
-            self.notes = lambda: _("This game has no code.")
+            self.notes = None  # the line about the game already says it has no code
         elif clipboard_put(str(code)):
             self.notes = lambda: _("Copied.")
         else:
