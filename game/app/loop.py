@@ -271,6 +271,8 @@ class App:
             self.window.size_changed()
             self.scenes.changed = True  # same size or not, SDL may have a new surface
             return
+        if etype == pygame.WINDOWMOVED:
+            self.window.moved()
         if self.view.window_event(etype):
             return
         if etype in _REPAINT_EVENTS:

@@ -50,6 +50,11 @@ class GameWindow:
         self._refused: tuple[int, int] | None = None
         """A window size too large to draw that the window kept after it was asked to
         shrink (a window manager's say): it is drawn in part, not asked again."""
+        self._place_asked: tuple[int, int] | None = None
+        """Where the window was put back on leaving fullscreen, until the window manager has
+        placed it: SDL asks for the place before it knows the frame the window gets back,
+        so a window manager puts the frame there and the window lands a title bar lower
+        (each F11 round trip crept it down); :meth:`moved` asks once more."""
         self.screen = self._drawable(self._open(first=True))
         """What the scenes draw on: the window's surface, or the part of it drawn."""
 
@@ -193,6 +198,7 @@ class GameWindow:
             desktop = self._desktop()
             window.borderless, window.resizable = size[0] >= desktop[0] or size[1] >= desktop[1], True
             window.size, window.position = size, place
+            self._place_asked = place
         self.fullscreen = not self.fullscreen
         surface = pygame.display.get_surface()
         if window is None or surface is None:  # where SDL's window is out of reach: open it again
@@ -200,6 +206,16 @@ class GameWindow:
         self.screen = self._drawable(surface)
         self._relayout()
         self.settings.set("fullscreen", self.fullscreen)  # announced: autosave writes it
+
+    def moved(self) -> None:
+        """SDL says the window moved. Once, after leaving fullscreen: if it is not where
+        it was put, ask again; the frame it has now is known, so the place is the window's."""
+        asked, self._place_asked = self._place_asked, None
+        window = self._sdl_window()
+        if asked is None or window is None or self.fullscreen:
+            return
+        if (window.position[0], window.position[1]) != asked:
+            window.position = asked
 
     def _desktop(self) -> tuple[int, int]:
         """The size of the (first) screen."""

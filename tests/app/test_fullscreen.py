@@ -8,7 +8,9 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -159,3 +161,52 @@ def test_f11_out_of_the_default_fullscreen_start_gives_a_framed_resizable_window
             until(lambda: "2147483647" in run(XPROP, "-id", window, "WM_NORMAL_HINTS"), "out of fullscreen",
                   timeout=15)
             until(on_screen, "the whole window on the screen: " + run(XWININFO, "-id", window), timeout=15)
+
+
+@pytest.mark.skipif(XVFB is None or XDOTOOL is None or XWININFO is None or OPENBOX is None,
+                    reason="needs Xvfb, xdotool, xwininfo and openbox")
+@pytest.mark.parametrize("start", ["windowed", "fullscreen"])
+def test_f11_round_trips_under_a_window_manager_put_the_window_back_where_it_was(tmp_path: Path, start: str) -> None:
+    """With a window manager that frames windows (openbox), F11 out of fullscreen puts the
+    window back where it was, not a title bar lower: a play-test saw it creep down 20 px on
+    every round trip (SDL asked for the place before it knew the frame)."""
+    with contextlib.ExitStack() as stack:
+        env = dict(os.environ, DISPLAY=x_server(stack, "1280x800"), SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+                   HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "data"),
+                   XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"))
+
+        def run(*args: str) -> str:
+            return subprocess.run(args, env=env, capture_output=True, text=True).stdout
+
+        assert OPENBOX is not None and XWININFO is not None and XDOTOOL is not None
+        wm = subprocess.Popen([OPENBOX], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        stack.callback(lambda: (wm.terminate(), wm.wait(10)))
+        time.sleep(0.5)
+        args = ["--windowed"] if start == "windowed" else []
+        game = subprocess.Popen([sys.executable, "-m", "seahaven", *args, "--code", "SH1-C4-AAAAAJ2"], cwd=ROOT,
+                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        stack.callback(lambda: (game.kill(), game.wait(10)))
+        window = until(lambda: run(XDOTOOL, "search", "--onlyvisible", "--pid", str(game.pid)).split(), "a window")[0]
+
+        def place() -> tuple[int, int, int, int]:
+            info = dict(line.strip().split(":", 1) for line in run(XWININFO, "-id", window).splitlines()
+                        if ":" in line)
+            return (int(info["Absolute upper-left X"]), int(info["Absolute upper-left Y"]),
+                    int(info["Width"]), int(info["Height"]))
+
+        def f11_until(check: Callable[[tuple[int, int, int, int]], bool], what: str) -> tuple[int, int, int, int]:
+            run(XDOTOOL, "key", "--window", window, "F11")
+            until(lambda: check(place()), what, timeout=15)
+            time.sleep(0.8)  # the window manager's last word on the place
+            return place()
+
+        time.sleep(1.5)
+        run(XDOTOOL, "windowfocus", "--sync", window)
+        if start == "fullscreen":  # out of the default start first
+            f11_until(lambda p: p[2] < 1280, "a window out of the fullscreen start")
+        first = place()
+        assert first[2] < 1280 and first[3] < 800, first
+        for _round in range(3):
+            f11_until(lambda p: p[2:] == (1280, 800), "fullscreen")
+            back = f11_until(lambda p: p[2:] == first[2:], "the window again")
+            assert back == first, f"the window came back at {back}, not {first}"
