@@ -252,3 +252,15 @@ def test_a_copy_that_does_not_save_writes_no_history(tmp_path: Path) -> None:
     assert "cannot be exported" in keeper.export_history()
     assert not (tmp_path / "history.jsonl").exists() and not (tmp_path / "deals.json").exists()
     assert not list(tmp_path.glob("history-*.csv"))
+
+
+def test_a_history_row_says_how_long_the_game_took() -> None:
+    """Statistics' last games: the day, difficulty, result, moves and the time played (the
+    figure a player compares with the fastest win)."""
+    from seahaven.app.history import Entry
+    from seahaven.app.screens.statistics import history_line
+
+    entry = Entry(at="2026-12-01T10:00:00Z", code="SH1-C4-AAAAAJ2", cells=4, rules="app", result="won",
+                  moves=77, time_s=192.4, score=420)
+    line = history_line(entry)
+    assert "77" in line and "3:12" in line and line.index("77") < line.index("3:12")

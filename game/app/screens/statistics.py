@@ -307,13 +307,13 @@ RECENT = 10
 
 
 def history_line(entry: Entry) -> str:
-    """One game of the history list: its day, difficulty, result and moves."""
+    """One game of the history list: its day, difficulty, result, moves and time."""
     result = {"won": pgettext("game result", "won with help") if entry.helped else pgettext("game result", "won"),
               "lost": pgettext("game result", "no useful move left"),
               "abandoned": pgettext("game result", "left for a new deal"),
               "restarted": pgettext("game result", "restarted")}.get(entry.result, entry.result)
     return "  \u00b7  ".join((iso_date_text(entry.at[:10]), difficulty_name(entry.cells), result,
-                              moves_phrase(entry.moves)))
+                              moves_phrase(entry.moves), format_duration(entry.time_s)))
 
 
 def open_scene(app: App, session: Session, on_daily: Callable[[], None] | None = None,
