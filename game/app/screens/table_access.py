@@ -126,7 +126,7 @@ class TableAccess:
                             pile_nodes=self._piles)
         focus = pile_id(self.keys.focus) if self.keys.show_focus else TABLE
         top = table.app.scenes.top
-        if top is table:  # play: nothing over the table (and no protocol check, 0.08 ms a move)
+        if top is table.app.scenes.bottom:  # play: nothing over the table (no protocol check: 0.08 ms a move)
             pass
         elif isinstance(top, Window):
             focus = self._window_nodes(top, nodes)
