@@ -107,9 +107,7 @@ class LostPanel(Window):
         """One row of buttons when their words fit side by side, else two."""
         if len(self.buttons) < 3 or self.buttons[-1][0] != "back":
             return 1
-        painter = self.app.painter
-        widths = [max(round(self.px * 5.5), painter.text(label, self.px, bold=True).get_width() + 2 * self.px)
-                  for _n, label, _p in self.buttons]
+        widths = self.button_widths(self.buttons)
         return 1 if sum(widths) + (self.px // 2) * (len(widths) - 1) <= inner else 2
 
     def draw_body(self, surface: pygame.Surface) -> None:

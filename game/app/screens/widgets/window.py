@@ -286,13 +286,18 @@ class Window(Scene):
                 y += round(self.px * 1.45)
         return y
 
+    def button_widths(self, names: list[tuple[str, str, bool]]) -> list[int]:
+        """The width each button of a row would like: its words and a margin, at least a
+        few letters wide (:meth:`button_row` shrinks them all alike when they do not fit)."""
+        painter = self.app.painter
+        return [max(round(self.px * 5.5), painter.text(label, self.px, bold=True).get_width() + 2 * self.px)
+                for _n, label, _p in names]
+
     def button_row(self, names: list[tuple[str, str, bool]], bottom: int) -> list[Widget]:
         """Buttons right-aligned along the panel's bottom edge: (name, label, primary)."""
-        painter = self.app.painter
         h = round(self.px * 2.3)
         gap = self.px // 2
-        widths = [max(round(self.px * 5.5), painter.text(label, self.px, bold=True).get_width() + 2 * self.px)
-                  for _n, label, _p in names]
+        widths = self.button_widths(names)
         room = self.panel.w - 2 * self.px
         while sum(widths) + gap * (len(widths) - 1) > room and gap > 2:
             gap -= 1
