@@ -539,18 +539,12 @@ def test_the_spoken_loss_says_where_the_lost_panel_is_and_the_status_line_does_n
     panel (its key, as the action registry declares it); the status line shows the sentence
     alone (it has its tap). Issue 25's lost position: SH1-C4-J7QDQBV, the 7 of clubs of
     column 6 double-clicked (lost, undo 1 move)."""
-    from tests.app.table_helpers import card_point, click, find, wait_jobs
+    from tests.app.table_helpers import LOST_CODE, lose_the_game
 
-    app = make_app("SH1-C4-J7QDQBV")
+    app = make_app(LOST_CODE)
     adapter = listening(app)
     table = app.scenes.bottom
-    pile, _index = find(app, "7C")
-    click(app, card_point(app, pile), clicks=1)
-    click(app, card_point(app, pile), clicks=2)
-    assert table.game.move_count == 1
-    settle(app)
-    steps(app, 40)  # the quiet moment before the solver is asked
-    wait_jobs(app)
+    lose_the_game(app)
     steps(app, 3)
     lost = "This game can no longer be won: undo 1 move to get back to a winnable position."
     said = [node.props.get("description", "") for update in adapter.updates for _id, node in update.nodes]

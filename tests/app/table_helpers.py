@@ -159,3 +159,24 @@ def opened_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int,
     application.step(0.0)
     yield application
     application.close()
+
+
+LOST_CODE = "SH1-C4-J7QDQBV"
+"""Issue 25's lost game: the 7 of clubs at the bottom of column 6, sent to a cell by a
+double-click, leaves no winning line (undo 1 move gets one back)."""
+
+
+def lose_the_game(app: App) -> None:
+    """On :data:`LOST_CODE`: double-click the 7 of clubs at the bottom of column 6 (it goes
+    to a cell), then wait for the quiet moment and the solver's verdict: lost, undo 1 move."""
+    from seahaven.engine.cards import column
+
+    table = app.scenes.bottom
+    pile, index = find(app, "7C")
+    assert pile == column(6) and index == len(table.position.cards(pile)) - 1  # at the bottom of column 6
+    click(app, card_point(app, pile), clicks=1)
+    click(app, card_point(app, pile), clicks=2)
+    assert table.game.move_count == 1
+    settle(app)
+    steps(app, 40)  # the quiet moment before the solver is asked
+    wait_jobs(app)

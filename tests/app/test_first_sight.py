@@ -10,7 +10,6 @@ import contextlib
 import json
 import os
 import shutil
-import struct
 import subprocess
 import sys
 import time
@@ -20,9 +19,9 @@ import pygame
 import pytest
 
 from tests.app.table_helpers import key, make_app, post, settle, steps
-from tests.app.xserver import XDOTOOL, XVFB, until, x_server
+from tests.app.xserver import XDOTOOL, XVFB, XWD, screen_pixels, until, x_server
 
-XWD, OPENBOX = shutil.which("xwd"), shutil.which("openbox")
+OPENBOX = shutil.which("openbox")
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -52,19 +51,6 @@ def test_a_new_window_surface_is_painted_whole(event: int) -> None:
 
 
 needs_x = pytest.mark.skipif(None in (XVFB, XDOTOOL, XWD), reason="needs Xvfb, xdotool and xwd")
-
-
-def screen_pixels(env: dict[str, str]) -> tuple[int, int, bytes]:
-    """The whole screen as the X server shows it: (width, height, BGRX bytes), read from
-    ``xwd`` (a ZPixmap of 32 bits per pixel at depth 24, as Xvfb's 24-bit screens give)."""
-    data = subprocess.run([XWD, "-root", "-silent"], env=env, capture_output=True, check=True).stdout
-    header = struct.unpack(">25I", data[:100])
-    header_size, width, height = header[0], header[4], header[5]
-    bits_per_pixel, bytes_per_line, ncolors = header[11], header[12], header[19]
-    assert bits_per_pixel == 32, f"unexpected xwd format: {bits_per_pixel} bits per pixel"
-    start = header_size + 12 * ncolors
-    rows = [data[start + y * bytes_per_line: start + y * bytes_per_line + 4 * width] for y in range(height)]
-    return width, height, b"".join(rows)
 
 
 def unpainted_share(env: dict[str, str]) -> float:

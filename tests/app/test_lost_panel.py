@@ -18,26 +18,27 @@ from seahaven.app.screens.lost_panel import LostPanel
 from seahaven.app.screens.new_game import NewGame
 from seahaven.app.screens.review import ReviewWindow
 from seahaven.engine import Game
-from seahaven.engine.cards import column
 from seahaven.engine.services import LossReport, NoWayBack
 from tests.access import fake_accesskit
-from tests.app.table_helpers import card_point, click, find, key, make_app, settle, steps, wait_jobs
+from tests.app.table_helpers import (
+    LOST_CODE,
+    click,
+    key,
+    lose_the_game,
+    make_app,
+    settle,
+    steps,
+    wait_jobs,
+)
 
-CODE = "SH1-C4-J7QDQBV"
+CODE = LOST_CODE
 
 
 def _lost(size: tuple[int, int] = (1920, 1080), **settings: object) -> App:
     """The lost position, with the solver's verdict in and the status line painted."""
     app = make_app(CODE, size=size, **settings)
     table = app.scenes.bottom
-    pile, _index = find(app, "7C")
-    assert pile == column(6)
-    click(app, card_point(app, pile), clicks=1)
-    click(app, card_point(app, pile), clicks=2)
-    assert table.game.move_count == 1
-    settle(app)
-    steps(app, 40)  # the quiet moment before the solver is asked
-    wait_jobs(app)
+    lose_the_game(app)
     table.invalidate()
     steps(app)  # painted
     return app

@@ -10,15 +10,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import signal
-import struct
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,11 +26,10 @@ from seahaven.app.saving.storage import Storage
 from seahaven.app.screen_area import fitted
 from seahaven.app.theme import theme_for
 from seahaven.engine import Card
-from tests.app.xserver import XDOTOOL, XVFB, until, x_server
+from tests.app.xserver import XDOTOOL, XVFB, XWD, screen_pixels, until, x_server
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(XVFB is None or XDOTOOL is None, reason="needs Xvfb and xdotool")]
-XWD = shutil.which("xwd")
 
 
 @dataclass
@@ -51,6 +49,13 @@ class Played:
         shell = dict(line.split("=", 1) for line in self.xdo("getwindowgeometry", "--shell", self.window).split()
                      if "=" in line)
         return int(shell["X"]), int(shell["Y"]), int(shell["WIDTH"]), int(shell["HEIGHT"])
+
+    def layout(self, size: str, code: str) -> dict[str, Any]:
+        """``seahaven layout``: where every pile and card of ``code`` is in a ``size`` window."""
+        value: dict[str, Any] = json.loads(subprocess.run(
+            [sys.executable, "-m", "seahaven", "layout", "--size", size, "--code", code],
+            cwd=ROOT, env=self.env, capture_output=True, text=True, check=True).stdout)
+        return value
 
     def key(self, *names: str) -> None:
         for name in names:
@@ -137,9 +142,7 @@ def test_a_double_click_that_sends_the_ace_home_leaves_no_selection(tmp_path: Pa
     with game_on("1080x1920", tmp_path, "--code", "SH1-C4-AZBP6JB") as start:
         game = start()
         until(lambda: game.geometry() == (0, 0, 1080, 1920), "fullscreen")
-        layout = json.loads(subprocess.run(
-            [sys.executable, "-m", "seahaven", "layout", "--size", "1080x1920", "--code", "SH1-C4-AZBP6JB"],
-            cwd=ROOT, env=game.env, capture_output=True, text=True, check=True).stdout)
+        layout = game.layout("1080x1920", "SH1-C4-AZBP6JB")
         ace, cell = layout["cards"]["AH"], layout["piles"]["cell3"]
         assert layout["piles"]["col6"][0] == ace[0] and "TD" in layout["cards"]  # the AH ends column 6, on the TD
         assert not any(box[:2] == cell[:2] for box in layout["cards"].values())  # the third cell is free
@@ -158,20 +161,12 @@ def test_a_double_click_that_sends_the_ace_home_leaves_no_selection(tmp_path: Pa
 def warned_pixels(env: dict[str, str], band: tuple[int, int]) -> int:
     """How many pixels of the screen's rows ``band`` (top, bottom) are in the theme's warning
     colour: the status line writes bad news (the lost sentence, "Solver: lost") in it, and
-    nothing else there is. Read with ``xwd`` (Xvfb's 32-bit ZPixmap, BGRX)."""
-    assert XWD is not None
-    data = subprocess.run([XWD, "-root", "-silent"], env=env, capture_output=True, check=True).stdout
-    header = struct.unpack(">25I", data[:100])
-    header_size, width, bits, per_line, ncolors = header[0], header[4], header[11], header[12], header[19]
-    assert bits == 32, f"unexpected xwd format: {bits} bits per pixel"
-    start = header_size + 12 * ncolors
+    nothing else there is."""
+    width, _height, pixels = screen_pixels(env)
     red, green, blue = theme_for("green").warn
-    count = 0
-    for y in range(*band):
-        row = data[start + y * per_line: start + y * per_line + 4 * width]
-        count += sum(1 for x in range(0, len(row), 4)
-                     if abs(row[x + 2] - red) < 8 and abs(row[x + 1] - green) < 8 and abs(row[x] - blue) < 8)
-    return count
+    rows = pixels[band[0] * 4 * width: band[1] * 4 * width]
+    return sum(1 for x in range(0, len(rows), 4)
+               if abs(rows[x + 2] - red) < 8 and abs(rows[x + 1] - green) < 8 and abs(rows[x] - blue) < 8)
 
 
 @pytest.mark.skipif(XWD is None, reason="needs xwd")
@@ -183,9 +178,7 @@ def test_the_lost_sentence_goes_with_the_undo_that_fixes_it(tmp_path: Path) -> N
     with game_on("1920x1080", tmp_path, "--code", "SH1-C4-J7QDQBV") as start:
         game = start()
         until(lambda: game.geometry() == (0, 0, 1920, 1080), "fullscreen")
-        layout = json.loads(subprocess.run(
-            [sys.executable, "-m", "seahaven", "layout", "--size", "1920x1080", "--code", "SH1-C4-J7QDQBV"],
-            cwd=ROOT, env=game.env, capture_output=True, text=True, check=True).stdout)
+        layout = game.layout("1920x1080", "SH1-C4-J7QDQBV")
         seven = layout["cards"]["7C"]
         assert seven[1] == max(box[1] for name, box in layout["cards"].items() if box[0] == seven[0])  # its bottom
         status = (max(box[1] + box[3] for box in layout["cards"].values()), 1080)  # below every card

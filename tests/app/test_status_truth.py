@@ -19,11 +19,13 @@ from seahaven.app.settings import ANIMATION_SPEEDS
 from seahaven.engine import FOUNDATIONS
 from seahaven.engine.cards import column
 from tests.app.table_helpers import (
+    LOST_CODE,
     app_with,
     card_point,
     click,
     find,
     key,
+    lose_the_game,
     make_app,
     position_with,
     post,
@@ -37,16 +39,10 @@ def test_the_lost_message_goes_with_the_undo_that_fixes_it() -> None:
     """Issue 25's case: SH1-C4-J7QDQBV at 1920x1080, the 7 of clubs at the bottom of column
     6 double-clicked (lost, undo 1 move), then Ctrl+Z: the line says winnable, and the lost
     sentence is gone for good."""
-    app = make_app("SH1-C4-J7QDQBV", size=(1920, 1080))
+    app = make_app(LOST_CODE, size=(1920, 1080))
     table = app.scenes.bottom
-    pile, index = find(app, "7C")
-    assert pile == column(6) and index == len(table.position.cards(pile)) - 1  # at the bottom of column 6
-    click(app, card_point(app, pile), clicks=1)
-    click(app, card_point(app, pile), clicks=2)
-    assert table.game.move_count == 1 and find(app, "7C")[0] != column(6)
-    settle(app)
-    steps(app, 40)  # the quiet moment before the solver is asked
-    wait_jobs(app)
+    lose_the_game(app)
+    assert find(app, "7C")[0] != column(6)
     lost = table.message
     assert lost is not None and "undo 1 move" in lost.text and lost.warn
     assert lost.game is table.game and lost.position == table.position  # keyed to what it describes

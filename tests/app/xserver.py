@@ -6,12 +6,13 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import struct
 import subprocess
 import time
 from collections.abc import Callable
 from typing import Any
 
-XVFB, XDOTOOL = shutil.which("Xvfb"), shutil.which("xdotool")
+XVFB, XDOTOOL, XWD = shutil.which("Xvfb"), shutil.which("xdotool"), shutil.which("xwd")
 
 
 def x_server(stack: contextlib.ExitStack, size: str = "1920x1080") -> str:
@@ -37,3 +38,17 @@ def until(check: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
             return value
         time.sleep(0.05)
     raise AssertionError(f"never happened: {what}")
+
+
+def screen_pixels(env: dict[str, str]) -> tuple[int, int, bytes]:
+    """The whole screen as the X server shows it: (width, height, BGRX bytes), read from
+    ``xwd`` (a ZPixmap of 32 bits per pixel at depth 24, as Xvfb's 24-bit screens give)."""
+    assert XWD is not None, "needs xwd"
+    data = subprocess.run([XWD, "-root", "-silent"], env=env, capture_output=True, check=True).stdout
+    header = struct.unpack(">25I", data[:100])
+    header_size, width, height = header[0], header[4], header[5]
+    bits_per_pixel, bytes_per_line, ncolors = header[11], header[12], header[19]
+    assert bits_per_pixel == 32, f"unexpected xwd format: {bits_per_pixel} bits per pixel"
+    start = header_size + 12 * ncolors
+    rows = [data[start + y * bytes_per_line: start + y * bytes_per_line + 4 * width] for y in range(height)]
+    return width, height, b"".join(rows)
