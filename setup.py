@@ -1,14 +1,15 @@
 """The one packaging step pyproject.toml cannot say: the top-level ``sprites/``, ``sounds/``,
 ``fonts/``, the SVG and PNG application icons of ``icons/`` and ``CHANGELOG.md`` (kept at the top of the source
-tree, where the design puts them) are copied into the wheel as ``game/_assets/<folder>``;
-``seahaven.resources.resource_path`` looks there.
+tree, where the design puts them) are copied into the wheel as ``seahaven/_assets/<folder>``;
+``seahaven.resources.resource_path`` looks there. The packages themselves are found under ``game/``
+(``[tool.setuptools.packages.find]`` in pyproject.toml).
 
 An editable install copies nothing: the game then finds the folders in the source tree.
 """
 
 from pathlib import Path
 
-from setuptools import find_packages, setup
+from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ASSETS = {"sprites": ("**/*.svg",), "sounds": ("*.wav",), "fonts": ("*",), "icons": ("seahaven.svg", "seahaven-*.png"),
@@ -16,8 +17,8 @@ ASSETS = {"sprites": ("**/*.svg",), "sounds": ("*.wav",), "fonts": ("*",), "icon
 """Folder -> the files of it the game uses (the .ico and .icns are for build.spec only; the
 changelog gives the AppStream metainfo its release notes)."""
 
-PACKAGE, SOURCE = "seahaven", "game"
-"""The import package's name, and the folder its source lives in."""
+PACKAGE = "seahaven"
+"""The import package's name (its source is ``game/seahaven/``)."""
 
 
 class BuildWithAssets(build_py):
@@ -35,8 +36,4 @@ class BuildWithAssets(build_py):
                     self.copy_file(str(path), str(target))
 
 
-setup(
-    packages=[PACKAGE, *(f"{PACKAGE}.{name}" for name in find_packages(SOURCE))],
-    package_dir={PACKAGE: SOURCE},
-    cmdclass={"build_py": BuildWithAssets},
-)
+setup(cmdclass={"build_py": BuildWithAssets})

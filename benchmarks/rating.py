@@ -1,4 +1,4 @@
-"""Check the deal rating (game/engine/rating.py) against how often a weak player wins.
+"""Check the deal rating (game/seahaven/engine/rating.py) against how often a weak player wins.
 
     python benchmarks/rating.py                     # 300 winnable deals per difficulty, 40 plays each
     python benchmarks/rating.py --deals 100 --plays 20 --cells 4

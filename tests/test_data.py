@@ -58,7 +58,7 @@ def test_one_id_names_the_entry_the_icon_the_component_and_the_macos_bundle() ->
     assert sorted(path.name for path in (DATA / "icons").rglob("*.*")) == sorted(
         [f"{desktop.APP_ID}.png"] * len(desktop.ICON_SIZES) + [f"{desktop.APP_ID}.svg"])
     spec = (ROOT / "build.spec").read_text(encoding="utf-8")
-    assert "bundle_identifier=APP_ID" in spec and 'open("game/commands/desktop.py"' in spec
+    assert "bundle_identifier=APP_ID" in spec and 'open("game/seahaven/commands/desktop.py"' in spec
     assert re.fullmatch(r"[a-z]+\.[a-z]+\.[a-z_]+\.[a-z_]+", desktop.APP_ID)
 
 

@@ -295,12 +295,9 @@ def test_install_from_a_folder_named_my_games_then_uninstall_leaves_nothing(tmp_
     home = tmp_path / "home"
     home.mkdir()
     env = {key: value for key, value in os.environ.items() if key != "XDG_DATA_HOME"}
-    # that Python is no venv, so it sees the game the way an install lays it out: a package
-    # named seahaven (game/ under its import name) on its path, with the dependencies
-    packages = tmp_path / "packages"
-    packages.mkdir()
-    (packages / "seahaven").symlink_to(ROOT / "game", target_is_directory=True)
-    env.update(HOME=str(home), PYTHONPATH=os.pathsep.join([str(packages), sysconfig.get_path("purelib")]))
+    # that Python is no venv, so it is given the package's folder (game/ holds seahaven/) and
+    # the dependencies on its path
+    env.update(HOME=str(home), PYTHONPATH=os.pathsep.join([str(ROOT / "game"), sysconfig.get_path("purelib")]))
     installed = subprocess.run([str(folder / "python"), "-m", "seahaven", "--install-desktop"], capture_output=True,
                                text=True, cwd=tmp_path, env=env, timeout=120)
     assert installed.returncode == 0, installed.stderr

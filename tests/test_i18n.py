@@ -22,13 +22,13 @@ import pytest
 from seahaven import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
-APP = ROOT / "game" / "app"
+APP = ROOT / "game" / "seahaven" / "app"
 sys.path.insert(0, str(ROOT / "tools"))
 
 babel = pytest.importorskip("babel")
 
 SHIPPED = [code for code in i18n.shipped_languages() if code != i18n.ENGLISH]
-"""The languages whose catalog is in game/locale (a language ships when its catalog does)."""
+"""The languages whose catalog is in game/seahaven/locale (a language ships when its catalog does)."""
 
 WRAPPERS = {"_", "N_", "NP_", "ngettext", "pgettext", "npgettext"}
 """The calls that mark a string for translation."""
@@ -41,24 +41,25 @@ technical detail (a ``BadFile`` detail is quoted inside a translated sentence), 
 console, attribute names and string plumbing."""
 
 ALLOWED: dict[str, set[str]] = {
-    "game/app/loop.py": {"Seahaven Towers", "seahaven: first frame ", " s after launch"},
-    "game/app/screens/table_view.py": {"Seahaven Towers · "},
-    "game/app/current.py": {"new game", "hint shown"},
-    "game/app/screens/settings.py": {"1000 ms"},
-    "game/app/launch.py": {"Seahaven Towers"},
-    "game/app/access/adapter.py": {"Seahaven Towers"},  # the window's name for a screen reader
-    "game/app/screens/new_game.py": {"code check"},  # a job's name
-    "game/app/screens/kit.py": {"page up", "page down"},  # what a key asks for, never shown
-    "game/app/saving/saved_game.py": {" does not follow the one before", "the journal does not start with its game",
-                                      " keeps more moves than the game has"},
-    "game/app/saving/storage.py": {"its last line is cut short"},
+    "game/seahaven/app/loop.py": {"Seahaven Towers", "seahaven: first frame ", " s after launch"},
+    "game/seahaven/app/screens/table_view.py": {"Seahaven Towers · "},
+    "game/seahaven/app/current.py": {"new game", "hint shown"},
+    "game/seahaven/app/screens/settings.py": {"1000 ms"},
+    "game/seahaven/app/launch.py": {"Seahaven Towers"},
+    "game/seahaven/app/access/adapter.py": {"Seahaven Towers"},  # the window's name for a screen reader
+    "game/seahaven/app/screens/new_game.py": {"code check"},  # a job's name
+    "game/seahaven/app/screens/kit.py": {"page up", "page down"},  # what a key asks for, never shown
+    "game/seahaven/app/saving/saved_game.py": {" does not follow the one before",
+                                               "the journal does not start with its game",
+                                               " keeps more moves than the game has"},
+    "game/seahaven/app/saving/storage.py": {"its last line is cut short"},
 }
 """Strings a player may see but that are not translated, or that only look like words:
 the game's name (a proper name in every language), a timing line on the console, enum
 values that are never shown, and what is wrong with a journal (``Loaded.reason``: kept
 for logs and tests, never shown)."""
 
-SKIPPED_FILES = {"game/app/smoke.py", "game/app/assets.py"}
+SKIPPED_FILES = {"game/seahaven/app/smoke.py", "game/seahaven/app/assets.py"}
 """Files with no player-facing words: the smoke test's console report, and the art
 loader (whose only sentences are programming errors and SVG markup)."""
 
@@ -128,7 +129,7 @@ def test_every_player_facing_string_is_wrapped_for_translation() -> None:
 def test_the_check_catches_an_unwrapped_sentence(tmp_path: Path) -> None:
     """The rule above can fail: a plain label, a sentence and an f-string are caught; a
     wrapped one, a docstring, an identifier and an exception's detail are not."""
-    source = tmp_path / "game" / "app" / "sample.py"
+    source = tmp_path / "game" / "seahaven" / "app" / "sample.py"
     source.parent.mkdir(parents=True)
     source.write_text(
         '"""Doc string."""\n'
@@ -209,7 +210,7 @@ def catalog_problems(language: str) -> list[str]:
 
 def test_the_languages_of_old_ship_and_every_catalog_is_a_known_language() -> None:
     assert {"de", "fr", "es"} <= set(SHIPPED)
-    assert set(SHIPPED) <= set(i18n.NAMES), "a catalog for a language game/i18n.py does not name"
+    assert set(SHIPPED) <= set(i18n.NAMES), "a catalog for a language game/seahaven/i18n.py does not name"
     assert set(SHIPPED) | {"en"} == set(i18n.LANGUAGES)
 
 
@@ -442,7 +443,7 @@ def test_a_change_of_language_reaches_the_windows_already_open() -> None:
 
 # -- what code must let a translator do ----------------------------------------------------
 
-MESSAGE_SOURCES = ("game/app", "game/commands/desktop.py", "game/commands/play.py")
+MESSAGE_SOURCES = ("game/seahaven/app", "game/seahaven/commands/desktop.py", "game/seahaven/commands/play.py")
 """The files whose words are in the catalogs (tools/i18n.py's SOURCES)."""
 
 
@@ -500,7 +501,7 @@ def test_no_message_has_two_roles_without_a_context() -> None:
 
 
 def test_the_two_roles_check_can_fail(tmp_path: Path) -> None:
-    source = tmp_path / "game" / "app" / "sample.py"
+    source = tmp_path / "game" / "seahaven" / "app" / "sample.py"
     source.parent.mkdir(parents=True)
     source.write_text('PAGE = (("h", N_("Score")), ("p", N_("Points.")))\n'
                       'def f():\n'
@@ -589,14 +590,14 @@ def hand_written_formats(files: list[Path], root: Path = ROOT) -> list[str]:
 
 
 def test_numbers_dates_and_percentages_come_from_cldr() -> None:
-    files = [*_source_files(), ROOT / "game" / "i18n.py"]
+    files = [*_source_files(), ROOT / "game" / "seahaven" / "i18n.py"]
     found = [line for line in hand_written_formats(files)  # format_number itself groups the digits
-             if not (line.startswith("game/i18n.py:") and line.endswith("a thousands separator by hand"))]
+             if not (line.startswith("game/seahaven/i18n.py:") and line.endswith("a thousands separator by hand"))]
     assert not found, "write them with seahaven.i18n's format_* (CLDR):\n" + "\n".join(found)
 
 
 def test_the_format_check_can_fail(tmp_path: Path) -> None:
-    source = tmp_path / "game" / "app" / "sample.py"
+    source = tmp_path / "game" / "seahaven" / "app" / "sample.py"
     source.parent.mkdir(parents=True)
     source.write_text('def f(v, n, day):\n'
                       '    a = f"{round(v * 100)}%"\n'
@@ -616,7 +617,7 @@ def test_the_format_check_can_fail(tmp_path: Path) -> None:
 def test_the_cldr_data_is_what_babel_says() -> None:
     import make_cldr
 
-    assert (ROOT / "game" / "cldr_data.py").read_text(encoding="utf-8") == make_cldr.render(), \
+    assert (ROOT / "game" / "seahaven" / "cldr_data.py").read_text(encoding="utf-8") == make_cldr.render(), \
         "run: python tools/make_cldr.py"
 
 

@@ -1,6 +1,6 @@
 """The translations' tools (Babel; not needed to play):
 
-    python tools/i18n.py extract   # the messages of the code -> game/locale/seahaven.pot
+    python tools/i18n.py extract   # the messages of the code -> game/seahaven/locale/seahaven.pot
     python tools/i18n.py update    # .pot -> each language's .po (new messages empty, gone ones dropped)
     python tools/i18n.py compile   # each .po -> its .mo, which the game reads (committed)
     python tools/i18n.py check     # what tests/test_i18n.py checks, as a list
@@ -22,14 +22,14 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALE = ROOT / "game" / "locale"
+LOCALE = ROOT / "game" / "seahaven" / "locale"
 DOMAIN = "seahaven"
 LANGUAGES = tuple(sorted(path.parent.parent.name for path in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po")))
-"""Every language with a catalog (a new language starts as game/locale/<code>/LC_MESSAGES/seahaven.po)."""
-SOURCES = ("game/app", "game/i18n.py", "game/commands", "game/__main__.py")
+"""Every language with a catalog (a new language starts as game/seahaven/locale/<code>/LC_MESSAGES/seahaven.po)."""
+SOURCES = ("game/seahaven/app", "game/seahaven/i18n.py", "game/seahaven/commands", "game/seahaven/__main__.py")
 """Where the player's words are: the game, the menu entry and software centre text
-(``game/commands/desktop.py``), and the command line (its help and errors, and argparse's own
-words: ``game/commands/argparse_words.py``)."""
+(``game/seahaven/commands/desktop.py``), and the command line (its help and errors, and argparse's own
+words: ``game/seahaven/commands/argparse_words.py``)."""
 KEYWORDS = {"_": None, "N_": None, "NP_": ((1, "c"), 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
             "npgettext": ((1, "c"), 2, 3)}
 

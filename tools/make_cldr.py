@@ -1,9 +1,9 @@
 """The way each language writes numbers, percentages, dates and times, from CLDR (Babel),
-into ``game/cldr_data.py``, which the game reads (Babel is a build-time tool: the game and the
+into ``game/seahaven/cldr_data.py``, which the game reads (Babel is a build-time tool: the game and the
 executable do not carry it).
 
-    python tools/make_cldr.py          # write game/cldr_data.py
-    python tools/make_cldr.py --check  # exit 1 if game/cldr_data.py is not what Babel says
+    python tools/make_cldr.py          # write game/seahaven/cldr_data.py
+    python tools/make_cldr.py --check  # exit 1 if game/seahaven/cldr_data.py is not what Babel says
 
 Per language: the decimal and group symbols and the minimum grouping digits, the percent
 pattern, the month names (as they stand in a date and on their own), the short month and
@@ -25,7 +25,7 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "game" / "cldr_data.py"
+TARGET = ROOT / "game" / "seahaven" / "cldr_data.py"
 LANGUAGES = ("en", "de", "fr", "es", "it", "pt_BR", "nl", "pl", "ja", "zh_CN")
 """Every language the game ships (tools/i18n.py's catalogs, and English)."""
 
@@ -103,7 +103,8 @@ def main(argv: list[str]) -> int:
     text = render()
     if "--check" in argv:
         same = TARGET.exists() and TARGET.read_text(encoding="utf-8") == text
-        print("game/cldr_data.py is current" if same else "game/cldr_data.py is stale: run tools/make_cldr.py")
+        name = TARGET.relative_to(ROOT).as_posix()
+        print(f"{name} is current" if same else f"{name} is stale: run tools/make_cldr.py")
         return 0 if same else 1
     TARGET.write_text(text, encoding="utf-8")
     print(f"wrote {TARGET.relative_to(ROOT)}")

@@ -5,7 +5,7 @@ PySolFC ship the same kind in their sources).
 
 - ``data/<id>.desktop`` and ``data/<id>.metainfo.xml``: the desktop entry and AppStream
   metainfo, made by the very code ``seahaven --install-desktop`` writes them with
-  (game/commands/desktop.py; the entry starts ``seahaven`` from PATH);
+  (game/seahaven/commands/desktop.py; the entry starts ``seahaven`` from PATH);
 - ``data/icons/hicolor/<n>x<n>/apps/<id>.png`` and ``scalable/apps/<id>.svg``: the icons of
   ``icons/`` under the id;
 - ``data/seahaven.6``: the man page, from the command line's own argparse definitions;

@@ -12,7 +12,7 @@ is under the SIL Open Font License 1.1 (``fonts/LICENSE-NotoSansCJK.txt``), whic
 subset to be bundled; the subset keeps the font's name (the reserved font name is "Source").
 
 Each face gets every character of its language's catalog (translations and the English they
-fall back to), its CLDR dates and numbers (``game/cldr_data.py``), every language's own name
+fall back to), its CLDR dates and numbers (``game/seahaven/cldr_data.py``), every language's own name
 (the Settings list shows them all, in any language), printable ASCII, and the punctuation
 and symbols any catalog uses, so that a Japanese or Chinese screen drawn wholly in the CJK
 face has no missing glyph. Run it again after a catalog changes (tests/test_i18n.py fails on
@@ -47,7 +47,7 @@ def _is_cjk(char: str) -> bool:
 
 def catalog_text(language: str) -> str:
     """Every msgid and msgstr of ``language``'s catalog, as one string ("" without one)."""
-    path = ROOT / "game" / "locale" / language / "LC_MESSAGES" / "seahaven.po"
+    path = ROOT / "game" / "seahaven" / "locale" / language / "LC_MESSAGES" / "seahaven.po"
     if not path.exists():
         return ""
     with path.open("rb") as handle:

@@ -146,10 +146,10 @@ def test_an_unreadable_file_that_cannot_be_moved_is_never_written_over(
 # -- running as another user ------------------------------------------------------------------
 
 
-def _python_for(prefix: list[str], packages: Path) -> tuple[list[str], dict[str, str]]:
+def _python_for(prefix: list[str]) -> tuple[list[str], dict[str, str]]:
     """An interpreter the other user can run with this tree and its packages: this one if it
     can, else the system's of the same version (the venv's base may sit in root's home), which
-    finds the game as an install lays it out: ``packages/seahaven``, a link to game/."""
+    finds the game in the checkout's ``game/`` folder, which holds the package ``seahaven``."""
     env = {}
     version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
     candidates = [sys.executable, f"/usr/bin/{version}", f"/usr/local/bin/{version}"]
@@ -158,9 +158,7 @@ def _python_for(prefix: list[str], packages: Path) -> tuple[list[str], dict[str,
             continue
         probe_env = dict(os.environ)
         if python != sys.executable:
-            if not (packages / "seahaven").exists():
-                (packages / "seahaven").symlink_to(ROOT / "game", target_is_directory=True)
-            env = {"PYTHONPATH": os.pathsep.join([str(packages), sysconfig.get_paths()["purelib"]])}
+            env = {"PYTHONPATH": os.pathsep.join([str(ROOT / "game"), sysconfig.get_paths()["purelib"]])}
             probe_env.update(env)
         probe = subprocess.run([*prefix, python, "-c", "import pygame, platformdirs, seahaven.app.saving.storage"],
                                capture_output=True, env=probe_env, cwd="/", timeout=60)
@@ -176,8 +174,6 @@ def as_user() -> Iterator[tuple[list[str], dict[str, str], Path]]:
     if os.name != "posix":
         pytest.skip("runuser and file modes are POSIX")
     folder = Path(tempfile.mkdtemp(prefix="seahaven-issue12-"))
-    packages = Path(tempfile.mkdtemp(prefix="seahaven-packages-"))
-    packages.chmod(0o755)
     try:
         if os.geteuid() != 0:
             prefix: list[str] = []
@@ -192,11 +188,10 @@ def as_user() -> Iterator[tuple[list[str], dict[str, str], Path]]:
             user = pwd.getpwnam(OTHER)
             os.chown(folder, user.pw_uid, user.pw_gid)
             prefix = ["runuser", "-u", OTHER, "--"]
-        python, env = _python_for(prefix, packages)
+        python, env = _python_for(prefix)
         yield [*prefix, *python], env, folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-        shutil.rmtree(packages, ignore_errors=True)
 
 
 def _user_env(extra: dict[str, str], folder: Path, **more: str) -> dict[str, str]:

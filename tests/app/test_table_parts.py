@@ -26,7 +26,7 @@ def test_the_table_offers_everything_its_protocol_promises() -> None:
 
 def test_the_parts_take_the_protocol_and_no_private_name_of_the_table() -> None:
     for part in PARTS:
-        path = ROOT / "game" / "app" / "screens" / f"{part}.py"
+        path = ROOT / "game" / "seahaven" / "app" / "screens" / f"{part}.py"
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute)

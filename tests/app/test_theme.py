@@ -1,4 +1,4 @@
-"""Themes: no colour is written outside ``game/app/theme.py``, and every table draws the
+"""Themes: no colour is written outside ``game/seahaven/app/theme.py``, and every table draws the
 table, a window and Help with its own felt."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from seahaven.app.screens import dialogs, navigation
 from seahaven.app.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
-THEME_FILE = ROOT / "game" / "app" / "theme.py"
-ENGINE = ROOT / "game" / "engine"
+THEME_FILE = ROOT / "game" / "seahaven" / "app" / "theme.py"
+ENGINE = ROOT / "game" / "seahaven" / "engine"
 """Draws nothing (no pygame there): its small tuples are rules, never colours."""
 COLOUR_NAMES = frozenset(pygame.color.THECOLORS)
 NOT_COLOURS = {"buttons", "rel"}
@@ -72,12 +72,12 @@ def test_the_check_finds_colours() -> None:
 
 def test_no_colour_is_written_outside_the_theme() -> None:
     offenders = []
-    for path in sorted((ROOT / "game").rglob("*.py")):
+    for path in sorted((ROOT / "game" / "seahaven").rglob("*.py")):
         if path == THEME_FILE or ENGINE in path.parents:
             continue
         for line, what in colour_literals(path.read_text(encoding="utf-8")):
             offenders.append(f"{path.relative_to(ROOT)}:{line}: {what}")
-    assert not offenders, "colours belong in game/app/theme.py:\n" + "\n".join(offenders)
+    assert not offenders, "colours belong in game/seahaven/app/theme.py:\n" + "\n".join(offenders)
 
 
 def test_themes_are_complete_and_distinct() -> None:

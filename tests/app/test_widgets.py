@@ -84,7 +84,7 @@ def test_every_screen_and_window_uses_the_one_machine_and_ring() -> None:
 def test_the_kit_keeps_its_names_and_no_class_passes_400_lines() -> None:
     for name in ("Screen", "Window", "Widget", "TextField", "FocusRing", "Hot", "NAV_KEYS", "nav", "MORE"):
         assert hasattr(kit, name), name
-    folder = Path(ROOT) / "game" / "app" / "screens" / "widgets"
+    folder = Path(ROOT) / "game" / "seahaven" / "app" / "screens" / "widgets"
     for path in [*folder.glob("*.py"), folder.parent / "kit.py"]:
         for node in ast.parse(path.read_text()).body:
             if isinstance(node, ast.ClassDef):

@@ -21,7 +21,7 @@ def excluded_modules() -> set[str]:
 def imported_modules() -> dict[str, str]:
     """Every absolute module name the game's code imports, with a file that does."""
     found: dict[str, str] = {}
-    for path in sorted((ROOT / "game").rglob("*.py")):
+    for path in sorted((ROOT / "game" / "seahaven").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             names: list[str] = []
             if isinstance(node, ast.Import):

@@ -27,7 +27,8 @@ def resource_path(*parts: str) -> Path:
 
 @functools.cache
 def _installed_root() -> Path:
-    """The folder holding the asset folders outside a bundle."""
+    """The folder holding the asset folders outside a bundle: ``_assets`` beside the code in a
+    wheel, else the top of the source checkout (``game/seahaven/`` is two folders below it)."""
     package = Path(__file__).resolve().parent
     wheel = package / "_assets"
-    return wheel if wheel.is_dir() else package.parent
+    return wheel if wheel.is_dir() else package.parents[1]

@@ -1,7 +1,7 @@
 """The command line: ``seahaven`` plays (``seahaven FILE`` opens a game file);
 ``seahaven deal|solve|replay|review|layout|bench|daily|history`` are tools.
 
-Each subcommand lives in ``game/commands/<name>.py`` with ``add_arguments(parser)`` and
+Each subcommand lives in ``game/seahaven/commands/<name>.py`` with ``add_arguments(parser)`` and
 ``run(args) -> int``, imported only when used so that starting the game stays fast.
 It speaks the user's language (the locale, as the game follows it), argparse's own words
 too. Errors are one sentence on stderr, ``seahaven COMMAND: error: …``, never a traceback,

@@ -2,7 +2,7 @@
 and the card art's variant, one :class:`Theme` per table the player can choose.
 
 This is the only file where a colour is written (a test fails on a colour literal anywhere
-else in ``game/``). The painter holds the theme in force (``app.painter.theme``); every
+else in ``game/seahaven/``). The painter holds the theme in force (``app.painter.theme``); every
 screen, window and view reads its colours from there when it draws, so choosing another
 table in Settings repaints everything at once. No pygame here: a colour is an RGB tuple.
 """

@@ -6,7 +6,7 @@ Every word a player reads goes through ``_`` (or ``ngettext`` for anything count
 known (tables of labels at module level) are marked with ``N_`` and translated where they
 are shown: ``_(row.label)``.
 
-The catalogs are ``game/locale/<lang>/LC_MESSAGES/seahaven.mo`` (compiled from the ``.po``
+The catalogs are ``game/seahaven/locale/<lang>/LC_MESSAGES/seahaven.mo`` (compiled from the ``.po``
 beside them by ``tools/i18n.py``; tests/test_i18n.py checks the two agree). Standard library
 only: the command line and the engine's tests may import it without pygame or Babel.
 
@@ -29,7 +29,7 @@ from seahaven.cldr_data import LANGUAGES as _CLDR
 
 DOMAIN = "seahaven"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-"""``game/locale``: inside the package, so the wheel and the PyInstaller bundle carry it."""
+"""``game/seahaven/locale``: inside the package, so the wheel and the PyInstaller bundle carry it."""
 
 ENGLISH = "en"
 NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español", "it": "Italiano",
@@ -110,7 +110,7 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 
 def shipped_languages() -> list[str]:
     """The codes of the languages the game speaks, English first: those whose compiled
-    catalog is in ``game/locale`` (a language ships when its catalog does)."""
+    catalog is in ``game/seahaven/locale`` (a language ships when its catalog does)."""
     found = sorted(path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
     return [ENGLISH] + [code for code in found if code != ENGLISH]
 
