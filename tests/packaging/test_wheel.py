@@ -97,7 +97,7 @@ def test_the_wheel_carries_every_asset(wheel: Path) -> None:
                    for path in (ROOT / folder).glob(pattern) if path.is_file()}
         assert shipped and shipped <= names, sorted(shipped - names)[:5]
     assert "seahaven/_assets/icons/seahaven.svg" in names
-    catalogs = {f"seahaven/{path.relative_to(ROOT / 'game').as_posix()}"
+    catalogs = {path.relative_to(ROOT / 'game').as_posix()
                 for path in (ROOT / "game" / "seahaven" / "locale").glob("*/LC_MESSAGES/*.mo")}
     from seahaven.i18n import NAMES
 
