@@ -28,11 +28,11 @@ def main() -> None:
     import pygame
     from access_tree import set_enabled  # (benchmarks/, beside this file)
 
-    from seahaven.app.launch import build
-    from seahaven.app.loop import STEP
+    from seahaven.app.kit import Screen
     from seahaven.app.screens import navigation
-    from seahaven.app.screens.kit import Screen
-    from seahaven.app.settings import Settings
+    from seahaven.app.shell.launch import build
+    from seahaven.app.shell.loop import STEP
+    from seahaven.app.state.settings import Settings
 
     set_enabled(True)
     app, session, _table = build(size=(1280, 800), code="SH1-C4-AAAAAJ2", settings=Settings())

@@ -32,9 +32,9 @@ def set_enabled(value: bool) -> None:
 
 
 def measure(moves: int, listening: bool) -> dict[str, object]:
-    from seahaven.app.launch import build
-    from seahaven.app.loop import STEP
-    from seahaven.app.settings import Settings
+    from seahaven.app.shell.launch import build
+    from seahaven.app.shell.loop import STEP
+    from seahaven.app.state.settings import Settings
     from seahaven.engine import Game, GameCode
 
     set_enabled(listening)

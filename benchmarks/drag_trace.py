@@ -26,14 +26,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from seahaven.app import launch  # noqa: E402
-from seahaven.app.loop import STEP  # noqa: E402
+from seahaven.app.shell import launch  # noqa: E402
+from seahaven.app.shell.loop import STEP  # noqa: E402
 from seahaven.engine import COLUMNS  # noqa: E402
 
 CODE = "SH1-C4-AAAALDA"  # the two bottom cards of column 3 are a run that goes onto column 7
-PACKAGE = Path(launch.__file__).resolve().parents[1]
+PACKAGE = Path(launch.__file__).resolve().parents[2]
 STEPS = {
-    ("app/input.py", "translate"): "the event read",
+    ("app/kit/input.py", "translate"): "the event read",
     ("engine/gestures.py", "lift"): "the lift",
     ("engine/gestures.py", "drop_move"): "the drop",
     ("engine/position.py", "check"): "the move's legality",

@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from seahaven.app.launch import build
-from seahaven.app.loop import STEP
-from seahaven.app.settings import Settings
+from seahaven.app.shell.launch import build
+from seahaven.app.shell.loop import STEP
+from seahaven.app.state.settings import Settings
 from tests.app.long_columns import long_column_game
 
 

@@ -50,8 +50,8 @@ def main() -> int:
 
     import pygame
 
-    from seahaven.app.launch import open_game
-    from seahaven.app.loop import STEP, App
+    from seahaven.app.shell.launch import open_game
+    from seahaven.app.shell.loop import STEP, App
     from seahaven.engine import Move
     from tests.kill_driver import _post_drag
 

@@ -55,9 +55,9 @@ def main() -> int:
     args = parser.parse_args()
     import pygame
 
-    from seahaven.app.launch import build
-    from seahaven.app.screens.review import ReviewWindow
-    from seahaven.app.settings import Settings
+    from seahaven.app.screens.review_window import ReviewWindow
+    from seahaven.app.shell.launch import build
+    from seahaven.app.state.settings import Settings
     from seahaven.engine import Game
 
     width, height = (int(n) for n in args.size.split("x"))

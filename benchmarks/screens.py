@@ -19,12 +19,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from seahaven.app.launch import build
 from seahaven.app.screens.help import CODES, EXAMPLES, KEYS, RULES, HelpScreen
-from seahaven.app.screens.settings import SettingsScreen
+from seahaven.app.screens.settings_screen import SettingsScreen
 from seahaven.app.screens.statistics import StatsScreen
-from seahaven.app.settings import Settings
-from seahaven.app.stats import Stats
+from seahaven.app.shell.launch import build
+from seahaven.app.state.settings import Settings
+from seahaven.app.state.stats import Stats
 
 
 def main() -> None:

@@ -22,11 +22,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout,
 
 import pygame
 
-from seahaven.app.loop import App
+from seahaven.app.kit.scenes import STEP
 from seahaven.app.saving.files import SaveError
 from seahaven.app.saving.persistence import Persistence
-from seahaven.app.scenes import STEP
 from seahaven.app.screens.table import TableScene
+from seahaven.app.shell.loop import App
 from seahaven.engine import Game
 
 SCRIPT_ENV = "SEAHAVEN_SCRIPT"

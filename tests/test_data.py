@@ -128,7 +128,7 @@ def test_an_older_installs_entry_and_icons_go(tmp_path: Path) -> None:
 def test_the_entry_opens_game_files_of_the_type_the_mime_info_declares(tmp_path: Path) -> None:
     from xml.etree import ElementTree
 
-    from seahaven.app import game_record
+    from seahaven.app.state import game_record
 
     assert (desktop.GAME_FILE_TYPE, desktop.GAME_FILE_GLOB) == (game_record.MIME_TYPE, "*" + game_record.SUFFIX)
     entry = ENTRY.read_text(encoding="utf-8")

@@ -28,6 +28,6 @@ def test_a_drag_crosses_at_most_twelve_files_and_asks_each_question_once() -> No
     crossed = int(counted.group(1))
     files = [line.strip() for line in out.splitlines() if line.startswith("  ") and not line.startswith("   ")]
     assert crossed == len(files) <= MAX_FILES, files
-    assert files[0] == "app/loop.py" and files[-1] == "app/saving/storage.py", files
+    assert files[0] == "app/shell/loop.py" and files[-1] == "app/saving/storage.py", files
     for step in ("the lift", "the drop", "the move's legality", "stuck worked out", "the journal line"):
         assert f"{step}: 1 time(s)" in out, (step, out)

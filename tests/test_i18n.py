@@ -41,14 +41,14 @@ technical detail (a ``BadFile`` detail is quoted inside a translated sentence), 
 console, attribute names and string plumbing."""
 
 ALLOWED: dict[str, set[str]] = {
-    "game/seahaven/app/loop.py": {"Seahaven Towers", "seahaven: first frame ", " s after launch"},
+    "game/seahaven/app/shell/loop.py": {"Seahaven Towers", "seahaven: first frame ", " s after launch"},
     "game/seahaven/app/screens/table_view.py": {"Seahaven Towers · "},
-    "game/seahaven/app/current.py": {"new game", "hint shown"},
-    "game/seahaven/app/screens/settings.py": {"1000 ms"},
-    "game/seahaven/app/launch.py": {"Seahaven Towers"},
+    "game/seahaven/app/state/current.py": {"new game", "hint shown"},
+    "game/seahaven/app/screens/settings_screen.py": {"1000 ms"},
+    "game/seahaven/app/shell/launch.py": {"Seahaven Towers"},
     "game/seahaven/app/access/adapter.py": {"Seahaven Towers"},  # the window's name for a screen reader
     "game/seahaven/app/screens/new_game.py": {"code check"},  # a job's name
-    "game/seahaven/app/screens/kit.py": {"page up", "page down"},  # what a key asks for, never shown
+    "game/seahaven/app/kit/__init__.py": {"page up", "page down"},  # what a key asks for, never shown
     "game/seahaven/app/saving/saved_game.py": {" does not follow the one before",
                                                "the journal does not start with its game",
                                                " keeps more moves than the game has"},
@@ -59,7 +59,7 @@ the game's name (a proper name in every language), a timing line on the console,
 values that are never shown, and what is wrong with a journal (``Loaded.reason``: kept
 for logs and tests, never shown)."""
 
-SKIPPED_FILES = {"game/seahaven/app/smoke.py", "game/seahaven/app/assets.py"}
+SKIPPED_FILES = {"game/seahaven/app/shell/smoke.py", "game/seahaven/app/looks/assets.py"}
 """Files with no player-facing words: the smoke test's console report, and the art
 loader (whose only sentences are programming errors and SVG markup)."""
 
@@ -340,10 +340,9 @@ def test_language_de_shows_german_on_the_table_and_in_a_window(monkeypatch: pyte
     window speak German; switching the setting to English applies at once."""
     import pygame
 
-    from seahaven.app.board.hand import Refusal
-    from seahaven.app.launch import build
+    from seahaven.app.board.refusals import Refusal, refusal_text
     from seahaven.app.screens.dialogs import NewGame
-    from seahaven.app.words import refusal_text
+    from seahaven.app.shell.launch import build
     from seahaven.engine import column
 
     monkeypatch.setenv("LANGUAGE", "de")
@@ -369,7 +368,7 @@ def test_language_de_shows_german_on_the_table_and_in_a_window(monkeypatch: pyte
         assert any(label.startswith("Leicht · 4 Zellen") for label in labels)
         surface = pygame.Surface(app.size)
         window.draw(surface)  # drawing German text neither fails nor changes the window
-        from seahaven.app.screens import settings as settings_screen
+        from seahaven.app.screens import settings_screen
 
         app.push(settings_screen.open_scene(app, session))
         app.step(1 / 60)
@@ -391,7 +390,7 @@ def test_word_wrap_breaks_long_words_and_after_hyphens() -> None:
     wider than asked; a text that fits stays whole."""
     import pygame
 
-    from seahaven.app.render import wrap
+    from seahaven.app.looks.render import wrap
 
     pygame.font.init()
     font = pygame.font.Font(None, 24)
@@ -415,8 +414,8 @@ def test_word_wrap_breaks_long_words_and_after_hyphens() -> None:
 def test_a_change_of_language_reaches_the_windows_already_open() -> None:
     """Issue 26: the end-of-game message and the Menu build their words with their layout,
     so switching the language changes them while they are open."""
-    from seahaven.app.launch import build
     from seahaven.app.screens.dialogs import EndMessage, Menu
+    from seahaven.app.shell.launch import build
 
     app, session, table = build((1024, 700))
     try:
@@ -656,7 +655,7 @@ def _font_chars(name: str) -> set[str]:
 def missing_glyphs(language: str, texts: list[str] | None = None) -> list[str]:
     """The characters of ``language``'s words (its catalog, its CLDR dates, the languages'
     own names) that the font the game draws them in has no glyph for."""
-    from seahaven.app import fonts
+    from seahaven.app.looks import fonts
     from seahaven.cldr_data import LANGUAGES as CLDR
 
     if texts is None:
@@ -719,8 +718,8 @@ def test_word_wrap_breaks_japanese_and_chinese_between_characters() -> None:
     or a closing bracket, none ends with an opening one, and a number keeps its counter."""
     import pygame
 
-    from seahaven.app import fonts
-    from seahaven.app.render import wrap
+    from seahaven.app.looks import fonts
+    from seahaven.app.looks.render import wrap
 
     pygame.font.init()
     text = "カードは表向きで5枚ずつ10列に配られます。最後の2枚はセルに入ります（「新しいゲーム」で選びます）。"
@@ -743,8 +742,8 @@ def test_each_language_draws_in_its_face_and_cjk_names_fall_back(monkeypatch: py
     (the Settings list's names) to a CJK face instead of drawing boxes."""
     import pygame
 
-    from seahaven.app import fonts
-    from seahaven.app.assets import Assets
+    from seahaven.app.looks import fonts
+    from seahaven.app.looks.assets import Assets
 
     pygame.font.init()
     art = Assets()

@@ -1,8 +1,10 @@
-"""The shape of the code (issue 18): imports run one way (engine < app state < screens <
-loop < saving and start-up < commands; imports for type hints too), no import circle
-(counting imports inside functions: dodging a circle so is still a circle; and counting the
-names imported only for type hints (issue 26): a circle of types is still two modules that
-cannot be read apart), and no class over 400 lines (issue 26).
+"""The shape of the code (issues 18, 26, 35): the layer map is the folder tree. Each folder of
+``seahaven.app`` is one layer or job, and imports run one way, down the map below (imports for
+type hints too); no module lies loose in ``app/``; no import circle (counting imports inside
+functions: dodging a circle so is still a circle; and counting the names imported only for
+type hints: a circle of types is still two modules that cannot be read apart); one name per
+meaning (no two modules share a name, but the subcommands, named after the command they run);
+and no class over 400 lines (issue 26).
 Read from the source with ``ast``; nothing is imported."""
 
 from __future__ import annotations
@@ -22,17 +24,25 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("seahaven.i18n", 0),
     ("seahaven.cldr_data", 0),  # generated CLDR tables (tools/make_cldr.py), read by seahaven.i18n
     ("seahaven.windows_dpi", 0),
-    ("seahaven.app", 1),  # app state: current, jobs, session, hand, layout, settings, render, scenes...
-    ("seahaven.app.screens", 2),
-    ("seahaven.app.loop", 3),
-    ("seahaven.app.saving", 4),
-    ("seahaven.app.launch", 4),
-    ("seahaven.app.smoke", 5),
-    ("seahaven.commands", 6),
-    ("seahaven.__main__", 6),
-    ("seahaven", 6),
+    ("seahaven.app", 0),  # the package's face: a docstring
+    ("seahaven.app.platform", 1),
+    ("seahaven.app.text", 2),
+    ("seahaven.app.looks", 3),
+    ("seahaven.app.state", 4),
+    ("seahaven.app.saving", 5),
+    ("seahaven.app.access", 5),
+    ("seahaven.app.kit", 6),
+    ("seahaven.app.board", 7),
+    ("seahaven.app.screens", 8),
+    ("seahaven.app.shell", 9),
+    ("seahaven.commands", 10),
+    ("seahaven.__main__", 10),
+    ("seahaven", 10),
 )
-NAMES = {0: "engine", 1: "app state", 2: "screens", 3: "loop", 4: "saving and launch", 5: "smoke", 6: "commands"}
+NAMES = {0: "engine", 1: "platform glue", 2: "the player's words", 3: "looks",
+         4: "the game in play and the player's records", 5: "saving and accessibility", 6: "the widget kit",
+         7: "the board", 8: "screens", 9: "the loop and start-up", 10: "commands"}
+APP_FOLDERS = {prefix.rpartition(".")[2] for prefix, _rank in LAYERS if prefix.startswith("seahaven.app.")}
 
 
 def module_name(path: Path) -> str:
@@ -43,7 +53,7 @@ def module_name(path: Path) -> str:
 
 
 def layer(module: str) -> int:
-    best = ("", 6)
+    best = ("", 10)
     for prefix, rank in LAYERS:
         if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > len(best[0]):
             best = (prefix, rank)
@@ -110,7 +120,7 @@ def test_no_import_runs_back_up_the_layers() -> None:
     wrong = []
     for name, targets in graph().items():
         for target in targets:
-            if target in ("seahaven", "seahaven.app", "seahaven.app.screens"):
+            if target in ("seahaven", "seahaven.app"):
                 continue  # a package's face (the version, a docstring)
             if layer(target) > layer(name):
                 wrong.append(f"{name} ({NAMES[layer(name)]}) imports {target} ({NAMES[layer(target)]})")
@@ -149,8 +159,7 @@ def test_no_import_circle() -> None:
     for node in sorted(edges):
         if node not in index:
             visit(node)
-    packages = {"seahaven", "seahaven.app", "seahaven.app.screens", "seahaven.app.saving", "seahaven.engine",
-                "seahaven.commands"}
+    packages = {name for name, path in modules().items() if path.name == "__init__.py"}
     circles = [c for c in circles if not set(c) & packages or len(set(c) - packages) > 1]
     assert not circles, circles
 
@@ -169,13 +178,14 @@ def test_no_class_is_over_400_lines() -> None:
 def test_the_checks_can_fail() -> None:
     """The import reader sees a real import, an import inside a function and a relative one."""
     known = set(modules())
-    assert "seahaven.app.loop" in imports_of(GAME / "app" / "launch.py", known)
+    assert "seahaven.app.shell.loop" in imports_of(GAME / "app" / "shell" / "launch.py", known)
     api = GAME / "app" / "screens" / "table_api.py"  # imports the session for type hints only
-    assert "seahaven.app.session" in imports_of(api, known)
-    assert "seahaven.app.session" not in imports_of(api, known, type_hints=False)
-    assert layer("seahaven.app.screens.table") == 2 and layer("seahaven.app.current") == 1
-    assert layer("seahaven.app.loop") == 3
-    assert layer("seahaven.engine.solver") < layer("seahaven.app.current") < layer("seahaven.app.screens.kit")
+    assert "seahaven.app.state.session" in imports_of(api, known)
+    assert "seahaven.app.state.session" not in imports_of(api, known, type_hints=False)
+    assert layer("seahaven.app.screens.table") == 8 and layer("seahaven.app.state.current") == 4
+    assert layer("seahaven.app.shell.loop") == 9
+    assert layer("seahaven.engine.solver") < layer("seahaven.app.state.current") < layer("seahaven.app.kit")
+    assert layer("seahaven.app.kit.input") < layer("seahaven.app.board.pointer") < layer("seahaven.app.screens.help")
 
 
 RAW_POINTER_EVENTS = {"MOUSEBUTTONDOWN", "MOUSEBUTTONUP", "MOUSEMOTION", "MOUSEWHEEL", "FINGERDOWN", "FINGERUP",
@@ -204,7 +214,7 @@ def raw_pointer_readers() -> set[str]:
 def test_one_reader_of_raw_pointer_events_in_the_front_end() -> None:
     """Issue 26: mouse and finger events become the one pointer vocabulary in one place;
     the table, Help's board, every screen and window and the alert read that."""
-    assert raw_pointer_readers() == {"seahaven.app.input.PointerInput"}
+    assert raw_pointer_readers() == {"seahaven.app.kit.input.PointerInput"}
 
 
 def test_the_kill_tests_driver_is_no_part_of_the_game() -> None:
@@ -223,3 +233,24 @@ def test_every_folder_of_code_is_a_package() -> None:
     folders = {path.parent for path in GAME.rglob("*.py") if "__pycache__" not in path.parts}
     missing = sorted(str(folder.relative_to(ROOT)) for folder in folders if not (folder / "__init__.py").exists())
     assert not missing, missing
+
+
+def test_the_layer_map_is_the_folder_tree() -> None:
+    """Issue 35: every module of the front end lives in a folder of one layer or job, and
+    every folder is on the map (a new folder must say where it stands)."""
+    app = GAME / "app"
+    loose = sorted(path.name for path in app.glob("*.py") if path.name != "__init__.py")
+    assert not loose, f"modules loose in app/, outside any layer: {loose}"
+    folders = {path.name for path in app.iterdir() if path.is_dir() and path.name != "__pycache__"}
+    assert folders == APP_FOLDERS, (sorted(folders - APP_FOLDERS), sorted(APP_FOLDERS - folders))
+
+
+def test_one_name_per_meaning() -> None:
+    """Issue 35: no two modules share a file name (``history.py`` once meant a game's record,
+    its file and a command), but the subcommands, each named after the command it runs."""
+    seen: dict[str, list[str]] = {}
+    for name, path in modules().items():
+        if path.name != "__init__.py" and not name.startswith("seahaven.commands."):
+            seen.setdefault(path.name, []).append(name)
+    twice = {file: names for file, names in seen.items() if len(names) > 1}
+    assert not twice, twice

@@ -149,7 +149,7 @@ def test_the_command_line_prints_to_the_console(argv: list[str], status: int, sh
 
 def test_the_game_lets_go_of_the_console_just_before_its_window_opens(monkeypatch: pytest.MonkeyPatch,
                                                                       tmp_path: Any) -> None:
-    from seahaven.app import launch
+    from seahaven.app.shell import launch
 
     go_windowed(monkeypatch)
     seen: list[Any] = []

@@ -69,7 +69,7 @@ def test_play_declares_awareness_before_the_window_opens(monkeypatch: pytest.Mon
     import argparse
 
     import seahaven.windows_dpi
-    from seahaven.app import launch
+    from seahaven.app.shell import launch
     from seahaven.commands import play
 
     order: list[str] = []

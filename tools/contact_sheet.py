@@ -26,7 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # (imported after the SDL drivers are chosen)
 
-from seahaven.app.assets import ICON_NAMES, MARKER_KINDS, Assets, render_svg
+from seahaven.app.looks.assets import ICON_NAMES, MARKER_KINDS, Assets, render_svg
 from seahaven.engine import DECK, SUITS, Card
 from seahaven.resources import CARD_ASPECT, resource_path
 

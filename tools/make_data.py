@@ -131,7 +131,7 @@ def screenshots(out: Path) -> list[Path]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from seahaven.app.smoke import SMOKE_CODE, Smoke
+    from seahaven.app.shell.smoke import SMOKE_CODE, Smoke
 
     smoke = Smoke((1280, 800), SMOKE_CODE)
     smoke.deal_from_code(SMOKE_CODE)

@@ -26,7 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from seahaven.app.assets import render_svg  # noqa: E402
+from seahaven.app.looks.assets import render_svg  # noqa: E402
 
 PNG_SIZES = (16, 24, 32, 48, 64, 128, 256)
 """Freedesktop hicolor sizes shipped as PNG (``--install-desktop`` installs them)."""
@@ -37,7 +37,7 @@ ICNS_TYPES = (("icp4", 16), ("icp5", 32), ("ic11", 32), ("ic12", 64), ("ic07", 1
 """macOS: (OSType, pixel size); ic11-ic14 and ic10 are the @2x (Retina) forms."""
 
 FELT_TOP, FELT_BOTTOM = "#166042", "#093a28"
-"""The table's felt (game/seahaven/app/render.py FELT_TOP and FELT_BOTTOM)."""
+"""The table's felt (game/seahaven/app/looks/render.py FELT_TOP and FELT_BOTTOM)."""
 
 _BODY = re.compile(r'\s*<svg[^>]*viewBox="0 0 245 350"[^>]*>(.*)</svg>\s*$', re.DOTALL)
 

@@ -35,7 +35,7 @@ FACES = {"ja": "Noto Sans CJK JP", "zh_CN": "Noto Sans CJK SC"}
 """Language -> the face of the collection that writes it."""
 OUTPUT = {("ja", False): "NotoSansCJKjp-Subset-Regular.otf", ("ja", True): "NotoSansCJKjp-Subset-Bold.otf",
           ("zh_CN", False): "NotoSansCJKsc-Subset-Regular.otf", ("zh_CN", True): "NotoSansCJKsc-Subset-Bold.otf"}
-"""The files in fonts/ (the game's ``seahaven.app.assets.CJK_FONT_FILES``)."""
+"""The files in fonts/ (the game's ``seahaven.app.looks.assets.CJK_FONT_FILES``)."""
 EXTRA = "\u2014\u2013\u00b7\u2022\u2026\u00d7\u2212\u00a0\u2018\u2019\u201c\u201d\u2190\u2192\u2191\u2193"
 """Punctuation and symbols the game draws outside the catalogs (dashes, dots, arrows)."""
 

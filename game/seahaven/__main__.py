@@ -28,7 +28,7 @@ from seahaven.stale_unpack import clean_in_background
 from seahaven.windows_console import attach_parent_console
 
 if TYPE_CHECKING:
-    from seahaven.app.launch import Driver
+    from seahaven.app.shell.launch import Driver
 
 SUBCOMMANDS = {
     "deal": N_("print the deal of a game code"),

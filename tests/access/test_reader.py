@@ -79,7 +79,7 @@ def test_a_reader_reads_the_table_follows_the_keys_hears_the_move_and_undoes_it(
         label = next(name for name in items if name.startswith(f"Column {column.key}, "))
         top = deal.top(column)
         assert top is not None
-        from seahaven.app.words import card_name
+        from seahaven.app.text.words import card_name
 
         assert label.endswith(f"top: {card_name(top)}")
     assert "Cell 3: empty" in items and "Clubs foundation: empty" in items

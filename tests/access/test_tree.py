@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from seahaven.app.access import tree
-from seahaven.app.loop import App
+from seahaven.app.shell.loop import App
 from tests.access import fake_accesskit
 from tests.app.table_helpers import make_app, settle, steps
 
@@ -180,7 +180,7 @@ def test_where_readers_hear_a_live_region_the_sentence_goes_there() -> None:
 def test_the_replay_is_read_and_pressed_through_the_tree() -> None:
     """Issue 28, item 7: the replay screen reads out what it shows and its buttons, each step
     is said, and a reader's press on Forward steps as a tap does."""
-    from seahaven.app.board.replay import ReplayGame, Source
+    from seahaven.app.board.replay_game import ReplayGame, Source
     from seahaven.app.screens.navigation import open_replay
     from seahaven.engine import APP_RULES
     from seahaven.engine.solver import solve
@@ -330,7 +330,7 @@ def test_the_focus_on_a_screen_is_the_trees_and_a_scroll_sends_no_words_again() 
 
 def test_a_statistics_figure_is_read_with_its_difficulties() -> None:
     from seahaven.app.screens.statistics import StatsScreen
-    from seahaven.app.stats import Stats
+    from seahaven.app.state.stats import Stats
 
     app = make_app(CODE)
     adapter = listening(app)
@@ -356,8 +356,8 @@ def test_a_statistics_figure_is_read_with_its_difficulties() -> None:
 def test_a_daily_day_is_read_with_what_became_of_its_deals() -> None:
     import datetime
 
-    from seahaven.app.history import Entry, History
-    from seahaven.app.screens.daily import DailyScreen
+    from seahaven.app.screens.daily_deals import DailyScreen
+    from seahaven.app.state.history import Entry, History
 
     app = make_app(CODE)
     adapter = listening(app)
@@ -443,7 +443,7 @@ def test_helps_example_board_is_read_pile_by_pile_with_its_highlight_in_the_play
     in the table's words and reading order (cells, foundations, columns), the chosen one
     selected, and a sentence for the highlight; a move on it renames its piles; German at once."""
     from seahaven.app.screens.help import example_position
-    from seahaven.app.words import sentence
+    from seahaven.app.text.words import sentence
     from seahaven.engine import COLUMNS
 
     app = make_app(CODE)
@@ -492,9 +492,9 @@ def test_helps_example_board_is_read_pile_by_pile_with_its_highlight_in_the_play
 def test_each_statistics_graph_is_read_from_the_numbers_it_draws() -> None:
     """The Graphs page: each graph (win rate, time, score) has a paragraph after its caption
     that says what it shows, from the series the graph draws; German at once."""
-    from seahaven.app.history import Entry, History
     from seahaven.app.screens.statistics import StatsScreen
-    from seahaven.app.stats import Stats
+    from seahaven.app.state.history import Entry, History
+    from seahaven.app.state.stats import Stats
 
     app = make_app(CODE)
     adapter = listening(app)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from seahaven.app.launch import build, open_game
-from seahaven.app.loop import STEP, App
-from seahaven.app.settings import Settings
+from seahaven.app.shell.launch import build, open_game
+from seahaven.app.shell.loop import STEP, App
+from seahaven.app.state.settings import Settings
 from seahaven.engine import DECK, SUITS, Card, Game, Pile, Position
 
 

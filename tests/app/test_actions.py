@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
-from seahaven.app.assets import ICON_NAMES
+from seahaven.app.looks.assets import ICON_NAMES
 from seahaven.app.screens import actions
 from seahaven.app.screens.actions import ACTIONS, Action, Actions
 from seahaven.app.screens.dialogs import Menu

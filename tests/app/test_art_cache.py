@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from seahaven.app.art_cache import KEEP_SIZES, Lru, SizedArt
-from seahaven.app.loop import STEP
+from seahaven.app.looks.art_cache import KEEP_SIZES, Lru, SizedArt
+from seahaven.app.shell.loop import STEP
 from tests.app.table_helpers import make_app, post
 
 

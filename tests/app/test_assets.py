@@ -14,8 +14,8 @@ from types import ModuleType
 import pygame
 import pytest
 
-from seahaven.app import assets as assets_module
-from seahaven.app.assets import (
+from seahaven.app.looks import assets as assets_module
+from seahaven.app.looks.assets import (
     BACK_STYLES,
     ICON_NAMES,
     MARKER_KINDS,
@@ -245,7 +245,7 @@ def test_resource_path_finds_files_in_a_bundle(monkeypatch: pytest.MonkeyPatch, 
 def test_importing_the_loader_opens_no_window_and_loads_nothing() -> None:
     code = (
         "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
-        "import pygame, seahaven.app.assets as a\n"
+        "import pygame, seahaven.app.looks.assets as a\n"
         "assert not pygame.display.get_init() and not pygame.font.get_init()\n"
         "assert not a.Assets()._surfaces\n"
     )

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from seahaven.app.current import CurrentGame
-from seahaven.app.loop import App
+from seahaven.app.shell.loop import App
+from seahaven.app.state.current import CurrentGame
 from seahaven.engine import Game
 from tests.app.table_helpers import key, make_app, post
 

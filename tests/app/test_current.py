@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from seahaven.app.current import Change, CurrentGame, GameEvent, Status
-from seahaven.app.jobs import Jobs
+from seahaven.app.state.current import Change, CurrentGame, GameEvent, Status
+from seahaven.app.state.jobs import Jobs
 from seahaven.engine import Game, GameCode, services
 from seahaven.engine.services import LossReport
 from tests.app.test_resume import _winning_line

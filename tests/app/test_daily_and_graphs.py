@@ -11,13 +11,13 @@ from typing import Any
 import pygame
 import pytest
 
-from seahaven.app.deal_facts import share_text
-from seahaven.app.history import Entry
-from seahaven.app.screens.daily import DailyScreen
+from seahaven.app.screens.daily_deals import DailyScreen
 from seahaven.app.screens.dialogs import EndMessage, Menu
 from seahaven.app.screens.graphs import ROLLING, series
 from seahaven.app.screens.new_game import NewGame
 from seahaven.app.screens.statistics import StatsScreen
+from seahaven.app.state.deal_facts import share_text
+from seahaven.app.state.history import Entry
 from seahaven.engine import APP_RULES
 from seahaven.engine.daily import daily_deal, today
 from seahaven.engine.solver import solve
@@ -187,7 +187,7 @@ def test_an_answer_that_deals_a_game_voids_the_other_answers_of_the_same_poll() 
     jobs about the old game, even ones already finished in the same poll: they are dropped."""
     import threading
 
-    from seahaven.app.jobs import Jobs
+    from seahaven.app.state.jobs import Jobs
 
     jobs = Jobs()
     heard: list[str] = []

@@ -11,13 +11,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from seahaven.app.current import Change
-from seahaven.app.launch import open_game
-from seahaven.app.loop import App
 from seahaven.app.saving.storage import Storage
 from seahaven.app.screens import table_solver as table_module
 from seahaven.app.screens.dialogs import Menu
 from seahaven.app.screens.lost_panel import LostPanel
+from seahaven.app.shell.launch import open_game
+from seahaven.app.shell.loop import App
+from seahaven.app.state.current import Change
 from seahaven.engine import Game, GameCode, services
 from seahaven.engine.services import LossReport
 from tests.app.table_helpers import click, key, make_app, steps

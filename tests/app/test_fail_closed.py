@@ -191,7 +191,7 @@ def test_a_notice_never_repeats_the_parsers_words(tmp_path: Path, monkeypatch: p
 
 def test_a_save_that_fails_as_the_window_closes_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                         capfd: pytest.CaptureFixture[str]) -> None:
-    from seahaven.app import launch
+    from seahaven.app.shell import launch
     from tests import kill_driver
 
     def full(*_args: object, **_kwargs: object) -> None:

@@ -27,7 +27,7 @@ from seahaven.app.saving import files, saved_game
 from seahaven.app.saving.files import MAX_FILE_BYTES, SaveError
 from seahaven.app.saving.saved_game import game_snapshot, game_to_json
 from seahaven.app.saving.storage import CURRENT, STATS, Storage
-from seahaven.app.stats import Stats
+from seahaven.app.state.stats import Stats
 from seahaven.engine import APP_RULES, Game, GameCode, Move
 from tests.conftest import ROOT
 

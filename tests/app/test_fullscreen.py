@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from seahaven.app.loop import App
+from seahaven.app.shell.loop import App
 from tests.app.table_helpers import key, make_app
 from tests.app.xserver import XDOTOOL, XVFB, until, x_server
 

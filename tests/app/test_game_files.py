@@ -16,13 +16,13 @@ import pygame
 import pytest
 
 from seahaven.__main__ import main
-from seahaven.app import game_record
-from seahaven.app.launch import open_game
 from seahaven.app.saving import files, game_file, saved_game, storage
 from seahaven.app.screens import new_game
 from seahaven.app.screens.dialogs import Confirm
 from seahaven.app.screens.game_files import GameFiles
 from seahaven.app.screens.new_game import NewGame
+from seahaven.app.shell.launch import open_game
+from seahaven.app.state import game_record
 from seahaven.engine import Game
 from seahaven.engine.records import check_record
 from tests.app.table_helpers import click, key, post, steps
@@ -166,7 +166,7 @@ def test_a_file_the_player_may_not_read_gets_one_sentence(as_user: Any) -> None:
     os.chown(path, info.st_uid, info.st_gid)
     path.chmod(0)
     script = ("import sys; from pathlib import Path; from seahaven.app.saving import game_file\n"
-              "from seahaven.app.game_record import GameFileError\n"
+              "from seahaven.app.state.game_record import GameFileError\n"
               "try:\n    game_file.load(Path(sys.argv[1]))\nexcept GameFileError as e:\n    print(e)\n")
     result = subprocess.run([*command, "-c", script, str(path)], capture_output=True, text=True,
                             env=_user_env(extra, home), cwd="/", timeout=120)

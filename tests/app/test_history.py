@@ -14,13 +14,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seahaven.app.launch import open_game
-from seahaven.app.loop import App
-from seahaven.app.saving import history as history_module
-from seahaven.app.saving.history import Entry, HistoryFile, parse
+from seahaven.app.saving import history_file as history_module
+from seahaven.app.saving.history_file import Entry, HistoryFile, parse
 from seahaven.app.saving.persistence import Persistence
-from seahaven.app.session import Session
-from seahaven.app.stats import Stats
+from seahaven.app.shell.launch import open_game
+from seahaven.app.shell.loop import App
+from seahaven.app.state.session import Session
+from seahaven.app.state.stats import Stats
 from seahaven.engine import APP_RULES, Game, GameCode
 from seahaven.engine.solver import solve
 from tests.app.table_helpers import key
@@ -257,8 +257,8 @@ def test_a_copy_that_does_not_save_writes_no_history(tmp_path: Path) -> None:
 def test_a_history_row_says_how_long_the_game_took() -> None:
     """Statistics' last games: the day, difficulty, result, moves and the time played (the
     figure a player compares with the fastest win)."""
-    from seahaven.app.history import Entry
     from seahaven.app.screens.statistics import history_line
+    from seahaven.app.state.history import Entry
 
     entry = Entry(at="2026-12-01T10:00:00Z", code="SH1-C4-AAAAAJ2", cells=4, rules="app", result="won",
                   moves=77, time_s=192.4, score=420)

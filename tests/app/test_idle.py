@@ -8,8 +8,8 @@ import time
 
 import pygame
 
-from seahaven.app.audio import LINGER_S, Audio
-from seahaven.app.waiting import sdl_waiter
+from seahaven.app.platform.audio import LINGER_S, Audio
+from seahaven.app.platform.waiting import sdl_waiter
 from tests.app.table_helpers import make_app
 
 

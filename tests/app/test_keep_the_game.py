@@ -9,11 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from seahaven.app.launch import open_game
 from seahaven.app.saving.persistence import Persistence
 from seahaven.app.saving.storage import Storage
 from seahaven.app.screens.dialogs import Confirm
 from seahaven.app.screens.new_game import NewGame
+from seahaven.app.shell.launch import open_game
 from seahaven.engine import Game, GameCode, column
 from tests.app.table_helpers import card_point, click, drag, key, make_app, settle
 from tests.app.test_resume import _winning_line

@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from seahaven.app.layout import DEFAULT_CARD_ASPECT, Box, compute_layout
+from seahaven.app.board.layout import DEFAULT_CARD_ASPECT, compute_layout
+from seahaven.app.looks.box import Box
 from seahaven.app.screens.help import example_position
 from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, GameCode, column
 from tests.app.table_helpers import position_with
@@ -226,7 +227,7 @@ def test_layout_command_shows_the_two_bands() -> None:
 
 @pytest.mark.parametrize("width", [300, 620, 1100, 2400])
 def test_the_help_board_is_the_tables_own_geometry_inside_its_box(width: int) -> None:
-    from seahaven.app.layout import board_height, board_layout
+    from seahaven.app.board.layout import board_height, board_layout
 
     box = Box(37, 91, width, board_height(width))
     board = board_layout(box, 1)

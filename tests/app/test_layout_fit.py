@@ -13,7 +13,8 @@ import pygame
 import pytest
 
 from seahaven.__main__ import main
-from seahaven.app.layout import FAN, INDEX_DEPTH, INDEX_DEPTH_LARGE, Box, card_aspect, compute_layout, min_step
+from seahaven.app.board.layout import FAN, INDEX_DEPTH, INDEX_DEPTH_LARGE, card_aspect, compute_layout, min_step
+from seahaven.app.looks.box import Box
 from seahaven.app.saving.saved_game import game_to_json
 from seahaven.engine import COLUMNS, DECK, GameCode, Position
 from tests.app import test_files
@@ -31,7 +32,7 @@ def index_depth(svg: str, w: int, h: int) -> int:
     """How far down the card art's top-left index reaches at ``w`` x ``h``, in pixels: each
     outline of the ink is drawn alone, and the lowest row of those in the top-left corner
     (the rank, with the hook of a J or the tail of a Q, and the suit) is the index's."""
-    from seahaven.app.assets import INK_MARK, render_svg
+    from seahaven.app.looks.assets import INK_MARK, render_svg
 
     stock, _, ink = svg.partition(INK_MARK)
     root = stock[: stock.index(">") + 1]
@@ -51,7 +52,7 @@ def index_depth(svg: str, w: int, h: int) -> int:
 @pytest.mark.parametrize("large", [False, True])
 def test_the_least_step_is_the_depth_of_the_arts_index(large: bool) -> None:
     """Measured on the classic faces (the four-colour ones differ only in colour)."""
-    from seahaven.app.assets import Assets
+    from seahaven.app.looks.assets import Assets
 
     assets = Assets(large_index=large)
     depth = INDEX_DEPTH_LARGE if large else INDEX_DEPTH
@@ -149,9 +150,9 @@ def test_the_table_shrinks_the_cards_as_a_column_grows_and_back_on_undo() -> Non
     """Real drags of the real loop build a 17-card column: the cards shrink a little with
     each card that would not fit, every index shows on screen, pixel for pixel; undo
     brings the cards back to their first size."""
-    from seahaven.app.launch import build
-    from seahaven.app.loop import STEP
-    from seahaven.app.settings import Settings
+    from seahaven.app.shell.launch import build
+    from seahaven.app.shell.loop import STEP
+    from seahaven.app.state.settings import Settings
 
     pygame.display.init()
     pygame.event.clear()

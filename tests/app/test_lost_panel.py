@@ -11,12 +11,12 @@ from typing import Any
 
 import pygame
 
-from seahaven.app import i18n
-from seahaven.app.current import Change
-from seahaven.app.loop import App
+from seahaven import i18n
 from seahaven.app.screens.lost_panel import LostPanel
 from seahaven.app.screens.new_game import NewGame
-from seahaven.app.screens.review import ReviewWindow
+from seahaven.app.screens.review_window import ReviewWindow
+from seahaven.app.shell.loop import App
+from seahaven.app.state.current import Change
 from seahaven.engine import Game
 from seahaven.engine.services import LossReport, NoWayBack
 from tests.access import fake_accesskit

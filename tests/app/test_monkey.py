@@ -12,7 +12,7 @@ import time
 import pygame
 import pytest
 
-from seahaven.app.loop import STEP
+from seahaven.app.shell.loop import STEP
 from tests.app.table_helpers import check_invariants, make_app
 
 EVENTS = 20_000

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from seahaven.app import motion_pref
+from seahaven.app.platform import motion_pref
 
 
 def kdeglobals(text: str) -> Path:

@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 
-from seahaven.app.history import Entry
 from seahaven.app.saving import files
-from seahaven.app.saving import history as history_module
-from seahaven.app.saving.history import HistoryFile
+from seahaven.app.saving import history_file as history_module
+from seahaven.app.saving.history_file import HistoryFile
 from seahaven.app.saving.persistence import Persistence
 from seahaven.app.saving.storage import CURRENT, DEALS, JOURNAL, SETTINGS, STATS, Storage
+from seahaven.app.state.history import Entry
 from seahaven.engine import Game
 from tests.app.test_fail_closed import NOT_SAVING, _files, _one_sentence, _saved_game
 from tests.app.test_files import GAME, _user_env, posix_only

@@ -14,15 +14,15 @@ from typing import Any
 import pygame
 import pytest
 
-from seahaven.app.history import History
-from seahaven.app.i18n import _, pgettext
+from seahaven.app.kit import Screen, Window
+from seahaven.app.looks.type_scale import type_scale
 from seahaven.app.screens import dialogs, navigation, table_view
 from seahaven.app.screens.actions import ACTIONS
-from seahaven.app.screens.daily import DailyScreen
-from seahaven.app.screens.kit import Screen, Window
+from seahaven.app.screens.daily_deals import DailyScreen
 from seahaven.app.screens.new_game import CodeKeypad, NewGame
-from seahaven.app.type_scale import type_scale
+from seahaven.app.state.history import History
 from seahaven.engine.daily import today
+from seahaven.i18n import _, pgettext
 from tests.app.table_helpers import make_app, opened_app
 from tests.app.test_screens import click
 

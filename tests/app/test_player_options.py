@@ -8,11 +8,12 @@ import itertools
 import pygame
 import pytest
 
-from seahaven.app import motion_pref, theme
 from seahaven.app.board import pointer as board_pointer
-from seahaven.app.layout import CARD_SCALES, card_aspect, compute_layout, peek_boxes
+from seahaven.app.board.layout import CARD_SCALES, card_aspect, compute_layout, peek_boxes
+from seahaven.app.looks import theme
+from seahaven.app.platform import motion_pref
 from seahaven.app.screens.actions import ACTIONS
-from seahaven.app.settings import SPECS, Settings
+from seahaven.app.state.settings import SPECS, Settings
 from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Card, column
 from seahaven.engine.codes import deal_position
 from tests.app.table_helpers import card_point, drag, find, key, make_app, post, settle, steps

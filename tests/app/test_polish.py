@@ -11,7 +11,7 @@ import pytest
 
 from seahaven.app.screens.dialogs import EndMessage
 from seahaven.app.screens.new_game import NewGame
-from seahaven.app.stats import Stats, bests_line
+from seahaven.app.state.stats import Stats, bests_line
 from seahaven.engine import CELLS, COLUMNS
 from tests.app.table_helpers import app_with, card_point, click, key, post, settle, steps
 from tests.app.test_finish import nearly_done

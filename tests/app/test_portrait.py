@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from seahaven.app.loop import App
+from seahaven.app.shell.loop import App
 from seahaven.engine import Card, column
 from tests.app.table_helpers import card_point, drag, key, make_app, settle
 

@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
+from seahaven.app.looks.theme import theme_for
 from seahaven.app.saving.saved_game import SavedGame
 from seahaven.app.saving.storage import Storage
-from seahaven.app.screen_area import fitted
-from seahaven.app.theme import theme_for
+from seahaven.app.shell.screen_area import fitted
 from seahaven.engine import Card
 from tests.app.xserver import XDOTOOL, XVFB, XWD, screen_pixels, until, x_server
 

@@ -11,14 +11,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from seahaven.app.board.replay import ReplayGame, Source
-from seahaven.app.loop import App
-from seahaven.app.saving import history as history_module
-from seahaven.app.saving.history import Entry, HistoryFile
+from seahaven.app.board.replay_game import ReplayGame, Source
+from seahaven.app.saving import history_file as history_module
+from seahaven.app.saving.history_file import Entry, HistoryFile
 from seahaven.app.screens.dialogs import EndMessage
 from seahaven.app.screens.navigation import open_replay
-from seahaven.app.screens.replay import ReplayScreen
-from seahaven.app.session import Session
+from seahaven.app.screens.replay_screen import ReplayScreen
+from seahaven.app.shell.loop import App
+from seahaven.app.state.session import Session
 from seahaven.engine import APP_RULES, GameCode, IllegalMove, InvalidMove
 from seahaven.engine.notation import moves_text, parse_moves
 from seahaven.engine.solver import solve

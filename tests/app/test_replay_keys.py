@@ -10,16 +10,16 @@ import pygame
 import pytest
 
 from seahaven.app.board.keys import BOARD_KEYS, KEY_NAMES, board_key, key_codes
-from seahaven.app.board.replay import ReplayGame, Source
-from seahaven.app.i18n import set_language
-from seahaven.app.loop import App
+from seahaven.app.board.replay_game import ReplayGame, Source
 from seahaven.app.screens import actions
 from seahaven.app.screens.help import HelpScreen, keys_page, keys_words
-from seahaven.app.screens.replay import ReplayScreen
 from seahaven.app.screens.replay_commands import REPLAY_COMMANDS, command_for_key, replay_key_rows
-from seahaven.app.words import key_text
+from seahaven.app.screens.replay_screen import ReplayScreen
+from seahaven.app.shell.loop import App
+from seahaven.app.text.words import key_text
 from seahaven.engine import APP_RULES, COLUMNS
 from seahaven.engine.solver import solve
+from seahaven.i18n import set_language
 from tests.app.table_helpers import click, key, make_app, steps
 
 MIDDLE = 20

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seahaven.app.saving.history import HistoryFile
+from seahaven.app.saving.history_file import HistoryFile
 from seahaven.app.saving.persistence import Persistence, start
 from seahaven.app.saving.storage import CURRENT, Storage
 from seahaven.engine import Game, GameCode
@@ -347,8 +347,8 @@ def test_the_game_starts_whatever_the_files_hold(current: bytes, settings_file: 
 
 
 def test_the_real_app_starts_with_bad_files_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from seahaven.app.launch import open_game
     from seahaven.app.screens.dialogs import Notice
+    from seahaven.app.shell.launch import open_game
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     folder = tmp_path / "seahaven-towers"
@@ -393,8 +393,8 @@ def test_a_hint_is_on_disk_the_moment_it_is_shown(tmp_path: Path) -> None:
 
 
 def test_a_won_game_resumes_to_its_won_panel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from seahaven.app.launch import open_game
     from seahaven.app.screens.dialogs import EndMessage
+    from seahaven.app.shell.launch import open_game
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     start, moves = _winning_line()

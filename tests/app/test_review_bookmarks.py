@@ -16,14 +16,14 @@ from typing import Any
 import pygame
 import pytest
 
-from seahaven.app.board.replay import ReplayGame, Source
+from seahaven.app.board.replay_game import ReplayGame, Source
 from seahaven.app.saving.files import BadFile
 from seahaven.app.saving.saved_game import game_from_json, game_to_json
 from seahaven.app.screens.bookmarks import Bookmarks
 from seahaven.app.screens.dialogs import EndMessage
 from seahaven.app.screens.navigation import open_replay
-from seahaven.app.screens.replay import ReplayScreen
-from seahaven.app.screens.review import ReviewWindow
+from seahaven.app.screens.replay_screen import ReplayScreen
+from seahaven.app.screens.review_window import ReviewWindow
 from seahaven.engine import APP_RULES, UNDO_LIMIT, Game, GameCode, Move
 from seahaven.engine.solver import solve
 from tests.app.table_helpers import click, key, make_app, settle, wait_jobs

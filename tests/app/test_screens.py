@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from seahaven.app.saving.storage import Storage
-from seahaven.app.screens import settings as settings_screen
+from seahaven.app.screens import settings_screen
 from seahaven.app.screens.actions import ACTIONS
 from seahaven.app.screens.help import (
     CODES,
@@ -23,10 +23,10 @@ from seahaven.app.screens.help import (
     example_position,
     keys_page,
 )
-from seahaven.app.screens.settings import SettingsScreen
+from seahaven.app.screens.settings_screen import SettingsScreen
 from seahaven.app.screens.statistics import StatsScreen, figure_rows
-from seahaven.app.settings import Settings
-from seahaven.app.stats import Stats
+from seahaven.app.state.settings import Settings
+from seahaven.app.state.stats import Stats
 from seahaven.engine import APP_RULES, COLUMNS, Pile
 from tests.app.table_helpers import opened_app
 

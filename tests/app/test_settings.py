@@ -12,10 +12,10 @@ from typing import Any
 import pygame
 import pytest
 
-from seahaven.app.launch import open_game
 from seahaven.app.saving.storage import Storage
-from seahaven.app.screens import settings as settings_screen
-from seahaven.app.settings import SPECS, Settings
+from seahaven.app.screens import settings_screen
+from seahaven.app.shell.launch import open_game
+from seahaven.app.state.settings import SPECS, Settings
 
 
 def test_out_of_range_and_unknown_values_are_refused_and_nothing_is_announced() -> None:
@@ -138,7 +138,7 @@ def test_the_tab_bar_fits_every_window_in_every_language(language: str) -> None:
 
 
 def test_a_narrow_window_wraps_the_tabs_evenly() -> None:
-    from seahaven.app.screens.widgets.screen import tab_rows
+    from seahaven.app.kit.screen import tab_rows
 
     assert tab_rows([100, 100, 100], 10, 320) == [[0, 1, 2]]
     assert tab_rows([100, 100, 100, 100, 100], 10, 400) == [[0, 1, 2], [3, 4]]  # 3 and 2, not 4 and 1

@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from seahaven.app.launch import open_game
 from seahaven.app.saving.storage import Storage
 from seahaven.app.screens.new_game import NewGame
+from seahaven.app.shell.launch import open_game
 from tests.app.table_helpers import click, key, wait_jobs
 
 

@@ -22,7 +22,7 @@ def test_smoke_passes_from_source() -> None:
 
 @pytest.mark.parametrize("broken", ["undo", "redo"])
 def test_smoke_fails_when_the_game_misbehaves(monkeypatch: pytest.MonkeyPatch, capsys, broken: str) -> None:
-    from seahaven.app import smoke
+    from seahaven.app.shell import smoke
 
     monkeypatch.setattr(Game, broken, lambda self: None)
     assert smoke.run((1024, 768), None) == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from seahaven.app.stats import DifficultyStats, Stats, format_duration, format_rate
+from seahaven.app.state.stats import DifficultyStats, Stats, format_duration, format_rate
 
 
 def test_new_stats_are_empty() -> None:

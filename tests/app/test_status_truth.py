@@ -11,11 +11,11 @@ import os
 import pygame
 import pytest
 
-from seahaven.app import i18n
-from seahaven.app.animation import CASCADE_S
-from seahaven.app.loop import STEP
+from seahaven import i18n
+from seahaven.app.board.tweens import CASCADE_S
 from seahaven.app.screens.dialogs import EndMessage
-from seahaven.app.settings import ANIMATION_SPEEDS
+from seahaven.app.shell.loop import STEP
+from seahaven.app.state.settings import ANIMATION_SPEEDS
 from seahaven.engine import FOUNDATIONS
 from seahaven.engine.cards import column
 from tests.app.table_helpers import (

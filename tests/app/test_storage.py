@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from seahaven.app.saving.files import MAX_FILE_BYTES, SaveError
 from seahaven.app.saving.saved_game import game_to_json
 from seahaven.app.saving.storage import CURRENT, JOURNAL, SETTINGS, STATS, Storage
-from seahaven.app.settings import Settings
-from seahaven.app.stats import Stats
+from seahaven.app.state.settings import Settings
+from seahaven.app.state.stats import Stats
 from seahaven.engine import CLASSIC_RULES, Game, GameCode, Position
 
 CODE = "SH1-C4-AAAAAJ2"

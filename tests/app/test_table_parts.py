@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import ast
 
-from seahaven.app.animation import Tweens
-from seahaven.app.board.hand import Refusal
+from seahaven.app.board.refusals import Refusal
+from seahaven.app.board.tweens import Tweens
 from seahaven.app.screens.table_api import Table
 from seahaven.engine import COLUMNS, GameCode, Reason, Why
 from tests.app.table_helpers import make_app, steps

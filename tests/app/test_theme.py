@@ -1,4 +1,4 @@
-"""Themes: no colour is written outside ``game/seahaven/app/theme.py``, and every table draws the
+"""Themes: no colour is written outside ``game/seahaven/app/looks/theme.py``, and every table draws the
 table, a window and Help with its own felt."""
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from typing import Any
 import pygame
 import pytest
 
-from seahaven.app import theme as themes
-from seahaven.app.launch import build
+from seahaven.app.looks import theme as themes
 from seahaven.app.screens import dialogs, navigation
-from seahaven.app.settings import Settings
+from seahaven.app.shell.launch import build
+from seahaven.app.state.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
-THEME_FILE = ROOT / "game" / "seahaven" / "app" / "theme.py"
+THEME_FILE = ROOT / "game" / "seahaven" / "app" / "looks" / "theme.py"
 ENGINE = ROOT / "game" / "seahaven" / "engine"
 """Draws nothing (no pygame there): its small tuples are rules, never colours."""
 COLOUR_NAMES = frozenset(pygame.color.THECOLORS)
@@ -77,7 +77,7 @@ def test_no_colour_is_written_outside_the_theme() -> None:
             continue
         for line, what in colour_literals(path.read_text(encoding="utf-8")):
             offenders.append(f"{path.relative_to(ROOT)}:{line}: {what}")
-    assert not offenders, "colours belong in game/seahaven/app/theme.py:\n" + "\n".join(offenders)
+    assert not offenders, "colours belong in game/seahaven/app/looks/theme.py:\n" + "\n".join(offenders)
 
 
 def test_themes_are_complete_and_distinct() -> None:

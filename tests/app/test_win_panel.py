@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from seahaven.app.launch import build, open_game
 from seahaven.app.saving.persistence import Persistence
 from seahaven.app.saving.storage import Storage
 from seahaven.app.screens.dialogs import EndMessage
-from seahaven.app.stats import Stats, win_summary
+from seahaven.app.shell.launch import build, open_game
+from seahaven.app.state.stats import Stats, win_summary
 from seahaven.engine import Game
 from tests.app.test_resume import _dealt_winning_line, _winning_line
 

@@ -8,10 +8,10 @@ import warnings
 import pygame
 import pytest
 
-from seahaven.app import screen_area
-from seahaven.app.loop import App
-from seahaven.app.screen_area import fitted, parse_geometry, restored
-from seahaven.app.settings import Settings
+from seahaven.app.shell import screen_area
+from seahaven.app.shell.loop import App
+from seahaven.app.shell.screen_area import fitted, parse_geometry, restored
+from seahaven.app.state.settings import Settings
 
 
 @pytest.mark.parametrize(("area", "window"), [

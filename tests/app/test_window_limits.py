@@ -18,9 +18,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from seahaven.app import art_cache
-from seahaven.app.art_cache import MAX_DRAWN_PIXELS, MAX_DRAWN_SIDE, Lru, SizedArt, drawn_size, nbytes
-from seahaven.app.loop import STEP
+from seahaven.app.looks import art_cache
+from seahaven.app.looks.art_cache import MAX_DRAWN_PIXELS, MAX_DRAWN_SIDE, Lru, SizedArt, drawn_size, nbytes
+from seahaven.app.shell.loop import STEP
 from tests.app.table_helpers import key, make_app, post, settle
 from tests.app.xserver import XDOTOOL, XVFB, until, x_server
 from tests.conftest import ROOT

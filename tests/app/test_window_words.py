@@ -11,15 +11,15 @@ import pygame
 import pytest
 
 from seahaven import i18n
-from seahaven.app import theme as themes
 from seahaven.app.access import tree
-from seahaven.app.loop import App
+from seahaven.app.kit import Widget, Window
+from seahaven.app.looks import theme as themes
 from seahaven.app.screens.dialogs import Confirm, EndMessage, Menu, Notice
 from seahaven.app.screens.game_files import GameFiles
 from seahaven.app.screens.help import EXAMPLES, HelpScreen
-from seahaven.app.screens.kit import Widget, Window
 from seahaven.app.screens.lost_panel import LostPanel
 from seahaven.app.screens.new_game import NewGame
+from seahaven.app.shell.loop import App
 from seahaven.engine import COLUMNS
 from tests.access.test_tree import listening
 from tests.app.table_helpers import app_with, click, drag, key, make_app, settle, steps

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from seahaven.app.i18n import _ as tr
 from seahaven.app.screens import new_game
 from seahaven.app.screens.dialogs import EndMessage, Menu
 from seahaven.app.screens.new_game import NewGame
 from seahaven.engine import DECK, GameCode, column
 from seahaven.engine.codes import deal_position
+from seahaven.i18n import _ as tr
 from tests.app.table_helpers import app_with, card_point, click, key, make_app, position_with, settle, steps
 
 

@@ -143,7 +143,7 @@ def read_text_chunks(path: str, limit: int, what: str, chunk: int = 1 << 20) -> 
 
 def read_size(text: str) -> tuple[int, int]:
     """A window size written ``1280x800``; :class:`InputError` in our words otherwise."""
-    from seahaven.app.layout import MAX_SIZE, MIN_SIZE, parse_size
+    from seahaven.app.board.layout import MAX_SIZE, MIN_SIZE, parse_size
 
     try:
         return parse_size(text)

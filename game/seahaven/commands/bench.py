@@ -125,9 +125,9 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from seahaven.app.launch import build
-    from seahaven.app.scenes import STEP
-    from seahaven.app.settings import Settings
+    from seahaven.app.kit.scenes import STEP
+    from seahaven.app.shell.launch import build
+    from seahaven.app.state.settings import Settings
     from seahaven.engine import COLUMNS, Move, gestures
 
     app, _session, table = build(size=size, code=code, settings=Settings(warn_lost=solver, show_verdict=solver))

@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from seahaven.app.words import code_error_text
+    from seahaven.app.text.words import code_error_text
     from seahaven.engine import GameCode, InvalidCode
     from seahaven.engine.boards import to_fcs
 

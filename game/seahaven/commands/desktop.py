@@ -65,7 +65,7 @@ ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 """The PNG sizes in icons/ (tools/make_icons.py), each installed under hicolor/<n>x<n>/apps."""
 GAME_FILE_TYPE = "application/x-seahaven-game"
 GAME_FILE_GLOB = "*.seahaven"
-"""A game file's MIME type and name (``seahaven.app.game_record``'s; a test holds them equal):
+"""A game file's MIME type and name (``seahaven.app.state.game_record``'s; a test holds them equal):
 the entry opens it (``seahaven FILE``), the shared MIME info names it."""
 GAME_FILE_COMMENT = NP_("file type", "Seahaven Towers game")
 FILE_FIELD = "%f"

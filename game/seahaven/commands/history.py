@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from seahaven.app.saving.history import HistoryFile, to_csv, to_jsonl
+    from seahaven.app.saving.history_file import HistoryFile, to_csv, to_jsonl
     from seahaven.app.saving.storage import default_folder
 
     keeper = HistoryFile(default_folder())

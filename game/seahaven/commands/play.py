@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from seahaven.app.launch import Driver
+    from seahaven.app.shell.launch import Driver
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
     """Play (``driver``: something that plays instead of the player, for the tests)."""
-    from seahaven.app.words import code_error_text
+    from seahaven.app.text.words import code_error_text
     from seahaven.commands import InputError, fail, read_size
     from seahaven.engine import GameCode, InvalidCode
 
@@ -51,19 +51,19 @@ def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
 
         if code:
             return fail(None, _("--code and a game file cannot be given together."))
-        from seahaven.app.game_record import GameFileError
         from seahaven.app.saving import game_file
+        from seahaven.app.state.game_record import GameFileError
 
         try:
             opened_file = (game_file.load(Path(args.file)), Path(args.file).name)
         except GameFileError as error:  # before anything is written: the saved game stays
-            from seahaven.app import alert
+            from seahaven.app.shell import alert
 
             status = fail(None, str(error))
             alert.show("Seahaven Towers", str(error))  # a double-clicked file has no terminal
             return status
     if getattr(args, "smoke", False):
-        from seahaven.app import smoke
+        from seahaven.app.shell import smoke
 
         return smoke.run(size or (1280, 800), code)
     from seahaven import windows_dpi
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
     if not taken:  # one copy per data folder: nothing loaded or written
         sentence = "Seahaven Towers is already open; this copy closes so that it does not overwrite that game."
         print(f"seahaven: {sentence}", file=sys.stderr)
-        from seahaven.app import alert
+        from seahaven.app.shell import alert
 
         # a double-clicked game has no terminal: the window says it in the player's language
         alert.show("Seahaven Towers", i18n._("Seahaven Towers is already open; this copy closes so that it does not "
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
     from seahaven import windows_console
 
     windows_console.release()  # Windows: the window outlives the console it was started from
-    from seahaven.app.launch import play
+    from seahaven.app.shell.launch import play
 
     return play(size, bool(getattr(args, "windowed", False)), code, not_saving, driver, opened_file)
 

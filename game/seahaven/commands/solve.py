@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
 
     import json
 
-    from seahaven.app.words import code_error_text
+    from seahaven.app.text.words import code_error_text
     from seahaven.engine import APP_RULES, CLASSIC_RULES, GameCode, InvalidCode, InvalidPosition
     from seahaven.engine.boards import parse_board
     from seahaven.engine.solver import solve

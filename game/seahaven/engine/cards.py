@@ -47,7 +47,7 @@ class Card(NamedTuple):
     @property
     def name(self) -> str:
         """The card in English words, like ``"10 of hearts"``: for the command line and logs
-        (the app names cards in the player's language, ``seahaven.app.words.card_name``)."""
+        (the app names cards in the player's language, ``seahaven.app.text.words.card_name``)."""
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
@@ -93,7 +93,7 @@ class Pile(NamedTuple):
     @property
     def name(self) -> str:
         """The pile in English words, like ``"column 3"``: for the command line and logs (the
-        app names piles in the player's language, ``seahaven.app.words.pile_name``)."""
+        app names piles in the player's language, ``seahaven.app.text.words.pile_name``)."""
         if self.kind == "col":
             return f"column {self.key}"
         if self.kind == "cell":

@@ -1,6 +1,6 @@
 """Why a move or a pick-up is refused, as data: a code and the cards, piles and counts it
 is about. The engine never writes a sentence for the player; the app turns a
-:class:`Reason` into words in the player's language (``seahaven.app.words.reason_text``).
+:class:`Reason` into words in the player's language (``seahaven.app.text.words.reason_text``).
 
 ``str(reason)`` is a plain English sentence for the command line and for logs only.
 :class:`IllegalMove` and :class:`CannotLift` are the refusals raised, each carrying its reason.

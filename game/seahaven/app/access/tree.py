@@ -13,9 +13,9 @@ import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from seahaven.app.i18n import _, format_number, ngettext, pgettext
-from seahaven.app.words import card_name, sentence
+from seahaven.app.text.words import card_name, sentence
 from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Card, Pile, Position
+from seahaven.i18n import _, format_number, ngettext, pgettext
 
 Bounds = tuple[float, float, float, float]
 """Left, top, right, bottom in window pixels."""
@@ -78,7 +78,7 @@ def pile_for(node: int) -> Pile | None:
 def pile_label(position: Position, pile: Pile, name: Callable[[Card], str] = card_name) -> str:
     """The pile in words with what it holds, bottom card first: "Column 3, 5 cards: the 8
     of spades, …, top: the 7 of hearts", "Cell 2: empty", "Clubs foundation: up to the 5 of
-    clubs". ``name`` names a card (:func:`~seahaven.app.words.card_name`, or a cache of it)."""
+    clubs". ``name`` names a card (:func:`~seahaven.app.text.words.card_name`, or a cache of it)."""
     cards = position.cards(pile) if position.has_pile(pile) else ()
     if pile.is_foundation:
         top = cards[-1] if cards else None

@@ -5,53 +5,23 @@ Pure and pygame-free: the board's pointer (:mod:`seahaven.app.board.pointer`) an
 the pile and card meant, ask the hand, and the screen carries out its answer (the table plays
 the move on the game in play; Help's example board on its example). Every rule decision is
 the engine's (:mod:`seahaven.engine.gestures`); the hand only remembers the selection and the
-last tap, which decide what a double-tap means. A refusal is data (an engine
-:class:`~seahaven.engine.Reason` or a :class:`Prompt`); ``words.refusal_text`` words it.
+last tap, which decide what a double-tap means. A refusal is data
+(:mod:`seahaven.app.board.refusals`), worded by ``refusals.refusal_text``.
 """
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
+from seahaven.app.board.refusals import Ask, Prompt, Refusal
 from seahaven.engine import CannotLift, Card, IllegalMove, Move, Pile, Position, Reason, Rules, Why, gestures
 from seahaven.engine.cards import FOUNDATIONS
-
-
-class Ask(enum.Enum):
-    """What the board asks of the player when a gesture means nothing yet."""
-
-    NO_PLACE = enum.auto()
-    """The card (or run) has nowhere to go now."""
-    PICK_FOR_HOME = enum.auto()
-    """F with nothing chosen: pick a card first."""
-    PICK_FOR_SEND = enum.auto()
-    """Enter with nothing chosen: pick a card first."""
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """A refusal of the board's own (not a rule's): ``ask``, about ``card``."""
-
-    ask: Ask
-    card: Card | None = None
 
 
 @dataclass(frozen=True)
 class Selection:
     pile: Pile
     count: int
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why nothing happens. ``shake`` names the cards that cannot be lifted (pile, index);
-    a ``gentle`` refusal is a hint of what to do, not a mistake (no warning, no sound)."""
-
-    reason: Reason | Prompt | None
-    """Why, as data (None for a drop on no pile); the screen words it."""
-    shake: tuple[Pile, int] | None = None
-    gentle: bool = False
 
 
 @dataclass(frozen=True)

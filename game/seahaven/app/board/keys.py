@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from seahaven.app.i18n import N_
 from seahaven.engine import CELLS, COLUMNS, Pile
+from seahaven.i18n import N_
 
 PILE_KEYS: dict[int, Pile] = {getattr(pygame, f"K_{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)}
 PILE_KEYS.update({getattr(pygame, f"K_KP{n % 10}"): COLUMNS[n - 1] for n in range(1, 11)})

@@ -1,5 +1,5 @@
 """What a board draws and plays: a :class:`BoardModel`. The game in play
-(:class:`~seahaven.app.current.CurrentGame`) is one; Help's example game
+(:class:`~seahaven.app.state.current.CurrentGame`) is one; Help's example game
 (:class:`ExampleGame`) is another; a replay of a finished game would be a third. None of
 them keeps a copy of the rules: each asks the engine's :class:`~seahaven.engine.Game`.
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from seahaven.app.current import Announcer, Change, Listener
+from seahaven.app.state.current import Announcer, Change, Listener
 from seahaven.engine import Action, Game, Move, Position, Rules
 
 
@@ -31,7 +31,7 @@ class BoardModel(Protocol):
     def undo(self) -> Action | None: ...
 
     def subscribe(self, listener: Listener, first: bool = False) -> Listener:
-        """Hear of every change (a :class:`~seahaven.app.current.GameEvent`)."""
+        """Hear of every change (a :class:`~seahaven.app.state.current.GameEvent`)."""
         ...
 
 

@@ -1,10 +1,10 @@
 """The board's pointer: the one press, tap, double-tap and drag machine of every board (the
-table's, Help's example). It turns :class:`~seahaven.app.input.Pointer` events into intents
+table's, Help's example). It turns :class:`~seahaven.app.kit.input.Pointer` events into intents
 (data) for the screen to carry out; the hand (:mod:`seahaven.app.board.hand`) decides what
 a gesture means, and every rule decision is the engine's.
 
 The machine owns the press and the drag in progress and the hand's selection; nobody else
-writes them. Geometry comes from a :class:`~seahaven.app.layout.Layout`, the model from a
+writes them. Geometry comes from a :class:`~seahaven.app.board.layout.Layout`, the model from a
 :class:`~seahaven.app.board.model.BoardModel`, both read when an event arrives, so the
 same machine serves a window of any size and any game.
 """
@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from seahaven.app.board.hand import Hand, Refusal
+from seahaven.app.board.hand import Hand
+from seahaven.app.board.layout import Layout
 from seahaven.app.board.model import BoardModel
-from seahaven.app.input import Pointer
-from seahaven.app.layout import Box, Layout
+from seahaven.app.board.refusals import Refusal
+from seahaven.app.kit.input import Pointer
+from seahaven.app.looks.box import Box
 from seahaven.engine import CannotLift, Card, Move, Pile, Position, Rules, gestures
 
 DRAG_THRESHOLD = 6

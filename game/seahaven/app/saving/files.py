@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from seahaven.app.i18n import _
+from seahaven.i18n import _
 
 VERSION = 1
 """The version of every file format of the folder (the game, settings, statistics)."""

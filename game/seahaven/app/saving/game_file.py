@@ -1,7 +1,7 @@
 """Game files (issue 28): a game written to a file of the player's choosing (Save as), read
 back (Open, ``seahaven FILE``, a double-click), or passed as text through the clipboard.
 
-The file is the record of :mod:`seahaven.app.game_record` (SPEC 12's, with the time and
+The file is the record of :mod:`seahaven.app.state.game_record` (SPEC 12's, with the time and
 the hints). A bare record (no ``version``) opens too, at time 0:00 with no hint.
 
 Reading never trusts the file: it is read without following a link or blocking on a FIFO,
@@ -19,17 +19,17 @@ import os
 from pathlib import Path
 from typing import Any
 
-from seahaven.app.game_record import GameFileError, record_text
-from seahaven.app.i18n import _
 from seahaven.app.saving.files import BadFile, parse_json, read_bounded
-from seahaven.app.saving.history import replace_file
+from seahaven.app.saving.history_file import replace_file
 from seahaven.app.saving.saved_game import MAX_ELAPSED_S, MAX_GAME_BYTES, MAX_HINTS, SavedGame, game_from_json
+from seahaven.app.state.game_record import GameFileError, record_text
 from seahaven.engine import Game, GameCode, Move, Position
 from seahaven.engine.errors import SeahavenError
+from seahaven.i18n import _
 
 
 class Access:
-    """:class:`~seahaven.app.game_record.GameFiles` for the screens (the session's ``files``)."""
+    """:class:`~seahaven.app.state.game_record.GameFiles` for the screens (the session's ``files``)."""
 
     def load(self, path: Path) -> tuple[Game, float]:
         saved = load(path)

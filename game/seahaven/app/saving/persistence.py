@@ -23,19 +23,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from seahaven.app.current import LINE_CHANGES, Change, GameEvent
-from seahaven.app.deal_facts import DealFacts
-from seahaven.app.history import MAX_LINE_MOVES
-from seahaven.app.i18n import _, format_number, ngettext
-from seahaven.app.saving import history as history_file
+from seahaven.app.saving import history_file
 from seahaven.app.saving.files import SaveError
-from seahaven.app.saving.history import Entry, History, HistoryFile
+from seahaven.app.saving.history_file import Entry, History, HistoryFile
 from seahaven.app.saving.saved_game import SavedGame
 from seahaven.app.saving.storage import DEALS, Storage  # noqa: F401 - DEALS: its old home
-from seahaven.app.session import Session
-from seahaven.app.settings import Settings
-from seahaven.app.stats import Stats, is_record
+from seahaven.app.state.current import LINE_CHANGES, Change, GameEvent
+from seahaven.app.state.deal_facts import DealFacts
+from seahaven.app.state.history import MAX_LINE_MOVES
+from seahaven.app.state.session import Session
+from seahaven.app.state.settings import Settings
+from seahaven.app.state.stats import Stats, is_record
 from seahaven.engine import Action, Game, GameCode, Position
+from seahaven.i18n import _, format_number, ngettext
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from seahaven.app.i18n import _
 from seahaven.app.saving.files import os_reason
+from seahaven.i18n import _
 
 
 @dataclass(frozen=True)

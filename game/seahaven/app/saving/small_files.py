@@ -1,6 +1,6 @@
 """The small files of the folder to and from JSON: ``settings.json``
-(:class:`~seahaven.app.settings.Settings`), ``stats.json``
-(:class:`~seahaven.app.stats.Stats`) and ``deals.json`` (the deals' ratings, a cache).
+(:class:`~seahaven.app.state.settings.Settings`), ``stats.json``
+(:class:`~seahaven.app.state.stats.Stats`) and ``deals.json`` (the deals' ratings, a cache).
 
 A body that cannot be used raises :class:`~seahaven.app.saving.files.BadFile` saying why.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from seahaven.app.saving.files import VERSION, BadFile, versioned_body
-from seahaven.app.settings import SPECS, Settings, check
-from seahaven.app.stats import Stats
+from seahaven.app.state.settings import SPECS, Settings, check
+from seahaven.app.state.stats import Stats
 
 # -- settings -------------------------------------------------------------------------------
 
@@ -30,7 +30,7 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
 def settings_from_json(obj: Any) -> Settings:
     """Read a ``settings.json`` body: missing fields take their defaults, unknown ones are
     ignored (a newer file), a field of the wrong type or out of range is an error (each
-    checked against its one declaration, ``seahaven.app.settings``)."""
+    checked against its one declaration, ``seahaven.app.state.settings``)."""
     body = versioned_body(obj)
     values: dict[str, Any] = {}
     for name in SPECS:

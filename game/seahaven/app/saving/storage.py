@@ -37,7 +37,6 @@ from typing import Any, Generic, TypeVar
 
 import platformdirs
 
-from seahaven.app.i18n import N_, _
 from seahaven.app.saving import files, saved_game
 from seahaven.app.saving.files import BadFile, Data, Link, SaveError
 from seahaven.app.saving.saved_game import SavedGame
@@ -49,10 +48,11 @@ from seahaven.app.saving.small_files import (
     stats_from_json,
     stats_to_json,
 )
-from seahaven.app.settings import Settings
-from seahaven.app.stats import Stats
+from seahaven.app.state.settings import Settings
+from seahaven.app.state.stats import Stats
 from seahaven.engine import APP_RULES, Game, Rules
 from seahaven.engine.game import Action
+from seahaven.i18n import N_, _
 
 APP_NAME = "seahaven-towers"
 
@@ -63,7 +63,7 @@ per action (see :class:`Journal`)."""
 SETTINGS = "settings.json"
 STATS = "stats.json"
 DEALS = "deals.json"
-"""Ratings and daily tags of deals (:class:`~seahaven.app.deal_facts.DealFacts`): a cache,
+"""Ratings and daily tags of deals (:class:`~seahaven.app.state.deal_facts.DealFacts`): a cache,
 rebuilt if it is lost; a damaged one is set aside like any other file."""
 
 FULL_SAVE_EVERY = 100

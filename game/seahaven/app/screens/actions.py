@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from seahaven.app.i18n import N_, NP_, _
 from seahaven.app.screens import dialogs, navigation, new_game
 from seahaven.app.screens.table_api import Table
-from seahaven.app.words import key_text
+from seahaven.app.text.words import key_text
+from seahaven.i18n import N_, NP_, _
 
 
 def _always(table: Table) -> bool:
@@ -168,7 +168,7 @@ def _open_menu(table: Table) -> None:
 def card_size_step(table: Table, steps: int) -> None:
     """Ctrl+plus (the action "bigger"), Ctrl+minus, a pinch: the card-size setting one step
     up or down, as far as the window shows a difference."""
-    from seahaven.app.settings import SPECS
+    from seahaven.app.state.settings import SPECS
 
     spec = SPECS["card_size"]
     assert spec.limits is not None
@@ -244,13 +244,13 @@ for _action in (
 
 # The windows and screens below are imported when first opened, not with the table (start-up).
 def _open_replay(table: Table) -> None:
-    from seahaven.app.board.replay import ReplayGame
+    from seahaven.app.board.replay_game import ReplayGame
 
     navigation.open_replay(table.app, table.session, ReplayGame.of_game(table.game))
 
 
 def _open_review(table: Table) -> None:
-    from seahaven.app.screens.review import ReviewWindow
+    from seahaven.app.screens.review_window import ReviewWindow
 
     table.app.push(ReviewWindow(table.app, table.session))
 

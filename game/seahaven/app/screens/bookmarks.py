@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from seahaven.app.i18n import N_, _, format_number, ngettext
-from seahaven.app.layout import Box
-from seahaven.app.screens.kit import Widget, Window
-from seahaven.app.session import Session
+from seahaven.app.kit import Widget, Window
+from seahaven.app.looks.box import Box
+from seahaven.app.state.session import Session
+from seahaven.i18n import N_, _, format_number, ngettext
 
 if TYPE_CHECKING:
-    from seahaven.app.scenes import App
+    from seahaven.app.kit.scenes import App
 
 MARK = "mark"
 SHOWN = 12

@@ -1,12 +1,12 @@
 """The windows over the table that say something or lead somewhere (the end-of-game
 messages, the Menu, notices and questions); opening screens and asking before a game is
 left is ``navigation``'s. Each is a
-:class:`~seahaven.app.screens.kit.Window` of the one widget kit; the New Game window and its
+:class:`~seahaven.app.kit.Window` of the one widget kit; the New Game window and its
 keypad are in ``new_game``.
 
 Each is a scene pushed on the stack: it dims the table, takes every input (mouse, touch
 and keyboard: Tab moves the focus, Enter or Space activates, Esc closes) and closes
-itself. The windows that act on the game get the :class:`~seahaven.app.session.Session` and
+itself. The windows that act on the game get the :class:`~seahaven.app.state.session.Session` and
 call the game in play (``current.undo()``, ``session.deal(code)``); the table hears of it
 through the game's events, as it hears of its own moves.
 
@@ -21,18 +21,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from seahaven.app.deal_facts import share_text
-from seahaven.app.i18n import N_, _, format_duration, format_number
-from seahaven.app.layout import Box
-from seahaven.app.render import wrap
-from seahaven.app.screens.kit import Widget, Window
+from seahaven.app.kit import Widget, Window
+from seahaven.app.looks.box import Box
+from seahaven.app.looks.render import wrap
 from seahaven.app.screens.new_game import NewGame, clipboard_put
-from seahaven.app.session import Session
-from seahaven.app.stats import bests_line, is_record, win_summary
-from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, iso_date_text
+from seahaven.app.state.deal_facts import share_text
+from seahaven.app.state.session import Session
+from seahaven.app.state.stats import bests_line, is_record, win_summary
+from seahaven.app.text.words import DIFFICULTY_NAMES, difficulty_name, iso_date_text
+from seahaven.i18n import N_, _, format_duration, format_number
 
 if TYPE_CHECKING:
-    from seahaven.app.scenes import App
+    from seahaven.app.kit.scenes import App
 
 Words = Callable[[], str]
 """A window's words as a builder (``lambda: _("…").format(...)``), called each time the
@@ -188,7 +188,7 @@ class EndMessage(Window):
         elif widget.name == "new":
             self.app.push(NewGame(self.app, self.session))
         elif widget.name == "review":
-            from seahaven.app.screens.review import ReviewWindow  # when first asked for (start-up)
+            from seahaven.app.screens.review_window import ReviewWindow  # when first asked for (start-up)
 
             self.app.push(ReviewWindow(self.app, self.session))
 

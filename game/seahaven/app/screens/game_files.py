@@ -17,21 +17,21 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 import pygame
 
-from seahaven.app import game_record
-from seahaven.app.game_record import GameFileError
-from seahaven.app.i18n import _
-from seahaven.app.layout import Box
-from seahaven.app.render import wrap
+from seahaven.app.kit import TextField, Widget, Window
+from seahaven.app.looks.box import Box
+from seahaven.app.looks.render import wrap
 from seahaven.app.screens import navigation
 from seahaven.app.screens.dialogs import Confirm
-from seahaven.app.screens.kit import TextField, Widget, Window
 from seahaven.app.screens.new_game import clipboard_get
-from seahaven.app.session import Session
-from seahaven.app.stats import is_record
+from seahaven.app.state import game_record
+from seahaven.app.state.game_record import GameFileError
+from seahaven.app.state.session import Session
+from seahaven.app.state.stats import is_record
 from seahaven.engine import Game
+from seahaven.i18n import _
 
 if TYPE_CHECKING:
-    from seahaven.app.scenes import App
+    from seahaven.app.kit.scenes import App
 
 LISTED = 5
 FOLDERS = 4

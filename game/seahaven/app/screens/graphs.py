@@ -4,7 +4,7 @@ score of each game (bars), and the games and wins per deal rating. Drawn with py
 own primitives in the palette's colours; no plotting library.
 
 :func:`series` turns history lines into the numbers drawn (no pygame in it); :class:`Graphs`
-paints them into a :class:`~seahaven.app.screens.kit.Screen` and registers its buttons there
+paints them into a :class:`~seahaven.app.kit.Screen` and registers its buttons there
 (difficulty and range), so touch, mouse and keyboard reach them as any other button.
 """
 
@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from seahaven.app.history import Entry
-from seahaven.app.i18n import NP_, _, format_duration, format_number, format_percent, ngettext, pgettext
-from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name, per_difficulty
+from seahaven.app.state.history import Entry
+from seahaven.app.text.words import DIFFICULTY_NAMES, difficulty_name, per_difficulty
+from seahaven.i18n import NP_, _, format_duration, format_number, format_percent, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from seahaven.app.screens.kit import Screen
-    from seahaven.app.theme import Theme
+    from seahaven.app.kit import Screen
+    from seahaven.app.looks.theme import Theme
 
 KINDS = (("rate", NP_("graph", "Win rate")), ("time", NP_("graph", "Time")), ("score", NP_("graph", "Score")))
 """The three graphs, one shown at a time so that it can be large (names marked; shown

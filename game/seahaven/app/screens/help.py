@@ -17,17 +17,18 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from seahaven.app.access.tree import pile_label, reading_order
-from seahaven.app.board.hand import Hand, Refusal
+from seahaven.app.board.hand import Hand
 from seahaven.app.board.keys import CELL_KEYS, FOUNDATION_KEY, PILE_KEYS, board_key_rows
+from seahaven.app.board.layout import board_height, board_layout, card_aspect
 from seahaven.app.board.model import ExampleGame
 from seahaven.app.board.pointer import Answer, BoardPointer, Deselected, Dropped
-from seahaven.app.i18n import N_, NP_, _, format_number, ngettext, pgettext
-from seahaven.app.input import Pointer
-from seahaven.app.layout import Box, board_height, board_layout, card_aspect
-from seahaven.app.screens.kit import Screen
+from seahaven.app.board.refusals import Refusal, refusal_text
+from seahaven.app.kit import Screen
+from seahaven.app.kit.input import Pointer
+from seahaven.app.kit.screen import Part
+from seahaven.app.looks.box import Box
 from seahaven.app.screens.replay_commands import replay_key_rows
-from seahaven.app.screens.widgets.screen import Part
-from seahaven.app.words import (
+from seahaven.app.text.words import (
     FROM,
     ONTO,
     WITH,
@@ -37,7 +38,6 @@ from seahaven.app.words import (
     key_text,
     pile_name,
     reason_text,
-    refusal_text,
     sentence,
 )
 from seahaven.engine import (
@@ -48,10 +48,11 @@ from seahaven.engine import (
     Position,
     Rules,
 )
+from seahaven.i18n import N_, NP_, _, format_number, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from seahaven.app.scenes import App
-    from seahaven.app.session import Session
+    from seahaven.app.kit.scenes import App
+    from seahaven.app.state.session import Session
 
 RULES, EXAMPLES, CODES, KEYS = range(4)
 

@@ -1,5 +1,5 @@
 """The window while a long saved game is read: the felt and one line saying so. The game
-is read on a worker thread (:func:`seahaven.app.launch.open_game`), so the window opens at
+is read on a worker thread (:func:`seahaven.app.shell.launch.open_game`), so the window opens at
 once and answers (it can be closed, moved, resized) whatever the length of the game."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from seahaven.app.scenes import Scene
+from seahaven.app.kit.scenes import Scene
 
 
 class Loading(Scene):

@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from seahaven.app.i18n import N_, _, ngettext
-from seahaven.app.render import wrap
-from seahaven.app.screens.kit import Widget, Window
+from seahaven.app.kit import Widget, Window
+from seahaven.app.looks.render import wrap
 from seahaven.app.screens.new_game import NewGame
-from seahaven.app.session import Session
-from seahaven.app.words import no_way_back_text
+from seahaven.app.state.session import Session
+from seahaven.app.text.words import no_way_back_text
 from seahaven.engine.services import LossReport
+from seahaven.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from seahaven.app.scenes import App
+    from seahaven.app.kit.scenes import App
 
 
 class LostPanel(Window):
@@ -116,7 +116,7 @@ class LostPanel(Window):
     def activate(self, widget: Widget) -> None:
         self.close()
         if widget.name == "review":
-            from seahaven.app.screens.review import ReviewWindow  # when first asked for (start-up)
+            from seahaven.app.screens.review_window import ReviewWindow  # when first asked for (start-up)
 
             self.app.push(ReviewWindow(self.app, self.session))
         elif widget.name == "back":

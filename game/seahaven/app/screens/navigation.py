@@ -12,19 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from seahaven.app.history import History
-from seahaven.app.i18n import N_, _, format_number
-from seahaven.app.scenes import Scene
+from seahaven.app.kit.scenes import Scene
 from seahaven.app.screens.dialogs import Confirm, EndMessage, Words
-from seahaven.app.session import Session
-from seahaven.app.stats import is_record
-from seahaven.app.words import moves_phrase
+from seahaven.app.state.history import History
+from seahaven.app.state.session import Session
+from seahaven.app.state.stats import is_record
+from seahaven.app.text.words import moves_phrase
 from seahaven.engine import daily
+from seahaven.i18n import N_, _, format_number
 
 if TYPE_CHECKING:
-    from seahaven.app.board.replay import ReplayGame
-    from seahaven.app.scenes import App
-    from seahaven.app.screens.daily import Day
+    from seahaven.app.board.replay_game import ReplayGame
+    from seahaven.app.kit.scenes import App
+    from seahaven.app.screens.daily_deals import Day
     from seahaven.engine import Game
 
 SCREENS = {"help": N_("Help"), "statistics": N_("Statistics"), "settings": N_("Settings")}
@@ -42,7 +42,7 @@ def open_screen(app: App, session: Session, name: str) -> None:
 
         app.push(help_screen.open_scene(app, session))
     else:
-        from seahaven.app.screens import settings
+        from seahaven.app.screens import settings_screen as settings
 
         app.push(settings.open_scene(app, session))
 
@@ -50,7 +50,7 @@ def open_screen(app: App, session: Session, name: str) -> None:
 def open_daily(app: App, session: Session) -> None:
     """The Daily deals screen: today's deals and the calendar; a deal chosen there is
     played once the player agrees to leave a game in progress."""
-    from seahaven.app.screens import daily as daily_screen
+    from seahaven.app.screens import daily_deals as daily_screen
 
     history = session.keeper.history if session.keeper is not None else History()
 
@@ -70,8 +70,8 @@ def open_replay(app: App, session: Session, replay: ReplayGame, from_here: bool 
     closing every window over the table. The game has no code: a game from a position,
     which is no record. A game's replay (not the solver's line) also offers Review: the
     move that lost it, and the position before it shown in the replay."""
-    from seahaven.app.screens.replay import ReplayScreen
-    from seahaven.app.screens.review import ReviewWindow
+    from seahaven.app.screens.replay_screen import ReplayScreen
+    from seahaven.app.screens.review_window import ReviewWindow
 
     def review(watched: ReplayGame) -> None:
         app.push(ReviewWindow(app, session, watched))

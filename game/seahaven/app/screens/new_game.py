@@ -1,6 +1,6 @@
 """The New Game window and the on-screen keypad for its code field.
 
-The code field's text is a :class:`~seahaven.app.screens.kit.TextField`, the one model every
+The code field's text is a :class:`~seahaven.app.kit.TextField`, the one model every
 way of editing it shares: typing, pasting and the keypad's keys. The keypad gets the
 field, never the window: what it edits and shows is the field's text and error.
 """
@@ -12,19 +12,19 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from seahaven.app.game_record import record_text
-from seahaven.app.i18n import N_, _
-from seahaven.app.input import Pointer
-from seahaven.app.layout import Box
-from seahaven.app.render import wrap
-from seahaven.app.screens.kit import TextField, Widget, Window
-from seahaven.app.session import Session
-from seahaven.app.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name, per_difficulty
+from seahaven.app.kit import TextField, Widget, Window
+from seahaven.app.kit.input import Pointer
+from seahaven.app.looks.box import Box
+from seahaven.app.looks.render import wrap
+from seahaven.app.state.game_record import record_text
+from seahaven.app.state.session import Session
+from seahaven.app.text.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name, per_difficulty
 from seahaven.engine import GameCode, InvalidCode, services
 from seahaven.engine.daily import today
+from seahaven.i18n import N_, _
 
 if TYPE_CHECKING:
-    from seahaven.app.scenes import App
+    from seahaven.app.kit.scenes import App
 
 CODE_EXAMPLE = "SH1-C4-AAAAAJ2"
 
@@ -336,7 +336,9 @@ class NewGame(Window):
             self.close()
         elif name == "daily":  # today's deal of the difficulty chosen here (this window says what it costs)
             self.close()
-            from seahaven.app.screens.daily import play_daily  # imported when first used (see navigation.open_screen)
+            from seahaven.app.screens.daily_deals import (
+                play_daily,  # imported when first used (see navigation.open_screen)
+            )
 
             play_daily(self.app, self.session, today(), self.cells)
         elif name == "deal":

@@ -1,5 +1,5 @@
 """The replay screen's commands, each declared once: its name (what
-:meth:`ReplayScreen.press <seahaven.app.screens.replay.ReplayScreen.press>` does with it),
+:meth:`ReplayScreen.press <seahaven.app.screens.replay_screen.ReplayScreen.press>` does with it),
 its button's words, its keys as the player reads them ("Space", "Page Up"; see
 ``board/keys.KEY_NAMES``) and Help's line.
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from seahaven.app.board.keys import KEY_NAMES
-from seahaven.app.i18n import N_, NP_
+from seahaven.i18n import N_, NP_
 
 
 @dataclass(frozen=True)

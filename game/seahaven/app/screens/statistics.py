@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from seahaven.app.board.replay import ReplayGame
-from seahaven.app.history import Entry, History
-from seahaven.app.i18n import N_, NP_, _, format_duration, format_number, ngettext, pgettext
+from seahaven.app.board.replay_game import ReplayGame
+from seahaven.app.kit import Screen
 from seahaven.app.screens.graphs import Graphs
-from seahaven.app.screens.kit import Screen
-from seahaven.app.stats import DifficultyStats, Stats, rate_of
-from seahaven.app.words import DIFFICULTY_NAMES, cells_phrase, difficulty_name, iso_date_text, moves_phrase
+from seahaven.app.state.history import Entry, History
+from seahaven.app.state.stats import DifficultyStats, Stats, rate_of
+from seahaven.app.text.words import DIFFICULTY_NAMES, cells_phrase, difficulty_name, iso_date_text, moves_phrase
 from seahaven.engine.daily import today
+from seahaven.i18n import N_, NP_, _, format_duration, format_number, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from seahaven.app.scenes import App
-    from seahaven.app.session import Session
+    from seahaven.app.kit.scenes import App
+    from seahaven.app.state.session import Session
 
 FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (
     (N_("Played"), lambda f: format_number(f.played)),

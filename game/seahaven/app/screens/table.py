@@ -16,11 +16,10 @@ from typing import Any
 
 import pygame
 
-from seahaven.app.board.hand import Hand, Refusal
-from seahaven.app.current import LINE_CHANGES, Change, GameEvent, Status
-from seahaven.app.i18n import _
-from seahaven.app.layout import Layout, Layouts
-from seahaven.app.scenes import App, Scene
+from seahaven.app.board.hand import Hand
+from seahaven.app.board.layout import Layout, Layouts
+from seahaven.app.board.refusals import Refusal, refusal_text
+from seahaven.app.kit.scenes import App, Scene
 from seahaven.app.screens import actions, dialogs, navigation
 from seahaven.app.screens.table_access import TableAccess
 from seahaven.app.screens.table_api import Message, Snapshot
@@ -32,9 +31,11 @@ from seahaven.app.screens.table_solver import TableSolver
 from seahaven.app.screens.table_status import StatusLine
 from seahaven.app.screens.table_timers import table_timers
 from seahaven.app.screens.table_view import TableView
-from seahaven.app.session import Session
-from seahaven.app.words import action_text, hint_text, refusal_text
+from seahaven.app.state.current import LINE_CHANGES, Change, GameEvent, Status
+from seahaven.app.state.session import Session
+from seahaven.app.text.words import action_text, hint_text
 from seahaven.engine import Action, Card, Game, IllegalMove, Move, Pile, Position, Rules
+from seahaven.i18n import _
 
 MESSAGE_S = 3.5
 MARK_S = 6.0
@@ -83,7 +84,7 @@ class TableScene(Scene):
 
     @property
     def game(self) -> Game:
-        """The game in play (owned by :class:`~seahaven.app.current.CurrentGame`; read only here)."""
+        """The game in play (owned by :class:`~seahaven.app.state.current.CurrentGame`; read only here)."""
         return self.current.game
 
     @property

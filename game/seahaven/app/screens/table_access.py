@@ -31,18 +31,18 @@ from seahaven.app.access.tree import (
     table_nodes,
     table_rows,
 )
-from seahaven.app.current import Change, GameEvent
-from seahaven.app.i18n import _, format_duration, format_number, ngettext, pgettext
-from seahaven.app.layout import Box
+from seahaven.app.kit import Hot, Screen, Window
+from seahaven.app.kit.screen import Group, is_tab
+from seahaven.app.looks.box import Box
 from seahaven.app.screens import actions
-from seahaven.app.screens.kit import Hot, Screen, Window
 from seahaven.app.screens.table_api import Table
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_keys import TableKeys
 from seahaven.app.screens.table_solver import LOST, TableSolver
-from seahaven.app.screens.widgets.screen import Group, is_tab
-from seahaven.app.words import FROM, ONTO, WITH, card_name, key_text, lead_card, pile_name, sentence
+from seahaven.app.state.current import Change, GameEvent
+from seahaven.app.text.words import FROM, ONTO, WITH, card_name, key_text, lead_card, pile_name, sentence
 from seahaven.engine import Action, Pile
+from seahaven.i18n import _, format_duration, format_number, ngettext, pgettext
 
 
 def _bounds(box: Box | None) -> Bounds | None:

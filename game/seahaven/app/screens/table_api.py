@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from seahaven.app.board.hand import Hand, Refusal
-    from seahaven.app.current import CurrentGame
-    from seahaven.app.jobs import Jobs
-    from seahaven.app.layout import Layout
-    from seahaven.app.scenes import App
-    from seahaven.app.session import Session
+    from seahaven.app.board.hand import Hand
+    from seahaven.app.board.layout import Layout
+    from seahaven.app.board.refusals import Refusal
+    from seahaven.app.kit.scenes import App
+    from seahaven.app.state.current import CurrentGame
+    from seahaven.app.state.jobs import Jobs
+    from seahaven.app.state.session import Session
     from seahaven.engine import Action, Card, Game, Move, Pile, Position, Rules
 
 

@@ -7,11 +7,11 @@ taken back). Any input stops a finish under way; what is left is offered again."
 
 from __future__ import annotations
 
-from seahaven.app.current import Change
-from seahaven.app.i18n import _
-from seahaven.app.layout import Box
+from seahaven.app.looks.box import Box
 from seahaven.app.screens.table_api import Table
+from seahaven.app.state.current import Change
 from seahaven.engine import Move, Position, Rules, finishing_moves
+from seahaven.i18n import _
 
 FINISH_STEP_S = 0.09
 """Seconds between two cards sent home, at normal animation speed."""

@@ -10,11 +10,11 @@ from typing import Any
 import pygame
 
 from seahaven.app.board.keys import CELL_KEYS, KEY_NAMES, PEEK_KEY, PILE_KEYS, board_key
-from seahaven.app.i18n import _
 from seahaven.app.screens import actions
 from seahaven.app.screens.table_api import Table
-from seahaven.app.words import cells_phrase
+from seahaven.app.text.words import cells_phrase
 from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Pile
+from seahaven.i18n import _
 
 MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 """With Ctrl: smaller cards (Help names it with Ctrl+plus: it is no chord of the actions)."""

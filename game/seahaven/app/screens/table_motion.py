@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from seahaven.app import animation
-from seahaven.app.animation import Cascade, Tweens
-from seahaven.app.current import LINE_CHANGES, Change, GameEvent
-from seahaven.app.i18n import _
+from seahaven.app.board import tweens as animation
+from seahaven.app.board.tweens import Cascade, Tweens
 from seahaven.app.screens.table_api import Snapshot, Table
+from seahaven.app.state.current import LINE_CHANGES, Change, GameEvent
 from seahaven.engine import COLUMNS, FOUNDATIONS, SUITS, Card, Pile, Position
+from seahaven.i18n import _
 
 CASCADE_PLAN_S = 3.5
 """How long the win cascade lasts at normal speed or slower (faster: shorter); the cascade

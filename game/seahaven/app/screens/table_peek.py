@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from seahaven.app.layout import Box, Layout, peek_boxes
-from seahaven.app.render import Painter
+from seahaven.app.board.layout import Layout, peek_boxes
+from seahaven.app.looks.box import Box
+from seahaven.app.looks.render import Painter
 from seahaven.engine import Card, Pile, Position
 
 

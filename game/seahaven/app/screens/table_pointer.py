@@ -19,7 +19,7 @@ from seahaven.app.board.pointer import (
     Peek,
     Press,
 )
-from seahaven.app.input import Pointer, PointerInput
+from seahaven.app.kit.input import Pointer, PointerInput
 from seahaven.app.screens.table_api import Table
 from seahaven.engine import Pile
 

@@ -4,14 +4,14 @@ line, which it then plays one real move at a time (SPEC 7, 8)."""
 
 from __future__ import annotations
 
-from seahaven.app.board.replay import ReplayGame, Source
-from seahaven.app.i18n import _, format_number, ngettext
+from seahaven.app.board.replay_game import ReplayGame, Source
 from seahaven.app.screens import navigation
 from seahaven.app.screens.lost_panel import LostPanel
 from seahaven.app.screens.table_api import Table
-from seahaven.app.words import no_way_back_text, solver_failed_text
+from seahaven.app.text.words import no_way_back_text, solver_failed_text
 from seahaven.engine import Game, Move, services
 from seahaven.engine.services import LineEnd, LossReport
+from seahaven.i18n import _, format_number, ngettext
 
 LOST_QUIET_S = 0.4
 """The verdict is asked for once the table has been still this long."""

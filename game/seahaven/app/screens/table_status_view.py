@@ -8,13 +8,13 @@ from typing import Any
 
 import pygame
 
-from seahaven.app.i18n import _, format_duration, format_number
-from seahaven.app.render import Painter, button_face, wrap
+from seahaven.app.looks.render import Painter, button_face, wrap
+from seahaven.app.looks.theme import Colour
 from seahaven.app.screens.table_api import Message, Table
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_pointer import TablePointer
 from seahaven.app.screens.table_solver import LOST, TableSolver
-from seahaven.app.theme import Colour
+from seahaven.i18n import _, format_duration, format_number
 
 
 class StatusPainter:

@@ -13,10 +13,13 @@ from typing import Any
 
 import pygame
 
-from seahaven.app.animation import Tween
-from seahaven.app.layout import Box, Layout
-from seahaven.app.render import Painter, band_shade, button_face, paint_pile, shared_label_px
-from seahaven.app.scenes import STEP
+from seahaven.app.board.layout import Layout
+from seahaven.app.board.painter import paint_pile
+from seahaven.app.board.tweens import Tween
+from seahaven.app.kit.scenes import STEP
+from seahaven.app.looks.box import Box
+from seahaven.app.looks.render import Painter, band_shade, button_face, shared_label_px
+from seahaven.app.looks.theme import Colour
 from seahaven.app.screens import actions, table_peek
 from seahaven.app.screens.table_api import Table
 from seahaven.app.screens.table_finish import TableFinish
@@ -25,8 +28,7 @@ from seahaven.app.screens.table_motion import TableMotion
 from seahaven.app.screens.table_pointer import TablePointer
 from seahaven.app.screens.table_solver import TableSolver
 from seahaven.app.screens.table_status_view import StatusPainter
-from seahaven.app.theme import Colour
-from seahaven.app.words import DIFFICULTY_NAMES, difficulty_name
+from seahaven.app.text.words import DIFFICULTY_NAMES, difficulty_name
 from seahaven.engine import COLUMNS, Card, Pile
 
 

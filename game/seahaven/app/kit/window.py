@@ -1,0 +1,331 @@
+"""A window over another scene (New Game, messages, the menu, the keypad): a centred
+panel in the screens' own look, with a title on a band, lines of text and
+:class:`Widget` buttons, toggles, choices and fields, sized by the one type scale."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from seahaven.app.kit.field import TextField
+from seahaven.app.kit.focus import FocusRing
+from seahaven.app.kit.input import Pointer, PointerInput
+from seahaven.app.kit.nav_keys import nav
+from seahaven.app.kit.press import Presses
+from seahaven.app.kit.scenes import Scene
+from seahaven.app.looks.box import Box
+from seahaven.app.looks.render import button_face, wrap
+from seahaven.app.looks.type_scale import type_scale
+from seahaven.i18n import _
+
+if TYPE_CHECKING:
+    from seahaven.app.kit.scenes import App
+
+DIM_TILE = 256
+"""The side of the tile that dims the window behind a window (laid over it as often as needed)."""
+
+
+@dataclass
+class Widget:
+    name: str
+    box: Box
+    label: str = ""
+    kind: str = "button"
+    """"button", "toggle", "field" or "choice"."""
+    primary: bool = False
+    enabled: bool = True
+    on: bool = False
+    field: TextField | None = None
+    """A "field" widget's text (its ``label`` is the hint shown while it is empty)."""
+    font_px: int = 0
+    """The label's size in pixels (0: the window's text size)."""
+
+
+class Window(Scene):
+    """A centred panel with a title, lines of text and widgets."""
+
+    title = ""
+    width_em = 26.0
+    close_outside = False
+    dims = True
+    """The window dims everything under it."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.pointer = PointerInput(app.settings.double_tap_ms)
+        self.widgets: list[Widget] = []
+        self.ring = FocusRing()
+        self.presses: Presses[str] = Presses()
+        """The one pointer machine: the widget (by name) pressed and the one hovered."""
+        self.panel = Box(0, 0, 0, 0)
+        self.px = 16
+        self.scale = type_scale(app.size)
+        self._dim: pygame.Surface | None = None
+        self.resized(app.size)
+
+    # -- focus: the one focus model, by name -----------------------------------------------
+    @property
+    def focus(self) -> int:
+        """The index of the widget with the keyboard focus (the first when none has it)."""
+        for i, widget in enumerate(self.widgets):
+            if widget.name == self.ring.name:
+                return i
+        return 0
+
+    @focus.setter
+    def focus(self, index: int) -> None:
+        self.ring.name = self.widgets[index].name if 0 <= index < len(self.widgets) else ""
+
+    @property
+    def show_focus(self) -> bool:
+        """The focus ring is on show (after a key, not after a click)."""
+        return self.ring.visible
+
+    @show_focus.setter
+    def show_focus(self, visible: bool) -> None:
+        self.ring.visible = visible
+
+    # -- layout ----------------------------------------------------------------------------
+    def resized(self, size: tuple[int, int]) -> None:
+        self.scale = type_scale(size)
+        self.px = self.scale.body
+        self.build(size)
+        self.dirty = True
+
+    def build(self, size: tuple[int, int]) -> None:
+        """Place the widgets (override); their words are the language's of now."""
+
+    def art_changed(self) -> None:
+        """The language or the looks changed: the words and the dimming are made again."""
+        self._dim = None
+        self.resized(self.app.size)
+
+    def panel_box(self, size: tuple[int, int], height: int) -> Box:
+        w = min(size[0] - 16, round(self.px * self.width_em))
+        h = min(size[1] - 16, height)
+        return Box((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, event: Any) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.on_key(event)
+            return
+        if event.type == pygame.TEXTINPUT:
+            self.on_text(event.text)
+            return
+        self.pointer.size = self.app.size
+        p = self.pointer.translate(event)
+        if p is not None:
+            self.on_pointer(p)
+
+    def widget_at(self, pos: tuple[float, float]) -> Widget | None:
+        for widget in self.widgets:
+            if widget.box.contains(*pos):
+                return widget
+        return None
+
+    @property
+    def hover(self) -> str | None:
+        return self.presses.hover
+
+    @property
+    def pressed(self) -> str | None:
+        """The widget a press held now went down on."""
+        return self.presses.pressed
+
+    def on_pointer(self, p: Pointer) -> None:
+        widget = self.widget_at(p.pos)
+        name = widget.name if widget is not None and widget.enabled else None
+        outcome = self.presses.feed(p, name)
+        if outcome is None:
+            return
+        self.dirty = True
+        if outcome.kind == "down":
+            self.show_focus = False
+            if name is None and self.close_outside and not self.panel.contains(*p.pos):
+                self.close()
+        elif outcome.kind == "activate" and widget is not None:
+            self.ring.click(widget.name)
+            self.activate(widget)
+
+    def on_key(self, event: Any) -> None:
+        intent = nav(event)
+        if intent == "close":
+            self.cancel()
+        elif intent in ("next", "previous", "down", "up"):
+            self.move_focus(-1 if intent in ("previous", "up") else 1)
+        elif intent == "press" and self.widgets:
+            self.show_focus = True
+            self.activate(self.widgets[self.focus])
+        elif intent == "fullscreen":
+            self.app.toggle_fullscreen()
+
+    def on_text(self, text: str) -> None:
+        """Typed text (override where there is a text field)."""
+
+    def move_focus(self, step: int) -> None:
+        if not self.ring.move([w.name for w in self.widgets if w.enabled], step):
+            return
+        self.show_focus = True
+        self.dirty = True
+
+    def activate(self, widget: Widget) -> None:
+        """A widget was clicked, tapped or activated from the keyboard (override)."""
+
+    def cancel(self) -> None:
+        self.close()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
+        size = surface.get_size()
+        if self.dims:  # a small tile laid over the window: never a third window-sized picture
+            if self._dim is None or self._dim.get_at((0, 0))[:3] != self.theme.dim:
+                self._dim = pygame.Surface((DIM_TILE, DIM_TILE), pygame.SRCALPHA)
+                self._dim.fill((*self.theme.dim, 130))
+            surface.blits([(self._dim, (x, y)) for y in range(0, size[1], DIM_TILE)
+                           for x in range(0, size[0], DIM_TILE)], doreturn=False)
+        painter = self.app.painter
+        panel = self.panel
+        radius = max(8, self.px // 2)
+        face = painter.panel(panel.w, panel.h, radius)
+        spread = (face.get_width() - panel.w) // 2
+        surface.blit(face, (panel.x - spread, panel.y - spread))
+        theme = painter.theme
+        edge = theme.line(max(1, self.px // 12))
+        if self.title:  # the title on a band, as a screen's title bar
+            band_h = min(panel.h, round(self.px * 2.75))
+            pygame.draw.rect(surface, theme.band, (panel.x, panel.y, panel.w, band_h),
+                             border_top_left_radius=radius, border_top_right_radius=radius)
+            pygame.draw.line(surface, theme.band_line, (panel.x, panel.y + band_h - 1),
+                             (panel.right - 1, panel.y + band_h - 1), edge)
+            title = painter.text(_(self.title), self.scale.title, theme.heading, bold=True)
+            surface.blit(title, (panel.x + self.px, panel.y + (band_h - title.get_height()) // 2))
+        pygame.draw.rect(surface, theme.band_line, pygame.Rect(panel), width=edge, border_radius=radius)
+        self.draw_body(surface)
+        for i, widget in enumerate(self.widgets):
+            self.draw_widget(surface, widget, focus=self.show_focus and i == self.focus)
+        return None
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Text between the title and the widgets (override)."""
+
+    def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
+        painter = self.app.painter
+        theme = painter.theme
+        box = widget.box
+        if widget.kind == "field" and widget.field is not None:
+            self.draw_field(surface, widget, self.widgets[self.focus] is widget if self.widgets else False)
+            return
+        if widget.kind == "toggle":
+            size = round(box.h * 0.62)
+            mark = pygame.Rect(box.x, box.y + (box.h - size) // 2, size, size)
+            pygame.draw.rect(surface, theme.accent if widget.on else theme.panel_button_off, mark,
+                             width=0 if widget.on else theme.line(2),
+                             border_radius=max(2, size // 5))
+            if widget.on:
+                pygame.draw.lines(surface, theme.accent_text, False, [
+                    (mark.x + size * 0.22, mark.y + size * 0.52), (mark.x + size * 0.43, mark.y + size * 0.72),
+                    (mark.x + size * 0.78, mark.y + size * 0.3)], max(2, size // 7))
+            colour = theme.panel_text if widget.enabled else theme.muted
+            text = painter.text(widget.label, self.px, colour)
+            surface.blit(text, text.get_rect(midleft=(mark.right + self.px // 2, box.y + box.h // 2)))
+            if focus:
+                pygame.draw.rect(surface, theme.focus, pygame.Rect(box).inflate(8, 4),
+                                 width=theme.line(2), border_radius=6)
+            return
+        if widget.kind == "choice":
+            face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
+                               primary=widget.on, pressed=self.pressed == widget.name, dark=True, solid=True,
+                               font_px=self.scale.button)
+            surface.blit(face, box[:2])
+            return
+        face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
+                           primary=widget.primary, enabled=widget.enabled, pressed=self.pressed == widget.name,
+                           dark=True, solid=True, font_px=widget.font_px or self.scale.button)
+        surface.blit(face, box[:2])
+
+    def draw_field(self, surface: pygame.Surface, widget: Widget, active: bool) -> None:
+        """A text field: its text (scrolled to its end), or its hint while it is empty and
+        not focused, a caret when focused, a red edge while its text is wrong."""
+        field = widget.field
+        assert field is not None
+        painter = self.app.painter
+        theme = painter.theme
+        box = pygame.Rect(widget.box)
+        pygame.draw.rect(surface, theme.field, box, border_radius=6)
+        border = theme.error if field.error else (theme.focus if active else theme.panel_button_off)
+        pygame.draw.rect(surface, border, box, width=theme.line(2), border_radius=6)
+        text = field.text
+        colour = theme.panel_text
+        if not text and not active:
+            text, colour = widget.label, theme.panel_button_off
+        surf = painter.text(text, self.px, colour)
+        clip = surface.get_clip()
+        surface.set_clip(box.inflate(-8, -4))
+        x = box.x + self.px // 2
+        if surf.get_width() > box.w - self.px:
+            x = box.right - self.px // 2 - surf.get_width()
+        surface.blit(surf, (x, box.y + (box.h - surf.get_height()) // 2))
+        if active:
+            cx = x + (surf.get_width() if field.text else 0) + 1
+            pygame.draw.line(surface, theme.panel_text, (cx, box.y + box.h // 5), (cx, box.bottom - box.h // 5), 2)
+        surface.set_clip(clip)
+
+    def text_lines(self, surface: pygame.Surface, lines: list[tuple[str, str]], top: int) -> int:
+        """Write wrapped lines inside the panel from ``top``, each in a colour of the theme
+        named by its role ("panel_text", "muted", "accent"); returns the y below them."""
+        painter = self.app.painter
+        y = top
+        for text, role in lines:
+            colour = getattr(painter.theme, role)
+            for line in wrap(painter.font(self.px), text, self.panel.w - 2 * self.px):
+                surf = painter.text(line, self.px, colour)
+                surface.blit(surf, (self.panel.x + self.px, y))
+                y += round(self.px * 1.45)
+        return y
+
+    def button_widths(self, names: list[tuple[str, str, bool]]) -> list[int]:
+        """The width each button of a row would like: its words and a margin, at least a
+        few letters wide (:meth:`button_row` shrinks them all alike when they do not fit)."""
+        painter = self.app.painter
+        return [max(round(self.px * 5.5), painter.text(label, self.px, bold=True).get_width() + 2 * self.px)
+                for _n, label, _p in names]
+
+    def button_row(self, names: list[tuple[str, str, bool]], bottom: int) -> list[Widget]:
+        """Buttons right-aligned along the panel's bottom edge: (name, label, primary)."""
+        h = round(self.px * 2.3)
+        gap = self.px // 2
+        widths = self.button_widths(names)
+        room = self.panel.w - 2 * self.px
+        while sum(widths) + gap * (len(widths) - 1) > room and gap > 2:
+            gap -= 1
+        scale = min(1.0, (room - gap * (len(widths) - 1)) / max(1, sum(widths)))
+        widths = [int(w * scale) for w in widths]
+        x = self.panel.right - self.px - sum(widths) - gap * (len(widths) - 1)
+        out = []
+        for (name, label, primary), w in zip(names, widths):
+            out.append(Widget(name, Box(x, bottom - h, w, h), label, primary=primary))
+            x += w + gap
+        self.one_size(out)
+        return out
+
+    def one_size(self, widgets: list[Widget]) -> None:
+        """Buttons that sit together show their words at one size: when a label is too
+        long for its button (a longer language, a narrow window), every button of the
+        group takes the size the longest needs, instead of that one shrinking alone."""
+        painter = self.app.painter
+        size = self.scale.button
+        smallest = max(9, round(size * 0.7))
+        buttons = [w for w in widgets if w.kind == "button" and w.label and not w.font_px]
+
+        def fits(px: int) -> bool:
+            return all(painter.text(w.label, px, bold=True).get_width() <= w.box.w - 2 * max(2, w.box.h // 6)
+                       for w in buttons)
+
+        while size > smallest and not fits(size):
+            size -= 1
+        if size < self.scale.button:
+            for widget in buttons:
+                widget.font_px = size

@@ -1,0 +1,248 @@
+"""The Settings screen, generated from the declaration of the settings
+(``seahaven.app.state.settings``): a row per setting that has a page, its control chosen by its
+type (a toggle, a choice, a stepper within its limits, a toggle per difficulty). Every
+change goes through ``Settings.set``, which checks it and announces it: autosave writes
+it, the window reloads the art or the theme, the table repaints.
+
+Five tabs (Play; Look; Sound and window; Cards and colours; Language).
+Mouse and touch press the choices; the keyboard moves between rows with Up, Down and Tab
+and changes the focused row with Left, Right, Enter or Space (with no row focused, Left
+and Right switch the tab).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from seahaven.app.kit import Screen
+from seahaven.app.looks.theme import theme_for
+from seahaven.app.state import settings as declared
+from seahaven.app.state.settings import SPECS, Settings, Spec
+from seahaven.i18n import N_, _, pgettext
+
+if TYPE_CHECKING:
+    from seahaven.app.kit.scenes import App
+    from seahaven.app.state.session import Session
+
+PAGES = ((declared.PLAY, N_("Play")), (declared.LOOK, N_("Look")), (declared.SOUND, N_("Sound and window")),
+         (declared.CARDS, N_("Cards and colours")), (declared.LANGUAGE, N_("Language")))
+"""Five tabs, so that most pages fit a 1280x800 window without scrolling: (page, title,
+marked for translation and shown through ``_()``). Cards and colours gathers what helps a
+player see the cards: their size, the suits' colours (presets for colour blindness, or one's
+own) and letters; reduce motion and zen mode stay with Play, which they change, and the
+whole Cards and colours page still fits 1280x800. The tab bar wraps onto a second row where
+the window is too narrow."""
+PLAY, LOOK, SOUND, CARDS, LANGUAGE = range(len(PAGES))
+"""The tabs' numbers."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One setting on the screen: its declaration and the control that changes it."""
+
+    spec: Spec
+    kind: str
+    """"toggle", "choice", "stepper" or "winnable" (one toggle per difficulty)."""
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+def _control(spec: Spec) -> str:
+    if spec.kind is dict:
+        return "winnable"
+    if spec.kind is bool:
+        return "toggle"
+    return "choice" if spec.choices else "stepper"
+
+
+ROWS: tuple[Row, ...] = tuple(
+    Row(spec, _control(spec)) for page, _title in PAGES for spec in SPECS.values() if spec.page == page
+)
+"""Generated from the declaration of the settings, in its order, page by page."""
+
+
+class SettingsScreen(Screen):
+    """Settings; each change goes through ``settings.set``, which checks and announces it
+    (autosave writes it, the window reloads the art)."""
+
+    title = N_("Settings")
+    tabs = tuple(title for _page, title in PAGES)
+
+    def __init__(self, app: App, settings: Settings | None = None) -> None:
+        super().__init__(app)
+        self.settings = settings if settings is not None else app.settings
+        self.layout()
+
+    def uses_arrows_for_focus(self) -> bool:
+        return True
+
+    # -- changing ----------------------------------------------------------------------------
+    def set(self, name: str, value: Any) -> None:
+        """Change one setting (the settings check it and announce it)."""
+        if self.settings.set(name, value):
+            self.dirty = True
+
+    def set_winnable(self, cells: int, value: bool) -> None:
+        self.set("winnable_only", {**self.settings.winnable_only, cells: value})
+
+    def step(self, row: Row, direction: int) -> None:
+        """Left (-1) or Right (+1) on a row."""
+        s = self.settings
+        if row.kind == "toggle":
+            self.set(row.name, direction > 0 if direction else not getattr(s, row.name))
+        elif row.kind == "choice":
+            values = [value for value, _label in row.spec.choices]
+            current = getattr(s, row.name)
+            index = values.index(current) if current in values else 0
+            index = (index + direction) % len(values) if direction else (index + 1) % len(values)
+            self.set(row.name, values[index])
+        elif row.kind == "stepper" and row.spec.limits is not None:
+            low, high = row.spec.limits
+            step = row.spec.step
+            value = round(getattr(s, row.name) / step + (direction or 1)) * step
+            value = max(low, min(high, value))
+            self.set(row.name, round(value, 2) if row.spec.kind is float else int(value))
+
+    # -- drawing -----------------------------------------------------------------------------
+    def paint(self, surface: pygame.Surface, y: int) -> int:
+        column = self.column()
+        u = self.unit
+        page = PAGES[self.tab][0]
+        for row in (r for r in ROWS if r.spec.page == page):
+            y = self.paint_row(surface, row, column, y) + u
+        return y
+
+    def paint_row(self, surface: pygame.Surface, row: Row, column: pygame.Rect, y: int) -> int:
+        u = self.unit
+        h = round(u * 2.0)
+        segments = self.segments(row)
+        font = self.font(u, True)
+        shown = row.name in PREVIEWS
+        swatch = (round(h * 0.62 * 0.7), round(h * 0.62))
+        extra = swatch[0] + u // 2 if shown else 0
+        widths = [
+            max(font.size(label if value is not None else self.widest_readout(row))[0] + u * 3 // 2 + extra, h)
+            for value, label, _chosen in segments
+        ]
+        gap = max(2, u // 6)
+        control_w = sum(widths) + gap * (len(widths) - 1)
+        narrow = control_w + 14 * u > column.w
+        label_w = column.w if narrow else column.w - control_w - u
+        top = y
+        whole_row = row.kind != "winnable"  # a screen reader hears such a row as one control with its value
+        y = self.text(surface, _(row.spec.label), column.x, y, label_w, bold=True, reads=not whole_row)
+        y = self.text(surface, _(row.spec.note), column.x, y, label_w, size=self.scale.note,
+                      colour=self.theme.text_dim, reads=not whole_row)
+        if narrow:
+            cy = y + u // 3
+            cx = column.x
+        else:
+            cy = top + max(0, (y - top - h) // 2)
+            cx = column.right - control_w
+        rects = self.flow(widths, cx, cy, h, gap, column.right)
+        whole = rects[0].unionall(rects[1:])
+        if row.kind == "winnable":
+            for (cells, label, chosen), rect in zip(segments, rects):
+                value = not chosen
+                self.button(surface, rect, label, partial(self.set_winnable, cells, value),
+                            key=f"{row.name}{cells}", on=chosen,
+                            left=partial(self.set_winnable, cells, False),
+                            right=partial(self.set_winnable, cells, True))
+            return max(y, whole.bottom)
+        now = [label for value, label, chosen in segments if chosen or value is None]
+        area = self.hot_area(whole, lambda: self.step(row, 0), key=row.name,
+                             label=pgettext("screen reader", "{label}: {value}").format(
+                                 label=_(row.spec.label), value=pgettext("list separator", ", ").join(now)))
+        area.left, area.right = (lambda: self.step(row, -1)), (lambda: self.step(row, 1))
+        self.read(_(row.spec.note))
+        for (value, label, chosen), rect in zip(segments, rects):
+            if value is None:  # a stepper's read-out
+                words = font.render(label, True, self.theme.text)
+                surface.blit(words, words.get_rect(center=rect.center))
+            elif shown:  # the choice shows what it looks like, left of its name
+                self.button(surface, rect, "", self._setter(row, value), on=chosen, read_as=label)
+                picture = PREVIEWS[row.name](self, value, swatch)
+                left = rect.x + u // 2
+                surface.blit(picture, (left, rect.centery - swatch[1] // 2))
+                words = font.render(label, True, self.theme.button_text)
+                room = pygame.Rect(left + extra, rect.y, rect.right - left - extra, rect.h)
+                surface.blit(words, words.get_rect(center=room.center))
+            elif row.kind == "stepper":
+                self.button(surface, rect, label, self._setter(row, value), chosen=False,
+                            read_as=pgettext("stepper", "Less") if value < 0 else pgettext("stepper", "More"))
+            else:
+                self.button(surface, rect, label, self._setter(row, value), on=chosen)
+        return max(y, whole.bottom)
+
+    @staticmethod
+    def flow(widths: list[int], x: int, y: int, h: int, gap: int, right: int) -> list[pygame.Rect]:
+        """Where a row's buttons go: side by side from ``x``, onto a new line under the first
+        when the next would pass ``right`` (the Language row's ten names at 800x600)."""
+        rects: list[pygame.Rect] = []
+        cx = x
+        for w in widths:
+            if rects and cx + w > right:
+                cx, y = x, y + h + gap
+            rects.append(pygame.Rect(cx, y, w, h))
+            cx += w + gap
+        return rects
+
+    @staticmethod
+    def widest_readout(row: Row) -> str:
+        """What a stepper's read-out is measured by, so its buttons do not move as it changes."""
+        limits = row.spec.limits or (0, 0)
+        return max((row.spec.readout(v) for v in limits), key=len)
+
+    def _setter(self, row: Row, value: Any) -> Callable[[], None]:
+        if row.kind == "stepper":
+            return lambda: self.step(row, value)
+        return lambda: self.set(row.name, value)
+
+    def segments(self, row: Row) -> list[tuple[Any, str, bool]]:
+        """The pieces of a row's control: (value, label, chosen); a stepper's are -1, the
+        read-out (None) and +1."""
+        s = self.settings
+        if row.kind == "toggle":
+            on = bool(getattr(s, row.name))
+            return [(False, pgettext("switch", "Off"), not on), (True, pgettext("switch", "On"), on)]
+        if row.kind == "choice":
+            current = getattr(s, row.name)
+            return [(value, _(label), value == current) for value, label in row.spec.choices]
+        if row.kind == "winnable":
+            return [(cells, _(name), bool(s.winnable_only.get(cells))) for cells, name in row.spec.choices]
+        readout = row.spec.readout(getattr(s, row.name))
+        return [(-1, "\u2013", False), (None, readout, False), (1, "+", False)]
+
+
+def _back(screen: SettingsScreen, back: int, size: tuple[int, int]) -> pygame.Surface:
+    """A card back, small: what the Card back choice looks like."""
+    return screen.app.painter.assets.back(size[0], size[1], back)
+
+
+def _cloth(screen: SettingsScreen, table: str, size: tuple[int, int]) -> pygame.Surface:
+    """A small card-shaped piece of a table's cloth, edged in its band line."""
+    theme = theme_for(table)
+    piece = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(2, size[0] // 6)
+    pygame.draw.rect(piece, theme.felt_top, piece.get_rect(), border_radius=radius)
+    pygame.draw.rect(piece, theme.felt_bottom, piece.get_rect().inflate(0, -size[1] // 2).move(0, size[1] // 4))
+    pygame.draw.rect(piece, screen.theme.button_text, piece.get_rect(), width=1, border_radius=radius)
+    return piece
+
+
+PREVIEWS: dict[str, Callable[[SettingsScreen, Any, tuple[int, int]], pygame.Surface]] = {
+    "card_back": _back, "table": _cloth,
+}
+"""Choices shown with a picture of themselves, by setting."""
+
+
+def open_scene(app: App, session: Session) -> SettingsScreen:
+    """The Settings screen: each change applies at once and is saved at once."""
+    return SettingsScreen(app, session.settings)

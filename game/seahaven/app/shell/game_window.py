@@ -1,0 +1,263 @@
+"""The game's window on the screen: the one owner of its surface (the part of it the scenes
+draw on), of fullscreen or not, and of its size and place out of fullscreen. The loop
+(:class:`~seahaven.app.shell.loop.App`) draws on :attr:`GameWindow.screen` and passes on the
+window's events; what happens to the window (F11, a resize, a new surface from SDL) is
+decided here, and the loop hears of it through two calls: ``relayout`` (another size) and
+``repaint`` (paint it whole).
+
+Fullscreen is SDL's desktop fullscreen, switched on the window itself so that it works
+without a window manager too; out of fullscreen the window fits the screen's usable area
+(:mod:`seahaven.app.shell.screen_area`), and its last size and place are kept in the ``window``
+setting. A window larger than the game draws (:func:`~seahaven.app.looks.art_cache.drawn_size`)
+is drawn in part, and says so once.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+
+import pygame
+
+from seahaven.app.looks.art_cache import drawn_size
+from seahaven.app.shell import screen_area
+from seahaven.app.state.settings import Settings
+from seahaven.i18n import _
+
+WINDOWED_DEFAULT = (1280, 800)
+"""The window's size out of fullscreen where no screen tells a better one."""
+
+
+class GameWindow:
+    """The window: opened at once (fullscreen or at ``size``), then switched and resized."""
+
+    def __init__(self, size: tuple[int, int] | None, fullscreen: bool, settings: Settings,
+                 say: Callable[[str], None], relayout: Callable[[], None], repaint: Callable[[], None]) -> None:
+        self.settings = settings
+        self.fullscreen = fullscreen
+        self.windowed = screen_area.Windowed(size, settings.window, WINDOWED_DEFAULT, windowed=not fullscreen)
+        self._say = say
+        self._relayout = relayout
+        self._repaint = repaint
+        self._fullscreen_after_first_frame = False
+        """The window opened borderless over the whole screen; fullscreen follows the first
+        frame (X11 only: see :meth:`_open`)."""
+        self._surface_seen: tuple[int, int, int, int] | None = None
+        """What the window's surface was at the last frame (object, pixels, size): any
+        change means the window shows pixels the game never drew, so the next frame is
+        painted whole."""
+        self._too_large_said = False
+        self._refused: tuple[int, int] | None = None
+        """A window size too large to draw that the window kept after it was asked to
+        shrink (a window manager's say): it is drawn in part, not asked again."""
+        self._place_asked: tuple[int, int] | None = None
+        """Where the window was put back on leaving fullscreen, until the window manager has
+        placed it: SDL asks for the place before it knows the frame the window gets back,
+        so a window manager puts the frame there and the window lands a title bar lower
+        (each F11 round trip crept it down); :meth:`moved` asks once more."""
+        self.screen = self._drawable(self._open(first=True))
+        """What the scenes draw on: the window's surface, or the part of it drawn."""
+
+    def first_frame_shown(self) -> None:
+        """The first frame is on the screen: a window opened borderless becomes fullscreen."""
+        if self._fullscreen_after_first_frame:
+            self._finish_fullscreen()
+
+    def size_changed(self) -> None:
+        """SDL says the window's size changed (maybe to the size it had)."""
+        surface = pygame.display.get_surface()
+        if surface is not None and drawn_size(surface.get_size()) != self.size:
+            self.resize(surface.get_size())
+
+    def _open(self, first: bool = False) -> pygame.Surface:
+        if self.fullscreen and first and pygame.display.get_driver() == "x11":
+            # On X11 a fullscreen window waits up to 100 ms for a window manager to agree
+            # (for ever, without one), before anything shows. So the first frame goes to a
+            # borderless window that already covers the screen, and the window becomes
+            # fullscreen right after it (see render): the table is there 0.1 s sooner.
+            desktop = self._desktop()
+            surface = pygame.display.set_mode(desktop, pygame.NOFRAME)
+            window = self._sdl_window()
+            if window is not None:
+                window.position = (0, 0)
+                self._fullscreen_after_first_frame = True
+                return surface
+        if self.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.fullscreen = False
+        surface = pygame.display.set_mode(self.windowed.size, pygame.RESIZABLE)
+        if self.windowed.place is not None and (window := self._sdl_window()) is not None:
+            window.position = self.windowed.place
+        return surface
+
+    def remember(self) -> None:
+        """Keep the window's size and place out of fullscreen in the ``window`` setting."""
+        if not self.fullscreen and (window := self._sdl_window()) is not None:
+            self.windowed.was((window.size[0], window.size[1]), (window.position[0], window.position[1]))
+        if (remembered := self.windowed.remembered()) is not None:  # None: never windowed, nothing new
+            self.settings.set("window", remembered)
+
+    def _finish_fullscreen(self) -> None:
+        """The first frame is on the screen: now make the window truly fullscreen."""
+        self._fullscreen_after_first_frame = False
+        window = self._sdl_window()
+        try:
+            if window is None:
+                raise pygame.error("no window")
+            window.set_fullscreen(desktop=True)
+        except pygame.error:
+            self.screen = self._drawable(self._set_mode((0, 0), pygame.FULLSCREEN))
+        self.follow_surface()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The size the scenes draw at: the window's, or the part of it drawn when the
+        window is larger than the budget allows (:func:`~seahaven.app.looks.art_cache.drawn_size`)."""
+        return self.screen.get_size()
+
+    def _set_mode(self, size: tuple[int, int], flags: int) -> pygame.Surface:
+        """The window at ``size``; where SDL cannot make it (memory, the system's limits),
+        at the largest of half, a quarter... of it that works, else as it is."""
+        w, h = size
+        while True:
+            try:
+                return pygame.display.set_mode((w, h), flags)
+            except pygame.error:
+                if (w, h) == (0, 0) or (w <= 320 and h <= 240):
+                    break
+                w, h = max(320, w // 2), max(240, h // 2)
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return pygame.display.set_mode(WINDOWED_DEFAULT, pygame.RESIZABLE)
+        return surface
+
+    def _drawable(self, surface: pygame.Surface) -> pygame.Surface:
+        """What the scenes draw on: the window's surface, or its top-left part of the
+        largest size drawn when the window is larger (said once)."""
+        size = surface.get_size()
+        drawn = drawn_size(size)
+        if drawn == size:
+            return surface
+        self._say_too_large(drawn)
+        return surface.subsurface(pygame.Rect((0, 0), drawn))
+
+    def _say_too_large(self, drawn: tuple[int, int]) -> None:
+        if self._too_large_said:
+            return
+        self._too_large_said = True
+        sentence = _("The window is too large to draw: the table is shown at {size}.").format(
+            size=f"{drawn[0]} × {drawn[1]}")
+        self._say(sentence)
+
+    @staticmethod
+    def _sdl_window() -> pygame.Window | None:
+        """The game window as SDL sees it (place, size, fullscreen), or None where pygame
+        cannot give it. pygame-ce calls this bridge deprecated in favour of drawing on a
+        ``Window`` directly; the game draws on the display surface, so it is the bridge."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                return pygame.Window.from_display_module()
+            except (pygame.error, AttributeError):
+                return None
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen at the desktop's size and place, and back to exactly the size
+        and place the window had. The window itself switches (SDL's desktop fullscreen),
+        so it works without a window manager too, where a new ``set_mode`` grows the window
+        in place and leaves it there."""
+        window = self._sdl_window()
+        if not self.fullscreen:
+            self.windowed.size = self.size
+            if window is not None:
+                place = (window.position[0], window.position[1])
+                self.windowed.was(self.size, place)
+                # cover the screen first: without a window manager nobody acts on SDL's
+                # fullscreen request, and the window would stay where and as big as it was
+                desktop = self._desktop()
+                window.position = (0, 0)
+                window.size = desktop
+                try:
+                    window.set_fullscreen(desktop=True)
+                except pygame.error:
+                    window.size = self.windowed.size
+                    window.position = place
+                    return  # this display cannot: stay windowed
+        elif window is not None:
+            screen = (window.position[0], window.position[1])
+            window.set_windowed()
+            if self._fullscreen_after_first_frame:  # F11 before the first frame: an ordinary window
+                self._fullscreen_after_first_frame, window.borderless = False, False
+            size, place = self.windowed.leave_fullscreen(screen)
+            # a game started fullscreen opened its window borderless and of one size (see _open):
+            # out of fullscreen it is an ordinary window, with a frame, that the player can resize;
+            # one as large as the screen (800x600 on an 800x600 screen) has no room for a frame,
+            # which would push its bottom (the status line) off the screen: it stays borderless
+            desktop = self._desktop()
+            window.borderless, window.resizable = size[0] >= desktop[0] or size[1] >= desktop[1], True
+            window.size, window.position = size, place
+            self._place_asked = place
+        self.fullscreen = not self.fullscreen
+        surface = pygame.display.get_surface()
+        if window is None or surface is None:  # where SDL's window is out of reach: open it again
+            surface = self._open()
+        self.screen = self._drawable(surface)
+        self._relayout()
+        self.settings.set("fullscreen", self.fullscreen)  # announced: autosave writes it
+
+    def moved(self) -> None:
+        """SDL says the window moved. Once, after leaving fullscreen: if it is not where
+        it was put, ask again; the frame it has now is known, so the place is the window's."""
+        asked, self._place_asked = self._place_asked, None
+        window = self._sdl_window()
+        if asked is None or window is None or self.fullscreen:
+            return
+        if (window.position[0], window.position[1]) != asked:
+            window.position = asked
+
+    def _desktop(self) -> tuple[int, int]:
+        """The size of the (first) screen."""
+        desktops = pygame.display.get_desktop_sizes()
+        return (desktops[0][0], desktops[0][1]) if desktops else self.size
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window was resized by the player (or a test): lay out again at once. A
+        window larger than the game draws is asked to shrink to the largest size drawn
+        (said once); one that stays larger is drawn in part."""
+        size = (max(320, int(size[0])), max(240, int(size[1])))
+        drawn = drawn_size(size)
+        if drawn != size:
+            self._say_too_large(drawn)
+        surface = pygame.display.get_surface()
+        if surface is None or (surface.get_size() != drawn and surface.get_size() != self._refused):
+            if not self.fullscreen:
+                self.windowed.size = drawn
+            surface = self._set_mode(drawn, pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE)
+            if drawn_size(surface.get_size()) != surface.get_size():
+                self._refused = surface.get_size()
+        self.screen = self._drawable(surface)
+        self._relayout()
+
+    def follow_surface(self) -> None:
+        """Draw on the surface the window has now, and paint it whole when it is new.
+
+        SDL gives the window a new surface whenever it changes (fullscreen after the
+        borderless first frame, F11, a resize, a lost and regained framebuffer), sometimes
+        as a new object of the same size, and the old one may be freed. Drawing only the
+        changed rectangles on a new surface would leave the rest of the window as SDL
+        made it (black), and drawing on the old one would reach freed memory."""
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        seen = (id(surface), getattr(surface, "_pixels_address", 0), *surface.get_size())
+        if seen == self._surface_seen:
+            return
+        drawable = self._drawable(surface)
+        resized = drawable.get_size() != self.screen.get_size()
+        self.screen = drawable
+        self._surface_seen = seen
+        if resized:
+            self._relayout()
+        self._repaint()

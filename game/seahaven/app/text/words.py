@@ -1,0 +1,377 @@
+"""The phrases several screens share, in the player's language: the difficulties, cards,
+piles, counted things, and the engine's reasons (data) turned into sentences.
+
+Every function translates when it is called, so a change of language shows at once.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from seahaven.engine import Action, Card, InvalidCode, Move, Pile, Position, Reason, Why
+from seahaven.engine.codes import CodeWhy
+from seahaven.engine.services import LossReport, NoWayBack
+from seahaven.i18n import (
+    N_,
+    _,
+    format_date,
+    format_month_year,
+    format_number,
+    ngettext,
+    pgettext,
+)
+from seahaven.i18n import month_short as month_short  # re-exported: the calendar's names come from CLDR
+from seahaven.i18n import weekday_short as weekday_short
+
+DIFFICULTY_NAMES = {4: N_("Easy"), 2: N_("Medium"), 1: N_("Hard")}
+"""Cells -> the difficulty's name (SPEC 2), in the order the game offers them; marked
+only: show it with :func:`difficulty_name`."""
+
+
+def difficulty_name(cells: int) -> str:
+    """"Easy", "Medium" or "Hard" in the player's language."""
+    return _(DIFFICULTY_NAMES[cells])
+
+
+def per_difficulty(cells: int, easy: str, medium: str, hard: str) -> str:
+    """The one of three translated sentences that fits the difficulty of ``cells``: a
+    sentence that names the difficulty is written whole for each, so a language can agree
+    it ("une donne facile", "una partida media") instead of slotting a name in."""
+    return {4: easy, 2: medium, 1: hard}[cells]
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter made a capital (a phrase that starts a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
+def cells_phrase(cells: int) -> str:
+    """How many cells a difficulty has, in words: "4 cells", "1 cell"."""
+    return ngettext("{n} cell", "{n} cells", cells).format(n=format_number(cells))
+
+
+def cards_phrase(n: int) -> str:
+    """"1 card", "3 cards"."""
+    return ngettext("{n} card", "{n} cards", n).format(n=format_number(n))
+
+
+def moves_phrase(n: int) -> str:
+    """"1 move", "12 moves"."""
+    return ngettext("{n} move", "{n} moves", n).format(n=format_number(n))
+
+
+def key_text(chord: str) -> str:
+    """A key chord as the player's keyboard names it: "Ctrl+Shift+Z" is "Strg+Umschalt+Z"
+    in German. ``chord`` is the action's own spelling (see ``screens/actions.py``)."""
+    names = {"Ctrl": pgettext("key", "Ctrl"), "Shift": pgettext("key", "Shift"), "Esc": pgettext("key", "Esc"),
+             "Space": pgettext("key", "Space"), "Enter": pgettext("key", "Enter"), "Del": pgettext("key", "Del"),
+             "Backspace": pgettext("key", "Backspace"), "Left": pgettext("key", "Left"),
+             "Right": pgettext("key", "Right"), "Home": pgettext("key", "Home"), "End": pgettext("key", "End"),
+             "Page Up": pgettext("key", "Page Up"), "Page Down": pgettext("key", "Page Down")}
+    return "+".join(names.get(part, part) for part in chord.split("+"))
+
+
+def date_text(day: date) -> str:
+    """A day as the player's language writes it (CLDR): "Tue, December 1, 2026",
+    "Di., 1. Dezember 2026", "mar. 1er décembre 2026", "2026年12月1日(火)"."""
+    return format_date(day)
+
+
+def iso_date_text(iso: str) -> str:
+    """A day saved as "2026-12-01", as the player's language writes it (the saved text
+    itself if it is not a date)."""
+    try:
+        return date_text(date.fromisoformat(iso))
+    except ValueError:
+        return iso
+
+
+def month_year(month: int, year: int) -> str:
+    """"December 2026" in the player's language (CLDR)."""
+    return format_month_year(month, year)
+
+
+SUBJECT = "subject"
+"""A card or pile as the subject or the object of a sentence: "{card} belongs on {pile}.",
+"Hint: {card} from {source} to {dest}." (German nominative/accusative)."""
+WITH = "with"
+"""A card after "starting with": "the run starting with {card}" (German dative)."""
+ONTO = "onto"
+"""A card or pile a card goes onto or into: "… only on {target}", "… to {dest}"."""
+FROM = "from"
+"""A pile a card leaves: "… from {source} …" (German "von der Herz-Ablage")."""
+
+
+def _card_phrase(rank: int, role: str) -> str:
+    """The card of ``rank`` with a ``{suit}`` placeholder, as a whole phrase per grammatical
+    role, so a language can inflect it (its article, its case) and never has to glue a
+    preposition onto a name: French writes "le 9 de {suit}" and "par le 9 de {suit}"."""
+    if role == WITH:
+        names = {
+            1: pgettext("card after 'starting with'", "the ace of {suit}"),
+            2: pgettext("card after 'starting with'", "the 2 of {suit}"),
+            3: pgettext("card after 'starting with'", "the 3 of {suit}"),
+            4: pgettext("card after 'starting with'", "the 4 of {suit}"),
+            5: pgettext("card after 'starting with'", "the 5 of {suit}"),
+            6: pgettext("card after 'starting with'", "the 6 of {suit}"),
+            7: pgettext("card after 'starting with'", "the 7 of {suit}"),
+            8: pgettext("card after 'starting with'", "the 8 of {suit}"),
+            9: pgettext("card after 'starting with'", "the 9 of {suit}"),
+            10: pgettext("card after 'starting with'", "the 10 of {suit}"),
+            11: pgettext("card after 'starting with'", "the jack of {suit}"),
+            12: pgettext("card after 'starting with'", "the queen of {suit}"),
+            13: pgettext("card after 'starting with'", "the king of {suit}"),
+        }
+    elif role == ONTO:
+        names = {
+            1: pgettext("card after 'onto'", "the ace of {suit}"),
+            2: pgettext("card after 'onto'", "the 2 of {suit}"),
+            3: pgettext("card after 'onto'", "the 3 of {suit}"),
+            4: pgettext("card after 'onto'", "the 4 of {suit}"),
+            5: pgettext("card after 'onto'", "the 5 of {suit}"),
+            6: pgettext("card after 'onto'", "the 6 of {suit}"),
+            7: pgettext("card after 'onto'", "the 7 of {suit}"),
+            8: pgettext("card after 'onto'", "the 8 of {suit}"),
+            9: pgettext("card after 'onto'", "the 9 of {suit}"),
+            10: pgettext("card after 'onto'", "the 10 of {suit}"),
+            11: pgettext("card after 'onto'", "the jack of {suit}"),
+            12: pgettext("card after 'onto'", "the queen of {suit}"),
+            13: pgettext("card after 'onto'", "the king of {suit}"),
+        }
+    else:
+        names = {
+            1: pgettext("card as subject or object", "the ace of {suit}"),
+            2: pgettext("card as subject or object", "the 2 of {suit}"),
+            3: pgettext("card as subject or object", "the 3 of {suit}"),
+            4: pgettext("card as subject or object", "the 4 of {suit}"),
+            5: pgettext("card as subject or object", "the 5 of {suit}"),
+            6: pgettext("card as subject or object", "the 6 of {suit}"),
+            7: pgettext("card as subject or object", "the 7 of {suit}"),
+            8: pgettext("card as subject or object", "the 8 of {suit}"),
+            9: pgettext("card as subject or object", "the 9 of {suit}"),
+            10: pgettext("card as subject or object", "the 10 of {suit}"),
+            11: pgettext("card as subject or object", "the jack of {suit}"),
+            12: pgettext("card as subject or object", "the queen of {suit}"),
+            13: pgettext("card as subject or object", "the king of {suit}"),
+        }
+    return names[rank]
+
+
+def suit_name(suit: str) -> str:
+    """"hearts" (plural, as in "queen of hearts") in the player's language."""
+    return {"C": pgettext("suit", "clubs"), "D": pgettext("suit", "diamonds"),
+            "H": pgettext("suit", "hearts"), "S": pgettext("suit", "spades")}[suit]
+
+
+def suit_letter(suit: str) -> str:
+    """The letter a card shows beside its index for ``suit`` (Settings: Suit letters)."""
+    return {"C": pgettext("suit letter: clubs", "C"), "D": pgettext("suit letter: diamonds", "D"),
+            "H": pgettext("suit letter: hearts", "H"), "S": pgettext("suit letter: spades", "S")}[suit]
+
+
+def card_name(card: Card | None, role: str = SUBJECT) -> str:
+    """The card in words, in its role in the sentence (:data:`SUBJECT`, :data:`WITH`,
+    :data:`ONTO`): "the queen of hearts", German "die Herz-Dame" / "der Herz-Dame"."""
+    if card is None:
+        return {WITH: pgettext("card after 'starting with'", "the card"),
+                ONTO: pgettext("card after 'onto'", "the card")}.get(role) or pgettext("card as subject or object",
+                                                                                    "the card")
+    return _card_phrase(card.rank, role).format(suit=suit_name(card.suit))
+
+
+def pile_name(pile: Pile | None, role: str = SUBJECT) -> str:
+    """The pile in words, in its role in the sentence (:data:`SUBJECT`, :data:`FROM`,
+    :data:`ONTO`): "column 3", "cell 1", "the hearts foundation"; German "Spalte 3",
+    "von der Herz-Ablage" is "from" + "der Herz-Ablage"."""
+    if pile is None:
+        return ""
+    if role == FROM:
+        if pile.is_column:
+            return pgettext("pile after 'from'", "column {n}").format(n=pile.key)
+        if pile.is_cell:
+            return pgettext("pile after 'from'", "cell {n}").format(n=pile.key)
+        return {"C": pgettext("pile after 'from'", "the clubs foundation"),
+                "D": pgettext("pile after 'from'", "the diamonds foundation"),
+                "H": pgettext("pile after 'from'", "the hearts foundation"),
+                "S": pgettext("pile after 'from'", "the spades foundation")}[str(pile.key)]
+    if role == ONTO:
+        if pile.is_column:
+            return pgettext("pile after 'onto'", "column {n}").format(n=pile.key)
+        if pile.is_cell:
+            return pgettext("pile after 'onto'", "cell {n}").format(n=pile.key)
+        return {"C": pgettext("pile after 'onto'", "the clubs foundation"),
+                "D": pgettext("pile after 'onto'", "the diamonds foundation"),
+                "H": pgettext("pile after 'onto'", "the hearts foundation"),
+                "S": pgettext("pile after 'onto'", "the spades foundation")}[str(pile.key)]
+    if pile.is_column:
+        return pgettext("pile as subject or object", "column {n}").format(n=pile.key)
+    if pile.is_cell:
+        return pgettext("pile as subject or object", "cell {n}").format(n=pile.key)
+    return {"C": pgettext("pile as subject or object", "the clubs foundation"),
+            "D": pgettext("pile as subject or object", "the diamonds foundation"),
+            "H": pgettext("pile as subject or object", "the hearts foundation"),
+            "S": pgettext("pile as subject or object", "the spades foundation")}[str(pile.key)]
+
+
+def reason_text(reason: Reason) -> str:
+    """A refused move or pick-up, as one sentence in the player's language."""
+    pile, card = pile_name(reason.pile), card_name(reason.card)
+    why = reason.why
+    if why is Why.SAME_PILE:
+        text = _("A card moved onto its own pile is not a move.")
+    elif why is Why.NO_SUCH_PILE:
+        text = ngettext("A game with {n} cell has no {pile}.", "A game with {n} cells has no {pile}.",
+                        reason.count).format(pile=pile, n=format_number(reason.count))
+    elif why is Why.NO_CARDS:
+        text = _("A move takes at least one card.")
+    elif why is Why.EMPTY:
+        text = _("{pile} is empty.").format(pile=pile)
+    elif why is Why.ONE_FROM_PILE:
+        text = _("Only one card at a time can be taken from {pile}.").format(pile=pile_name(reason.pile, FROM))
+    elif why is Why.TOO_FEW_CARDS:
+        text = ngettext("{pile} has only {n} card.", "{pile} has only {n} cards.", reason.count).format(
+            pile=pile, n=format_number(reason.count))
+    elif why is Why.NOT_A_RUN:
+        text = ngettext("The top {n} card of {pile} is not a run of one suit.",
+                        "The top {n} cards of {pile} are not a run of one suit.", reason.count).format(
+            n=format_number(reason.count), pile=pile_name(reason.pile, FROM))
+    elif why is Why.TOO_MANY:
+        text = ngettext("That run has {count} cards, but only {n} card can move together now.",
+                        "That run has {count} cards, but only {n} cards can move together now.",
+                        reason.limit).format(count=format_number(reason.count), n=format_number(reason.limit))
+    elif why is Why.FOUNDATION_TO_FOUNDATION:
+        text = _("A card cannot move from one foundation to another.")
+    elif why is Why.ONE_AT_A_TIME:
+        text = _("Cards go onto a foundation one at a time.")
+    elif why is Why.WRONG_FOUNDATION:
+        text = _("{card} belongs on {pile}.").format(card=card, pile=pile_name(reason.pile, ONTO))
+    elif why is Why.NOT_NEXT:
+        text = _("Only {card} can go on {pile} next.").format(card=card, pile=pile_name(reason.pile, ONTO))
+    elif why is Why.CELL_HOLDS_ONE:
+        text = _("A cell holds only one card.")
+    elif why is Why.CELL_TAKEN:
+        text = _("{pile} is not free.").format(pile=pile)
+    elif why is Why.KINGS_ONLY:
+        text = _("An empty column takes only a king, or a run led by a king.")
+    elif why is Why.EMPTY_COLUMN_LIMIT:
+        text = ngettext("Only {n} card can move into an empty column now (the empty column itself does not count).",
+                        "Only {n} cards can move into an empty column now (the empty column itself does not count).",
+                        reason.limit).format(n=format_number(reason.limit))
+    elif why is Why.KING_TO_EMPTY:
+        text = _("{card} can go only into an empty column.").format(card=card)
+    elif why is Why.ONLY_ON:
+        text = _("{card} can go only on {target}.").format(card=card, target=card_name(reason.target, ONTO))
+    elif why is Why.NO_CARD_THERE:
+        text = _("{pile} has no card there.").format(pile=pile)
+    elif why is Why.CANNOT_LIFT:
+        text = _("Only the top card, or a run of one suit in order, can be picked up.")
+    elif why is Why.NOTHING_HELD:
+        text = _("Nothing is held.")
+    elif why is Why.READ_ONLY:
+        text = _("This is a replay: nothing can be played on it.")
+    else:
+        text = _("The cards are back where they were.")
+    return sentence(text)
+
+
+def solver_failed_text() -> str:
+    """The solver stopped with an error of ours: said without the error's own words."""
+    return _("The solver stopped unexpectedly; the game goes on, and you can ask again.")
+
+
+def code_error_text(error: InvalidCode) -> str:
+    """Why a typed game code cannot be read, as one sentence in the player's language."""
+    why = error.why
+    if why is CodeWhy.BAD_CHARACTER:
+        text = _("Character {place} of the game code, \u201c{char}\u201d, is not allowed: a code uses only the "
+                 "letters A-Z, the digits 2-7 and \u201c-\u201d.").format(place=error.place, char=error.text)
+    elif why is CodeWhy.EMPTY:
+        text = _("The game code is empty; it looks like SH1-C4-AAAAAJ2.")
+    elif why is CodeWhy.BAD_PREFIX:
+        text = _("Unknown code prefix \u201c{prefix}\u201d: game codes start with SH1- (like SH1-C4-AAAAAJ2).").format(
+            prefix=error.text)
+    elif why is CodeWhy.PARTS:
+        text = _("A game code has three parts separated by \u201c-\u201d, like SH1-C4-AAAAAJ2.")
+    elif why is CodeWhy.BAD_CELLS:
+        text = _("The cell count must be C4, C2 or C1, not \u201c{part}\u201d.").format(part=error.text)
+    elif why is CodeWhy.DEAL_LENGTH:
+        text = ngettext("The deal part must be 7 characters long, not {n} (\u201c{part}\u201d).",
+                        "The deal part must be 7 characters long, not {n} (\u201c{part}\u201d).",
+                        error.place).format(n=format_number(error.place), part=error.text)
+    elif why is CodeWhy.DEAL_CHARACTER:
+        text = _("\u201c{char}\u201d cannot appear in the deal part (character {place} of the code): use the "
+                 "letters A-Z and the digits 2-7.").format(char=error.text, place=error.place)
+    else:
+        text = _("A game code is text like SH1-C4-AAAAAJ2.")
+    return sentence(text)
+
+
+def no_way_back_text(report: LossReport) -> str:
+    """Why a lost game's report names no number of undos, as a phrase ("" when it does)."""
+    if report.reason is NoWayBack.CANCELLED:
+        return ngettext("the search was cancelled {n} undo back", "the search was cancelled {n} undos back",
+                        report.depth).format(n=report.depth)
+    if report.reason is NoWayBack.OUT_OF_TIME:
+        return ngettext("the solver ran out of time {n} undo back", "the solver ran out of time {n} undos back",
+                        report.depth).format(n=report.depth)
+    if report.reason is NoWayBack.BEYOND_WINDOW:
+        return ngettext("no winnable position within the last {n} undo",
+                        "no winnable position within the last {n} undos", report.window).format(n=report.window)
+    if report.reason is NoWayBack.DEAL_LOST:
+        return _("the deal itself cannot be won")
+    return ""
+
+
+def lead_card(position: Position, move: Move) -> Card | None:
+    """The card ``move`` takes from ``position`` first: its only card, or the run's first
+    (None where the position has no such pile or too few cards)."""
+    cards = position.cards(move.source) if position.has_pile(move.source) else ()
+    return cards[-move.size] if 0 < move.size <= len(cards) else None
+
+
+def replay_move_text(number: int, action: Action) -> str:
+    """What move ``number`` of a replay did: "14: the 7 of hearts to column 3."."""
+    move = action.move
+    lead = lead_card(action.before, move)
+    dest = pile_name(move.dest, ONTO)
+    if move.size > 1:
+        text = ngettext("{n}: the run of {count} card starting with {card} to {dest}.",
+                        "{n}: the run of {count} cards starting with {card} to {dest}.", move.size).format(
+                            n=format_number(number), count=format_number(move.size), card=card_name(lead, WITH),
+                            dest=dest)
+    else:
+        text = _("{n}: {card} to {dest}.").format(n=format_number(number), card=card_name(lead), dest=dest)
+    return text
+
+
+def replay_speed_text(speed: float) -> str:
+    """A replay's speed on its button: "1×", "0.5×" (moves a second)."""
+    return pgettext("replay speed, moves a second", "{n}\u00d7").format(
+        n=format_number(speed, 1) if speed != int(speed) else format_number(int(speed)))
+
+
+def action_text(number: int, action: Action) -> str:
+    """What move ``number`` did, in words ("Move 14: 7 of hearts from column 2 to column 3.")."""
+    move = action.move
+    lead = lead_card(action.before, move)
+    source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
+    n = format_number(number)
+    if move.size > 1:
+        return ngettext("Move {number}: the run of {n} card starting with {card}, from {source} to {dest}.",
+                        "Move {number}: the run of {n} cards starting with {card}, from {source} to {dest}.",
+                        move.size).format(number=n, n=format_number(move.size), card=card_name(lead, WITH),
+                                          source=source, dest=dest)
+    return _("Move {number}: {card} from {source} to {dest}.").format(number=n, card=card_name(lead),
+                                                                      source=source, dest=dest)
+
+
+def hint_text(position: Position, move: Move) -> str:
+    """The hint ``move`` from ``position``, in words ("Hint: the 7 of hearts from column 2 to column 3.")."""
+    lead = lead_card(position, move)
+    source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
+    if move.size > 1:
+        return ngettext("Hint: the run of {n} card starting with {card}, from {source} to {dest}.",
+                        "Hint: the run of {n} cards starting with {card}, from {source} to {dest}.",
+                        move.size).format(n=format_number(move.size), card=card_name(lead, WITH),
+                                          source=source, dest=dest)
+    return _("Hint: {card} from {source} to {dest}.").format(card=card_name(lead), source=source, dest=dest)
