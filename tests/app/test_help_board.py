@@ -12,7 +12,7 @@ import pytest
 from seahaven.app.board.model import ExampleGame
 from seahaven.app.board.pointer import BoardPointer
 from seahaven.app.screens.help import EXAMPLES, ExampleBoard, HelpScreen, example_position
-from seahaven.engine import COLUMNS, Move, Pile
+from seahaven.engine import COLUMNS, Card, Move, Pile
 from tests.app.table_helpers import opened_app
 
 
@@ -102,3 +102,29 @@ def test_helps_board_takes_the_tables_keys(app: Any) -> None:
     key(pygame.K_KP3)  # the keypad too: the 8 diamonds onto the 10 of diamonds with 4
     key(pygame.K_4)
     assert len(board.model.position.cards(COLUMNS[3])) == 12
+
+
+@pytest.mark.parametrize(("double_tap_ms", "moved"), [(2000, True), (500, False)])
+def test_helps_board_takes_the_players_double_tap_time(double_tap_ms: int, moved: bool, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: two taps 800 ms apart on the 4 of clubs are a double-tap when the player set
+    2000 ms (the card goes where a double-tap sends it: the free cell), and two taps at the
+    usual 500 ms (the first selects it, the second lets it go); the loop's one pointer reader
+    gives Help the player's setting, as the table has it. The clock is SDL's, set here."""
+    ticks = [10_000]
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: ticks[0])
+    app = next(opened_app(tmp_path, monkeypatch))
+    try:
+        app.settings.set("double_tap_ms", double_tap_ms)
+        board = open_examples(app)
+        four = pygame.Rect(board.layout.card_box(COLUMNS[4], 3, 4)).center
+        assert board.position.cards(COLUMNS[4])[-1] == Card.parse("4C") and board.position.cells == (None,)
+        for _ in range(2):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=four, button=1, clicks=1, touch=False))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=four, button=1, clicks=1, touch=False))
+            app.step(1 / 60)
+            ticks[0] += 800
+        assert (board.position.cells == (Card.parse("4C"),)) is moved
+        assert board.selected is None
+    finally:
+        app.close()
