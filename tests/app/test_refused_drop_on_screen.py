@@ -35,7 +35,8 @@ def face_share(env: dict[str, str], box: tuple[int, int, int, int]) -> float:
             at = row + x * 4
             blue, green, red = pixels[at], pixels[at + 1], pixels[at + 2]
             total += 1
-            shown += abs(red - CARD_STOCK[0]) < 10 and abs(green - CARD_STOCK[1]) < 10 and abs(blue - CARD_STOCK[2]) < 10
+            face = CARD_STOCK
+            shown += abs(red - face[0]) < 10 and abs(green - face[1]) < 10 and abs(blue - face[2]) < 10
     return shown / max(1, total)
 
 
