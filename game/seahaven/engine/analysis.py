@@ -35,12 +35,15 @@ showed lost (``dead``), so each proof makes the next cheaper. The budget is the 
 (nodes), never a time, so an analysis is the same on every machine; where it runs out the
 answer is ``unknown`` (a verdict) or ``None`` (a count).
 
-Incremental and cancellable, for the game's job runner::
+Incremental and cancellable, for the game's job runner (``on_report`` is called on the
+worker's thread, so the reports cross to the loop's through a queue)::
 
     reports = queue.SimpleQueue()
-    jobs.start("analysis", analyse, positions, rules, on_report=reports.put, on_done=show)
-    ...each frame: drain ``reports`` (a :class:`MoveReport` each, in the order known)
-    jobs.cancel("analysis")          # stops within a few milliseconds
+    jobs.start("analysis", analyse_line, game.line_snapshot(), game.start, game.move_count, game.rules,
+               on_report=reports.put, on_done=show_totals, follows_game=False)
+    ...each frame: drain ``reports``: a :class:`MoveReport` each (its ``mark``, its ``better``
+    move to draw), in the order they are known
+    jobs.cancel("analysis")          # leaving: it stops within a few milliseconds
 
 Nothing here imports pygame; ``seahaven analyse FILE`` runs it directly.
 """
