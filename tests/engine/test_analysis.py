@@ -25,7 +25,7 @@ from seahaven.engine import APP_RULES, CLASSIC_RULES, Game, GameCode, Move, Posi
 from seahaven.engine.analysis import (
     WINNING_MOVES_CAP,
     Analysis,
-    Mark,
+    Judgement,
     MoveReport,
     analyse,
     analyse_line,
@@ -161,19 +161,19 @@ def test_the_analysis_agrees_with_the_review_the_replay_and_the_solver(kind: str
             "winnable": result.lost_at is None and not result.won}[kind]
 
 
-def test_the_marks_and_totals_of_a_lost_game() -> None:
+def test_the_judgements_and_totals_of_a_lost_game() -> None:
     code, moves = game("lost", 1)
     positions, played = line_of(code, moves)
     result = analyse(positions, played, APP_RULES)
     lost_at = result.lost_at
     assert lost_at
     reports = [r for r in result.reports if r is not None]
-    marks = [r.mark for r in reports]
+    judgements = [r.judgement for r in reports]
     losing = reports[lost_at - 1]
-    assert marks[lost_at - 1] is (Mark.MISSED if losing.critical else Mark.LOST_IT)
-    assert set(marks[lost_at:]) == {Mark.AFTER_LOSS}
-    assert set(marks[: lost_at - 1]) <= {Mark.KEPT, Mark.FOUND}
-    assert [r.index for r in reports if r.mark is Mark.FOUND] == result.found
+    assert judgements[lost_at - 1] is (Judgement.MISSED if losing.critical else Judgement.LOST_IT)
+    assert set(judgements[lost_at:]) == {Judgement.AFTER_LOSS}
+    assert set(judgements[: lost_at - 1]) <= {Judgement.KEPT, Judgement.FOUND}
+    assert [r.index for r in reports if r.judgement is Judgement.FOUND] == result.found
     assert result.played_while_winnable == lost_at and result.kept == lost_at - 1
     assert result.found == [i for i in result.critical if i < lost_at - 1]
 
@@ -200,7 +200,8 @@ def test_a_better_move_is_the_solvers_past_its_safe_moves() -> None:
     result = analyse(positions, played, APP_RULES)
     assert result.lost_at == 5
     losing = result.reports[4]
-    assert losing is not None and str(losing.better) == "col9-col3" and losing.mark in (Mark.LOST_IT, Mark.MISSED)
+    assert losing is not None and str(losing.better) == "col9-col3"
+    assert losing.judgement in (Judgement.LOST_IT, Judgement.MISSED)
     for cells in (4, 2, 1):  # and otherwise the solver's first move
         code, moves = game("lost", cells)
         positions, played = line_of(code, moves)

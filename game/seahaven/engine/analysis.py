@@ -41,7 +41,7 @@ worker's thread, so the reports cross to the loop's through a queue)::
     reports = queue.SimpleQueue()
     jobs.start("analysis", analyse_line, game.line_snapshot(), game.start, game.move_count, game.rules,
                on_report=reports.put, on_done=show_totals, follows_game=False)
-    ...each frame: drain ``reports``: a :class:`MoveReport` each (its ``mark``, its ``better``
+    ...each frame: drain ``reports``: a :class:`MoveReport` each (its ``judgement``, its ``better``
     move to draw), in the order they are known
     jobs.cancel("analysis")          # leaving: it stops within a few milliseconds
 
@@ -76,8 +76,9 @@ OnReport = Callable[["MoveReport"], None]
 """Called with each :class:`MoveReport` as soon as it is known (on the analysing thread)."""
 
 
-class Mark(Enum):
-    """What one move of an analysed game was, as the replay's strip of marks shows it."""
+class Judgement(Enum):
+    """What one move of an analysed game was (lichess's word): the replay's strip shows one
+    mark for each."""
 
     KEPT = "kept"
     """Played from a winnable position, it kept the game winnable."""
@@ -120,15 +121,15 @@ class MoveReport:
         return self.critical and self.kept is True
 
     @property
-    def mark(self) -> Mark:
-        """The mark of this move on the replay's strip."""
+    def judgement(self) -> Judgement:
+        """What this move was, as the replay's strip of marks shows it."""
         if self.before == "lost":
-            return Mark.AFTER_LOSS
+            return Judgement.AFTER_LOSS
         if self.before == "unknown" or self.kept is None:
-            return Mark.UNKNOWN
+            return Judgement.UNKNOWN
         if self.kept:
-            return Mark.FOUND if self.critical else Mark.KEPT
-        return Mark.MISSED if self.critical else Mark.LOST_IT
+            return Judgement.FOUND if self.critical else Judgement.KEPT
+        return Judgement.MISSED if self.critical else Judgement.LOST_IT
 
     def to_json(self) -> dict[str, Any]:
         """One entry of ``positions`` in ``seahaven analyse``'s answer."""
