@@ -211,6 +211,29 @@ def test_a_better_move_is_the_solvers_past_its_safe_moves() -> None:
         assert entry is not None and entry.better in solve(positions[result.lost_at - 1], APP_RULES).line
 
 
+def test_where_the_budget_runs_out_the_analysis_says_unknown() -> None:
+    """``unknown`` (a verdict) and None (a count) only where the solver's budget ran out: a
+    review left undecided keeps its positions unknown, as ``seahaven review`` says; a spent
+    analysis budget leaves the counts it could not make unknown, never guessed."""
+    code, moves = game("lost", 4)
+    positions, played = line_of(code, moves)
+    undecided = analyse(positions, played, APP_RULES, review_nodes=3)
+    reviewed = review(positions, APP_RULES, max_nodes=3)
+    assert not reviewed.decided and undecided.lost_at is None is reviewed.lost_at
+    for k, report in enumerate(undecided.reports):
+        assert report is not None and report.before == reviewed.verdict(k)
+        if report.before == "unknown":
+            assert report.winning_moves is None and report.kept is None and report.judgement is Judgement.UNKNOWN
+    assert any(r is not None and r.before == "unknown" for r in undecided.reports)
+    spent = analyse(positions, played, APP_RULES, max_total_nodes=0)
+    full = analyse(positions, played, APP_RULES)
+    assert spent.lost_at == full.lost_at and not spent.critical
+    for mine, right in zip(spent.reports, full.reports, strict=True):
+        assert mine is not None and right is not None
+        assert mine.winning_moves in (None, right.winning_moves) and mine.kept == right.kept
+    assert any(r is not None and r.winning_moves is None and r.before == "winnable" for r in spent.reports)
+
+
 # -- what counts as a choice -------------------------------------------------------------------
 
 
