@@ -190,8 +190,8 @@ def test_the_analysis_of_no_move_and_of_a_won_deal() -> None:
 
 def test_a_better_move_is_the_solvers_past_its_safe_moves() -> None:
     """At the losing move, ``better`` is not the card the solver sends home first when its
-    next move could be played at once and keeps the game winnable: a card that can go home
-    can as well go later."""
+    next move could be played at once (the same cards onto the same card) and keeps the game
+    winnable: a card that can go home can as well go later."""
     code = GameCode.parse("SH1-C1-AAAABBF")
     moves = (*solve(code.position(), APP_RULES).line[:4], Move.from_json({"from": "col2", "to": "cell1", "count": 1}))
     positions, played = line_of(code, moves)
@@ -202,6 +202,15 @@ def test_a_better_move_is_the_solvers_past_its_safe_moves() -> None:
     losing = result.reports[4]
     assert losing is not None and str(losing.better) == "col9-col3"
     assert losing.judgement in (Judgement.LOST_IT, Judgement.MISSED)
+    code = GameCode.parse("SH1-C4-L5X74ZX")  # its line's first move past the safe ones moves other cards here
+    line = solve(code.position(), APP_RULES).line
+    moves = (*line[:5], Move.from_json({"from": "col4", "to": "cell4", "count": 1}))
+    positions, played = line_of(code, moves)
+    assert [str(m) for m in solve(positions[5], APP_RULES).line[:6]] == [
+        "col3-found-S", "col3-found-C", "col2-found-C", "col9-found-C", "col1-found-C", "col2-cell4"]
+    result = analyse(positions, played, APP_RULES)
+    losing = result.reports[5]
+    assert result.lost_at == 6 and losing is not None and str(losing.better) == "col3-found-S"
     for cells in (4, 2, 1):  # and otherwise the solver's first move
         code, moves = game("lost", cells)
         positions, played = line_of(code, moves)

@@ -371,7 +371,9 @@ class _Analyser:
             here = here.apply(move)
         else:
             return first
-        if move is first or not position.is_legal(move, self.rules):
+        same = (position.cards(move.source)[-move.size:] == here.cards(move.source)[-move.size:]
+                and position.top(move.dest) == here.top(move.dest))  # the same cards onto the same card
+        if move is first or not same or not position.is_legal(move, self.rules):
             return first
         after = position.apply(move)
         return move if self.status(after, settled_key(after)[0]) == "won" else first
