@@ -1,7 +1,7 @@
 """What a board draws above its cards to point something out: the marks.
 
 A host hands the board named layers of marks (chessground's ``drawable.autoShapes``): the
-hint, the move that lost the game, an analysis's better move. Each layer is a few
+hint, the move that lost the game, an analysis's better move (:attr:`Style.BETTER`). Each layer is a few
 :class:`Mark` values and, where it goes by itself, when it ends. The board adds its own: the
 selection, where dragged cards may go and where they would go now, the piles a change
 touched when motion is reduced, and the keyboard's focus ring. :func:`outlines` turns them
@@ -27,6 +27,10 @@ class Style(enum.Enum):
     and (motion allowed) a slow pulse, so that it is seen at once on any screen."""
     MARKED = "marked"
     """A move pointed out after the fact (the move that lost the game): drawn as a hint."""
+    BETTER = "better"
+    """An analysis's better move: what would have kept the game winnable where the move
+    played lost it (or the only move that did, where it was found). Drawn as a hint, steady,
+    in a colour of its own."""
     SELECTED = "selected"
     """The cards chosen to go where the next tap or key says."""
     TARGET = "target"

@@ -89,6 +89,8 @@ def _style(theme: Theme, layout: Layout, style: Style, phase: int) -> tuple[Colo
         width = theme.line(max(3, layout.card_w // 16))
         breath = (math.sin(phase / PULSE_STEPS * 2 * math.pi) + 1) / 2 if style is Style.HINT else 0.5
         return theme.hint, width, True, round(24 + 44 * breath)
+    if style is Style.BETTER:
+        return theme.better, theme.line(max(3, layout.card_w // 16)), True, 46
     if style is Style.SELECTED:
         return theme.selection, thick, True, 0
     if style is Style.TARGET:

@@ -85,6 +85,18 @@ class Theme:
     card_red: Colour
     card_black: Colour
 
+    # -- an analysis: the replay's strip of marks, one per move, and the better move on the board
+    mark_kept: Colour
+    """A move that kept the game winnable."""
+    mark_found: Colour
+    """A critical moment found: the only move that kept the game winnable was played."""
+    mark_lost: Colour
+    """The move that lost the game (a critical moment missed, or not)."""
+    mark_dim: Colour
+    """A move after the loss, or one the solver could not decide."""
+    better: Colour
+    """The better move drawn on the board, where the move played lost the game."""
+
     # -- cards -------------------------------------------------------------------------------
     back: int = 0
     """Card back design: 0 navy lattice, 1 burgundy waves (``sprites/backs``)."""
@@ -167,6 +179,8 @@ GREEN = Theme(
     button_text=(245, 250, 245), button_text_off=(110, 140, 124),
     board=(20, 80, 56), slot=(12, 60, 42), slot_line=(70, 130, 100),
     card_face=(252, 251, 246), card_red=(200, 30, 40), card_black=(20, 20, 20),
+    mark_kept=(176, 204, 186), mark_found=(255, 214, 110), mark_lost=(255, 118, 96), mark_dim=(118, 148, 132),
+    better=(156, 255, 112),
 )
 
 BLUE = replace(
@@ -179,6 +193,7 @@ BLUE = replace(
     button=(34, 70, 114), button_hover=(46, 92, 144), button_on=(28, 112, 182), button_on_edge=(176, 216, 250),
     button_text_off=(110, 128, 156),
     board=(20, 62, 108), slot=(12, 46, 86), slot_line=(74, 114, 166),
+    mark_kept=(178, 198, 224), mark_dim=(116, 136, 166),
 )
 
 WINE = replace(
@@ -191,6 +206,8 @@ WINE = replace(
     button=(94, 30, 44), button_hover=(120, 42, 58), button_on=(156, 48, 70), button_on_edge=(246, 190, 200),
     button_text_off=(156, 112, 120),
     board=(100, 26, 40), slot=(80, 16, 30), slot_line=(156, 84, 100),
+    mark_kept=(226, 190, 196), mark_found=(255, 216, 120), mark_lost=(255, 150, 70), mark_dim=(164, 120, 128),
+    better=(150, 255, 140),
 )
 
 NIGHT = replace(
@@ -207,6 +224,8 @@ NIGHT = replace(
     board=(26, 31, 35), slot=(20, 24, 27), slot_line=(70, 78, 84),
     card_face=(196, 194, 188), card_red=(170, 40, 46), card_black=(16, 16, 16),
     card_shade=190,
+    mark_kept=(150, 158, 152), mark_found=(212, 178, 104), mark_lost=(220, 110, 92), mark_dim=(92, 100, 98),
+    better=(128, 204, 104),
 )
 
 CONTRAST = replace(
@@ -222,6 +241,8 @@ CONTRAST = replace(
     button_text=(255, 255, 255), button_text_off=(150, 150, 150),
     board=(24, 24, 24), slot=(0, 0, 0), slot_line=(255, 255, 255),
     card_face=(255, 255, 255), card_red=(200, 0, 0), card_black=(0, 0, 0),
+    mark_kept=(235, 235, 235), mark_found=(255, 230, 0), mark_lost=(255, 80, 80), mark_dim=(160, 160, 160),
+    better=(90, 255, 90),
     large_index=True, outline_scale=1.8,
 )
 
