@@ -16,6 +16,7 @@ from seahaven.app.screens.replay_commands import REPLAY_COMMANDS, command_for_ke
 from seahaven.app.screens.replay_screen import ReplayScreen
 from seahaven.app.screens.table import actions
 from seahaven.app.shell.loop import App
+from seahaven.app.state.game_analysis import GameAnalysis
 from seahaven.app.text.words import key_text
 from seahaven.engine import APP_RULES, COLUMNS
 from seahaven.engine.solver import solve
@@ -24,6 +25,9 @@ from tests.app.table_helpers import click, key, make_app, steps
 
 MIDDLE = 20
 """The move a replay is on when each key is pressed."""
+CODE = "SH1-C1-AAAABBF"
+"""A deal whose solver's line (89 moves) has critical moments before and after :data:`MIDDLE`
+(moves 15 and 23), for the keys that jump between them."""
 
 Check = Callable[[App, ReplayScreen, ReplayGame, dict[str, list[ReplayGame]]], bool]
 
@@ -40,6 +44,11 @@ DOES: dict[str, Check] = {
     "slower": lambda app, screen, replay, asked: screen.speed == 0,
     "review": lambda app, screen, replay, asked: asked["review"] == [replay],
     "from_here": lambda app, screen, replay, asked: asked["from_here"] == [replay],
+    "analyse": lambda app, screen, replay, asked: asked["analyse"] == [replay] and screen.analysis is not None,
+    "next_mark": lambda app, screen, replay, asked: replay.index == 22 and screen.analysis is not None
+    and screen.analysis.notable(22) and screen.board.marks.layer("analysis") != (),
+    "previous_mark": lambda app, screen, replay, asked: replay.index == 14 and screen.analysis is not None
+    and screen.analysis.notable(14),
 }
 """What each command with keys does to a replay on move :data:`MIDDLE` at speed 1x."""
 
@@ -49,15 +58,43 @@ def key_codes(name: str) -> tuple[int, ...]:
     return tuple(code for code, named in KEY_NAMES.items() if named == name)
 
 
-def open_on_middle(app: App, offered: bool = True) -> tuple[ReplayScreen, ReplayGame, dict[str, list[ReplayGame]]]:
+def wait_analysis(app: App, screen: ReplayScreen) -> None:
+    """Step frames until the screen's analysis has every report (its thread gets a moment
+    between frames)."""
+    import time
+
+    analysis = screen.analysis
+    assert analysis is not None
+    for _ in range(3000):
+        steps(app)
+        if analysis.finished and analysis.tally().known == analysis.moves:
+            return
+        time.sleep(0.002)
+    raise AssertionError("the analysis never finished")
+
+
+def open_on_middle(app: App, offered: bool = True,
+                   analysed: bool = False) -> tuple[ReplayScreen, ReplayGame, dict[str, list[ReplayGame]]]:
     table = app.scenes.bottom
     line = solve(table.position, APP_RULES).line  # type: ignore[attr-defined]
     replay = ReplayGame.of(table.position, line, APP_RULES, Source("record"))  # type: ignore[attr-defined]
-    asked: dict[str, list[ReplayGame]] = {"review": [], "from_here": []}
+    asked: dict[str, list[ReplayGame]] = {"review": [], "from_here": [], "analyse": []}
+
+    def analyse(watched: ReplayGame) -> GameAnalysis:
+        asked["analyse"].append(watched)
+        analysis = GameAnalysis(watched.start, [watched.action(n) for n in range(1, watched.length + 1)],
+                                watched.rules)
+        analysis.run(table.jobs)  # type: ignore[attr-defined]
+        return analysis
+
     screen = ReplayScreen(app, replay, asked["from_here"].append if offered else None,
-                          asked["review"].append if offered else None)
+                          asked["review"].append if offered else None, analyse if offered else None,
+                          analysing=analysed)
     app.push(screen)
     steps(app, 2)
+    if analysed:
+        wait_analysis(app, screen)
+        asked["analyse"].clear()
     replay.seek(MIDDLE)
     steps(app)
     assert replay.index == MIDDLE and screen.speed == 1 and not screen.playing
@@ -69,14 +106,14 @@ def test_every_replay_key_does_what_its_command_declares() -> None:
     the = key too), as a real KEYDOWN on the real replay screen."""
     keyed = {c.name for c in REPLAY_COMMANDS if c.keys}
     assert keyed == set(DOES), "a replay command with keys and no check here (or a check for none)"
-    app = make_app()
+    app = make_app(CODE)
     pressed = 0
     for command in REPLAY_COMMANDS:
         for name in command.keys:
             codes = key_codes(name)
             assert codes, f"no pygame key is called {name!r}"
             for code in codes:
-                screen, replay, asked = open_on_middle(app)
+                screen, replay, asked = open_on_middle(app, analysed=command.name in ("next_mark", "previous_mark"))
                 key(app, code)
                 assert DOES[command.name](app, screen, replay, asked), (command.name, name, pygame.key.name(code))
                 assert app.scenes.top is app.scenes.bottom or screen in app.scenes
@@ -110,7 +147,9 @@ def test_the_buttons_and_the_screen_reader_follow_the_declaration() -> None:
     assert [name for name, _label, _box in screen.access_view()[2]] == offered
     key(app, pygame.K_p)
     key(app, pygame.K_v)
-    assert app.scenes.top is screen and replay.index == MIDDLE
+    key(app, pygame.K_a)
+    key(app, pygame.K_n)
+    assert app.scenes.top is screen and replay.index == MIDDLE and screen.analysis is None
 
 
 def test_helps_keyboard_page_lists_every_replay_key() -> None:

@@ -36,7 +36,8 @@ def open_screen(app: App, session: Session, name: str) -> None:
         from seahaven.app.screens import statistics
 
         app.push(statistics.open_scene(app, session, on_daily=lambda: open_daily(app, session),
-                                       on_replay=lambda replay: open_replay(app, session, replay)))
+                                       on_replay=lambda replay: open_replay(app, session, replay),
+                                       on_analyse=lambda replay: open_replay(app, session, replay, analyse=True)))
     elif name == "help":
         from seahaven.app.screens import help as help_screen
 
@@ -64,17 +65,27 @@ def open_daily(app: App, session: Session) -> None:
     app.push(daily_screen.DailyScreen(app, history, daily.today(), play, note))
 
 
-def open_replay(app: App, session: Session, replay: ReplayGame, from_here: bool = True) -> Scene:
+def open_replay(app: App, session: Session, replay: ReplayGame, from_here: bool = True,
+                analyse: bool = False) -> Scene:
     """The replay screen over ``replay``; ``from_here``: it offers "Play from here", which
     starts a game at the board shown (once the player agrees to leave a game in progress),
     closing every window over the table. The game has no code: a game from a position,
     which is no record. A game's replay (not the solver's line) also offers Review: the
-    move that lost it, and the position before it shown in the replay."""
+    move that lost it, and the position before it shown in the replay; and Analyse: every
+    move reviewed, a mark for each under the board (``analyse``: at once, as the panels'
+    and Statistics' Analyse ask), run in the session's job runner."""
     from seahaven.app.screens.replay_screen import ReplayScreen
     from seahaven.app.screens.review_window import ReviewWindow
+    from seahaven.app.state.game_analysis import GameAnalysis
 
     def review(watched: ReplayGame) -> None:
         app.push(ReviewWindow(app, session, watched))
+
+    def analysis(watched: ReplayGame) -> GameAnalysis:
+        actions = tuple(watched.action(n) for n in range(1, watched.length + 1))
+        started = GameAnalysis(watched.start, actions, watched.rules)
+        started.run(session.jobs)
+        return started
 
     def play_from_here(watched: ReplayGame) -> None:
         def start() -> None:
@@ -88,7 +99,8 @@ def open_replay(app: App, session: Session, replay: ReplayGame, from_here: bool 
 
         ask_first(app, session, lambda: _("Play from here?"), start)
 
-    return app.push(ReplayScreen(app, replay, play_from_here if from_here else None, review if from_here else None))
+    return app.push(ReplayScreen(app, replay, play_from_here if from_here else None, review if from_here else None,
+                                 analysis if from_here else None, analysing=analyse and from_here))
 
 
 def ask_first(app: App, session: Session, title: Words, start: Callable[[], None]) -> None:

@@ -31,8 +31,9 @@ class ReplayCommand:
     button: bool = False
     """On the replay's toolbar, in the order declared."""
     offered_only: bool = False
-    """Only on a screen given what it does (Review, Play from here); elsewhere not shown and
-    its key does nothing."""
+    """Only on a screen given what it does (Review, Play from here, Analyse), or while it
+    shows what it acts on (the analysis's marks); elsewhere not shown and its key does
+    nothing."""
     right: bool = False
     """The button sits at the toolbar's right end."""
 
@@ -53,6 +54,12 @@ REPLAY_COMMANDS: tuple[ReplayCommand, ...] = (
     ReplayCommand("faster", keys=("+",), help=N_("Faster")),
     ReplayCommand("slower", keys=("-",), help=N_("Slower")),
     ReplayCommand("review", NP_("replay button", "Review"), ("V",), button=True, offered_only=True),
+    ReplayCommand("analyse", NP_("replay button", "Analyse"), ("A",), button=True, offered_only=True,
+                  help=N_("Analyse: review every move, with a mark for each under the board")),
+    ReplayCommand("next_mark", keys=("N",), offered_only=True,
+                  help=N_("Analysis: the next critical moment or losing move")),
+    ReplayCommand("previous_mark", keys=("B",), offered_only=True,
+                  help=N_("Analysis: the previous critical moment or losing move")),
     ReplayCommand("from_here", NP_("replay button", "Play from here"), ("P",), button=True, offered_only=True,
                   right=True),
 )

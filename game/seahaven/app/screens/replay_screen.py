@@ -9,6 +9,18 @@ once in :mod:`~seahaven.app.screens.replay_commands`. The mouse and a finger pre
 buttons and the bar of moves above the status line (a press or a drag along it jumps to
 that move).
 
+With an analysis (issue 38: Analyse, or a replay opened to analyse), a band between the
+board and the status line shows the summary line and the strip of marks, one per move
+(:mod:`~seahaven.app.screens.analysis_strip`); the analysis runs in the job runner while the
+replay is already usable, each mark appears as its report arrives (polled once a frame, never
+waited for), and leaving the replay cancels it. The mark of the move about to be played from
+the board shown is framed; a press on a mark (mouse, finger, a screen reader, or N and B to
+jump between the critical moments) takes the board to the position before that move, and
+where that move lost the game the board draws the better move (the only move, where a
+critical moment was found). The replay stays a host: the strip keeps its own press, the
+words are :mod:`~seahaven.app.text.analysis_words`'s, the reports
+:mod:`~seahaven.app.state.game_analysis`'s.
+
 Nothing here changes the game in play until "Play from here" is confirmed; a draw never
 changes the replay either.
 """
@@ -24,6 +36,7 @@ from seahaven.app.access.tree import NodeSpec
 from seahaven.app.board.component import Board, BoardConfig
 from seahaven.app.board.hand import Selection
 from seahaven.app.board.layout import Layout, Layouts
+from seahaven.app.board.marks import Mark, Style
 from seahaven.app.board.refusals import Refusal
 from seahaven.app.board.replay_game import ReplayGame
 from seahaven.app.board.tweens import GLIDE_S
@@ -32,10 +45,14 @@ from seahaven.app.kit.press import Presses
 from seahaven.app.kit.scenes import App, Scene
 from seahaven.app.looks.box import Box
 from seahaven.app.looks.render import band_shade, button_face
+from seahaven.app.screens.analysis_strip import EARLIER, LATER, AnalysisStrip, Band, analysis_band, shortened
 from seahaven.app.screens.replay_commands import PAUSE, REPLAY_COMMANDS, ReplayCommand, command_for_key
 from seahaven.app.state.current import GameEvent
-from seahaven.app.text.words import difficulty_name, iso_date_text, replay_move_text, replay_speed_text
+from seahaven.app.state.game_analysis import GameAnalysis
+from seahaven.app.text.analysis_words import join, mark_text, summary_text, verdict_text
+from seahaven.app.text.words import action_text, difficulty_name, iso_date_text, replay_move_text, replay_speed_text
 from seahaven.engine import Move, Pile, Position
+from seahaven.engine.analysis import Judgement
 from seahaven.i18n import _, format_number
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -44,22 +61,37 @@ STEP_S = 0.8
 """A step's glide takes at most this share of the time between two moves while playing."""
 PAGE = 10
 """Moves Page Up and Page Down jump."""
+ANALYSIS_POLL_S = 0.05
+"""How often an idle replay looks for the analysis's reports while the solver works."""
+Analyser = Callable[["ReplayGame"], GameAnalysis]
+"""Starts the analysis of a replay's line (in the session's job runner) and gives it."""
 
 
 class ReplayScreen(Scene):
     """Watch ``replay``. ``play_from_here(game)``, when given, is what the "Play from here"
-    button does with the game that starts at the board shown."""
+    button does with the game that starts at the board shown; ``analyse(replay)`` starts an
+    analysis of it (Analyse), at once with ``analysing``."""
 
     opaque = True
 
     def __init__(self, app: App, replay: ReplayGame,
                  play_from_here: Callable[[ReplayGame], None] | None = None,
-                 review: Callable[[ReplayGame], None] | None = None) -> None:
+                 review: Callable[[ReplayGame], None] | None = None,
+                 analyse: Analyser | None = None, analysing: bool = False) -> None:
         super().__init__(app)
         self.replay = replay
         self.on_play_from_here = play_from_here
         self.on_review = review
         """What the Review button does (the move that lost the game), or None (the solver's line)."""
+        self.on_analyse = analyse
+        """What Analyse does (None: not offered, the solver's line)."""
+        self.analysis: GameAnalysis | None = None
+        """The analysis shown, once asked for: its reports as they arrive."""
+        self.strip = AnalysisStrip()
+        """The strip of marks: which of them are in view, and the press on one."""
+        self._sayings: dict[int, tuple[object, object, str]] = {}
+        """Each mark's sentence as last made (its report, the language): a screen reader's
+        tree asks for every one, and only those whose report changed are worded again."""
         self.playing = False
         self.speed = 1
         """Index into :data:`SPEEDS`."""
@@ -74,17 +106,36 @@ class ReplayScreen(Scene):
         self._bands: dict[tuple[object, ...], pygame.Surface] = {}
         self._shown: tuple[object, ...] | None = None
         replay.subscribe(self._on_replay)
+        self._short: dict[int, Layout] = {}
         self.board = Board(replay, self.layout_for, app.settings, lambda: self.app.painter, lambda: self.app.time,
                            self, BoardConfig(interactive=False, glide_jumps=False))
         """The board: view only (a peek still shows a covered card); a step glides, a jump shows at once."""
         self._set_speed(1)
+        if analysing:
+            self.start_analysis()
 
     # -- geometry (worked out from the size and the position, never in a draw) ---------------
     def layout_for(self, position: Position) -> Layout:
-        """The geometry that shows ``position``, as the table would (the same card size and hand)."""
+        """The geometry that shows ``position``, as the table would (the same card size and
+        hand); with an analysis, the board gives the band of marks its room at the bottom."""
         settings = self.app.settings
-        return self._layouts.get(self._size, position, (), self.app.assets.large_index, settings.card_size,
-                                 settings.left_handed)
+        size = self._size
+        if self.analysis is None:
+            return self._layouts.get(size, position, (), self.app.assets.large_index, settings.card_size,
+                                     settings.left_handed)
+        inner = self._layouts.get((size[0], size[1] - self.band.room), position, (), self.app.assets.large_index,
+                                  settings.card_size, settings.left_handed)
+        made = self._short.get(id(inner))
+        if made is None or made.size != size:  # one whole-window layout per layout kept (the board compares them)
+            if len(self._short) > 8:
+                self._short.clear()
+            made = self._short[id(inner)] = shortened(inner, size)
+        return made
+
+    @property
+    def band(self) -> Band:
+        """Where the analysis's summary line and marks go in this window."""
+        return analysis_band(self._size)
 
     @property
     def layout(self) -> Layout:
@@ -96,9 +147,14 @@ class ReplayScreen(Scene):
         return [(c.name, self.label_of(c)) for c in REPLAY_COMMANDS if c.button and self.offers(c)]
 
     def offers(self, command: ReplayCommand) -> bool:
-        """Whether this screen has ``command`` (Review and Play from here only where given)."""
+        """Whether this screen has ``command`` (Review and Play from here only where given;
+        Analyse until the analysis shows, the jumps between its marks once it does)."""
         if not command.offered_only:
             return True
+        if command.name == "analyse":
+            return self.on_analyse is not None and self.analysis is None
+        if command.name in ("next_mark", "previous_mark"):
+            return self.analysis is not None
         given = {"review": self.on_review, "from_here": self.on_play_from_here}
         return given.get(command.name) is not None
 
@@ -133,12 +189,14 @@ class ReplayScreen(Scene):
         return boxes, px
 
     def bar_box(self) -> Box:
-        """The bar of moves: a strip just above the status line; a press along it jumps."""
+        """The bar of moves: a strip just above the status line (above the analysis's band,
+        when one shows); a press along it jumps."""
         layout = self.layout
         status = layout.status
         h = max(8, status.h // 3)
         margin = max(8, status.h // 2)
-        return Box(status.x + margin, status.y - h - max(4, h // 2), status.w - 2 * margin, h)
+        bottom = self.band.box.y if self.analysis is not None else status.y
+        return Box(status.x + margin, bottom - h - max(4, h // 2), status.w - 2 * margin, h)
 
     def index_at(self, x: float) -> int:
         bar = self.bar_box()
@@ -150,6 +208,7 @@ class ReplayScreen(Scene):
         old = self.layout
         self._size = (int(size[0]), int(size[1]))
         self.board.resized(old)
+        self._follow_marks()
         self.dirty = True
 
     def busy(self) -> bool:
@@ -160,9 +219,12 @@ class ReplayScreen(Scene):
 
     def wake_in(self) -> float | None:
         waits = [w for w in (self.board.wake_in(), self.board.hold_wait(pygame.time.get_ticks())) if w is not None]
+        if self.analysis is not None and not self.analysis.finished:
+            waits.append(ANALYSIS_POLL_S)  # the reports are looked for though nothing else happens
         return min(waits) if waits else None
 
     def update(self, dt: float) -> None:
+        self._take_reports()
         self.board.update(dt)
         self.board.held(pygame.time.get_ticks())
         if self.playing:
@@ -174,19 +236,165 @@ class ReplayScreen(Scene):
                 self._wait += 1 / SPEEDS[self.speed]
                 if self.replay.at_end:
                     self.playing = False
-        shown = (self.replay.index, self.hover, self.presses.pressed, self.playing, self.speed)
+        shown = (self.replay.index, self.hover, self.presses.pressed, self.playing, self.speed,
+                 self.analysis is not None and self.report_shown())
         if shown != self._shown:  # the controls and the status line show what changed
             self._shown = shown
             self.board.repaint_frame("controls")
+            self.board.repaint_frame("analysis")
 
+    # -- the analysis ------------------------------------------------------------------------
+    def start_analysis(self) -> None:
+        """Analyse: the band of marks shows at once (the board gives it room), and the marks
+        appear as the analysis finds them."""
+        if self.analysis is not None or self.on_analyse is None:
+            return
+        old = self.layout
+        self.analysis = self.on_analyse(self.replay)
+        self.board.resized(old)
+        self._follow_marks()
+        self._show_better()
+        self.app.access.say(summary_text(self.analysis.tally()))
+        self.dirty = True
+
+    def _take_reports(self) -> None:
+        """The reports that arrived since the last frame: their marks are painted, and the
+        board's marks follow when one is about the position shown."""
+        analysis = self.analysis
+        if analysis is None:
+            return
+        new = analysis.poll()
+        if not new:
+            return
+        self.board.repaint_frame("analysis")
+        self.app.access.stale = True  # the strip's nodes changed
+        if self.replay.index in new:
+            self._show_better()
+            self.board.repaint_frame("controls")
+
+    def current_mark(self) -> int | None:
+        """The mark of the move about to be played from the board shown (None at the end)."""
+        return None if self.replay.at_end else self.replay.index
+
+    def report_shown(self) -> object:
+        """What the analysis says about the board shown (for the frame to repaint when it changes)."""
+        current = self.current_mark()
+        return None if current is None or self.analysis is None else self.analysis.report(current)
+
+    def press_mark(self, index: int) -> None:
+        """A mark pressed (mouse, finger, a screen reader): the board goes to the position
+        before that move, and where it lost the game draws the better move."""
+        if self.analysis is None or not 0 <= index < self.replay.length:
+            return
+        self.pause()
+        if index == self.replay.index:
+            self._show_better()
+            self.app.access.say(self.mark_sentence(index))
+        else:
+            self.replay.seek(index)
+        self.dirty = True
+
+    def _jump(self, step: int) -> None:
+        """N and B: to the next (or previous) critical moment or losing move."""
+        if self.analysis is None:
+            return
+        target = self.analysis.next_notable(self.replay.index, step)
+        if target is None:
+            self.app.access.say(_("No further critical moment or losing move that way.") if step > 0 else
+                                _("No earlier critical moment or losing move."))
+            return
+        self.press_mark(target)
+
+    def better_marks(self) -> tuple[Mark, ...]:
+        """What the board shows from the analysis at the position shown: the better move where
+        the move played lost the game, the move played where a critical moment was found."""
+        current = self.current_mark()
+        if self.analysis is None or current is None:
+            return ()
+        report = self.analysis.report(current)
+        if report is None:
+            return ()
+        if report.better is not None:
+            return (Mark.of_move(report.better, Style.BETTER),)
+        if report.judgement is Judgement.FOUND:
+            return (Mark.of_move(report.move, Style.BETTER),)
+        return ()
+
+    def _show_better(self) -> None:
+        """Show the analysis's marks for the board shown (a layer stands only while the board
+        shows the position it was shown for, so this follows each step and jump)."""
+        marks = self.better_marks()
+        if marks:
+            self.board.show("analysis", marks)
+        else:
+            self.board.hide("analysis")
+
+    def _follow_marks(self) -> None:
+        if self.analysis is not None:
+            current = self.current_mark()
+            self.strip.follow(self.band, self.replay.length, self.replay.length - 1 if current is None else current)
+            self.board.repaint_frame("analysis")
+
+    def mark_sentence(self, index: int) -> str:
+        """Mark ``index`` read whole: the move, what the analysis found, the better move."""
+        analysis = self.analysis
+        report = analysis.report(index) if analysis is not None else None
+        language = self.app.settings.language
+        made = self._sayings.get(index)
+        if made is None or made[0] is not report or made[1] != language:
+            made = self._sayings[index] = (report, language, mark_text(index + 1, self.replay.action(index + 1),
+                                                                        report))
+        return made[2]
+
+    def analysis_line(self) -> str:
+        """The band's line: the mark under the pointer in words, else the summary."""
+        analysis = self.analysis
+        if analysis is None:
+            return ""
+        lit = self.strip.hover if self.strip.pressed is None else self.strip.pressed
+        if isinstance(lit, int) and 0 <= lit < self.replay.length:
+            return self.mark_sentence(lit)
+        return summary_text(analysis.tally())
+
+    def access_marks(self) -> tuple[str, str, list[tuple[str, Box | None, bool]]] | None:
+        """The strip as a screen reader reads it (None without an analysis): its name, the
+        summary, and each mark's sentence, place (None: out of view) and whether it is the
+        move from the board shown."""
+        analysis = self.analysis
+        if analysis is None:
+            return None
+        view = self.strip.view(self.band, self.replay.length)
+        current = self.current_mark()
+        marks = [(self.mark_sentence(i), view.slot(i), i == current) for i in range(self.replay.length)]
+        return _("The analysis, one mark per move"), summary_text(analysis.tally()), marks
+
+    def close(self) -> None:
+        """Leaving: the analysis stops at once."""
+        if self.analysis is not None:
+            self.analysis.cancel()
+        super().close()
+
+    # -- input -------------------------------------------------------------------------------
     def handle(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN:
             self.on_key(event)
 
     def on_pointer(self, pointer: Pointer) -> None:
         """The buttons and the bar of moves take the presses that go down on them (a press or a
-        drag along the bar jumps to that move); the board takes the rest (a peek)."""
+        drag along the bar jumps to that move); the strip of marks takes its own (a mark
+        pressed and let go shows that move); the board takes the rest (a peek)."""
         pos = pointer.pos
+        if pointer.kind == "wheel":
+            if self.analysis is not None and self.strip.hover is not None:  # over the strip: earlier or later marks
+                self.strip.scroll(self.band, self.replay.length, -1 if pointer.scroll > 0 else 1)
+                self.board.repaint_frame("analysis")
+            return
+        if self.analysis is not None and (self._owner == "strip" or (
+                self._owner is None and self.band.strip.contains(*pos))):
+            self._on_strip(pointer)
+            return
+        if self.analysis is not None and self.strip.hover is not None and pointer.kind in ("move", "hover"):
+            self._on_strip(pointer)  # the pointer left the strip: nothing is lit there now
         if pointer.kind == "down":
             self._owner = "controls" if self._hit(pos) is not None else "board"
         if self._owner == "board" or (self._owner is None and pointer.kind in ("cancel", "secondary_up")):
@@ -214,9 +422,28 @@ class ReplayScreen(Scene):
             self.press(outcome.target)
         self.dirty = True
 
+    def _on_strip(self, pointer: Pointer) -> None:
+        """A pointer event on the strip, through its press machine: a mark activated is
+        pressed, an arrow shows the marks further on."""
+        if pointer.kind == "down":
+            self._owner = "strip"
+        elif pointer.kind in ("up", "cancel"):
+            self._owner = None
+        outcome = self.strip.feed(pointer, self.band, self.replay.length)
+        if outcome is None:
+            return
+        self.board.repaint_frame("analysis")
+        if outcome.kind == "activate":
+            target = outcome.target
+            if target in (EARLIER, LATER):
+                self.strip.scroll(self.band, self.replay.length, -1 if target == EARLIER else 1)
+            elif isinstance(target, int):
+                self.press_mark(target)
+
     def covered(self) -> None:
         self.board.cancel()
         self.presses.reset()
+        self.strip.reset()
         self._owner = None
 
     def interrupted(self) -> None:
@@ -232,8 +459,8 @@ class ReplayScreen(Scene):
 
     def on_key(self, event: Any) -> None:
         command = command_for_key(event.key)
-        if command is not None:
-            self.press(command.name)  # one the screen does not offer does nothing
+        if command is not None and self.offers(command):  # one the screen does not offer does nothing
+            self.press(command.name)
 
     def press(self, name: str) -> None:
         """What a button or key asks for."""
@@ -268,6 +495,10 @@ class ReplayScreen(Scene):
             self._set_speed((self.speed + 1) % len(SPEEDS) if name == "speed" else min(len(SPEEDS) - 1, self.speed + 1))
         elif name == "slower":
             self._set_speed(max(0, self.speed - 1))
+        elif name == "analyse":
+            self.start_analysis()
+        elif name in ("next_mark", "previous_mark"):
+            self._jump(1 if name == "next_mark" else -1)
         elif name == "from_here" and self.on_play_from_here is not None:
             self.pause()
             self.on_play_from_here(replay)
@@ -288,8 +519,16 @@ class ReplayScreen(Scene):
         self.board.speed = min(1.0, STEP_S / SPEEDS[index] / GLIDE_S)
 
     def _on_replay(self, event: GameEvent) -> None:
-        """A step or a jump: a screen reader hears the move shown (the board glides it)."""
-        self.app.access.say(shown_move_text(self.replay))  # nothing without a reader
+        """A step or a jump: a screen reader hears the move shown (the board glides it), and
+        with an analysis what it found about the move from here; the board shows its marks."""
+        said = shown_move_text(self.replay)
+        if self.analysis is not None:
+            current = self.current_mark()
+            if current is not None:
+                said = join(said, self.mark_sentence(current))
+            self._show_better()
+            self._follow_marks()
+        self.app.access.say(said)  # nothing without a reader
         self.dirty = True
 
     # -- the board's host: nothing is played on a replay -------------------------------------
@@ -320,15 +559,44 @@ class ReplayScreen(Scene):
         super().art_changed()
 
     def paint_frame(self, surface: pygame.Surface, regions: frozenset[str] | None) -> list[pygame.Rect]:
-        """The controls in the toolbar's band, the bar of moves and the status line."""
+        """The controls in the toolbar's band, the bar of moves and the status line; with an
+        analysis, its band (the summary line and the marks)."""
         layout = self.layout
-        self._draw_toolbar(surface)
-        bar = pygame.Rect(self.bar_box())
-        # the bar's strip of felt first (the picture at rest keeps it under the bar)
-        area = layout.area
-        surface.blit(self.app.painter.felt(layout.size), bar.inflate(4, 4), bar.inflate(4, 4).move(-area.x, -area.y))
-        self._draw_status(surface)
-        return [pygame.Rect(layout.toolbar), bar.inflate(4, 4), pygame.Rect(layout.status)]
+        painted: list[pygame.Rect] = []
+        if regions is None or "controls" in regions:
+            self._draw_toolbar(surface)
+            bar = pygame.Rect(self.bar_box())
+            # the bar's strip of felt first (the picture at rest keeps it under the bar)
+            area = layout.area
+            surface.blit(self.app.painter.felt(layout.size), bar.inflate(4, 4),
+                         bar.inflate(4, 4).move(-area.x, -area.y))
+            self._draw_status(surface)
+            painted += [pygame.Rect(layout.toolbar), bar.inflate(4, 4), pygame.Rect(layout.status)]
+        if self.analysis is not None and (regions is None or "analysis" in regions):
+            painted.append(self._draw_analysis(surface))
+        return painted
+
+    def _draw_analysis(self, surface: pygame.Surface) -> pygame.Rect:
+        """The band: the summary line (or the mark under the pointer) and the strip of marks."""
+        analysis = self.analysis
+        assert analysis is not None
+        painter, band = self.app.painter, self.band
+        theme = painter.theme
+        box = band.box
+        self._band(surface, box, line_at_top=True)
+        text = self.analysis_line()
+        px = band.text_px
+        words = painter.text(text, px, theme.text)
+        while words.get_width() > band.line.w and px > 9:
+            px -= 1
+            words = painter.text(text, px, theme.text)
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(band.line))
+        surface.blit(words, words.get_rect(midleft=(band.line.x, band.line.y + band.line.h // 2)))
+        surface.set_clip(clip)
+        judgements = [analysis.judgement(i) for i in range(self.replay.length)]
+        self.strip.draw(surface, theme, band, judgements, self.current_mark())
+        return pygame.Rect(box)
 
     def access_view(self) -> tuple[str, str, list[tuple[str, str, Box]]]:
         """What a screen reader reads of the replay: what is watched and how far along, the
@@ -336,7 +604,7 @@ class ReplayScreen(Scene):
         labels = dict(self.controls())
         boxes, _px = self.button_boxes()
         buttons = [(name, labels[name], box) for name, box in boxes.items()]
-        return replay_title(self.replay), shown_move_text(self.replay), buttons
+        return replay_title(self.replay, self.analysis is not None), self.status_words(), buttons
 
     def access_piles(self) -> list[tuple[Pile, NodeSpec]]:
         """The board's piles as a screen reader reads them, pile by pile (the board's own nodes)."""
@@ -388,16 +656,28 @@ class ReplayScreen(Scene):
         px = max(11, round(box.h * 0.48))
         pad = max(8, box.h // 2)
         cy = box.y + box.h // 2
-        said = shown_move_text(self.replay)
-        title = replay_title(self.replay)
+        said = self.status_words()
+        title = replay_title(self.replay, self.analysis is not None)
         right = painter.text(title, px, theme.text_dim)
         left = painter.text(said, px, theme.text, bold=True)
         room = box.w - 3 * pad
         if left.get_width() > room:
             left = painter.text(said, max(9, round(px * 0.8)), theme.text, bold=True)
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(box.x + pad, box.y, box.w - 2 * pad, box.h))  # words too long end at the edge
         surface.blit(left, left.get_rect(midleft=(box.x + pad, cy)))
+        surface.set_clip(clip)
         if left.get_width() + right.get_width() + 3 * pad <= box.w:
             surface.blit(right, right.get_rect(midright=(box.right - pad, cy)))
+
+    def status_words(self) -> str:
+        """The status line's words: the move shown; with an analysis, the move from the board
+        shown and what the analysis found about it."""
+        current = self.current_mark()
+        if self.analysis is None or current is None:
+            return shown_move_text(self.replay)
+        return join(action_text(current + 1, self.replay.action(current + 1)),
+                    verdict_text(self.analysis.report(current)))
 
 
 _RIGHT = frozenset(c.name for c in REPLAY_COMMANDS if c.right)
@@ -410,8 +690,9 @@ def shown_move_text(replay: ReplayGame) -> str:
     return replay_move_text(replay.index, action) if action is not None else _("The start, before the first move.")
 
 
-def replay_title(replay: ReplayGame) -> str:
-    """What is being watched, and how far along: the replay's status line's right end."""
+def replay_title(replay: ReplayGame, analysed: bool = False) -> str:
+    """What is being watched, and how far along: the replay's status line's right end
+    (``analysed``: an analysis shows)."""
     source = replay.source
     where = _("Move {n} of {total}").format(n=format_number(replay.index), total=format_number(replay.length))
     if source.kind == "solver":
@@ -419,4 +700,6 @@ def replay_title(replay: ReplayGame) -> str:
     name = str(source.code) if source.code is not None else difficulty_name(replay.start.cell_count)
     if source.at is not None:
         name = _("{game} of {day}").format(game=name, day=iso_date_text(source.at[:10]))
+    if analysed:
+        return _("Analysis of {game}  \u00b7  {where}").format(game=name, where=where)
     return _("Replay of {game}  \u00b7  {where}").format(game=name, where=where)

@@ -65,17 +65,28 @@ def move_sentence(action: Action) -> str:
     return sentence(_("{card} from {source} to {dest}.").format(card=card_name(lead), source=source, dest=dest))
 
 
+def _marks_base(controls: int) -> int:
+    """The node of the first mark of a replay's analysis (the marks follow every other part:
+    a long game's marks may number more than a thousand)."""
+    return SCENE_PART_BASE + 1000 * (controls + 1)
+
+
 @runtime_checkable
 class ReadAloud(Protocol):
     """A full-window screen over the table that a screen reader reads and presses (the
-    replay): its title, what it shows now, its buttons (name, words, place) and its board's
-    piles (the board's own nodes)."""
+    replay): its title, what it shows now, its buttons (name, words, place), its board's
+    piles (the board's own nodes) and, with an analysis, its strip of marks (its name, its
+    summary, each mark's sentence, place and whether it is the move from the board shown)."""
 
     def access_view(self) -> tuple[str, str, list[tuple[str, str, Box]]]: ...
 
     def access_piles(self) -> list[tuple[Pile, NodeSpec]]: ...
 
+    def access_marks(self) -> tuple[str, str, list[tuple[str, Box | None, bool]]] | None: ...
+
     def press(self, name: str) -> None: ...
+
+    def press_mark(self, index: int) -> None: ...
 
 
 class TableAccess:
@@ -194,6 +205,17 @@ class TableAccess:
                 nodes[first + j] = pile_node
             nodes[group] = NodeSpec("group", _("The board"), children=tuple(range(first, first + len(piles))))
             items.append(group)
+        strip = screen.access_marks()
+        if strip is not None:  # the analysis: a group of its marks, each read whole, pressed as a tap
+            name, summary, marks = strip
+            group = SCENE_ITEM_BASE + len(items)
+            first = _marks_base(len(controls))
+            for j, (said, place, current) in enumerate(marks):
+                nodes[first + j] = NodeSpec("list_item", said, clickable=True, focusable=True, selected=current,
+                                            bounds=_bounds(place))
+            nodes[group] = NodeSpec("group", name, description=summary,
+                                    children=tuple(range(first, first + len(marks))))
+            items.append(group)
         w, h = self.app.size
         nodes[SCENE] = NodeSpec("dialog", title, description=text, children=tuple(items),
                                 bounds=(0.0, 0.0, float(w), float(h)))
@@ -257,8 +279,11 @@ class TableAccess:
         if isinstance(top, ReadAloud):
             controls = top.access_view()[2]
             i = target - SCENE_ITEM_BASE
+            mark = target - _marks_base(len(controls))
             if what == "click" and 0 <= i < len(controls):
                 top.press(controls[i][0])  # as a tap on the button
+            elif what == "click" and mark >= 0:
+                top.press_mark(mark)  # as a tap on the mark
             return
         if isinstance(top, Window):
             i = target - SCENE_ITEM_BASE
