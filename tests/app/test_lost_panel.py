@@ -72,7 +72,7 @@ def test_nothing_opens_by_itself_and_a_click_on_the_lost_sentence_opens_the_pane
     click(app, _lost_sentence(app).center)
     panel = _panel(app)
     assert panel.title == "This game can no longer be won"
-    assert [w.name for w in panel.widgets] == ["keep", "review", "back"]
+    assert [w.name for w in panel.widgets] == ["keep", "review", "analyse", "back"]
     assert any("Undoing 1 move" in text for text, _role in panel.lines)
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is table and table.game.move_count == 1  # Esc closes, nothing undone
@@ -191,16 +191,16 @@ def test_hint_asks_for_the_verdict_first_when_the_solver_has_not_given_it() -> N
     key(app, pygame.K_h)
     wait_jobs(app)
     panel = _panel(app)
-    assert [w.name for w in panel.widgets] == ["keep", "review", "back"]
+    assert [w.name for w in panel.widgets] == ["keep", "review", "analyse", "back"]
 
 
-def test_no_way_back_offers_review_and_keep_playing_only() -> None:
+def test_no_way_back_offers_review_analyse_and_keep_playing_only() -> None:
     app = _lost(size=(800, 600))
     report = LossReport("lost", reason=NoWayBack.BEYOND_WINDOW, window=1)
     app.push(LostPanel(app, app.scenes.bottom.session, report))
     steps(app)
     panel = _panel(app)
-    assert [w.name for w in panel.widgets] == ["keep", "review"]
+    assert [w.name for w in panel.widgets] == ["keep", "review", "analyse"]
     assert "no winnable position within the last 1 undo" in panel.lines[0][0]
 
 

@@ -127,8 +127,8 @@ class EndMessage(Window):
             elif session.keeper is not None:
                 summary = win_summary(session.keeper.stats, cells)
                 self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
-            self.buttons = [("replay", _("Watch again"), False), ("restart", _("Play again"), False),
-                            ("new", _("New game"), True)]
+            self.buttons = [("replay", _("Watch again"), False), ("analyse", _("Analyse"), False),
+                            ("restart", _("Play again"), False), ("new", _("New game"), True)]
             if day is not None:
                 self.share = share_text(day, DIFFICULTY_NAMES[game.start.cell_count], session.current.elapsed(),
                                         game.move_count, helped, rating)
@@ -142,7 +142,8 @@ class EndMessage(Window):
                 self.lines = [(_("Every move left is a take-back or leads back to a position already seen."),
                                "panel_text")]
                 self.buttons = [("undo", _("Undo"), False), ("restart", _("Restart deal"), False),
-                                ("review", _("Review"), False), ("new", _("New game"), True)]
+                                ("review", _("Review"), False), ("analyse", _("Analyse"), False),
+                                ("new", _("New game"), True)]
         if self.copied is not None:
             self.lines.append((self.share, "accent") if self.copied else (_(COPY_FAILED), "error"))
 
@@ -160,9 +161,9 @@ class EndMessage(Window):
         self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
 
     def on_key(self, event: Any) -> None:
-        """N (or Ctrl+N) opens New Game from here as it does at the table; U undoes where
-        the panel offers it."""
-        shortcuts = {pygame.K_n: "new", pygame.K_u: "undo"}
+        """N (or Ctrl+N) opens New Game from here as it does at the table; U undoes and A
+        analyses where the panel offers it."""
+        shortcuts = {pygame.K_n: "new", pygame.K_u: "undo", pygame.K_a: "analyse"}
         name = shortcuts.get(event.key)
         widget = next((w for w in self.widgets if w.name == name), None)
         if widget is not None and not event.mod & (pygame.KMOD_ALT | pygame.KMOD_SHIFT):
@@ -179,8 +180,8 @@ class EndMessage(Window):
             self.dirty = True
             return
         self.close()
-        if widget.name == "replay":
-            self.session.ask("replay")  # the table opens it: the replay screen is above these windows
+        if widget.name in ("replay", "analyse"):
+            self.session.ask(widget.name)  # the table opens it: the replay screen is above these windows
         elif widget.name == "undo":
             current.undo()
         elif widget.name == "restart":

@@ -5,6 +5,8 @@ keys (Ctrl+S, Ctrl+O, Tab, Enter, Esc), mouse and touch.
 
 Opening never throws away the game in play without asking (the New Game question), and a
 file that cannot be read is said in one sentence under the field, the game in play untouched.
+Analyse (A with the focus off the field) opens the file's game in the replay with its
+analysis instead: every move reviewed, and the game in play left as it is.
 """
 
 from __future__ import annotations
@@ -172,8 +174,10 @@ class GameFiles(Window):
             label = _("Up to {folder}").format(folder=path) if path == shown.parent else path.name + os.sep
             widgets.append(Widget(f"dir{i}", Box(x0, y, inner, row), label))
             y += row + gap
-        widgets += self.button_row([("cancel", _("Cancel"), False),
-                                    ("go", _("Save") if self.saving else _("Open"), True)], panel.bottom - px)
+        buttons = [("cancel", _("Cancel"), False), ("go", _("Save") if self.saving else _("Open"), True)]
+        if not self.saving:
+            buttons.insert(1, ("analyse", _("Analyse"), False))
+        widgets += self.button_row(buttons, panel.bottom - px)
         self.widgets = widgets
 
     # -- input -----------------------------------------------------------------------------
@@ -193,6 +197,9 @@ class GameFiles(Window):
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (field_focus or not self.show_focus):
             self.submit()
             return
+        if event.key == pygame.K_a and not field_focus and not self.saving and not ctrl:
+            self.analyse()
+            return
         super().on_key(event)
 
     def on_text(self, text: str) -> None:
@@ -208,6 +215,8 @@ class GameFiles(Window):
             self.close()
         elif name == "go":
             self.submit()
+        elif name == "analyse":
+            self.analyse()
         elif name.startswith("dir"):  # into that folder (or up): the field names it, its files listed
             folder = self.folders[int(name[3:])]
             typed = self.typed_path()
@@ -245,6 +254,23 @@ class GameFiles(Window):
             return
         self.close()
         play_saved(self.app, self.session, game, elapsed, path.name)
+
+    def analyse(self) -> None:
+        """Analyse the game of the file the field names: its replay with the analysis, over
+        the game in play, which stays as it is (a file that cannot be read is said here)."""
+        from seahaven.app.board.replay_game import ReplayGame  # when first asked for
+
+        path = self.typed_path()
+        files = self.session.files
+        try:
+            if files is None:
+                raise GameFileError(_("Game files cannot be opened in this window."))
+            game, _elapsed = files.load(path)
+        except GameFileError as error:
+            self._refused(error)
+            return
+        self.close()
+        navigation.open_replay(self.app, self.session, ReplayGame.of_game(game, kind="record"), analyse=True)
 
     def _refused(self, error: GameFileError) -> None:
         """The file could not be read or written: the field says why (our own sentence,

@@ -1,16 +1,17 @@
 """The lost panel (issue 28, item 3): what the solver proved about a game it found lost, and
 what the player can do about it: go back to the last winnable position in one undo action
-(when that is within undo's reach), review the game to see the move that lost it, or keep
-playing. SPEC 7 tells a loss without blocking play, so the panel never opens by itself: the
-player reaches it by tapping the status line's lost sentence (or the lost verdict), with
-the key L, or by asking for a hint or the demo in a lost game.
+(when that is within undo's reach), review the game to see the move that lost it, analyse it
+(every move so far reviewed, on the replay screen), or keep playing. SPEC 7 tells a loss
+without blocking play, so the panel never opens by itself: the player reaches it by
+tapping the status line's lost sentence (or the lost verdict), with the key L, or by
+asking for a hint or the demo in a lost game.
 
 Its words are built when it lays out, so a change of language reaches it open.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -59,10 +60,11 @@ class LostPanel(Window):
         self.title = _(self.TITLE)
         keep = ("keep", _("Keep playing"), False)
         review = ("review", _("Review"), False)
+        analyse = ("analyse", _("Analyse"), False)
         target = self.target
         if game.move_count == 0 or report.deal_lost:
             self.lines = [(_("This deal cannot be won, not even from the start."), "panel_text")]
-            self.buttons = [keep, review] if game.move_count else [keep]
+            self.buttons = [keep, review, analyse] if game.move_count else [keep]
             self.buttons.append(("new", _("New game"), True))  # neither undo nor a restart wins it
             return
         if target is not None:
@@ -79,7 +81,7 @@ class LostPanel(Window):
             self.lines = [(_("The solver proved that no winning line is left, and found no way back."),
                            "panel_text")]
         self.lines.append((_("Review finds the move after which the game could no longer be won."), "muted"))
-        self.buttons = [keep, review]
+        self.buttons = [keep, review, analyse]
         if target is not None:
             self.buttons.append(("back", _("Back to the last winnable position"), True))
 
@@ -103,6 +105,14 @@ class LostPanel(Window):
         # Enter takes the way back (redo undoes it), else Review (or New game for a deal lost from the start)
         self.focus = next((names.index(n) for n in ("back", "review", "new") if n in names), 0)
 
+    def on_key(self, event: Any) -> None:
+        """A analyses the game, as the button does (where the panel offers it)."""
+        widget = next((w for w in self.widgets if w.name == "analyse"), None)
+        if event.key == pygame.K_a and widget is not None and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.activate(widget)
+            return
+        super().on_key(event)
+
     def _button_rows(self, inner: int) -> int:
         """One row of buttons when their words fit side by side, else two."""
         if len(self.buttons) < 3 or self.buttons[-1][0] != "back":
@@ -119,6 +129,8 @@ class LostPanel(Window):
             from seahaven.app.screens.review_window import ReviewWindow  # when first asked for (start-up)
 
             self.app.push(ReviewWindow(self.app, self.session))
+        elif widget.name == "analyse":
+            self.session.ask("analyse")  # the table opens it: the replay screen is above its windows
         elif widget.name == "back":
             self.go_back()
         elif widget.name == "new":

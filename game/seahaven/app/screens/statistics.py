@@ -3,8 +3,8 @@ one's own and won with help, win rate, current and best streak, best score and f
 (helped wins are in none of the last five), and a Reset button that asks first. Graphs:
 from the history, the rolling win rate, the time of each won game and the score, and the
 wins per deal rating. Daily and history: the daily streak, the calendar's button, the last
-games (each can be watched again: a replay on the real board) and an export of the history
-as CSV."""
+games (each can be watched again: a replay on the real board; or analysed, every move
+reviewed in that replay) and an export of the history as CSV."""
 
 from __future__ import annotations
 
@@ -61,10 +61,13 @@ class StatsScreen(Screen):
     def __init__(self, app: App, stats: Stats, on_reset: Callable[[], None] | None = None,
                  history: History | None = None, on_export: Callable[[], str] | None = None,
                  on_daily: Callable[[], None] | None = None, daily_streak: int = 0,
-                 on_replay: Callable[[ReplayGame], object] | None = None) -> None:
+                 on_replay: Callable[[ReplayGame], object] | None = None,
+                 on_analyse: Callable[[ReplayGame], object] | None = None) -> None:
         super().__init__(app)
         self.on_replay = on_replay
         """Opens the replay of a game of the history list."""
+        self.on_analyse = on_analyse
+        """Opens the replay of a game of the history list with its analysis."""
         self.stats = stats
         self.on_reset = on_reset
         self.confirming = False
@@ -232,7 +235,8 @@ class StatsScreen(Screen):
         return self.paint_recent(surface, column, y) + u
 
     def paint_recent(self, surface: pygame.Surface, column: pygame.Rect, y: int) -> int:
-        """The last games, newest first, each with its Watch button when its line kept its moves."""
+        """The last games, newest first, each with its Watch and Analyse buttons when its line
+        kept its moves."""
         u = self.unit
         h = round(u * 1.9)
         small = max(13, round(u * 0.8))
@@ -242,29 +246,38 @@ class StatsScreen(Screen):
         y = self.text(surface, _("Last games"), column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
         label = _("Watch")
         button_w = self.font(small, True).size(label)[0] + 2 * u
+        analyse = _("Analyse")
+        analyse_w = self.font(small, True).size(analyse)[0] + 2 * u if self.on_analyse is not None else 0
+        buttons_w = button_w + (analyse_w + u // 3 if analyse_w else 0)
         for n, entry in enumerate(recent):
             if n % 2:
                 pygame.draw.rect(surface, self.theme.stripe, (column.x, y, column.w, h))
             line = history_line(entry)
-            self.read(line)  # (read before its Watch button)
+            self.read(line)  # (read before its buttons)
             if entry.replayable:
-                rect = pygame.Rect(column.right - button_w, y + h // 10, button_w, h - h // 5)
+                rect = pygame.Rect(column.right - buttons_w, y + h // 10, button_w, h - h // 5)
                 self.button(surface, rect, label, self.watcher(entry), key=f"watch-{n}", size=small)
+                if analyse_w:
+                    rect = pygame.Rect(rect.right + u // 3, rect.y, analyse_w, rect.h)
+                    self.button(surface, rect, analyse, self.watcher(entry, analyse=True), key=f"analyse-{n}",
+                                size=small)
             words = self.font(small).render(line, True, self.theme.text)
-            if words.get_width() > column.w - button_w - u:
+            if words.get_width() > column.w - buttons_w - u:
                 words = self.font(max(11, small * 4 // 5)).render(line, True, self.theme.text)
             surface.blit(words, (column.x + u // 3, y + (h - words.get_height()) // 2))
             y += h
         return y
 
-    def watcher(self, entry: Entry) -> Callable[[], None]:
-        """What the Watch button of ``entry`` does."""
-        return lambda: self.watch(entry)
+    def watcher(self, entry: Entry, analyse: bool = False) -> Callable[[], None]:
+        """What the Watch (or Analyse) button of ``entry`` does."""
+        return lambda: self.watch(entry, analyse)
 
-    def watch(self, entry: Entry) -> None:
+    def watch(self, entry: Entry, analyse: bool = False) -> None:
+        """The replay of ``entry`` (``analyse``: with its analysis)."""
         replay = ReplayGame.of_entry(entry)
-        if replay is not None and self.on_replay is not None:
-            self.on_replay(replay)
+        opens = self.on_analyse if analyse else self.on_replay
+        if replay is not None and opens is not None:
+            opens(replay)
 
     def paint_ratings(self, surface: pygame.Surface, column: pygame.Rect, y: int, size: int) -> int:
         """Games and wins (without help) per deal rating, for the graphs' difficulty."""
@@ -317,7 +330,8 @@ def history_line(entry: Entry) -> str:
 
 
 def open_scene(app: App, session: Session, on_daily: Callable[[], None] | None = None,
-               on_replay: Callable[[ReplayGame], object] | None = None) -> StatsScreen:
+               on_replay: Callable[[ReplayGame], object] | None = None,
+               on_analyse: Callable[[ReplayGame], object] | None = None) -> StatsScreen:
     """The Statistics screen: the figures the game's start-up loaded, saved when reset.
     A session that saves nothing (a test, the smoke run) shows empty figures of its own."""
     keeper = session.keeper
@@ -329,4 +343,5 @@ def open_scene(app: App, session: Session, on_daily: Callable[[], None] | None =
             session.say(message, warn=True)
 
     return StatsScreen(app, keeper.stats, on_reset=reset, history=keeper.history, on_export=keeper.export_history,
-                       on_daily=on_daily, daily_streak=keeper.history.daily_streak(today()), on_replay=on_replay)
+                       on_daily=on_daily, daily_streak=keeper.history.daily_streak(today()), on_replay=on_replay,
+                       on_analyse=on_analyse)

@@ -280,6 +280,9 @@ for _action in (
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=8),
     Action("review", N_("Review"), lambda t: _open_review(t), keys=("V",),
            menu=6, help=N_("Review: find the move after which the game could no longer be won")),
+    Action("analyse", N_("Analyse this game"), lambda t: _open_replay(t, analyse=True),
+           help=N_("Analyse: every move of this game so far reviewed, on the replay screen"),
+           enabled=lambda t: t.session.current.game.move_count > 0),
     Action("lost", N_("What now in a lost game"), lambda t: t.open_lost(), keys=("L",),
            help=N_("Lost game: go back to the last winnable position, review the game, or keep playing (also a "
                    "tap on the status line's lost sentence)")),
@@ -292,10 +295,12 @@ for _action in (
 
 
 # The windows and screens below are imported when first opened, not with the table (start-up).
-def _open_replay(table: Commands) -> None:
+def _open_replay(table: Commands, analyse: bool = False) -> None:
+    """The replay of the game in play up to its current move (``analyse``: with the analysis
+    of those moves, never of the way ahead)."""
     from seahaven.app.board.replay_game import ReplayGame
 
-    navigation.open_replay(table.app, table.session, ReplayGame.of_game(table.session.current.game))
+    navigation.open_replay(table.app, table.session, ReplayGame.of_game(table.session.current.game), analyse=analyse)
 
 
 def _open_review(table: Commands) -> None:
