@@ -269,10 +269,15 @@ class Menu(Window):
     def _entry_width(self, entry: MenuEntry, font_px: int) -> int:
         """How wide an entry's button must be for its words and its key, side by side."""
         painter = self.app.painter
-        width = painter.text(entry.label, font_px, bold=True).get_width() + 2 * self.px
+        width = painter.text(entry.label, font_px, bold=True).get_width() + 2 * self.pad
         if entry.shortcut:  # and a space of a letter or two between the words and the key
-            width += painter.text(entry.shortcut, font_px).get_width() + self.px
+            width += painter.text(entry.shortcut, font_px).get_width() + self.pad
         return width
+
+    @property
+    def pad(self) -> int:
+        """The room at either end of an entry, and between its words and its key."""
+        return max(6, round(self.px * 0.6))
 
     def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
         """An entry: its words on the left, its key on the right in a quieter colour."""
@@ -288,20 +293,25 @@ class Menu(Window):
         size = widget.font_px or self.scale.button
         words = painter.text(widget.label, size, theme.button_text if widget.enabled else theme.button_text_off,
                              bold=True)
-        surface.blit(words, words.get_rect(midleft=(box.x + self.px, box.y + box.h // 2)))
+        surface.blit(words, words.get_rect(midleft=(box.x + self.pad, box.y + box.h // 2)))
         shortcut = self.shortcuts.get(widget.name, "")
         if shortcut:
             key = painter.text(shortcut, size, theme.muted if widget.enabled else theme.button_text_off)
-            surface.blit(key, key.get_rect(midright=(box.right - self.px, box.y + box.h // 2)))
+            surface.blit(key, key.get_rect(midright=(box.right - self.pad, box.y + box.h // 2)))
 
     def on_key(self, event: Any) -> None:
         """Left and Right go across the columns; the rest as in every window."""
         intent = nav(event)
         if intent in ("left", "right") and self.rows < len(self.widgets) - 1:
-            names = [w.name for w in self.widgets[:-1]]
-            here = self.focus if self.ring.name in names else 0
-            there = here + (self.rows if intent == "right" else -self.rows)
-            if 0 <= there < len(names) and self.widgets[there].enabled:
+            entries = self.widgets[:-1]
+            here = self.focus if self.ring.name in [w.name for w in entries] else 0
+            column = here // self.rows + (1 if intent == "right" else -1)
+            row = here % self.rows
+            same_column = range(column * self.rows, min(len(entries), (column + 1) * self.rows))
+            # the entry across, or (greyed) the nearest one that can be pressed in that column
+            there = min((i for i in same_column if entries[i].enabled), key=lambda i: abs(i % self.rows - row),
+                        default=None) if column >= 0 else None
+            if there is not None:
                 self.focus = there
                 self.show_focus = True
                 self.dirty = True
