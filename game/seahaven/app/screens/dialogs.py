@@ -25,7 +25,7 @@ import pygame
 from seahaven.app.kit import Widget, Window
 from seahaven.app.kit.nav_keys import nav
 from seahaven.app.looks.box import Box
-from seahaven.app.looks.render import button_face, wrap
+from seahaven.app.looks.render import button_face
 from seahaven.app.screens.new_game import NewGame, clipboard_put
 from seahaven.app.state.deal_facts import share_text
 from seahaven.app.state.session import Session
@@ -56,14 +56,14 @@ class Notice(Window):
 
     def build(self, size: tuple[int, int]) -> None:
         self.title, self.text = self.words[0](), self.words[1]()
-        lines = len(wrap(self.app.painter.font(self.px), self.text, round(self.px * self.width_em) - 2 * self.px))
-        height = round(self.px * (4.6 + 1.45 * lines + 3.2))
-        self.panel = self.panel_box(size, height)
-        self.widgets = self.button_row(self.buttons(), self.panel.bottom - self.px)
+        buttons = self.buttons()
+        height = round(self.px * 4.6) + self.text_height(self.body_lines(), size) + round(self.px * 3.2)
+        self.panel = self.panel_box(size, height + self.buttons_height(buttons, size))
+        self.widgets = self.button_row(buttons, self.panel.bottom - self.px)
         self.focus = 0
 
-    def draw_body(self, surface: pygame.Surface) -> None:
-        self.text_lines(surface, [(self.text, "panel_text")], self.panel.y + round(self.px * 3.2))
+    def body_lines(self) -> list[tuple[str, str]]:
+        return [(self.text, "panel_text")]
 
     def activate(self, widget: Widget) -> None:
         self.close()
@@ -150,16 +150,13 @@ class EndMessage(Window):
 
     def build(self, size: tuple[int, int]) -> None:
         self.compose()
-        font = self.app.painter.font(self.px)
-        inner = round(self.px * self.width_em) - 2 * self.px
-        count = sum(len(wrap(font, text, inner)) for text, _c in self.lines)
-        height = round(self.px * (4.4 + 1.45 * count + 3.6))
-        self.panel = self.panel_box(size, height)
+        height = round(self.px * 4.4) + self.text_height(self.lines, size) + round(self.px * 3.6)
+        self.panel = self.panel_box(size, height + self.buttons_height(self.buttons, size))
         self.widgets = self.button_row(self.buttons, self.panel.bottom - self.px)
         self.focus = len(self.widgets) - 1
 
-    def draw_body(self, surface: pygame.Surface) -> None:
-        self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
+    def body_lines(self) -> list[tuple[str, str]]:
+        return self.lines
 
     def on_key(self, event: Any) -> None:
         """N (or Ctrl+N) opens New Game from here as it does at the table; U undoes where

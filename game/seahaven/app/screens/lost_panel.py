@@ -12,10 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from seahaven.app.kit import Widget, Window
-from seahaven.app.looks.render import wrap
 from seahaven.app.screens.new_game import NewGame
 from seahaven.app.state.session import Session
 from seahaven.app.text.words import no_way_back_text
@@ -85,33 +82,16 @@ class LostPanel(Window):
 
     def build(self, size: tuple[int, int]) -> None:
         self.compose()
-        font = self.app.painter.font(self.px)
-        inner = min(size[0] - 16, round(self.px * self.width_em)) - 2 * self.px
-        count = sum(len(wrap(font, text, inner)) for text, _role in self.lines)
-        rows = self._button_rows(inner)
-        height = round(self.px * (3.9 + 1.45 * count + 0.9)) + rows * round(self.px * 2.8)
-        self.panel = self.panel_box(size, height)
-        self.widgets = []
-        bottom = self.panel.bottom - self.px
-        if rows == 1:
-            self.widgets = self.button_row(self.buttons, bottom)
-        else:  # a narrow window: the way back on a row of its own, under the others
-            step = round(self.px * 2.8)
-            self.widgets = self.button_row(self.buttons[:-1], bottom - step) + self.button_row(self.buttons[-1:],
-                                                                                                bottom)
+        height = round(self.px * 4.8) + self.text_height(self.lines, size) + round(self.px * 2.8)
+        self.panel = self.panel_box(size, height + self.buttons_height(self.buttons, size))
+        # a narrow window: the way back on a row of its own, under the others (Window.button_lines)
+        self.widgets = self.button_row(self.buttons, self.panel.bottom - self.px)
         names = [widget.name for widget in self.widgets]
         # Enter takes the way back (redo undoes it), else Review (or New game for a deal lost from the start)
         self.focus = next((names.index(n) for n in ("back", "review", "new") if n in names), 0)
 
-    def _button_rows(self, inner: int) -> int:
-        """One row of buttons when their words fit side by side, else two."""
-        if len(self.buttons) < 3 or self.buttons[-1][0] != "back":
-            return 1
-        widths = self.button_widths(self.buttons)
-        return 1 if sum(widths) + (self.px // 2) * (len(widths) - 1) <= inner else 2
-
-    def draw_body(self, surface: pygame.Surface) -> None:
-        self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
+    def body_lines(self) -> list[tuple[str, str]]:
+        return self.lines
 
     def activate(self, widget: Widget) -> None:
         self.close()

@@ -77,6 +77,9 @@ class NewGame(Window):
         self.notes: Callable[[], str] | None = None
         """The note after the line about the game in play (a copy, a search), as words built
         when shown (None: no note)."""
+        self.about_room = 0
+        """How wide the lines about the game in play are (beside Copy game and Copy)."""
+        self._laid_out: tuple[object, ...] = ()
         super().__init__(app)
         self.focus = self.index("deal")
 
@@ -115,15 +118,31 @@ class NewGame(Window):
         return self.session.jobs.running("winnable")
 
     def build(self, size: tuple[int, int]) -> None:
+        """Difficulty, winnable deals only, the code field, what is said about the typed
+        code, the game in play with what dealing now does to it, and the buttons: every
+        sentence gets the lines it needs (the window grows, or :meth:`fit` makes the words
+        smaller where the window is short), so no warning is ever cut (issue 37.1)."""
         px = self.px
+        painter = self.app.painter
         row = round(px * 2.3)
         gap = round(px * 0.9)
         label_h = round(px * 1.55)
-        height = round(px * 3.4) + label_h + row + gap + row + gap + label_h + row + round(px * 1.5) + gap + row \
+        inner = self.panel_width(size) - 2 * px
+        paste_w = max(round(px * 5.5), painter.text(_("Paste"), px, bold=True).get_width() + px)
+        copy_w = max(round(px * 5.5), painter.text(_("Copy"), px, bold=True).get_width() + px)
+        record_w = max(round(px * 7.5), painter.text(_("Copy game"), px, bold=True).get_width() + px)
+        self.about_room = inner - copy_w - record_w - px // 2 - px
+        said = self.said()
+        note = self.scale.note
+        said_lines = len(wrap(painter.font(note), said[0], inner)) if said is not None else 0
+        said_h = max(1, said_lines) * self.note_step + px // 2
+        about_h = max(row, self.about_lines_count() * self.about_step)
+        buttons = [("daily", _("Today's deal"), False), ("cancel", _("Cancel"), False),
+                   ("deal", self.deal_label(), True)]
+        height = round(px * 3.4) + label_h + row + gap + row + gap + label_h + row + said_h + gap + about_h \
             + 2 * gap + row + px
-        self.panel = panel = self.panel_box(size, height)
+        self.panel = panel = self.panel_box(size, height + self.buttons_height(buttons, size))
         x0 = panel.x + px
-        inner = panel.w - 2 * px
         y = panel.y + round(px * 3.4)
         widgets: list[Widget] = []
         self.label_ys = {"difficulty": y}
@@ -139,25 +158,72 @@ class NewGame(Window):
         y += row + gap
         self.label_ys["code"] = y
         y += label_h
-        paste_w = round(px * 5.5)
         widgets.append(Widget("field", Box(x0, y, inner - paste_w - px // 2, row), CODE_EXAMPLE, kind="field",
                               field=self.field))
         widgets.append(Widget("paste", Box(x0 + inner - paste_w, y, paste_w, row), _("Paste")))
         y += row
         self.label_ys["error"] = y + px // 4
-        y += round(px * 1.5) + gap
-        self.label_ys["current"] = y + (row - px) // 2
-        widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), _("Copy"),
+        y += said_h + gap
+        self.label_ys["current"] = y
+        self.label_ys["current_h"] = about_h
+        buttons_y = y + (about_h - row) // 2
+        widgets.append(Widget("copy", Box(x0 + inner - copy_w, buttons_y, copy_w, row), _("Copy"),
                               enabled=self.session.current.code is not None))  # no code, nothing to copy
-        record_w = round(px * 7.5)  # the whole game as text (issue 28): Paste takes one back
-        widgets.append(Widget("copy_game", Box(x0 + inner - paste_w - px // 2 - record_w, y, record_w, row),
+        # the whole game as text (issue 28): Paste takes one back
+        widgets.append(Widget("copy_game", Box(x0 + inner - copy_w - px // 2 - record_w, buttons_y, record_w, row),
                               _("Copy game")))
-        widgets.extend(self.button_row([("daily", _("Today's deal"), False), ("cancel", _("Cancel"), False),
-                                        ("deal", self.deal_label(), True)], panel.bottom - px))
+        widgets.extend(self.button_row(buttons, panel.bottom - px))
         self.widgets = widgets
+        self._laid_out = self.words_shown()
+
+    @property
+    def note_step(self) -> int:
+        """From one line of the sentence about the typed code to the next."""
+        return round(self.scale.note * 1.3)
+
+    @property
+    def about_step(self) -> int:
+        """From one line about the game in play to the next."""
+        return round(self.px * 1.3)
+
+    def said(self) -> tuple[str, str] | None:
+        """What the window says under the code field: what is wrong with the typed code,
+        or what the solver says of its deal (and the theme colour's name)."""
+        return (self.error, "error") if self.error else self.code_sentence()
+
+    def about_lines(self) -> list[tuple[str, str]]:
+        """The game in play: its code and rating, what dealing now does to it (a warning),
+        and the note of the moment (a copy, a search), each with its colour's name."""
+        lines = [(self.about_this_game(), "panel_text")]
+        if self.session.current.in_progress:
+            lines.append((_("Dealing now counts it as lost."), "error"))
+        if self.note:
+            lines.append((self.note, "accent"))
+        return lines
+
+    def about_lines_count(self) -> int:
+        font = self.app.painter.font(self.px)
+        return sum(len(wrap(font, text, self.about_room)) for text, _role in self.about_lines())
+
+    def words_shown(self) -> tuple[object, ...]:
+        """Everything the layout made room for: when any of it changes, the window lays
+        out again (:meth:`update`)."""
+        return (self.said(), tuple(self.about_lines()), self.deal_label())
+
+    def update(self, dt: float) -> None:
+        """A sentence that changed (the solver answered, a copy was made, a refusal) gets its
+        room before the next frame shows it."""
+        if self.words_shown() != self._laid_out:
+            self.fit(self.app.size)
+            self.dirty = True
 
     def deal_label(self) -> str:
-        return _("Deal anyway") if self.code_verdict() == "lost" else _("Deal")
+        """Deal, saying what happens to the game in play when one is in progress, and
+        "anyway" when the solver proved the typed code's deal cannot be won."""
+        lost = self.code_verdict() == "lost"
+        if self.session.current.in_progress:
+            return _("Deal anyway and count this game as lost") if lost else _("Deal and count this game as lost")
+        return _("Deal anyway") if lost else _("Deal")
 
     # -- the typed code --------------------------------------------------------------------
     def code_verdict(self) -> str | None:
@@ -188,7 +254,7 @@ class NewGame(Window):
         self.deal_when_checked = False
         self.cells = code.cells if code is not None else self.chosen
         focus = self.widgets[self.focus].name if self.widgets else "field"
-        self.build(self.app.size)
+        self.fit(self.app.size)
         self.focus = self.index(focus)
         self.check_code()
 
@@ -203,7 +269,7 @@ class NewGame(Window):
         def answered(status: str) -> None:
             self.verdicts[(code, rules)] = status
             focus = self.widgets[self.focus].name
-            self.build(self.app.size)  # Deal may become "Deal anyway"
+            self.fit(self.app.size)  # Deal may become "Deal anyway"
             self.focus = self.index("deal" if self.deal_when_checked else focus)
             self.dirty = True
             if self.deal_when_checked and self.code == code:
@@ -316,13 +382,13 @@ class NewGame(Window):
                 self.notes = lambda: _("The typed code sets the difficulty: clear it to choose another.")
             else:
                 self.chosen = self.cells = int(name[5:])
-                self.build(self.app.size)
+                self.fit(self.app.size)
                 self.focus = self.index(name)
         elif name == "winnable":
             widget.on = not widget.on
             self.session.settings.set("winnable_only", {**self.session.settings.winnable_only, self.cells: widget.on})
             self.check_code()
-            self.build(self.app.size)
+            self.fit(self.app.size)
             self.focus = self.index("winnable")
         elif name == "field":
             pass
@@ -399,17 +465,13 @@ class NewGame(Window):
         self.session.deal(code)
 
     def about_this_game(self) -> str:
-        """The line about the game in play: its code, and what dealing now would cost."""
+        """The line about the game in play: its code and its rating."""
         code = self.session.current.code
-        if code is not None:
-            rating = self.session.facts.rating(code)
-            line = (_("This game: {code}, rated {rating} of 5.").format(code=code, rating=rating)
-                    if rating is not None else _("This game: {code}.").format(code=code))
-        else:
-            line = _("This game has no code.")
-        if self.session.current.in_progress:
-            line += " " + _("Dealing now counts it as lost.")
-        return f"{line}   {self.note}" if self.note else line
+        if code is None:
+            return _("This game has no code.")
+        rating = self.session.facts.rating(code)
+        return (_("This game: {code}, rated {rating} of 5.").format(code=code, rating=rating)
+                if rating is not None else _("This game: {code}.").format(code=code))
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_body(self, surface: pygame.Surface) -> None:
@@ -420,18 +482,18 @@ class NewGame(Window):
         surface.blit(painter.text(_("Difficulty"), px, theme.muted, bold=True), (x0, self.label_ys["difficulty"]))
         surface.blit(painter.text(_("Game code (leave empty for a new random deal)"), px, theme.muted, bold=True),
                      (x0, self.label_ys["code"]))
-        said = (self.error, "error") if self.error else self.code_sentence()
+        said = self.said()
         if said is not None:
             colour = getattr(theme, said[1])
             note = self.scale.note
-            for i, line in enumerate(wrap(painter.font(note), said[0], panel.w - 2 * px)[:2]):
-                surface.blit(painter.text(line, note, colour), (x0, self.label_ys["error"] + i * px))
-        room = self.widgets[self.index("copy_game")].box.x - px - x0
-        lines = wrap(painter.font(px), self.about_this_game(), room)  # in the body size, as every line
-        step = round(px * 1.2)
-        top = self.label_ys["current"] - (len(lines[:2]) - 1) * step // 2
-        for i, line in enumerate(lines[:2]):
-            surface.blit(painter.text(line, px, theme.panel_text), (x0, top + i * step))
+            for i, line in enumerate(wrap(painter.font(note), said[0], panel.w - 2 * px)):
+                surface.blit(painter.text(line, note, colour), (x0, self.label_ys["error"] + i * self.note_step))
+        font = painter.font(px)
+        lines = [(line, role) for text, role in self.about_lines() for line in wrap(font, text, self.about_room)]
+        step = self.about_step
+        top = self.label_ys["current"] + (self.label_ys["current_h"] - len(lines) * step) // 2
+        for i, (line, role) in enumerate(lines):
+            surface.blit(painter.text(line, px, getattr(theme, role)), (x0, top + i * step))
 
 
 KEYPAD_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567-")
