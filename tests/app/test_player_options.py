@@ -235,7 +235,14 @@ def test_left_handed_mirrors_cells_foundations_and_toolbar() -> None:
     assert max(right.piles[p].right for p in CELLS) < min(right.piles[p].x for p in FOUNDATIONS)
     assert [left.piles[p] for p in COLUMNS] == [right.piles[p] for p in COLUMNS]
     for name, box in right.buttons.items():
-        assert left.buttons[name].x == 1280 - box.right and left.buttons[name].w == box.w
+        assert left.buttons[name].w == box.w
+    # each group at the other end, read in the same order: New, Restart, Undo, Redo, Hint (issue 37.9)
+    for group in (["new", "restart", "undo", "redo", "hint"], ["help", "menu", "fullscreen"]):
+        assert sorted(group, key=lambda name: left.buttons[name].x) == group
+        span = (min(right.buttons[n].x for n in group), max(right.buttons[n].right for n in group))
+        assert (min(left.buttons[n].x for n in group), max(left.buttons[n].right for n in group)) == (
+            1280 - span[1], 1280 - span[0])
+    assert left.buttons["help"].x < left.buttons["new"].x
 
 
 def test_left_handed_status_line_keeps_its_figures_and_words_inside_the_window() -> None:

@@ -539,7 +539,7 @@ def _fan(card_h: int, lane_h: int) -> int:
 def _toolbar_buttons(bar: Box, left: int, slots: tuple[ToolSlot, ...] = (), mirrored: bool = False) -> dict[str, Box]:
     """Buttons with an icon and a word when there is room, icons alone when not; the
     right-hand group is placed from the right end (``mirrored``: each group at the other
-    end, in mirrored order)."""
+    end, in the same reading order)."""
     pad = max(3, bar.h // 10)
     h = bar.h - 2 * pad
     margin = max(pad, left)
@@ -561,8 +561,15 @@ def _toolbar_buttons(bar: Box, left: int, slots: tuple[ToolSlot, ...] = (), mirr
         x -= bw
         buttons[name] = Box(x, bar.y + pad, bw, h)
         x -= pad
-    if mirrored:
-        buttons = {name: box._replace(x=bar.x + bar.right - box.right) for name, box in buttons.items()}
+    if mirrored:  # each group at the other end, its buttons still in reading order (Undo before Redo)
+        for group in ([n for n, right, _s in slots if not right], [n for n, right, _s in slots if right]):
+            if not group:
+                continue
+            xs = [bar.x + bar.right - buttons[name].right for name in group]  # the group's span, mirrored
+            x = min(xs)
+            for name in group:
+                buttons[name] = buttons[name]._replace(x=x)
+                x += buttons[name].w + pad
     return buttons
 
 

@@ -132,8 +132,8 @@ class TableView:
                 self._faces[state] = face
             surface.blit(face, box[:2])
         # the title, with the difficulty, between the two groups of buttons
-        hint, help_ = layout.buttons["hint"], layout.buttons["help"]
-        left, right = (hint.right, help_.x) if hint.x < help_.x else (help_.right, hint.x)  # left-handed: swapped
+        boxes = sorted(layout.buttons.values(), key=lambda box: box.x)  # the widest gap: between the two groups
+        left, right = max(((a.right, b.x) for a, b in zip(boxes, boxes[1:])), key=lambda gap: gap[1] - gap[0])
         cells = self.table.position.cell_count
         difficulty = difficulty_name(cells) if cells in DIFFICULTY_NAMES else ""
         for title in ("Seahaven Towers · " + difficulty, difficulty):  # the difficulty stays when the name cannot
