@@ -191,7 +191,10 @@ def card_size_step(table: Table, steps: int) -> None:
 ACTIONS = Actions()
 """Every action of the table. Declare a new one here, and only here."""
 
-GAME, PLAY, PAGES, WINDOW = 10, 20, 30, 40
+GAME = 10
+PLAY = GAME + 10
+PAGES = PLAY + 10
+WINDOW = PAGES + 10
 """The Menu's groups, top to bottom, as a desktop game's menus have them: the game (new,
 restart, daily, files), play (undo to bookmarks), the pages (statistics, settings), then
 help, fullscreen and quit. An action's ``menu`` is its group (entries of a group keep the

@@ -9,6 +9,7 @@ the previous frame. The scene says what changed (:meth:`TableView.invalidate`,
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pygame
@@ -133,7 +134,7 @@ class TableView:
             surface.blit(face, box[:2])
         # the title, with the difficulty, between the two groups of buttons
         boxes = sorted(layout.buttons.values(), key=lambda box: box.x)  # the widest gap: between the two groups
-        left, right = max(((a.right, b.x) for a, b in zip(boxes, boxes[1:])), key=lambda gap: gap[1] - gap[0])
+        left, right = max(((a.right, b.x) for a, b in pairwise(boxes)), key=lambda gap: gap[1] - gap[0])
         cells = self.table.position.cell_count
         difficulty = difficulty_name(cells) if cells in DIFFICULTY_NAMES else ""
         for title in ("Seahaven Towers · " + difficulty, difficulty):  # the difficulty stays when the name cannot
