@@ -251,7 +251,7 @@ class StatsScreen(Screen):
             if entry.replayable:
                 rect = pygame.Rect(column.right - button_w, y + h // 10, button_w, h - h // 5)
                 self.button(surface, rect, label, self.watcher(entry), key=f"watch-{n}", size=small)
-            dot = max(4, round(small * 0.36))  # its result by shape as well as colour, as in the graphs and the calendar
+            dot = max(4, round(small * 0.36))  # its result by shape and colour, as the graphs and the calendar
             paint_dot(surface, self.theme, result_of(entry), (column.x + u // 3 + dot, y + h // 2), dot)
             left = column.x + u // 3 + 3 * dot
             words = self.font(small).render(line, True, self.theme.text)
