@@ -104,6 +104,8 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
                                 game=saved.game if saved else None, elapsed_s=saved.elapsed_s if saved else 0.0,
                                 keeper=keeper, app=window)
     session.not_saving = not_saving is not None
+    if saved is not None and keeper.stats.open is not None and keeper.stats.open.won:
+        session.current.won_before()  # won, then undone before the last close: its time is the win's
     autosave = Autosave(keeper, session)
     # the first deal is rated once the table shows: the solver's thread would share the
     # interpreter with the first frame
