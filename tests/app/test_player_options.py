@@ -186,7 +186,7 @@ def test_suit_letters_are_drawn_beside_the_index() -> None:
 
 # -- 7. reduce motion, zen, left-handed ------------------------------------------------------
 def test_reduce_motion_makes_a_move_instant_with_a_highlight() -> None:
-    app = make_app(reduce_motion="on")
+    app = make_app(animation="off")  # Motion: Off (what Reduce motion was, issue 37.4)
     table = app.scenes.bottom
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
     assert table.position.columns[6][-1] == Card.parse("6H")
@@ -197,7 +197,7 @@ def test_reduce_motion_makes_a_move_instant_with_a_highlight() -> None:
 
 
 def test_reduce_motion_shakes_nothing() -> None:
-    app = make_app(reduce_motion="on")
+    app = make_app(animation="off")
     table = app.scenes.bottom
     drag(app, card_point(app, column(3), 0), card_point(app, column(5)), frames=0)
     assert not table.motion.floating
@@ -205,10 +205,11 @@ def test_reduce_motion_shakes_nothing() -> None:
 
 def test_reduce_motion_follows_the_desktop(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(motion_pref, "_reduced", True)
-    assert Settings().reduces_motion and Settings().animation_factor == 0.0
-    assert not Settings(reduce_motion="off").reduces_motion
+    assert Settings().reduces_motion and Settings().animation_factor == 0.0  # Motion: System, the default
+    assert not Settings(animation="normal").reduces_motion and Settings(animation="slow").animation_factor > 1
     monkeypatch.setattr(motion_pref, "_reduced", False)
-    assert not Settings().reduces_motion and Settings(reduce_motion="on").reduces_motion
+    assert not Settings().reduces_motion and Settings().animation_factor == 1.0
+    assert Settings(animation="off").reduces_motion and Settings(animation="off").animation_factor == 0.0
 
 
 def test_zen_hides_time_score_and_moves_but_counts_them() -> None:

@@ -262,8 +262,11 @@ def test_resize_during_a_drag() -> None:
 def test_animation_off_lands_every_move_at_once() -> None:
     app = make_app("SH1-C4-AAAAAJ2", animation="off")
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
-    assert not app.scenes.bottom.motion.floating and not app.scenes.bottom.motion.tweens.active
+    motion = app.scenes.bottom.motion
+    assert not motion.floating and motion.flashed == {column(1), column(7)}  # a brief highlight, no glide
     assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
+    settle(app)
+    assert not motion.tweens.active and not motion.flashed
 
 
 def test_an_idle_table_draws_nothing() -> None:

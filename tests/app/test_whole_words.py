@@ -165,15 +165,18 @@ def test_new_game_over_a_game_in_progress_says_it_all(language: str, size: tuple
         # the refusal under the field, whole, above the line about the game
         note = window.scale.note
         said = wrap(painter.font(note), window.error, window.panel.w - 2 * window.px)
-        assert window.label_ys["error"] + len(said) * window.note_step <= window.label_ys["current"]
+        assert [line for line, _role in window.said_lines] == list(said)
+        assert window.label_ys["error"] + len(said) * window.steps[0] <= window.label_ys["current"]
         # the game in play: its code and rating, then the warning, all lines left of Copy game, above the buttons
         about = window.about_lines()
         assert about[1] == (i18n._("Dealing now counts it as lost."), "error")
         assert str(GameCode.parse(CODE)) in about[0][0] and "3" in about[0][0]
-        count = window.about_lines_count()
-        top = window.label_ys["current"] + (window.label_ys["current_h"] - count * window.about_step) // 2
+        count = len(window.about_wrapped)
+        assert " ".join(line for line, _role in window.about_wrapped).replace(" ", "") == "".join(
+            text for text, _role in about).replace(" ", "")  # every word of them, none dropped
+        top = window.label_ys["current"] + (window.label_ys["current_h"] - count * window.steps[1]) // 2
         assert top >= window.label_ys["current"]
-        assert top + count * window.about_step <= min(widgets["daily"].y, widgets["deal"].y)
+        assert top + count * window.steps[1] <= min(widgets["daily"].y, widgets["deal"].y)
         assert window.panel.x + window.px + window.about_room <= widgets["copy_game"].x
         for text, _role in about:
             for line in wrap(painter.font(window.px), text, window.about_room):

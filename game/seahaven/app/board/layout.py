@@ -375,6 +375,18 @@ def _scaled_card_width(width: int, room: int, aspect: float, scale: float, two_b
     return max(8, min(most, int(usual * scale)))
 
 
+def largest_card_scale(width: int, height: int, aspect: float = DEFAULT_CARD_ASPECT,
+                       position: Position | None = None) -> float:
+    """The card-size setting past which the cards of a ``width`` x ``height`` window grow no
+    more (the largest card the window holds, with ``position``'s columns where given, over
+    the window's own card size), rounded up to a whole percent and within
+    :data:`CARD_SCALES`: what the setting can offer in this window."""
+    usual = compute_layout(width, height, 4, aspect).card_w
+    cells = position.cell_count if position is not None else 4
+    most = compute_layout(width, height, cells, aspect, position=position, card_scale=CARD_SCALES[1]).card_w
+    return max(1.0, min(CARD_SCALES[1], math.ceil(most / usual * 100 - 1e-9) / 100))
+
+
 def _one_row_card_width(width: int, room: int, aspect: float) -> int:
     """The largest card that fits both across (10 columns) and down (top row + column lane)."""
     across = width / (10 + 9 * _GAP + 2 * _SIDE)

@@ -20,8 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from seahaven.app.board.layout import card_aspect, largest_card_scale
 from seahaven.app.screens import dialogs, navigation, new_game
 from seahaven.app.screens.table_api import Table
+from seahaven.app.state.settings import SPECS, card_size_after
 from seahaven.app.text.words import key_text
 from seahaven.i18n import N_, NP_, _
 
@@ -170,22 +172,31 @@ def _open_menu(table: Table) -> None:
     table.app.push(dialogs.Menu(table.app, table.session, entries))
 
 
+CARD_SIZE = "card size"
+"""What the status line's sentence is about when it says the card size (or that it stops)."""
+
+
 def card_size_step(table: Table, steps: int) -> None:
     """Ctrl+plus (the action "bigger"), Ctrl+minus, a pinch: the card-size setting one step
-    up or down, as far as the window shows a difference."""
-    from seahaven.app.state.settings import SPECS
-
-    spec = SPECS["card_size"]
-    assert spec.limits is not None
+    up or down from the size the window shows, never past the largest it holds; at either
+    end the status line says so, once (not again at each press while it says it)."""
     settings = table.app.settings
     was, width = settings.card_size, table.layout.card_w
-    size = round(min(spec.limits[1], max(spec.limits[0], was + steps * spec.step)), 2)
-    if settings.set("card_size", size) and (table.layout.card_w > width) == (steps > 0):
-        table.say(_("Card size {size}").format(size=spec.readout(size)), fleeting=True)
+    largest = largest_card_scale(*table.layout.size, card_aspect(), table.position)
+    size = card_size_after(was, largest, steps)
+    if size != min(was, largest) and settings.set("card_size", size) and (table.layout.card_w > width) == (steps > 0):
+        spec = SPECS["card_size"]
+        shown = spec.readout(size)
+        table.say((_("Card size {size}: the largest this window holds").format(size=shown) if size >= largest
+                   else _("Card size {size}").format(size=shown)), about=CARD_SIZE, of_position=False)
         return
-    settings.set("card_size", was)  # no larger in this window (or no smaller than the least)
-    table.say(_("The cards are as large as this window holds.") if steps > 0
-              else _("The cards are as small as they go."), fleeting=True)
+    if settings.card_size != was:
+        settings.set("card_size", was)  # no larger in this window after all (its columns need the room)
+    said = (_("The cards are as large as this window holds.") if steps > 0
+            else _("The cards are as small as they go."))
+    message = table.message
+    if message is None or message.about != CARD_SIZE or message.text != said:  # once, not at each press (41.8)
+        table.say(said, about=CARD_SIZE, of_position=False)
 
 
 ACTIONS = Actions()

@@ -79,6 +79,11 @@ class NewGame(Window):
         when shown (None: no note)."""
         self.about_room = 0
         """How wide the lines about the game in play are (beside Copy game and Copy)."""
+        self.said_lines: list[tuple[str, str]] = []
+        self.about_wrapped: list[tuple[str, str]] = []
+        """The lines under the code field and those about the game in play, as laid out
+        (each with its colour's name), and the steps between them (``steps``)."""
+        self.steps = (0, 0)
         self._laid_out: tuple[object, ...] = ()
         super().__init__(app)
         self.focus = self.index("deal")
@@ -132,11 +137,13 @@ class NewGame(Window):
         copy_w = max(round(px * 5.5), painter.text(_("Copy"), px, bold=True).get_width() + px)
         record_w = max(round(px * 7.5), painter.text(_("Copy game"), px, bold=True).get_width() + px)
         self.about_room = inner - copy_w - record_w - px // 2 - px
-        said = self.said()
-        note = self.scale.note
-        said_lines = len(wrap(painter.font(note), said[0], inner)) if said is not None else 0
-        said_h = max(1, said_lines) * self.note_step + px // 2
-        about_h = max(row, self.about_lines_count() * self.about_step)
+        said, note = self.said(), self.scale.note
+        self.steps = (round(note * 1.3), round(px * 1.3))
+        self.said_lines = [(line, said[1]) for line in wrap(painter.font(note), said[0], inner)] if said else []
+        self.about_wrapped = [(line, role) for text, role in self.about_lines()
+                              for line in wrap(painter.font(px), text, self.about_room)]
+        said_h = max(1, len(self.said_lines)) * self.steps[0] + px // 2
+        about_h = max(row, len(self.about_wrapped) * self.steps[1])
         buttons = [("daily", _("Today's deal"), False), ("cancel", _("Cancel"), False),
                    ("deal", self.deal_label(), True)]
         height = round(px * 3.4) + label_h + row + gap + row + gap + label_h + row + said_h + gap + about_h \
@@ -176,34 +183,14 @@ class NewGame(Window):
         self.widgets = widgets
         self._laid_out = self.words_shown()
 
-    @property
-    def note_step(self) -> int:
-        """From one line of the sentence about the typed code to the next."""
-        return round(self.scale.note * 1.3)
-
-    @property
-    def about_step(self) -> int:
-        """From one line about the game in play to the next."""
-        return round(self.px * 1.3)
-
     def said(self) -> tuple[str, str] | None:
         """What the window says under the code field: what is wrong with the typed code,
         or what the solver says of its deal (and the theme colour's name)."""
         return (self.error, "error") if self.error else self.code_sentence()
 
     def about_lines(self) -> list[tuple[str, str]]:
-        """The game in play: its code and rating, what dealing now does to it (a warning),
-        and the note of the moment (a copy, a search), each with its colour's name."""
-        lines = [(self.about_this_game(), "panel_text")]
-        if self.session.current.in_progress:
-            lines.append((_("Dealing now counts it as lost."), "error"))
-        if self.note:
-            lines.append((self.note, "accent"))
-        return lines
-
-    def about_lines_count(self) -> int:
-        font = self.app.painter.font(self.px)
-        return sum(len(wrap(font, text, self.about_room)) for text, _role in self.about_lines())
+        """The game in play, what dealing now does to it, and the note of the moment."""
+        return game_in_play_lines(self.session, self.note)
 
     def words_shown(self) -> tuple[object, ...]:
         """Everything the layout made room for: when any of it changes, the window lays
@@ -218,12 +205,7 @@ class NewGame(Window):
             self.dirty = True
 
     def deal_label(self) -> str:
-        """Deal, saying what happens to the game in play when one is in progress, and
-        "anyway" when the solver proved the typed code's deal cannot be won."""
-        lost = self.code_verdict() == "lost"
-        if self.session.current.in_progress:
-            return _("Deal anyway and count this game as lost") if lost else _("Deal and count this game as lost")
-        return _("Deal anyway") if lost else _("Deal")
+        return deal_label(self.session.current.in_progress, self.code_verdict() == "lost")
 
     # -- the typed code --------------------------------------------------------------------
     def code_verdict(self) -> str | None:
@@ -286,24 +268,7 @@ class NewGame(Window):
         of its colour in the theme."""
         if self.code is None or self.error:
             return None
-        cells = self.code.cells
-        if not self.wants_winnable(cells):
-            if cells not in DIFFICULTY_NAMES:
-                return _("A deal with {cells}.").format(cells=cells_phrase(cells)), "muted"
-            return per_difficulty(cells, _("An Easy deal ({cells})."), _("A Medium deal ({cells})."),
-                                  _("A Hard deal ({cells}).")).format(cells=cells_phrase(cells)), "muted"
-        verdict = self.code_verdict()
-        if verdict == "lost":
-            return _("The solver proved that this deal cannot be won."), "error"
-        if verdict == "won":
-            if cells not in DIFFICULTY_NAMES:
-                return _("A deal that the solver has proved can be won."), "accent"
-            return per_difficulty(cells, _("An Easy deal that the solver has proved can be won."),
-                                  _("A Medium deal that the solver has proved can be won."),
-                                  _("A Hard deal that the solver has proved can be won.")), "accent"
-        if verdict == "unknown":
-            return _("The solver could not tell in time whether this deal can be won."), "muted"
-        return _("The solver is checking that this deal can be won\u2026"), "muted"
+        return deal_sentence(self.code.cells, self.wants_winnable(self.code.cells), self.code_verdict())
 
     # -- input -----------------------------------------------------------------------------
     def on_key(self, event: Any) -> None:
@@ -464,36 +429,69 @@ class NewGame(Window):
         self.close()
         self.session.deal(code)
 
-    def about_this_game(self) -> str:
-        """The line about the game in play: its code and its rating."""
-        code = self.session.current.code
-        if code is None:
-            return _("This game has no code.")
-        rating = self.session.facts.rating(code)
-        return (_("This game: {code}, rated {rating} of 5.").format(code=code, rating=rating)
-                if rating is not None else _("This game: {code}.").format(code=code))
-
     # -- drawing ---------------------------------------------------------------------------
     def draw_body(self, surface: pygame.Surface) -> None:
         painter = self.app.painter
-        theme = painter.theme
-        px, panel = self.px, self.panel
-        x0 = panel.x + px
+        theme, px, x0 = painter.theme, self.px, self.panel.x + self.px
         surface.blit(painter.text(_("Difficulty"), px, theme.muted, bold=True), (x0, self.label_ys["difficulty"]))
         surface.blit(painter.text(_("Game code (leave empty for a new random deal)"), px, theme.muted, bold=True),
                      (x0, self.label_ys["code"]))
-        said = self.said()
-        if said is not None:
-            colour = getattr(theme, said[1])
-            note = self.scale.note
-            for i, line in enumerate(wrap(painter.font(note), said[0], panel.w - 2 * px)):
-                surface.blit(painter.text(line, note, colour), (x0, self.label_ys["error"] + i * self.note_step))
-        font = painter.font(px)
-        lines = [(line, role) for text, role in self.about_lines() for line in wrap(font, text, self.about_room)]
-        step = self.about_step
-        top = self.label_ys["current"] + (self.label_ys["current_h"] - len(lines) * step) // 2
-        for i, (line, role) in enumerate(lines):
-            surface.blit(painter.text(line, px, getattr(theme, role)), (x0, top + i * step))
+        for i, (line, role) in enumerate(self.said_lines):  # as the layout wrapped them and made room
+            surface.blit(painter.text(line, self.scale.note, getattr(theme, role)),
+                         (x0, self.label_ys["error"] + i * self.steps[0]))
+        top = self.label_ys["current"] + (self.label_ys["current_h"] - len(self.about_wrapped) * self.steps[1]) // 2
+        for i, (line, role) in enumerate(self.about_wrapped):
+            surface.blit(painter.text(line, px, getattr(theme, role)), (x0, top + i * self.steps[1]))
+
+
+def deal_label(in_progress: bool, lost: bool) -> str:
+    """The Deal button's words: what happens to a game in progress when one is (issue
+    37.1), and "anyway" when the solver proved the typed code's deal cannot be won."""
+    if in_progress:
+        return _("Deal anyway and count this game as lost") if lost else _("Deal and count this game as lost")
+    return _("Deal anyway") if lost else _("Deal")
+
+
+def deal_sentence(cells: int, winnable_only: bool, verdict: str | None) -> tuple[str, str]:
+    """What New Game says of a typed code's deal of ``cells`` cells (with winnable deals only
+    on or off for it, and the solver's verdict: won, lost, unknown, or None while it looks),
+    and the name of its colour in the theme."""
+    if not winnable_only:
+        if cells not in DIFFICULTY_NAMES:
+            return _("A deal with {cells}.").format(cells=cells_phrase(cells)), "muted"
+        return per_difficulty(cells, _("An Easy deal ({cells})."), _("A Medium deal ({cells})."),
+                              _("A Hard deal ({cells}).")).format(cells=cells_phrase(cells)), "muted"
+    if verdict == "lost":
+        return _("The solver proved that this deal cannot be won."), "error"
+    if verdict == "won":
+        if cells not in DIFFICULTY_NAMES:
+            return _("A deal that the solver has proved can be won."), "accent"
+        return per_difficulty(cells, _("An Easy deal that the solver has proved can be won."),
+                              _("A Medium deal that the solver has proved can be won."),
+                              _("A Hard deal that the solver has proved can be won.")), "accent"
+    if verdict == "unknown":
+        return _("The solver could not tell in time whether this deal can be won."), "muted"
+    return _("The solver is checking that this deal can be won\u2026"), "muted"
+
+
+def game_in_play_lines(session: Session, note: str) -> list[tuple[str, str]]:
+    """New Game's lines about the game in play, each with the name of its colour in the
+    theme: its code and rating, the warning that dealing now counts it as lost (while it is
+    in progress), and ``note`` (a copy, a search) when there is one."""
+    code = session.current.code
+    rating = session.facts.rating(code)
+    if code is None:
+        line = _("This game has no code.")
+    elif rating is not None:
+        line = _("This game: {code}, rated {rating} of 5.").format(code=code, rating=rating)
+    else:
+        line = _("This game: {code}.").format(code=code)
+    lines = [(line, "panel_text")]
+    if session.current.in_progress:
+        lines.append((_("Dealing now counts it as lost."), "error"))
+    if note:
+        lines.append((note, "accent"))
+    return lines
 
 
 KEYPAD_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567-")
