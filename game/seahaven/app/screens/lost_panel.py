@@ -28,6 +28,8 @@ class LostPanel(Window):
     the table when the panel opened): the way back, Review, or Keep playing."""
 
     TITLE = N_("This game can no longer be won")
+    DEAL_TITLE = N_("This deal cannot be won")
+    """The title for a deal the solver proved lost from its start: it never could be won."""
     width_em = 30.0
     close_outside = True
 
@@ -57,8 +59,12 @@ class LostPanel(Window):
         keep = ("keep", _("Keep playing"), False)
         review = ("review", _("Review"), False)
         target = self.target
-        if game.move_count == 0 or report.deal_lost:
-            self.lines = [(_("This deal cannot be won, not even from the start."), "panel_text")]
+        if game.move_count == 0 or report.deal_lost:  # lost before any move: said in its own words (37.6)
+            self.title = _(self.DEAL_TITLE)
+            self.lines = [(_("No line of moves wins this deal, not even from its start: it was lost before the first "
+                             "move, not by any move of yours."), "panel_text"),
+                          (_("New game deals another. With Winnable deals only, in the New Game window, every "
+                             "deal is one the solver has proved can be won."), "muted")]
             self.buttons = [keep, review] if game.move_count else [keep]
             self.buttons.append(("new", _("New game"), True))  # neither undo nor a restart wins it
             return

@@ -8,7 +8,7 @@ from seahaven.app.board.replay_game import ReplayGame, Source
 from seahaven.app.screens import navigation
 from seahaven.app.screens.lost_panel import LostPanel
 from seahaven.app.screens.table_api import Table
-from seahaven.app.text.words import no_way_back_text, solver_failed_text
+from seahaven.app.text.words import lost_sentence, no_winning_line_text, solver_failed_text
 from seahaven.engine import Game, Move, services
 from seahaven.engine.services import LineEnd, LossReport
 from seahaven.i18n import _, format_number, ngettext
@@ -75,7 +75,7 @@ class TableSolver:
 
     def hint_answer(self, move: Move | None) -> None:
         if move is None:
-            self.way_back(_("No winning line from here: undo some moves or start again."))
+            self.way_back(no_winning_line_text(self.table.game.move_count))
             return
         self.current.hint_shown(move)
 
@@ -98,17 +98,7 @@ class TableSolver:
         """Say it once, in the status line, without stopping play (the live verdict stays)."""
         if not self.app.settings.warn_lost:
             return
-        if self.table.game.move_count == 0:
-            text = _("This deal cannot be won: Winnable deals only, in New game, deals only games that can.")
-        elif report.undos:
-            text = ngettext("This game can no longer be won: undo {n} move to get back to a winnable position.",
-                            "This game can no longer be won: undo {n} moves to get back to a winnable position.",
-                            report.undos).format(n=report.undos)
-        elif report.reason is not None:
-            text = _("This game can no longer be won; no way back was found ({why}).").format(
-                why=no_way_back_text(report))
-        else:
-            text = _("This game can no longer be won.")
+        text = lost_sentence(report, self.table.game.move_count)
         self.table.say(text, warn=True, seconds=LOST_MESSAGE_S, about=LOST)
 
     def proved_lost(self) -> LossReport | None:
@@ -183,7 +173,7 @@ class TableSolver:
         if asked.position != self.table.position or asked.rules != self.table.rules:
             return
         if line is None:
-            self.table.say(_("No winning line from here: undo some moves or start again."), warn=True)
+            self.table.say(no_winning_line_text(self.table.game.move_count), warn=True)
             return
         self.current.hint_shown()  # the whole line is more than a hint: a win after it is won with help
         self.table.say(ngettext("The winning line: {n} move.", "The winning line: {n} moves.", len(line)).format(
@@ -193,7 +183,7 @@ class TableSolver:
 
     def demo_line(self, line: tuple[Move, ...] | None) -> None:
         if line is None:
-            self.way_back(_("No winning line from here: undo some moves or start again."))
+            self.way_back(no_winning_line_text(self.table.game.move_count))
             return
         self.current.hint_shown()  # a game the demo finishes is won with help
         self.demo = list(line)

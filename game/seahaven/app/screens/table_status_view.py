@@ -14,6 +14,7 @@ from seahaven.app.screens.table_api import Message, Table
 from seahaven.app.screens.table_finish import TableFinish
 from seahaven.app.screens.table_pointer import TablePointer
 from seahaven.app.screens.table_solver import LOST, TableSolver
+from seahaven.app.text.words import status_code_text
 from seahaven.i18n import _, format_duration, format_number
 
 
@@ -129,7 +130,8 @@ class StatusPainter:
     def _code_text(self) -> tuple[str, bool]:
         """The status line's right: the game's code (and whether it warns it is not saved)."""
         game = self.table.game
-        code = str(game.code) if game.code is not None else _("custom position")
+        code = (status_code_text(game.code, self.table.session.facts.daily_date(game.code)) if game.code is not None
+                else _("custom position"))  # a daily deal says so (issue 37.8)
         if self.table.session.not_saving:
             return _("Not saving  ·  {code}").format(code=code), True
         return code, False

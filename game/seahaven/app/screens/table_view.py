@@ -29,7 +29,7 @@ from seahaven.app.screens.table_motion import TableMotion
 from seahaven.app.screens.table_pointer import TablePointer
 from seahaven.app.screens.table_solver import TableSolver
 from seahaven.app.screens.table_status_view import StatusPainter
-from seahaven.app.text.words import DIFFICULTY_NAMES, difficulty_name
+from seahaven.app.text.words import table_titles
 from seahaven.engine import COLUMNS, Card, Pile
 
 
@@ -135,9 +135,8 @@ class TableView:
         # the title, with the difficulty, between the two groups of buttons
         boxes = sorted(layout.buttons.values(), key=lambda box: box.x)  # the widest gap: between the two groups
         left, right = max(((a.right, b.x) for a, b in pairwise(boxes)), key=lambda gap: gap[1] - gap[0])
-        cells = self.table.position.cell_count
-        difficulty = difficulty_name(cells) if cells in DIFFICULTY_NAMES else ""
-        for title in ("Seahaven Towers · " + difficulty, difficulty):  # the difficulty stays when the name cannot
+        daily = self.table.session.facts.daily_date(self.table.game.code)  # a daily deal says so (issue 37.8)
+        for title in table_titles(self.table.position.cell_count, daily):  # the difficulty stays when the rest cannot
             text = painter.text(title, max(12, round(bar.h * 0.36)), painter.theme.text_dim)
             if text.get_width() < right - left - bar.h:
                 surface.blit(text, text.get_rect(center=((left + right) // 2, bar.h // 2)))
