@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +75,7 @@ def test_a_daily_deal_says_so_in_the_title_and_the_status_line(size: tuple[int, 
         if size[0] >= 1080:  # the whole title where the toolbar has room for it
             bar = table.layout.toolbar
             boxes = sorted(table.layout.buttons.values(), key=lambda box: box.x)
-            room = max(b.x - a.right for a, b in zip(boxes, boxes[1:], strict=False)) - bar.h
+            room = max(b.x - a.right for a, b in pairwise(boxes)) - bar.h
             width = app.painter.text(titles[0], max(12, round(bar.h * 0.36))).get_width()
             assert width < room and format_weekday_day_month(DAY) in titles[0]
         if language == "en":
