@@ -172,7 +172,7 @@ def _open_menu(table: Table) -> None:
     table.app.push(dialogs.Menu(table.app, table.session, entries))
 
 
-CARD_SIZE = "card size"
+CARD_SIZE = "card_size"
 """What the status line's sentence is about when it says the card size (or that it stops)."""
 
 

@@ -18,7 +18,7 @@ from seahaven.engine import GameCode
 from seahaven.engine.daily import DailyDeal, daily_deal, today
 from seahaven.i18n import _
 
-JOB = "daily check"
+JOB = "daily_check"
 
 
 class DailyCheck:
