@@ -86,6 +86,10 @@ def test_every_action_is_reachable_and_every_toolbar_icon_exists() -> None:
     # every toolbar button is in the Menu too, so the keyboard reaches it there (F10) as by its own key
     assert {a.name for a in ACTIONS.toolbar()} - {a.name for a in ACTIONS.menu()} == {"menu"}
     assert all(a.keys for a in ACTIONS.toolbar())
+    # every toolbar tooltip names its key (issue 37.5): "Menu (F10)"
+    for action in ACTIONS.toolbar():
+        assert action.tooltip_text().endswith(f"({action.shortcut_text()})"), action.name
+    assert ACTIONS["menu"].tooltip_text() == "Menu (F10)"
     assert ACTIONS.for_key("Shift+H") is ACTIONS["solution"] and ACTIONS.for_key("H") is ACTIONS["hint"]
     assert ACTIONS["undo"].tooltip_text() == "Undo (Ctrl+Z)" and ACTIONS["new"].tooltip_text() == "New game (N)"
     assert ACTIONS.for_key("Ctrl+Shift+Z") is ACTIONS["redo"] and ACTIONS.for_key("Shift+U") is ACTIONS["undo"]

@@ -137,3 +137,26 @@ def test_every_entry_shows_its_key_whole_and_the_close_button_is_there(size: tup
     finally:
         i18n.set_language("en")
         app.close()
+
+
+def test_a_page_opened_from_the_menu_by_keyboard_closes_by_its_close_button_too() -> None:
+    """Tab reaches a page's Close button (last, after the page's own controls), and Enter
+    presses it: every button is in the keyboard's reach, not only Esc's."""
+    app = make_app(CODE)
+    try:
+        key(app, pygame.K_F10)
+        menu = app.scenes.top
+        assert isinstance(menu, Menu)
+        for _ in range(len(menu.widgets)):  # down the entries (the greyed ones are passed over) to Settings
+            if menu.widgets[menu.focus].name == "settings":
+                break
+            key(app, pygame.K_DOWN)
+        key(app, pygame.K_RETURN, frames=2)
+        page = app.scenes.top
+        assert type(page).__name__ == "SettingsScreen"
+        key(app, pygame.K_TAB, pygame.KMOD_LSHIFT)  # backwards from nothing: the last, Close
+        assert page.focus_key == "close"
+        key(app, pygame.K_RETURN)
+        assert app.scenes.top is app.scenes.bottom
+    finally:
+        app.close()
