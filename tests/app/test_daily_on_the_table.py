@@ -49,7 +49,7 @@ def painted(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(app.painter, "text", text)
     table = app.scenes.bottom
-    table.view.invalidate()
+    table.invalidate()
     table.dirty = True
     app.render(force=True)
     monkeypatch.undo()

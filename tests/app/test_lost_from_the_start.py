@@ -14,7 +14,7 @@ import pytest
 from seahaven import i18n
 from seahaven.app.screens.lost_panel import LostPanel
 from seahaven.app.screens.new_game import NewGame
-from seahaven.app.screens.table_solver import LOST
+from seahaven.app.screens.table.solver_questions import LOST
 from seahaven.app.shell.loop import App
 from seahaven.i18n import LANGUAGES
 from tests.app.table_helpers import key, make_app, settle, steps, wait_jobs
@@ -54,7 +54,7 @@ def status_words(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(painter, "text", text)
     table = app.scenes.bottom
-    table.view.status.paint(table.view._cache, painter, table.view._band(table.layout.status, line_at_top=True))
+    table.paint_frame(app.screen, frozenset({"status"}))
     monkeypatch.undo()
     return painted
 

@@ -12,8 +12,8 @@ import pytest
 
 from seahaven import i18n
 from seahaven.app.kit import Window
-from seahaven.app.screens.actions import ACTIONS
 from seahaven.app.screens.dialogs import Menu
+from seahaven.app.screens.table.actions import ACTIONS
 from seahaven.app.shell.loop import App
 from seahaven.app.text.words import key_text
 from tests.app.table_helpers import click, key, make_app, steps
@@ -48,7 +48,7 @@ EFFECTS: dict[str, Callable[[App], bool]] = {
     "undo": lambda app: app.scenes.bottom.game.move_count == 0,
     "redo": lambda app: app.scenes.bottom.game.move_count == 2,
     "hint": lambda app: app.scenes.bottom.jobs.running("hint") or app.scenes.bottom.hint is not None,
-    "demo": lambda app: app.scenes.bottom.jobs.running("demo") or app.scenes.bottom.solver.demo is not None,
+    "demo": lambda app: app.scenes.bottom.demo.running(),
     "solution": lambda app: app.scenes.bottom.jobs.running("line") or opened("ReplayScreen")(app),
     "replay": opened("ReplayScreen"),
     "review": opened("ReviewWindow"),

@@ -82,7 +82,7 @@ def test_the_won_panel_and_the_history_keep_the_time_of_the_win_after_undo_and_r
         assert won_panel_time(app) == first  # the panel says the time the history keeps
         assert session.current.elapsed() == won_at and len(session.keeper.history.entries) == len(entries)
         assert format_duration(session.keeper.history.entries[-1].time_s) == format_duration(won_at)
-        status = app.scenes.bottom.view.status._figures()
+        status = app.scenes.bottom.status_painter._figures()
         assert format_duration(int(won_at)) in status
     finally:
         app.close()

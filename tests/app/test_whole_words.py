@@ -16,12 +16,12 @@ from seahaven import i18n
 from seahaven.app.kit import Window
 from seahaven.app.looks.render import wrap
 from seahaven.app.looks.type_scale import type_scale
-from seahaven.app.screens.actions import ACTIONS
 from seahaven.app.screens.bookmarks import Bookmarks
 from seahaven.app.screens.dialogs import Confirm, EndMessage, Notice
 from seahaven.app.screens.lost_panel import LostPanel
 from seahaven.app.screens.navigation import stake_text
 from seahaven.app.screens.new_game import NewGame
+from seahaven.app.screens.table.actions import ACTIONS
 from seahaven.app.shell.loop import App
 from seahaven.engine import APP_RULES, GameCode
 from seahaven.engine.daily import today

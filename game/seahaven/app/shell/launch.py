@@ -24,7 +24,7 @@ from seahaven.app.saving.saved_game import SavedGame
 from seahaven.app.screens import dialogs, navigation
 from seahaven.app.screens.dialogs import Notice
 from seahaven.app.screens.loading import Loading
-from seahaven.app.screens.table import TableScene
+from seahaven.app.screens.table.scene import TableScene
 from seahaven.app.shell.loop import App
 from seahaven.app.state.daily_check import DailyCheck
 from seahaven.app.state.deal_facts import Rater
@@ -112,7 +112,7 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
     # interpreter with the first frame
     app.on_first_frame.append(Rater(session).ask)
     # today's daily deal, however it came (--code, a typed code): said on the table (issue 37.8)
-    app.on_first_frame.append(DailyCheck(session, lambda: _repaint_bands(table)).ask)
+    app.on_first_frame.append(DailyCheck(session).ask)
     app.on_quit.append(autosave.quit)
     if saved is not None:
         table.say(_("Welcome back: your game is as you left it."))
@@ -133,12 +133,6 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
         saved_file, name = opened_file
         play_saved(app, session, saved_file.game, saved_file.elapsed_s, name)
     return Opened(app, session, table, autosave, signals)
-
-
-def _repaint_bands(table: TableScene) -> None:
-    """The toolbar's title and the status line say something new (a daily deal found)."""
-    table.mark_region("toolbar")
-    table.mark_region("status")
 
 
 LOADING_AFTER_S = 0.2

@@ -24,9 +24,9 @@ JOB = "daily_check"
 class DailyCheck:
     """Tags the deal on the table as the daily deal of today when it is one (the table's
     title and status line then say so, the history counts it in the daily calendar);
-    ``on_found`` runs when a deal in play is found to be one (the table repaints its title)."""
+    ``on_found`` (if given) runs when a deal in play is found to be one."""
 
-    def __init__(self, session: Session, on_found: Callable[[], None],
+    def __init__(self, session: Session, on_found: Callable[[], None] | None = None,
                  clock: Callable[[], _dt.date] | None = None) -> None:
         self.session = session
         self.on_found = on_found
@@ -68,4 +68,5 @@ class DailyCheck:
         session.facts.is_daily(daily, day)
         session.say(_("This is today's daily deal ({difficulty}): it counts in the daily calendar.").format(
             difficulty=difficulty_name(daily.cells)))
-        self.on_found()
+        if self.on_found is not None:
+            self.on_found()
