@@ -12,8 +12,9 @@ import pytest
 from seahaven.app.board.model import ExampleGame
 from seahaven.app.board.pointer import BoardPointer
 from seahaven.app.screens.help import EXAMPLES, ExampleBoard, HelpScreen, example_position
+from seahaven.app.shell.hands import Hands
 from seahaven.engine import COLUMNS, Card, Move, Pile
-from tests.app.table_helpers import opened_app
+from tests.app.table_helpers import drag, opened_app
 
 
 @pytest.fixture
@@ -38,17 +39,7 @@ def grip(board: ExampleBoard, pile: Pile, index: int) -> tuple[int, int]:
 
 
 def finger_drag(app: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
-    w, h = app.size
-
-    def finger(kind: int, pos: tuple[float, float]) -> None:
-        pygame.event.post(pygame.event.Event(kind, x=pos[0] / w, y=pos[1] / h, dx=0, dy=0, finger_id=1,
-                                             touch_id=1, pressure=1))
-        app.step(1 / 60)
-
-    finger(pygame.FINGERDOWN, start)
-    for k in range(1, 6):
-        finger(pygame.FINGERMOTION, (start[0] + (end[0] - start[0]) * k / 5, start[1] + (end[1] - start[1]) * k / 5))
-    finger(pygame.FINGERUP, end)
+    drag(app, start, end, moves=5, frames=1, finger=True)
 
 
 def test_a_finger_drags_the_run_on_helps_real_board(app: Any) -> None:
@@ -69,17 +60,13 @@ def test_a_mouse_drag_in_help_lifts_the_cards_as_the_table_does(app: Any) -> Non
     col1, col9 = COLUMNS[0], COLUMNS[8]
     start = grip(board, col1, 2)
     end = pygame.Rect(board.layout.piles[col9]).center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False))
-    app.step(1 / 60)
-    for k in range(1, 5):
-        pos = (start[0] + (end[0] - start[0]) * k / 4, start[1] + (end[1] - start[1]) * k / 4)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False))
-        app.step(1 / 60)
+    hands = Hands(app)
+    hands.drag(start, end, moves=4, release=False)
     drag = board.board.drag
     assert drag is not None and drag.pile == col1 and len(drag.cards) == 5 and drag.target == col9
     assert col9 not in drag.destinations  # a king-led run of 5 may not go into an empty column now
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
-    app.step(1 / 60)
+    hands.release(end)
+    hands.frames()
     assert board.board.drag is None and board.refused
     assert board.model.position == example_position()
 
