@@ -280,7 +280,7 @@ class DailyScreen(Screen):
     def legend_height(self, column: pygame.Rect, size: int) -> int:
         """How tall :meth:`paint_legend` draws the legend in ``column``."""
         font: pygame.font.Font = self.font(size)
-        dot = max(3, size // 3)
+        dot = max(4, round(size * 0.36))
         x = column.x + sum(3 * dot + font.size(text)[0] + size for text in self.legend_marks())
         note = self.legend_note()
         if x + font.size(note)[0] <= column.right:
@@ -293,7 +293,7 @@ class DailyScreen(Screen):
         return pgettext("daily deal", "won"), pgettext("daily deal", "won with help"), pgettext("daily deal", "played")
 
     def paint_legend(self, surface: pygame.Surface, column: pygame.Rect, y: int, size: int) -> int:
-        dot = max(3, size // 3)
+        dot = max(4, round(size * 0.36))
         font: pygame.font.Font = self.font(size)
         x = column.x
         for result, text in zip((WON, HELPED, LOST), self.legend_marks()):
