@@ -1,5 +1,6 @@
 """Help: the rules in a player's words, the run-limit example on a real board you can play
-on, game codes, and the keyboard shortcuts. Opened with F1 or the Help button.
+on, game codes, the keyboard shortcuts, and how to read a game's analysis (its marks drawn
+as the replay's strip draws them). Opened with F1 or the Help button.
 
 The example board is the real board on a real engine game (1 free cell, 2 empty columns):
 every press, drag, tap and drop on it goes through the board's pointer machine and hand
@@ -26,7 +27,9 @@ from seahaven.app.kit import Screen
 from seahaven.app.kit.input import Pointer
 from seahaven.app.kit.screen import Part
 from seahaven.app.looks.box import Box
+from seahaven.app.screens.analysis_strip import draw_mark
 from seahaven.app.screens.replay_commands import replay_key_rows
+from seahaven.app.text.analysis_words import LEGEND
 from seahaven.app.text.words import (
     FROM,
     ONTO,
@@ -52,11 +55,12 @@ if TYPE_CHECKING:
     from seahaven.app.kit.scenes import App
     from seahaven.app.state.session import Session
 
-RULES, EXAMPLES, CODES, KEYS = range(4)
+RULES, EXAMPLES, CODES, KEYS, ANALYSIS = range(5)
 
 Block = tuple[str, Any]
-"""A piece of a page: ("h", heading), ("p", paragraph), ("b", bullet), ("keys", rows); a row
-is (keys, what they do), its keys words to translate or a tuple of keys as declared ("Page Up")."""
+"""A piece of a page: ("h", heading), ("p", paragraph), ("b", bullet), ("keys", rows), ("legend",
+rows); a key row is (keys, what they do), its keys words to translate or a tuple of keys as
+declared ("Page Up"); a legend row is (a mark, what it means)."""
 
 RULES_PAGE: tuple[Block, ...] = (
     ("h", N_("The goal")),
@@ -184,6 +188,47 @@ CODES_PAGE: tuple[Block, ...] = (
           "is twice the work. The New Game window and the won panel show the rating, and Statistics "
           "counts your wins per rating. seahaven solve --rate CODE prints it.")),
 )
+
+ANALYSIS_PAGE: tuple[Block, ...] = (
+    ("h", N_("Every move reviewed")),
+    ("p", N_("Analyse goes through a whole game with the solver and marks every move: where the game could still "
+          "be won, which moves kept it so, where only one move did, and the move that lost it, with a move that "
+          "would have saved it. Analyse is in the won and lost panels (the key A), beside each of Statistics' "
+          "last games, in the Open window for a game file, and on the replay screen (A).")),
+    ("p", N_("The replay opens at once, and the marks appear as the solver finds them: a few seconds at most, "
+          "even for a long game. A game in progress is analysed up to the move on the table and never beyond, "
+          "so nothing about the way ahead is given away.")),
+    ("h", N_("Reading the marks")),
+    ("p", N_("Under the board there is one mark for each move, in the order played. Each shape has one meaning, "
+          "and its colour says it again:")),
+    ("legend", LEGEND),
+    ("h", N_("What the words mean")),
+    ("b", N_("Winnable: some line of moves wins from that position; lost: none does. The solver decides it "
+          "within a fixed amount of work, the same on every computer.")),
+    ("b", N_("Kept: the move left the game winnable. Every move before the losing one kept it.")),
+    ("b", N_("A critical moment: a winnable position where exactly one move keeps the game winnable and another "
+          "would lose it. It is found when that one move was played.")),
+    ("b", N_("The losing move: the move after which the game could no longer be won. The better move is one that "
+          "would have kept it winnable there.")),
+    ("b", N_("Moves that change nothing lasting, such as a card from one cell to another or a card taken back "
+          "from a foundation, are not counted as choices.")),
+    ("h", N_("Going through a game")),
+    ("b", N_("Press a mark, with the mouse, a finger or a screen reader: the board shows the position before that "
+          "move. Where that move lost the game, the better move is drawn on the board; at a critical moment that "
+          "was found, the only move that kept the game winnable.")),
+    ("b", N_("Left and Right step through the moves, and the framed mark follows the board; N and B jump to the "
+          "next and the previous critical moment or losing move.")),
+    ("b", N_("The line above the marks sums the game up: the moves that kept it winnable while it could still be "
+          "won, the move that lost it, the critical moments and how many were found. With the mouse over a mark, "
+          "it says that mark in words.")),
+    ("b", N_("A long game shows the marks around the move on the board; the arrows at either end, or the mouse "
+          "wheel over the marks, show the others.")),
+    ("b", N_("A screen reader reads the marks as a group, each with its move and what the analysis found, and "
+          "says the mark of each position the board goes to.")),
+)
+"""The Analysis page: how to read the analysis of a game (the README's "Analysis" section
+says the same, with the definitions)."""
+
 
 def keys_page(table_keys: tuple[tuple[str, str], ...]) -> tuple[Block, ...]:
     """The Keyboard page; ``table_keys`` are the table's actions (keys, what they do), as
@@ -416,7 +461,7 @@ class HelpScreen(Screen):
     """Four pages: Rules, Examples, Game codes, Keyboard."""
 
     title = N_("Help")
-    tabs = (N_("Rules"), N_("Examples"), N_("Game codes"), N_("Keyboard"))
+    tabs = (N_("Rules"), N_("Examples"), N_("Game codes"), N_("Keyboard"), NP_("help page", "Analysis"))
 
     def __init__(self, app: App, page: int = RULES, code: str | None = None,
                  table_keys: tuple[tuple[str, str], ...] = ()) -> None:
@@ -494,6 +539,8 @@ class HelpScreen(Screen):
             return self.paint_code(surface, y)
         if self.tab == KEYS:
             return self.paint_blocks(surface, self.keys_page, y)
+        if self.tab == ANALYSIS:
+            return self.paint_blocks(surface, ANALYSIS_PAGE, y)
         return self.paint_examples(surface, y)
 
     def paint_blocks(self, surface: pygame.Surface, blocks: tuple[Block, ...], y: int) -> int:
@@ -519,7 +566,24 @@ class HelpScreen(Screen):
                     y = max(end, self.text(surface, _(action), column.x + key_w, y, column.w - key_w,
                                            reads=False)) + u // 4
                 y += u // 2
+            elif kind == "legend":
+                y = self.paint_legend(surface, content, column, y)
         return y
+
+    def paint_legend(self, surface: pygame.Surface, rows: tuple[tuple[Any, str], ...], column: pygame.Rect,
+                     y: int) -> int:
+        """Each mark as the replay's strip draws it, on the strip's band, beside its meaning."""
+        u = self.unit
+        size = max(14, round(u * 1.1))
+        tile = size + u // 2
+        for judgement, meaning in rows:
+            box = Box(column.x + u // 3, y, tile, tile)
+            pygame.draw.rect(surface, self.theme.band, pygame.Rect(box), border_radius=max(2, u // 4))
+            draw_mark(surface, self.theme, judgement, box, size)
+            end = self.text(surface, _(meaning), column.x + tile + u, y + max(0, (tile - self.font(u).get_linesize())
+                                                                             // 2), column.w - tile - u)
+            y = max(end, y + tile) + u // 3
+        return y + u // 2
 
     def paint_code(self, surface: pygame.Surface, y: int) -> int:
         if not self.code:
