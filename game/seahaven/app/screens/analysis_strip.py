@@ -28,6 +28,7 @@ from seahaven.app.kit.input import Pointer
 from seahaven.app.kit.press import Outcome, Presses
 from seahaven.app.looks.box import Box
 from seahaven.app.looks.theme import Colour, Theme
+from seahaven.engine import Position
 from seahaven.engine.analysis import Judgement
 
 Target = int | str
@@ -63,8 +64,8 @@ class Band:
 
 @functools.lru_cache(maxsize=8)
 def analysis_band(size: tuple[int, int]) -> Band:
-    """The band of a window of ``size``: sized from the window's shorter side, as the status
-    line is; the status line is the one the board's layout gives the window less the band."""
+    """The band of a window of ``size``, sized from the window's shorter side as the status
+    line is, just above the status line the board's layout gives the window."""
     w, h = size
     unit = min(64.0, max(26.0, min(w, h) * 0.036))
     mark = round(unit * 0.75)
@@ -73,20 +74,40 @@ def analysis_band(size: tuple[int, int]) -> Band:
     line_h = round(text_px * 1.6)
     pad = max(3, round(unit / 8))
     room = line_h + strip_h + pad
-    status_h = compute_layout(w, h - room, 4).status.h
-    status = Box(0, h - status_h, w, status_h)
-    margin = max(8, status_h // 2)
+    status = compute_layout(w, h, 4).status
+    margin = max(8, status.h // 2)
     strip = Box(margin, status.y - pad // 2 - strip_h, w - 2 * margin, strip_h)
     line = Box(margin, strip.y - line_h, w - 2 * margin, line_h)
     return Band(room, line, strip, status, mark, text_px)
 
 
-def shortened(layout: Layout, size: tuple[int, int]) -> Layout:
-    """``layout`` (made for the window less the band) as the whole window's: its felt and
-    its status line reach the window's bottom; the piles keep their places above the band."""
-    w, h = size
-    status = layout.status
-    return replace(layout, size=(w, h), status=Box(status.x, h - status.h, w, status.h))
+def above_band(layout: Layout, band: Band) -> Layout:
+    """``layout`` (the whole window's, as the table has it) with its piles' lanes ending
+    above the band, the cards as large as they were: their columns fan closer where they
+    must (:meth:`Layout.fits` says whether every index still shows)."""
+    gap = max(2, layout.status.y - layout.table_bottom)
+    bottom = min(layout.table_bottom, band.box.y - gap)
+    lanes = {pile: lane if lane.bottom <= bottom else Box(lane.x, lane.y, lane.w, max(0, bottom - lane.y))
+             for pile, lane in layout.lanes.items()}
+    return replace(layout, lanes=lanes, table_bottom=bottom)
+
+
+def shortened(layout: Layout, band: Band) -> Layout:
+    """``layout`` (made for the window less the band's room: its cards smaller) as the whole
+    window's: its felt and its status line reach the window's bottom, its piles keep their
+    places above the band."""
+    return replace(layout, size=(band.status.w, band.status.bottom), status=band.status)
+
+
+def board_layout_with_band(full: Layout, smaller: Layout | None, band: Band, position: Position) -> Layout:
+    """The board's geometry with the band: the table's own (``full``) with its lanes ending
+    above the band when the position still fits there, so the cards keep their size (a new
+    size would mean every face drawn again); else ``smaller`` (the layout of the window less
+    the band's room) made whole."""
+    cut = above_band(full, band)
+    if cut.fits(position) or smaller is None:
+        return cut
+    return shortened(smaller, band)
 
 
 @dataclass(frozen=True, slots=True)

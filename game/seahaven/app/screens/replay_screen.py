@@ -45,7 +45,15 @@ from seahaven.app.kit.press import Presses
 from seahaven.app.kit.scenes import App, Scene
 from seahaven.app.looks.box import Box
 from seahaven.app.looks.render import band_shade, button_face
-from seahaven.app.screens.analysis_strip import EARLIER, LATER, AnalysisStrip, Band, analysis_band, shortened
+from seahaven.app.screens.analysis_strip import (
+    EARLIER,
+    LATER,
+    AnalysisStrip,
+    Band,
+    above_band,
+    analysis_band,
+    board_layout_with_band,
+)
 from seahaven.app.screens.replay_commands import PAUSE, REPLAY_COMMANDS, ReplayCommand, command_for_key
 from seahaven.app.state.current import GameEvent
 from seahaven.app.state.game_analysis import GameAnalysis
@@ -106,7 +114,9 @@ class ReplayScreen(Scene):
         self._bands: dict[tuple[object, ...], pygame.Surface] = {}
         self._shown: tuple[object, ...] | None = None
         replay.subscribe(self._on_replay)
-        self._short: dict[int, Layout] = {}
+        self._with_band: dict[tuple[object, ...], Layout] = {}
+        """The board's geometry with the analysis's band, by what makes it (one object per
+        position shape, so the board sees the same layout until it changes)."""
         self.board = Board(replay, self.layout_for, app.settings, lambda: self.app.painter, lambda: self.app.time,
                            self, BoardConfig(interactive=False, glide_jumps=False))
         """The board: view only (a peek still shows a covered card); a step glides, a jump shows at once."""
@@ -117,19 +127,24 @@ class ReplayScreen(Scene):
     # -- geometry (worked out from the size and the position, never in a draw) ---------------
     def layout_for(self, position: Position) -> Layout:
         """The geometry that shows ``position``, as the table would (the same card size and
-        hand); with an analysis, the board gives the band of marks its room at the bottom."""
+        hand); with an analysis, the piles end above its band (the cards smaller only when a
+        long column would not fit above it)."""
         settings = self.app.settings
         size = self._size
+        args = ((), self.app.assets.large_index, settings.card_size, settings.left_handed)
+        full = self._layouts.get(size, position, *args)
         if self.analysis is None:
-            return self._layouts.get(size, position, (), self.app.assets.large_index, settings.card_size,
-                                     settings.left_handed)
-        inner = self._layouts.get((size[0], size[1] - self.band.room), position, (), self.app.assets.large_index,
-                                  settings.card_size, settings.left_handed)
-        made = self._short.get(id(inner))
-        if made is None or made.size != size:  # one whole-window layout per layout kept (the board compares them)
-            if len(self._short) > 8:
-                self._short.clear()
-            made = self._short[id(inner)] = shortened(inner, size)
+            return full
+        key = (size, position.cell_count, tuple(len(column) for column in position.columns), *args)
+        made = self._with_band.get(key)
+        if made is None:
+            band = self.band
+            smaller = None
+            if not above_band(full, band).fits(position):
+                smaller = self._layouts.get((size[0], size[1] - band.room), position, *args)
+            if len(self._with_band) > 16:
+                self._with_band.clear()
+            made = self._with_band[key] = board_layout_with_band(full, smaller, band, position)
         return made
 
     @property
