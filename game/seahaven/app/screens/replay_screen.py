@@ -315,8 +315,8 @@ class ReplayScreen(Scene):
             return
         target = self.analysis.next_notable(self.replay.index, step)
         if target is None:
-            self.app.access.say(_("No further critical moment or losing move that way.") if step > 0 else
-                                _("No earlier critical moment or losing move."))
+            self.app.access.say(_("No critical moment or losing move after this one.") if step > 0 else
+                                _("No critical moment or losing move before this one."))
             return
         self.press_mark(target)
 

@@ -122,7 +122,7 @@ def summary_text(counts: Counts) -> str:
             known=format_number(counts.known), n=format_number(counts.moves))
     lost_at = counts.lost_at
     if lost_at == 0:
-        text = _("The deal could not be won, not even from the start.")
+        text = _("This deal cannot be won, not even from the start.")
     else:
         played = counts.played_while_winnable
         text = ngettext("{kept} of {n} move kept the game winnable.", "{kept} of {n} moves kept the game winnable.",
