@@ -295,7 +295,10 @@ def test_help_is_read_section_by_section_in_the_players_language() -> None:
     app.settings.set("language", "de")
     steps(app, 2)
     assert adapter.latest()[tree.SCENE].props["label"] == "Hilfe"
-    key(app, pygame.K_RIGHT)  # nothing focused: the next tab, round to the first
+    key(app, pygame.K_RIGHT)  # nothing focused: the next tab (Analysis), then round to the first
+    assert app.scenes.top.tab == 4
+    assert ("HEADING", "Die Markierungen lesen") in [(role, label) for role, label, _n in _scene(adapter)]
+    key(app, pygame.K_RIGHT)
     assert app.scenes.top.tab == 0
     pieces = [(role, label) for role, label, _n in _scene(adapter)]
     assert ("TAB", "Regeln") in pieces and ("HEADING", "Das Ziel") in pieces

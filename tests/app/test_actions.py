@@ -81,7 +81,7 @@ def test_every_action_is_reachable_and_every_toolbar_icon_exists() -> None:
     assert toolbar == ["new", "restart", "undo", "redo", "hint", "help", "menu", "fullscreen"]
     assert [a.name for a in ACTIONS.menu()] == ["new", "restart", "daily", "open", "save",
                                                   "undo", "redo", "hint", "demo", "solution", "replay", "review",
-                                                  "bookmark", "bookmarks", "statistics", "settings",
+                                                  "analyse", "bookmark", "bookmarks", "statistics", "settings",
                                                   "help", "fullscreen", "quit"]
     # every toolbar button is in the Menu too, so the keyboard reaches it there (F10) as by its own key
     assert {a.name for a in ACTIONS.toolbar()} - {a.name for a in ACTIONS.menu()} == {"menu"}

@@ -142,7 +142,7 @@ def test_stuck_game_says_so_with_undo_restart_new() -> None:
     steps(app)
     top = app.scenes.top
     assert isinstance(top, EndMessage) and top.kind == "stuck"
-    assert [w.name for w in top.widgets] == ["undo", "restart", "review", "new"]
+    assert [w.name for w in top.widgets] == ["undo", "restart", "review", "analyse", "new"]
     click(app, top.widgets[0].box.center)  # Undo
     assert app.scenes.top is app.scenes.bottom
     assert app.scenes.bottom.game.move_count == 0

@@ -128,7 +128,7 @@ def summary_text(counts: Counts) -> str:
         text = ngettext("{kept} of {n} move kept the game winnable.", "{kept} of {n} moves kept the game winnable.",
                         played).format(kept=format_number(counts.kept), n=format_number(played))
         if lost_at is not None:
-            text = join(text, _("Move {n} lost it.").format(n=format_number(lost_at)))
+            text = join(text, _("Move {number} lost it.").format(number=format_number(lost_at)))
         elif counts.won:
             text = join(text, _("The game was won."))
         if counts.critical:

@@ -310,8 +310,8 @@ for _action in (
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=WINDOW + 2),
     Action("review", N_("Review"), lambda t: _open_review(t), keys=("V",),
            menu=PLAY, help=N_("Review: find the move after which the game could no longer be won")),
-    Action("analyse", N_("Analyse this game"), lambda t: _open_replay(t, analyse=True),
-           enabled=lambda t: t.session.current.game.move_count > 0),  # the panels' Analyse (no key: A is a cell)
+    Action("analyse", N_("Analyse this game"), lambda t: _open_replay(t, analyse=True), menu=PLAY,
+           enabled=lambda t: t.session.current.game.move_count > 0),  # no key: A is a cell; the panels' A asks it
     Action("lost", N_("What now in a lost game"), lambda t: t.open_lost(), keys=("L",),
            help=N_("Lost game: go back to the last winnable position, review the game, or keep playing (also a "
                    "tap on the status line's lost sentence)")),
