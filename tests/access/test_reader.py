@@ -197,3 +197,34 @@ def test_a_reader_reads_the_replays_board_pile_by_pile(tmp_path: Path) -> None:
     assert column7.startswith("Column 7, 5 cards") and column7.endswith("top: the 7 of hearts"), column7
     moved = next(name for name in after if name.startswith("Column 7,"))
     assert moved.startswith("Column 7, 6 cards") and moved.endswith("top: the 6 of hearts"), moved
+
+
+def test_a_reader_reads_the_analysis_strip_and_presses_a_mark(tmp_path: Path) -> None:
+    """Issue 38: the replay's analysis reaches the reader as a group of its marks, each a node
+    named by its move and what the analysis found, the summary as the group's description; an
+    AT-SPI click on a mark takes the board to the position before that move and says the mark."""
+    lines = read_game([["key", "1"], ["key", "7"], ["key", "2"], ["key", "c"], ["key", "w"], ["key", "a", "3"],
+                       ["tree"], ["click", "Move 2: "], ["tree"]], tmp_path)
+    trees = [line["value"] for line in lines if line["kind"] == "tree"]
+
+    def strip(rows: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        at = next(i for i, row in enumerate(rows) if row["name"] == "The analysis, one mark per move")
+        depth, inside = rows[at]["depth"], []
+        for row in rows[at + 1:]:
+            if row["depth"] <= depth:
+                break
+            inside.append(row)
+        return rows[at], [row for row in inside if row["role"] == "list item"]
+
+    group, marks = strip(trees[0])
+    assert group["description"].startswith("2 of 2 moves kept the game winnable."), group
+    assert [row["name"].split(". ")[0] for row in marks] == [
+        "Move 1: the 6 of hearts from column 1 to column 7", "Move 2: the 9 of hearts from column 2 to cell 3"]
+    assert all("winnable" in row["name"] for row in marks), [row["name"] for row in marks]
+    assert marks[0]["selected"] and not marks[1]["selected"]  # the move from the board shown: the first
+    assert lines[-3]["kind"] == "events"  # what the click made the reader say
+    said = heard(lines[-3]["value"])
+    assert any(text.startswith("1: the 6 of hearts to column 7.") and "Move 2: the 9 of hearts" in text
+               for text in said), said
+    _group, after = strip(trees[1])
+    assert not after[0]["selected"] and after[1]["selected"]  # the board before move 2
