@@ -205,11 +205,12 @@ class TableScene(Scene):
         self.motion.finish()
 
     # -- intents: the game in play makes the change, its event animates it ------------------
-    def play(self, move: Move, sound: bool = True) -> Action | None:
+    def play(self, move: Move, sound: bool = True, own: bool = True) -> Action | None:
         """Make ``move``: the game in play checks it (a dropped run's one check) and, if the
-        rules refuse it, the player hears why."""
+        rules refuse it, the player hears why. ``own``: the player's move (the demo's and
+        the finish's are not: no safe cards follow them home)."""
         try:
-            action = self.current.play(move)
+            action = self.current.play(move, own=own)
         except IllegalMove as error:
             self.refuse(Refusal(error.reason))
             return None

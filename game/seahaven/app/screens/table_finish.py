@@ -95,7 +95,7 @@ class TableFinish:
         if not queue:
             self.queue = None
         self.due = self.app.time + FINISH_STEP_S * self.app.settings.animation_factor
-        table.play(move, sound=len(queue) % 3 == 0)
+        table.play(move, sound=len(queue) % 3 == 0, own=False)
 
     def ready(self) -> bool:
         """A finish is under way and its next card is due."""

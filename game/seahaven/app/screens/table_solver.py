@@ -217,7 +217,7 @@ class TableSolver:
         if not left:
             self.demo = None
         self.demo_due = self.app.time + DEMO_STEP_S * max(0.5, self.app.settings.animation_factor)
-        self.table.play(move)
+        self.table.play(move, own=False)  # the line sends each card home in its turn
         if left:
             self.table.say(ngettext("Demo: {n} move to go. Any key or click stops it.",
                                     "Demo: {n} moves to go. Any key or click stops it.", left).format(n=left),

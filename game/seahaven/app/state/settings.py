@@ -135,6 +135,12 @@ class Settings:
         N_("When every card left can go home one by one, send them home at once. Off: Finish (E) offers it."),
         page=PLAY)
     """Off by default: the rules make no move for the player; the table offers Finish instead."""
+    send_safe_home: bool = setting(
+        False, N_("Send safe cards home"),
+        N_("After each of your moves, every card that can go to its foundation goes there. It never costs "
+           "a game that can be won; Undo takes the cards back with your move."), page=PLAY)
+    """Off by default (SPEC 7: no automatic move unless the player asks): KPat's autodrop,
+    which is safe for every card in a same-suit game (``seahaven.engine.safe_home``)."""
     winnable_only: dict[int, bool] = setting(  # noqa: RUF009 (a field() with a default_factory)
         _winnable_defaults, N_("Winnable deals only"),
         N_("What the New Game window offers first: only deals the solver has proved can be won."),
