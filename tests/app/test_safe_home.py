@@ -232,3 +232,22 @@ def test_a_game_file_keeps_the_actions_and_replays_the_same_without_the_setting(
     for raw in record["moves"]:
         replayed.play(replayed.position.resolve(Move.from_json(raw)))
     assert replayed.position == game.position and replayed.score == game.score
+
+
+def test_the_hint_and_the_verdict_are_about_the_position_after_the_cards_went_home() -> None:
+    from seahaven.engine.safe_home import safe_moves
+    from tests.app.table_helpers import wait_jobs
+
+    app = make_app(CODE, send_safe_home=True, animation="off")
+    table = app.scenes.bottom
+    key(app, pygame.K_3)
+    key(app, pygame.K_c)
+    settle(app, 5)
+    assert table.position.foundations == (0, 0, 0, 2) and safe_moves(table.position) == ()
+    table.solver.ask_lost()  # as the table does once it has been still a moment
+    wait_jobs(app)
+    assert table.current.verdict is not None  # a verdict is kept only for the position it is about
+    key(app, pygame.K_h)
+    wait_jobs(app)
+    assert table.hint is not None and table.position.is_legal(table.hint[0])
+    assert table.game.hints_used == 1 and table.game.move_count == 3
