@@ -84,13 +84,13 @@ def test_on_the_players_move_sends_the_safe_cards_home_and_one_undo_takes_them_b
     ace, two = Card.parse("AS"), Card.parse("2S")
     # the cards that changed pile glide from where they lay, at once (the ace, which ends under the
     # two on its foundation, is not drawn on its way: the board should send them one after the other)
-    assert {two, Card.parse("5D")} <= table.motion.floating and table.motion.tweens.is_moving(two)
+    assert {two, Card.parse("5D")} <= table.board.glides.floating and table.board.glides.tweens.is_moving(two)
     settle(app, 240)
-    assert not table.motion.floating
+    assert not table.board.glides.floating
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
     assert game.move_count == 0 and game.position == game.start and game.score == 0
     assert heard[-1].kind is Change.UNDONE and len(heard[-1].sent) == 2
-    assert table.motion.tweens.is_moving(ace) and table.motion.tweens.is_moving(two)  # back, gliding
+    assert table.board.glides.tweens.is_moving(ace) and table.board.glides.tweens.is_moving(two)  # back, gliding
     key(app, pygame.K_y, pygame.KMOD_LCTRL)
     assert game.move_count == 3 and game.score == 20 and not game.can_redo
     assert heard[-1].kind is Change.REDONE and len(heard[-1].sent) == 2
@@ -126,7 +126,7 @@ def test_the_finish_and_the_demo_send_nothing_of_their_own() -> None:
     steps(app, 3)
     assert table.game.move_count == 1 and not any(action.follow_up for action in table.game.actions())
     table.finish.stop()
-    table.solver.demo_line(tuple(table.finish.line() or ()))  # the demo plays a line the same way
+    table.demo.line(tuple(table.finish.line() or ()))  # the demo plays a line the same way
     for _ in range(400):
         steps(app)
         if table.game.move_count >= 2:
@@ -244,10 +244,13 @@ def test_the_hint_and_the_verdict_are_about_the_position_after_the_cards_went_ho
     key(app, pygame.K_c)
     settle(app, 5)
     assert table.position.foundations == (0, 0, 0, 2) and safe_moves(table.position) == ()
-    table.solver.ask_lost()  # as the table does once it has been still a moment
+    table.verdict.ask()  # as the table does once it has been still a moment
     wait_jobs(app)
     assert table.current.verdict is not None  # a verdict is kept only for the position it is about
+    hinted: list[GameEvent] = []
+    table.current.subscribe(hinted.append)
     key(app, pygame.K_h)
     wait_jobs(app)
-    assert table.hint is not None and table.position.is_legal(table.hint[0])
+    moves = [event.move for event in hinted if event.kind is Change.HINT_SHOWN]
+    assert len(moves) == 1 and moves[0] is not None and table.position.is_legal(moves[0])
     assert table.game.hints_used == 1 and table.game.move_count == 3
