@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from seahaven.app.saving import storage as storage_module
 from seahaven.app.saving.files import BadFile
@@ -52,14 +54,27 @@ def played(undo: bool = True) -> Game:
 # -- the setting -------------------------------------------------------------------------------
 
 def test_the_setting_is_off_by_default_and_on_the_play_page() -> None:
-    spec = SPECS["send_safe_home"]
-    assert spec.kind is bool and spec.page == "play" and Settings().send_safe_home is False
+    spec = SPECS["cards_home"]
+    assert spec.page == "play" and [value for value, _ in spec.choices] == ["off", "finish", "safe"]
     settings = Settings()
+    assert settings.cards_home == "off" and not settings.send_safe_home and not settings.finish_by_itself
     session = Session(CurrentGame(Game.from_code(CODE), clock=lambda: 0.0), settings)
     assert session.current.sends_home is False
-    settings.set("send_safe_home", True)
-    assert session.current.sends_home is True  # from the player's next move
+    settings.set("cards_home", "finish")  # the finish goes by itself, nothing else
+    assert session.current.sends_home is False and settings.finish_by_itself
+    settings.set("cards_home", "safe")
+    assert session.current.sends_home is True and settings.finish_by_itself  # from the player's next move
     assert session.current.game.move_count == 0  # turning it on moves nothing
+
+
+def test_finish_by_itself_of_an_older_settings_file_is_at_the_end() -> None:
+    from seahaven.app.saving.small_files import settings_from_json, settings_to_json
+
+    assert settings_from_json({"version": 1, "finish_by_itself": True}).cards_home == "finish"
+    assert settings_from_json({"version": 1, "finish_by_itself": False}).cards_home == "off"
+    assert settings_from_json({"version": 1, "finish_by_itself": True, "cards_home": "safe"}).cards_home == "safe"
+    body = settings_to_json(Settings(cards_home="safe"))
+    assert body["cards_home"] == "safe" and "finish_by_itself" not in body
 
 
 def test_off_the_move_is_all_that_happens() -> None:
@@ -71,7 +86,7 @@ def test_off_the_move_is_all_that_happens() -> None:
 
 
 def test_on_the_players_move_sends_the_safe_cards_home_and_one_undo_takes_them_back() -> None:
-    app = make_app(CODE, send_safe_home=True, animation="slow")
+    app = make_app(CODE, cards_home="safe", animation="slow")
     table = app.scenes.bottom
     heard: list[GameEvent] = []
     table.current.subscribe(heard.append)
@@ -97,7 +112,7 @@ def test_on_the_players_move_sends_the_safe_cards_home_and_one_undo_takes_them_b
 
 
 def test_a_take_back_stays_where_the_player_put_it() -> None:
-    app = make_app(CODE, send_safe_home=True, animation="off")
+    app = make_app(CODE, cards_home="safe", animation="off")
     table = app.scenes.bottom
     key(app, pygame.K_3)
     key(app, pygame.K_c)
@@ -110,7 +125,7 @@ def test_a_take_back_stays_where_the_player_put_it() -> None:
 
 
 def test_a_move_that_leaves_only_safe_cards_wins_in_one_action() -> None:
-    app = app_with(nearly_done(blocked=True), (1280, 800), send_safe_home=True, animation="off")
+    app = app_with(nearly_done(blocked=True), (1280, 800), cards_home="safe", animation="off")
     table = app.scenes.bottom
     key(app, pygame.K_4)
     key(app, pygame.K_a)  # the queen of spades into a cell: every card left can go, and goes
@@ -120,7 +135,7 @@ def test_a_move_that_leaves_only_safe_cards_wins_in_one_action() -> None:
 
 
 def test_the_finish_and_the_demo_send_nothing_of_their_own() -> None:
-    app = app_with(nearly_done(), (1280, 800), send_safe_home=True, animation="slow")
+    app = app_with(nearly_done(), (1280, 800), cards_home="safe", animation="slow")
     table = app.scenes.bottom
     key(app, pygame.K_e)  # Finish: one card at a time, each its own move
     steps(app, 3)
@@ -238,7 +253,7 @@ def test_the_hint_and_the_verdict_are_about_the_position_after_the_cards_went_ho
     from seahaven.engine.safe_home import safe_moves
     from tests.app.table_helpers import wait_jobs
 
-    app = make_app(CODE, send_safe_home=True, animation="off")
+    app = make_app(CODE, cards_home="safe", animation="off")
     table = app.scenes.bottom
     key(app, pygame.K_3)
     key(app, pygame.K_c)
@@ -254,3 +269,19 @@ def test_the_hint_and_the_verdict_are_about_the_position_after_the_cards_went_ho
     moves = [event.move for event in hinted if event.kind is Change.HINT_SHOWN]
     assert len(moves) == 1 and moves[0] is not None and table.position.is_legal(moves[0])
     assert table.game.hints_used == 1 and table.game.move_count == 3
+
+
+@settings(max_examples=120, deadline=None)
+@given(value=st.recursive(st.none() | st.booleans() | st.integers(-3, 9) | st.text(max_size=3),
+                          lambda inner: st.lists(inner, max_size=6), max_leaves=12))
+def test_any_sent_home_value_reads_back_or_is_refused_in_one_sentence(value: object) -> None:
+    """Hostile or damaged ``sent_home``: the game reads back whole (the value fits the moves)
+    or the file is refused with a BadFile, never another error."""
+    body = game_to_json(played(), 1.0)
+    body["sent_home"] = value
+    try:
+        game = game_from_json(json.loads(json.dumps(body))).game
+    except BadFile as error:
+        assert str(error)
+    else:
+        assert game.line == played().line and game.undone == 1

@@ -121,5 +121,5 @@ class Session:
         safe cards home from the player's next move."""
         if name == "classic_run_limit":
             self.current.set_rules(self.settings.rules)
-        elif name == "send_safe_home":
+        elif name == "cards_home":
             self.current.sends_home = self.settings.send_safe_home
