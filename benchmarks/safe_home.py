@@ -29,6 +29,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=1000, help="winnable deals per difficulty (default 1000)")
     parser.add_argument("--cells", default="4,2,1", help="difficulties to run, like 4,2,1 (default)")
     parser.add_argument("--classic", action="store_true", help="the classic run limit")
+    parser.add_argument("--workers", type=int, default=1, help="processes checking deals (default 1)")
     args = parser.parse_args()
     rules = CLASSIC_RULES if args.classic else APP_RULES
     print(f"Send safe cards home: {args.deals} winnable deals per difficulty, {rules.run_limit} run limit, "
@@ -36,7 +37,7 @@ def main() -> int:
     failed = 0
     for cells in (int(c) for c in args.cells.split(",")):
         began = time.perf_counter()
-        tally = check_deals(cells, args.deals, rules)
+        tally = check_deals(cells, args.deals, rules, args.workers)
         seconds = time.perf_counter() - began
         print(f"{cells} cell{'s' if cells > 1 else ''}: {tally.deals} deals walked, {tally.winnable_deals} winnable "
               f"played; {tally.positions} positions where {tally.cards} cards went home: {tally.winnable} winnable "

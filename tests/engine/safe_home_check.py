@@ -13,9 +13,11 @@ Used by ``tests/engine/test_safe_home.py`` (a sample, and all of it with the slo
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from seahaven.engine import APP_RULES, DEAL_COUNT, Card, GameCode, Move, Position, Rules
 from seahaven.engine.safe_home import moved_card, safe_moves
@@ -49,6 +51,12 @@ class Tally:
     """Cards sent home at the positions checked."""
     solves: int = 0
     failures: list[str] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        """Count ``other``'s deals too (a worker's)."""
+        for name in ("deals", "winnable_deals", "positions", "winnable", "lost", "unknown", "cards", "solves"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.failures += other.failures
 
 
 def winning_line_after(line: Sequence[Move], before: Position, sent: Sequence[Move], rules: Rules) -> tuple[Move, ...]:
@@ -86,15 +94,37 @@ def deals(cells: int) -> Iterator[GameCode]:
         yield GameCode(cells, rng.randrange(DEAL_COUNT))
 
 
-def check_deals(cells: int, winnable: int, rules: Rules = APP_RULES) -> Tally:
+def check_deals(cells: int, winnable: int, rules: Rules = APP_RULES, workers: int = 1) -> Tally:
     """Walk the fixed list until ``winnable`` deals the solver proves winnable have been
     played and checked (the lost ones on the way are counted, and left: no position of
-    theirs can be won)."""
+    theirs can be won). ``workers`` above 1: the deals are checked in that many processes,
+    a batch at a time, and counted in the list's order, so the tally is the same."""
     tally = Tally()
-    for code in deals(cells):
-        if tally.winnable_deals >= winnable:
-            break
-        check_deal(code, rules, tally)
+    codes = deals(cells)
+    if workers <= 1:
+        for code in codes:
+            if tally.winnable_deals >= winnable:
+                break
+            check_deal(code, rules, tally)
+        return tally
+    context = multiprocessing.get_context("spawn")  # no copy of a test process's pygame or threads
+    with context.Pool(workers) as pool:
+        while tally.winnable_deals < winnable:
+            batch = [next(codes) for _ in range(BATCH)]
+            for one in pool.map(partial(_one_deal, rules=rules), batch, chunksize=BATCH // (4 * workers) or 1):
+                if tally.winnable_deals >= winnable:
+                    break
+                tally.add(one)
+    return tally
+
+
+BATCH = 200
+"""Deals handed to the worker processes at a time."""
+
+
+def _one_deal(code: GameCode, rules: Rules) -> Tally:
+    tally = Tally()
+    check_deal(code, rules, tally)
     return tally
 
 
