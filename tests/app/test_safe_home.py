@@ -96,10 +96,15 @@ def test_on_the_players_move_sends_the_safe_cards_home_and_one_undo_takes_them_b
     assert game.move_count == 3 and game.position.foundations == (0, 0, 0, 2) and game.score == 20
     moved = [event for event in heard if event.kind is Change.MOVED]
     assert len(moved) == 1 and [action.move for action in moved[0].sent] == [mv("col3", "found-S")] * 2
-    ace, two = Card.parse("AS"), Card.parse("2S")
-    # the cards that changed pile glide from where they lay, at once (the ace, which ends under the
-    # two on its foundation, is not drawn on its way: the board should send them one after the other)
-    assert {two, Card.parse("5D")} <= table.board.glides.floating and table.board.glides.tweens.is_moving(two)
+    ace, two, five = Card.parse("AS"), Card.parse("2S"), Card.parse("5D")
+    # the player's card glides first; then the safe cards, one after the other, each waiting face
+    # up where it lay; the ace, which ends under the two on its foundation, is drawn on its way too
+    glides = table.board.glides
+    assert {ace, two, five} <= glides.floating
+    tween = {card: glides.tweens.tween(card) for card in (ace, two, five)}
+    assert all(t is not None for t in tween.values())
+    assert tween[five].begin <= glides.tweens.now < tween[ace].begin < tween[two].begin  # type: ignore[union-attr]
+    assert tween[ace].begin >= tween[five].begin + tween[five].duration  # type: ignore[union-attr]  # after it lands
     settle(app, 240)
     assert not table.board.glides.floating
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
