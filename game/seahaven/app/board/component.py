@@ -216,8 +216,11 @@ class Board:
                 self.glides.finish()
                 self.invalidate()
                 self.glides.glide_from(Snapshot(event.before, {}), then="change")
-            else:
-                self.glides.glide_from(before, speed=self.speed)
+            else:  # the safe cards a move sent home go after it, one by one
+                in_turn = tuple(card for action in event.sent
+                                for card in action.before.cards(action.move.source)[-action.move.size:]
+                                ) if kind in (Change.MOVED, Change.REDONE) else ()
+                self.glides.glide_from(before, speed=self.speed, in_turn=in_turn)
         self.dirty = True
 
     def _still(self, after: str) -> None:

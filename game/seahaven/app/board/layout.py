@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from seahaven.app.looks.box import Box
-from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Card, Pile, Position
+from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, SUITS, Card, Pile, Position
 from seahaven.resources import CARD_ASPECT
 
 DEFAULT_CARD_ASPECT = 1.4
@@ -157,6 +157,18 @@ class Layout:
             for card, box in self.pile_cards(position, pile):
                 boxes[card] = box
         return boxes
+
+    def rest_points(self, position: Position) -> dict[Card, tuple[float, float]]:
+        """Where every card of ``position`` rests: the visible ones at their box, a card under
+        a foundation's top at the foundation (a glide ends there: it is drawn in flight)."""
+        points: dict[Card, tuple[float, float]] = {}
+        for s, height in enumerate(position.foundations):
+            slot = self.piles[FOUNDATIONS[s]]
+            for rank in range(1, height + 1):
+                points[Card(rank, SUITS[s])] = (float(slot.x), float(slot.y))
+        for card, box in self.card_boxes(position).items():
+            points[card] = (float(box.x), float(box.y))
+        return points
 
     def hit(self, position: Position, x: float, y: float) -> tuple[Pile, int | None] | None:
         """The pile under a point and the index of the card pressed (None: the pile's empty

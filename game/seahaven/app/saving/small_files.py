@@ -40,6 +40,8 @@ def settings_from_json(obj: Any) -> Settings:
                 values[name] = check(name, body[name])
             except ValueError:
                 raise BadFile(f"setting {name!r} has a value it cannot take") from None
+    if "cards_home" not in body and body.get("finish_by_itself") is True:
+        values["cards_home"] = "finish"  # written before issue 37: "Finish by itself" is At the end now
     return Settings(**values)
 
 

@@ -103,6 +103,13 @@ RULES_PAGE: tuple[Block, ...] = (
     ("p", N_("Tap that sentence in the status line, or press L, for what you can do then: go back to the "
           "last winnable position in one step, review the game to see the move that lost it, or keep "
           "playing.")),
+    ("h", N_("Sending safe cards home")),
+    ("p", N_("Cards go to the foundations only when you send them, unless you ask otherwise: with \u201cCards "
+          "home by themselves\u201d set to \u201cSafe cards\u201d (Settings, Play), after each of your moves "
+          "every card that can go to its foundation goes there, one after the other. That never costs a game "
+          "that can be won: only the next lower card of the same suit could ever lie on such a card, and it is "
+          "home already. Each card scores as any card you put home, Undo takes them back together with your "
+          "move, and a game won this way is won without help.")),
     ("h", N_("Playing with mouse, finger or keys")),
     ("b", N_("Drag a card or a run and drop it on a pile. A run too long to move shakes, and the "
           "status line says how many cards can move now.")),

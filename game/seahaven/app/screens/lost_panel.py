@@ -51,9 +51,8 @@ class LostPanel(Window):
     def target(self) -> int | None:
         """The number of moves of the last winnable position, when one undo action reaches it."""
         k, game = self.report.undos, self.game
-        if not k or game.move_count < k or not game.within_reach(game.move_count - k):
-            return None
-        return game.move_count - k
+        target = game.moves_after_undos(k) if k else None
+        return target if target is not None and game.within_reach(target) else None
 
     def compose(self) -> None:
         """The lines and buttons, in the language of now."""
@@ -73,7 +72,7 @@ class LostPanel(Window):
             self.buttons.append(("new", _("New game"), True))  # neither undo nor a restart wins it
             return
         if target is not None:
-            k = game.move_count - target
+            k = report.undos or 0
             self.lines = [(ngettext("The solver proved that no winning line is left from here. Undoing {n} move "
                                     "leads back to a position that can still be won.",
                                     "The solver proved that no winning line is left from here. Undoing {n} moves "

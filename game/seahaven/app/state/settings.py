@@ -131,11 +131,17 @@ class Settings:
         False, N_("Classic run limit"),
         N_("Runs move only as far as free cells + 1 allow, as in PySolFC and Aisleriot. "
            "Off: the app's (free cells + 1) \u00d7 2 to the power of the empty columns."), page=PLAY)
-    finish_by_itself: bool = setting(
-        False, N_("Finish by itself"),
-        N_("When every card left can go home one by one, send them home at once. Off: Finish (E) offers it."),
-        page=PLAY)
-    """Off by default: the rules make no move for the player; the table offers Finish instead."""
+    cards_home: str = setting(
+        "off", N_("Cards home by themselves"),
+        N_("Finish: once every card left can go home. Safe cards: after each of your moves, the cards that can "
+           "(never costing a winnable game)."),
+        choices=(("off", NP_("cards home by themselves", "Off")), ("finish", NP_("cards home by themselves", "Finish")),
+                 ("safe", N_("Safe cards"))), page=PLAY)
+    """Which cards go to the foundations without the player sending them: none (the rules make
+    no move for the player; the table offers Finish), all of them once every card left can go
+    ("Finish by itself"), or after each of the player's moves every card that can go (Send safe
+    cards home, issue 37: KPat's autodrop, safe for every card in a same-suit game,
+    ``seahaven.engine.safe_home``; it finishes too). Off by default (SPEC 7)."""
     winnable_only: dict[int, bool] = setting(  # noqa: RUF009 (a field() with a default_factory)
         _winnable_defaults, N_("Winnable deals only"),
         N_("What the New Game window offers first: only deals the solver has proved can be won."),
@@ -202,6 +208,16 @@ class Settings:
         """The rule set these settings ask for (the classic run limit, or the app's): the
         one place where it is chosen."""
         return CLASSIC_RULES if self.classic_run_limit else APP_RULES
+
+    @property
+    def finish_by_itself(self) -> bool:
+        """The cards all go home by themselves once every card left can (either choice but Off)."""
+        return self.cards_home != "off"
+
+    @property
+    def send_safe_home(self) -> bool:
+        """After each of the player's own moves, every card that can go home goes (Safe cards)."""
+        return self.cards_home == "safe"
 
     @property
     def animation_factor(self) -> float:

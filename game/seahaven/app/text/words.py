@@ -377,6 +377,19 @@ def lead_card(position: Position, move: Move) -> Card | None:
     return cards[-move.size] if 0 < move.size <= len(cards) else None
 
 
+def sent_home_text(sent: tuple[Action, ...], undone: bool = False) -> str:
+    """The safe cards sent home with a move (Send safe cards home), or brought back with it
+    by an undo, as a sentence to say after the move's: "Sent home with it: the ace of clubs,
+    the 2 of clubs."; "" for none."""
+    if not sent:
+        return ""
+    cards = pgettext("list separator", ", ").join(card_name(lead_card(action.before, action.move)) for action in sent)
+    if undone:
+        return ngettext("Back from its foundation with it: {cards}.", "Back from their foundations with it: {cards}.",
+                        len(sent)).format(cards=cards)
+    return ngettext("Sent home with it: {cards}.", "Sent home with it: {cards}.", len(sent)).format(cards=cards)
+
+
 def replay_move_text(number: int, action: Action) -> str:
     """What move ``number`` of a replay did: "14: the 7 of hearts to column 3."."""
     move = action.move

@@ -42,7 +42,17 @@ from seahaven.app.screens.table import actions
 from seahaven.app.screens.table.auto_finish import AutoFinish
 from seahaven.app.screens.table.solver_questions import LOST, Verdict
 from seahaven.app.state.current import Change, CurrentGame, GameEvent
-from seahaven.app.text.words import FROM, ONTO, WITH, card_name, key_text, lead_card, pile_name, sentence
+from seahaven.app.text.words import (
+    FROM,
+    ONTO,
+    WITH,
+    card_name,
+    key_text,
+    lead_card,
+    pile_name,
+    sent_home_text,
+    sentence,
+)
 from seahaven.engine import Action, Pile
 from seahaven.i18n import _, format_duration, format_number, ngettext, pgettext
 
@@ -339,14 +349,15 @@ class TableAccess:
         if not access.active:
             return
         kind = event.kind
+        sent = sent_home_text(event.sent, undone=kind is Change.UNDONE)  # Send safe cards home: said after the move
         if kind is Change.MOVED and event.action is not None:
-            access.say(move_sentence(event.action))
+            access.say(" ".join(filter(None, (move_sentence(event.action), sent))))
         elif kind is Change.UNDONE and event.action is not None:
             move = event.action.move
-            access.say(_("Undone: {card} back to {dest}.").format(card=card_name(lead_card(event.action.before, move)),
-                                                                 dest=pile_name(move.source, ONTO)))
+            access.say(" ".join(filter(None, (_("Undone: {card} back to {dest}.").format(
+                card=card_name(lead_card(event.action.before, move)), dest=pile_name(move.source, ONTO)), sent))))
         elif kind is Change.REDONE and event.action is not None:
-            access.say(_("Redone: {move}").format(move=move_sentence(event.action)))
+            access.say(" ".join(filter(None, (_("Redone: {move}").format(move=move_sentence(event.action)), sent))))
         elif kind is Change.WON:
             access.say(_("You won!"))
         elif kind is Change.NEW_GAME:

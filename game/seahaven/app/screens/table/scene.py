@@ -173,11 +173,12 @@ class TableScene(Scene):
         """The status line's sentence about ``about`` goes (what it was about has ended)."""
         self.status.clear(about=about)
 
-    def play(self, move: Move, sound: bool = True) -> bool:
+    def play(self, move: Move, sound: bool = True, own: bool = True) -> bool:
         """Make ``move``: the game in play checks it (a dropped run's one check) and, if the
-        rules refuse it, the player hears why."""
+        rules refuse it, the player hears why. ``own``: the player's move (the demo's and
+        the finish's are not: no safe cards follow them home)."""
         try:
-            self.current.play(move)
+            self.current.play(move, own=own)
         except IllegalMove as error:
             self.cannot(Refusal(error.reason))
             return False

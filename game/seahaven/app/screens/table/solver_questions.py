@@ -273,7 +273,7 @@ class Demo:
             self.moves = None
         app = self.stage.app
         self.due = app.time + DEMO_STEP_S * max(0.5, app.settings.animation_factor)
-        self.stage.play(move)
+        self.stage.play(move, own=False)  # the line sends each card home in its turn
         if left:
             self.stage.say(ngettext("Demo: {n} move to go. Any key or click stops it.",
                                     "Demo: {n} moves to go. Any key or click stops it.", left).format(n=left),
