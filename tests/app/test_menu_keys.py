@@ -52,6 +52,7 @@ EFFECTS: dict[str, Callable[[App], bool]] = {
     "solution": lambda app: app.scenes.bottom.jobs.running("line") or opened("ReplayScreen")(app),
     "replay": opened("ReplayScreen"),
     "review": opened("ReviewWindow"),
+    "analyse": lambda app: opened("ReplayScreen")(app) and app.scenes.top.analysis is not None,
     "bookmark": lambda app: app.scenes.bottom.game.bookmarks == (1,),
     "bookmarks": opened("Bookmarks"),
     "statistics": opened("StatsScreen"),
