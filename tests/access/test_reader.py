@@ -144,7 +144,7 @@ def test_a_reader_reads_helps_rules(tmp_path: Path) -> None:
     lines = read_game([["key", "F1"], ["wait", "1"], ["tree"]], tmp_path)
     tree = next(line for line in lines if line["kind"] == "tree")["value"]
     assert "Help" in names(tree, "dialog")
-    assert names(tree, "page tab") == ["Rules", "Examples", "Game codes", "Keyboard"]
+    assert names(tree, "page tab") == ["Rules", "Examples", "Game codes", "Keyboard", "Analysis"]
     assert "The goal" in names(tree, "heading") and "Playing with a screen reader" in names(tree, "heading")
     paragraphs = names(tree, "paragraph")
     assert ("Move all 52 cards onto the four foundations, one for each suit, from the ace up to the king."
