@@ -260,8 +260,8 @@ class ReplayScreen(Scene):
 
     # -- the analysis ------------------------------------------------------------------------
     def start_analysis(self) -> None:
-        """Analyse: the band of marks shows at once (the board gives it room), and the marks
-        appear as the analysis finds them."""
+        """Analyse: the band of marks shows at once (the board's columns end above it), and
+        the marks appear as the analysis finds them."""
         if self.analysis is not None or self.on_analyse is None:
             return
         old = self.layout
