@@ -38,6 +38,7 @@ from typing import Any
 import pygame
 
 from seahaven.app.access.tree import ANNOUNCER, WINDOW, Bounds, NodeSpec
+from seahaven.app.text.file_names import drawable
 
 EVENT = pygame.event.custom_type()
 """AccessKit's requests as pygame events: ``what`` is "activated", "click" or "focus";
@@ -254,12 +255,12 @@ class Access:
                  "status": ak.Role.STATUS, "heading": ak.Role.HEADING, "paragraph": ak.Role.PARAGRAPH,
                  "tab": ak.Role.TAB}
         node = ak.Node(roles.get(spec.role, ak.Role.GENERIC_CONTAINER))
-        if spec.label:
-            node.set_label(spec.label)
+        if spec.label:  # a file name that is not UTF-8 is read with U+FFFD, never a failure (issue 36)
+            node.set_label(drawable(spec.label))
         if spec.value:
-            node.set_value(spec.value)
+            node.set_value(drawable(spec.value))
         if spec.description:
-            node.set_description(spec.description)
+            node.set_description(drawable(spec.description))
         if spec.children:
             node.set_children(list(spec.children))
         if spec.focusable:

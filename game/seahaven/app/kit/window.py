@@ -18,6 +18,7 @@ from seahaven.app.kit.scenes import Scene
 from seahaven.app.looks.box import Box
 from seahaven.app.looks.render import button_face, wrap
 from seahaven.app.looks.type_scale import type_scale
+from seahaven.app.text.file_names import elide, shown
 from seahaven.i18n import _
 
 if TYPE_CHECKING:
@@ -257,10 +258,13 @@ class Window(Scene):
         pygame.draw.rect(surface, theme.field, box, border_radius=6)
         border = theme.error if field.error else (theme.focus if active else theme.panel_button_off)
         pygame.draw.rect(surface, border, box, width=theme.line(2), border_radius=6)
-        text = field.text
+        text = shown(field.text)  # a path picked from a list may hold bytes that are not UTF-8, a line break
         colour = theme.panel_text
         if not text and not active:
             text, colour = widget.label, theme.panel_button_off
+        font, room = painter.font(self.px), box.w - self.px
+        if len(text) > 40 and font.size(text)[0] > room:  # only the end that shows is drawn (a pasted path)
+            text = elide(text, lambda part: font.size(part)[0] <= room)
         surf = painter.text(text, self.px, colour)
         clip = surface.get_clip()
         surface.set_clip(box.inflate(-8, -4))

@@ -6,6 +6,10 @@ A Japanese or Chinese screen is drawn wholly in its CJK face (which carries the 
 digits and punctuation those catalogs use); in every other language a text with a CJK
 character in it (the Settings list names 日本語 and 简体中文 in their own script) is handed
 to a CJK face whole, so no glyph is ever missing.
+
+Every text is drawn through :func:`~seahaven.app.text.file_names.drawable`: a file name that
+is not UTF-8 (its bytes kept as lone surrogates, PEP 383) is drawn with U+FFFD where such a
+byte is, never a failure to encode it (issue 36).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from seahaven.app.text.file_names import REPLACEMENT, drawable
 from seahaven.i18n import language
 from seahaven.resources import resource_path
 
@@ -31,9 +36,10 @@ LATIN = "latin"
 
 
 def is_cjk(char: str) -> bool:
-    """A character of the CJK scripts or their punctuation (which Noto Sans does not have)."""
+    """A character of the CJK scripts or their punctuation (which Noto Sans does not have);
+    not U+FFFD, which Noto Sans draws."""
     code = ord(char)
-    return code >= 0x2E80 and not 0xFE00 <= code <= 0xFE0F
+    return code >= 0x2E80 and not 0xFE00 <= code <= 0xFE0F and char != REPLACEMENT
 
 
 def has_kana(text: str) -> bool:
@@ -76,12 +82,16 @@ class TextFont(pygame.font.Font):
 
     def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None,
                wraplength: int = 0) -> pygame.Surface:
+        if isinstance(text, str):
+            text = drawable(text)
         other = self._other(text)
         if other is not None:
             return other.render(text, antialias, color, bgcolor, wraplength)
         return super().render(text, antialias, color, bgcolor, wraplength)
 
     def size(self, text: Any) -> tuple[int, int]:
+        if isinstance(text, str):
+            text = drawable(text)
         other = self._other(text)
         return other.size(text) if other is not None else super().size(text)
 

@@ -96,9 +96,14 @@ def _split_word(font: Any, word: str, width: int) -> list[str]:
     out: list[str] = []
     rest = word
     while not _fits(font, rest, width) and len(rest.rstrip(" ")) > 1:
-        k = len(rest) - 1
-        while k > 1 and not _fits(font, rest[:k] + "-", width):
-            k -= 1
+        low, high = 1, len(rest) - 1  # the longest start that fits, found in a few measurements:
+        while low < high:  # a line of thousands of letters (a pasted path) costs a frame, not a minute
+            middle = (low + high + 1) // 2
+            if _fits(font, rest[:middle] + "-", width):
+                low = middle
+            else:
+                high = middle - 1
+        k = low
         hyphen = "-" if rest[k - 1].isalpha() and rest[k].isalpha() and not (_cjk(rest[k - 1]) or _cjk(rest[k])) else ""
         out.append(rest[:k] + hyphen)
         rest = rest[k:]
