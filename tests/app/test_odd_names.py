@@ -146,6 +146,12 @@ def test_drawing_and_measuring_a_name_that_is_not_utf8_replaces_its_bytes() -> N
     font = fonts.TextFont(fonts.font_path(fonts.LATIN, False), 20)
     assert font.size(NOT_UTF8) == font.size(REPLACED)
     assert font.render(NOT_UTF8, True, (0, 0, 0)).get_size() == font.render(REPLACED, True, (0, 0, 0)).get_size()
+    cjk = fonts.TextFont(fonts.font_path("ja", False), 20)  # Noto Sans CJK has no U+FFFD: Noto Sans draws it
+    assert cjk.size(NOT_UTF8) == cjk.size(REPLACED)
+    assert [(font.glyphs.path.name, part) for font, part in cjk.runs(REPLACED)] == [
+        ("NotoSansCJKjp-Subset-Regular.otf", "caf"), ("NotoSans-Regular.ttf", "\ufffd"),
+        ("NotoSansCJKjp-Subset-Regular.otf", ".seahaven")]
+    assert cjk.runs("Ärger")[0][0].glyphs.path.name == "NotoSans-Regular.ttf"
 
 
 # -- 2. the same names in the chooser --------------------------------------------------------

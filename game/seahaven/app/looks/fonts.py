@@ -9,7 +9,9 @@ to a CJK face whole, so no glyph is ever missing.
 
 Every text is drawn through :func:`~seahaven.app.text.file_names.drawable`: a file name that
 is not UTF-8 (its bytes kept as lone surrogates, PEP 383) is drawn with U+FFFD where such a
-byte is, never a failure to encode it (issue 36).
+byte is, never a failure to encode it (issue 36). A character a face has no glyph for (U+FFFD
+in a CJK face, a file name's accented letter or a kanji outside the subsets) is drawn in a face
+that has one: Noto Sans, else a face of the system's.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame.freetype
 
 from seahaven.app.text.file_names import REPLACEMENT, drawable
 from seahaven.i18n import language
@@ -67,33 +70,157 @@ def font_path(face: str, bold: bool) -> Path:
     return resource_path("fonts", CJK_FONT_FILES[(face, bold)])
 
 
-class TextFont(pygame.font.Font):
-    """A face at one size that draws a text it has no glyph for in a CJK face instead
-    (``fallback(text)`` gives that face's font at the same size)."""
+class Coverage:
+    """Which characters a font file has a glyph for (FreeType's answer, asked once per
+    character): SDL_ttf draws a missing one as a box and does not say it is missing."""
 
-    def __init__(self, path: Path, size: int, fallback: Callable[[str], pygame.font.Font] | None = None) -> None:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._face: pygame.freetype.Font | None = None
+        self._known: dict[str, bool] = {}
+
+    def __contains__(self, char: str) -> bool:
+        known = self._known.get(char)
+        if known is None:
+            try:
+                if self._face is None:
+                    pygame.freetype.init()
+                    self._face = pygame.freetype.Font(str(self.path), 12)
+                known = self._face.get_metrics(char)[0] is not None
+            except (pygame.error, OSError, ValueError, IndexError):
+                known = True  # unknown: drawn as it is, as before
+            self._known[char] = known
+        return known
+
+
+_COVERAGE: dict[Path, Coverage] = {}
+
+
+def coverage(path: Path) -> Coverage:
+    if path not in _COVERAGE:
+        _COVERAGE[path] = Coverage(path)
+    return _COVERAGE[path]
+
+
+SYSTEM_FACES = ("notosanscjkjp", "notosanscjksc", "notosanscjktc", "notosanscjkkr", "sourcehansans", "notosanshebrew",
+                "notosansarabic", "notosansthai", "notosansdevanagari", "notosansbengali", "notosansarmenian",
+                "notosansgeorgian", "notosansethiopic", "notosanssymbols", "notosanssymbols2", "notomusic",
+                "droidsansfallback", "wenquanyimicrohei", "wenquanyizenhei", "dejavusans", "freesans",
+                "arialunicodems", "segoeui", "segoeuisymbol", "microsoftyahei", "yugothic", "msgothic", "malgungothic",
+                "hiraginosans", "applesdgothicneo", "applesymbols", "arial", "unifont")
+"""System faces a character no bundled face has is looked for in, in order (a file name in a
+script the catalogs do not write, a kanji outside the CJK subsets, a symbol): those the system has."""
+_SYSTEM: dict[bool, list[Path]] = {}
+
+
+def system_faces(bold: bool) -> list[Path]:
+    """The files of :data:`SYSTEM_FACES` the system has, once each (looked up once: the system's
+    list of fonts is read the first time a glyph is missing)."""
+    if bold not in _SYSTEM:
+        found: list[Path] = []
+        for name in SYSTEM_FACES:
+            try:
+                path = pygame.font.match_font(name, bold=bold)
+            except Exception:  # no font list on this system: nothing more to draw with
+                break
+            if path and Path(path) not in found:
+                found.append(Path(path))
+        _SYSTEM[bold] = found
+    return _SYSTEM[bold]
+
+
+class TextFont(pygame.font.Font):
+    """A face at one size. A text with a CJK character goes to a CJK face whole
+    (``fallback(text)`` gives that face's font at the same size); a character the face has no
+    glyph for (a file name's: an accented letter in a CJK face, a kanji outside the subset,
+    Hebrew...) is drawn in a face that has one (Noto Sans, then a system face), side by side
+    on one baseline, so no name shows a box where a letter is (issue 36)."""
+
+    def __init__(self, path: Path, size: int, fallback: Callable[[str], pygame.font.Font] | None = None,
+                 plain: bool = False) -> None:
         super().__init__(str(path), size)
         self.fallback = fallback
+        self.glyphs = coverage(path)
+        self.plain = plain
+        """A face that draws what it has and nothing else (a fallback's)."""
+        self._cjk = path.name in CJK_FONT_FILES.values()
+        self._bold = path.name == FONT_FILES[True] or path.name in (CJK_FONT_FILES[(f, True)] for f in ("ja", "zh_CN"))
+        self._size = size
+        self._others: dict[Path, TextFont] = {}
+
+    @staticmethod
+    def _drawable(text: Any) -> Any:
+        return drawable(text) if isinstance(text, str) else text
 
     def _other(self, text: Any) -> pygame.font.Font | None:
         if self.fallback is None or not isinstance(text, str) or not any(map(is_cjk, text)):
             return None
         return self.fallback(text)
 
+    def _fallback_for(self, char: str) -> TextFont:
+        """The face that draws ``char``, which this one has no glyph for: Noto Sans (from a CJK
+        face), else the first system face that has it (each opened when first needed), else
+        this one (a box: nothing has it)."""
+        paths = ([font_path(LATIN, self._bold)] if self._cjk else []) + system_faces(self._bold)
+        for path in paths:
+            if char in coverage(path):
+                font = self._others.get(path)
+                if font is None:
+                    try:
+                        font = self._others[path] = TextFont(path, self._size, plain=True)
+                    except (pygame.error, OSError):
+                        continue
+                return font
+        return self
+
+    def runs(self, text: str) -> list[tuple[TextFont, str]]:
+        """``text`` in pieces, each with the face that draws it (one piece, this face, when it
+        has every glyph: nearly always)."""
+        glyphs = self.glyphs
+        if self.plain or all(char in glyphs for char in text):
+            return [(self, text)]
+        out: list[tuple[TextFont, str]] = []
+        for char in text:
+            font = self
+            if char not in glyphs and not char.isspace():
+                font = self._fallback_for(char)
+            if out and out[-1][0] is font:
+                out[-1] = (font, out[-1][1] + char)
+            else:
+                out.append((font, char))
+        return out
+
     def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None,
                wraplength: int = 0) -> pygame.Surface:
-        if isinstance(text, str):
-            text = drawable(text)
+        text = self._drawable(text)
         other = self._other(text)
         if other is not None:
             return other.render(text, antialias, color, bgcolor, wraplength)
-        return super().render(text, antialias, color, bgcolor, wraplength)
+        runs = self.runs(text) if isinstance(text, str) and not wraplength else [(self, text)]
+        if len(runs) == 1 and runs[0][0] is self:
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        pieces = [(font, pygame.font.Font.render(font, part, antialias, color, bgcolor)) for font, part in runs]
+        ascent = max(font.get_ascent() for font, _ in pieces)
+        height = max(ascent - font.get_ascent() + piece.get_height() for font, piece in pieces)
+        surface = pygame.Surface((sum(piece.get_width() for _, piece in pieces), height), pygame.SRCALPHA)
+        if bgcolor is not None:
+            surface.fill(bgcolor)
+        x = 0
+        for font, piece in pieces:  # on one baseline
+            surface.blit(piece, (x, ascent - font.get_ascent()))
+            x += piece.get_width()
+        return surface
 
     def size(self, text: Any) -> tuple[int, int]:
-        if isinstance(text, str):
-            text = drawable(text)
+        text = self._drawable(text)
         other = self._other(text)
-        return other.size(text) if other is not None else super().size(text)
+        if other is not None:
+            return other.size(text)
+        runs = self.runs(text) if isinstance(text, str) else [(self, text)]
+        if len(runs) == 1 and runs[0][0] is self:
+            return super().size(text)
+        sizes = [pygame.font.Font.size(font, part) for font, part in runs]
+        return sum(w for w, _ in sizes), max(h for _, h in sizes)
 
 
 def load(size: int, bold: bool, fonts: Callable[[str, int, bool], pygame.font.Font]) -> TextFont:

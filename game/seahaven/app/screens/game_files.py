@@ -413,8 +413,14 @@ class GameFiles(Window):
         self.show_focus = True
 
     def scroll(self, rows: int) -> None:
+        """Scroll the list; a focused row that leaves the view hands the focus to the row at
+        the edge it left by (the focus never jumps out of the list)."""
         if self.list.scroll(rows):
+            focused = self.ring.name
             self.build(self.app.size)
+            if focused.startswith("row") and all(widget.name != focused for widget in self.widgets):
+                top = self.list.top
+                self.ring.name = f"row{min(max(int(focused[3:]), top), top + self.list.rows - 1)}"
             self.dirty = True
 
     def on_text(self, text: str) -> None:
