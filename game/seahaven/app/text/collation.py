@@ -23,6 +23,7 @@ against it). No pygame here.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 OWN_LETTERS = {
@@ -90,40 +91,50 @@ def _kana(char: str) -> str:
     return char.translate(_SMALL_KANA)
 
 
+@lru_cache(maxsize=4096)
+def _weights(char: str, language: str) -> tuple[tuple[tuple[Any, ...], ...], str, int]:
+    """What one character (not a digit) weighs at the three levels, in ``language``: its
+    letters (one or more: "ß" is "ss"), its accents, its case. Worked out once a character."""
+    own = OWN_LETTERS.get(language, frozenset())
+    folded = char.casefold()
+    case = 0 if folded == char else 1
+    plain = folded.translate(_UNACCENTED)
+    accent = folded if plain != folded else ""
+    if folded in own:  # a letter of its own: after its base letter, before the next
+        return ((LATIN, _BASE.get(plain, plain), 1),), accent, case
+    parts = []
+    for letter in plain:
+        for part in _BASE.get(letter, letter):
+            script = _script(part)
+            parts.append((script, _kana(part) if script == KANA else part, 0))
+    return tuple(parts), accent, case
+
+
+@lru_cache(maxsize=16384)
 def sort_key(name: str, language: str = "") -> tuple[Any, ...]:
     """What ``name`` sorts by in ``language`` (a catalog's code: "de", "pl", "ja"...): the
     letters, then the accents, then the case, then the name itself (so that no two names
-    compare equal)."""
-    own = OWN_LETTERS.get(language.partition("_")[0], frozenset())
+    compare equal). Kept for names met again (a folder listed again)."""
+    language = language.partition("_")[0]
     primary: list[tuple[Any, ...]] = []
     accents: list[str] = []
     cases: list[int] = []
     digits = ""
-
-    def number() -> None:
-        nonlocal digits
-        if digits:
-            value = digits.lstrip("0") or "0"
-            primary.append((NUMBER, len(value), value))
-            digits = ""
-
     for char in name:
         if char.isdecimal():  # any script's digits, by their value
             digits += str(int(char))
             continue
-        number()
-        folded = char.casefold()
-        cases.append(0 if folded == char else 1)
-        plain = folded.translate(_UNACCENTED)
-        accents.append(folded if plain != folded else "")
-        if folded in own:  # a letter of its own: after its base letter, before the next
-            primary.append((LATIN, _BASE.get(plain, plain), 1))
-            continue
-        for letter in plain:
-            for part in _BASE.get(letter, letter):
-                script = _script(part)
-                primary.append((script, _kana(part) if script == KANA else part, 0))
-    number()
+        if digits:
+            value = digits.lstrip("0") or "0"
+            primary.append((NUMBER, len(value), value))
+            digits = ""
+        parts, accent, case = _weights(char, language)
+        primary.extend(parts)
+        accents.append(accent)
+        cases.append(case)
+    if digits:
+        value = digits.lstrip("0") or "0"
+        primary.append((NUMBER, len(value), value))
     return tuple(primary), tuple(accents), tuple(cases), name
 
 
