@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import os
+import threading
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -81,6 +82,16 @@ def _type(app: Any, text: str) -> None:
     post(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode=text[:1], scancode=4)
     post(pygame.TEXTINPUT, text=text)
     steps(app)
+
+
+def _read_whole(app: Any, window: GameFiles) -> None:
+    """Step frames until the rest of a big folder is read (a worker thread reads it)."""
+    for _ in range(3000):
+        if not window.reader.reading:
+            steps(app)
+            return
+        steps(app)
+    raise AssertionError("the folder was never read whole")
 
 
 def _row(window: GameFiles, name: str) -> str:
@@ -248,6 +259,7 @@ def test_a_thousand_files_scroll_by_wheel_swipe_and_keys(opened: Any, home: Path
     for n in range(1000):
         (folder / f"game {n}.seahaven").write_bytes(data)
     window = _chooser(app)
+    _read_whole(app, window)
     rows = window.list.rows
     assert len(window.entries) == 1001 and window.list.top == 0 and _names(window)[:3] == [
         "game 0.seahaven", "game 1.seahaven", "game 2.seahaven"]  # numbers by their value
@@ -281,13 +293,45 @@ def test_a_thousand_files_scroll_by_wheel_swipe_and_keys(opened: Any, home: Path
     assert window.widgets[window.focus].name == "up"
 
 
-def test_a_huge_folder_is_read_only_so_far(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(folders, "MAX_ENTRIES", 50)
+def test_a_big_folder_shows_its_first_entries_at_once_and_the_rest_when_read(opened: Any, home: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder of more than AT_ONCE entries: the first are listed within the frame, the rest
+    come from a worker thread (the list stays where the player scrolled it, the frames go on
+    meanwhile), so a huge or slow folder never holds up a frame."""
+    monkeypatch.setattr(folders, "AT_ONCE", 40)
+    import seahaven.app.screens.game_files as screen
+
+    monkeypatch.setattr(screen, "AT_ONCE", 40)
+    slow = threading.Event()  # the folder is as slow as the test wants: read once it is let go
+    run = folders.FolderReader._run
+
+    def slow_run(reader: Any, key: Any) -> None:
+        assert slow.wait(60)
+        run(reader, key)
+
+    monkeypatch.setattr(folders.FolderReader, "_run", slow_run)
+    for n in range(150):
+        (home / "Documents" / f"f{n:03}").mkdir()
+    app = opened.app
+    window = _chooser(app)
+    assert window.listing.cut and len(window.entries) == 40 and window.busy()  # the first ones, at once
+    assert window._note()[0] == "Reading the rest of this folder…"
+    key(app, pygame.K_DOWN)  # the window answers meanwhile
+    key(app, pygame.K_PAGEDOWN)
+    assert window.widgets[window.focus].name == f"row{window.list.rows}" and window.busy()
+    top = window.list.top
+    slow.set()
+    _read_whole(app, window)
+    assert len(window.entries) == 150 and not window.listing.cut and not window.busy()
+    assert _names(window)[:2] == ["f000", "f001"] and window.list.top == top  # the list stayed where it was
+
+
+def test_a_huge_folder_is_read_only_so_far(tmp_path: Path) -> None:
     for n in range(80):
         (tmp_path / f"f{n}").mkdir()
-    listing = list_folder(tmp_path)
+    listing = list_folder(tmp_path, "en", limit=50)
     assert listing.cut and len(listing.entries) == 50
-    assert MAX_ENTRIES == 5000
+    assert not list_folder(tmp_path, "en").cut and MAX_ENTRIES == 5000  # read whole: up to 5,000 entries
 
 
 # -- folders that cannot be read or written --------------------------------------------------

@@ -16,6 +16,7 @@ that has one: Noto Sans, else a face of the system's.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -111,22 +112,33 @@ SYSTEM_FACES = ("notosanscjkjp", "notosanscjksc", "notosanscjktc", "notosanscjkk
 """System faces a character no bundled face has is looked for in, in order (a file name in a
 script the catalogs do not write, a kanji outside the CJK subsets, a symbol): those the system has."""
 _SYSTEM: dict[bool, list[Path]] = {}
+_SYSTEM_LOCK = threading.Lock()
 
 
 def system_faces(bold: bool) -> list[Path]:
     """The files of :data:`SYSTEM_FACES` the system has, once each (looked up once: the system's
-    list of fonts is read the first time a glyph is missing)."""
-    if bold not in _SYSTEM:
-        found: list[Path] = []
-        for name in SYSTEM_FACES:
-            try:
-                path = pygame.font.match_font(name, bold=bold)
-            except Exception:  # no font list on this system: nothing more to draw with
-                break
-            if path and Path(path) not in found:
-                found.append(Path(path))
-        _SYSTEM[bold] = found
-    return _SYSTEM[bold]
+    list of fonts is read the first time a glyph is missing, or by :func:`warm_system_faces`)."""
+    with _SYSTEM_LOCK:
+        if bold not in _SYSTEM:
+            found: list[Path] = []
+            for name in SYSTEM_FACES:
+                try:
+                    path = pygame.font.match_font(name, bold=bold)
+                except Exception:  # no font list on this system: nothing more to draw with
+                    break
+                if path and Path(path) not in found:
+                    found.append(Path(path))
+            _SYSTEM[bold] = found
+        return _SYSTEM[bold]
+
+
+def warm_system_faces() -> None:
+    """Read the system's list of fonts on a worker thread (some 50 ms: ``fc-list`` on Linux)
+    before a name in a script of its own needs it (the file chooser calls this as it opens),
+    so that no frame waits for it."""
+    if len(_SYSTEM) < 2 and not _SYSTEM_LOCK.locked():
+        threading.Thread(target=lambda: (system_faces(False), system_faces(True)), name="seahaven-fonts",
+                         daemon=True).start()
 
 
 class TextFont(pygame.font.Font):

@@ -15,6 +15,7 @@ import contextlib
 import errno
 import os
 import stat
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,9 @@ from seahaven.i18n import _, language, ngettext
 
 MAX_ENTRIES = 5000
 """At most this many entries of one folder are read (a folder of a million files answers at once)."""
+AT_ONCE = 1000
+"""Entries read at once, within the frame; a folder with more is read whole (up to
+:data:`MAX_ENTRIES`) on a worker thread (:class:`FolderReader`)."""
 NAME_BYTES = 255
 """The longest file name most systems take (ext4, NTFS, APFS: 255 bytes or UTF-16 units)."""
 PATH_BYTES = 4096
@@ -42,8 +46,14 @@ class Entry:
 
     path: Path
     folder: bool
-    modified: float = 0.0
-    """When the file was last written (seconds since the epoch; 0 for a folder)."""
+
+    def modified(self) -> float | None:
+        """When the file was last written (seconds since the epoch), asked when it is shown;
+        None when the system does not say."""
+        try:
+            return self.path.stat().st_mtime
+        except (OSError, ValueError):
+            return None
 
 
 @dataclass(frozen=True)
@@ -55,16 +65,16 @@ class Listing:
     entries: tuple[Entry, ...] = ()
     trouble: str | None = None
     cut: bool = False
-    """The folder holds more than :data:`MAX_ENTRIES` entries; only those read are listed."""
+    """The folder holds more entries than were read (the ``limit`` of :func:`list_folder`)."""
 
 
 def is_game_file_name(name: str) -> bool:
     return name.lower().endswith(GAME_SUFFIXES)
 
 
-def list_folder(folder: Path, lang: str | None = None) -> Listing:
-    """The folders and game files of ``folder`` (hidden ones left out; a link to a folder or to
-    a game file listed as what it points to); never raises."""
+def list_folder(folder: Path, lang: str | None = None, limit: int = MAX_ENTRIES) -> Listing:
+    """The folders and game files among the first ``limit`` entries of ``folder`` (hidden ones
+    left out; a link to a folder or to a game file listed as what it points to); never raises."""
     trouble = path_trouble(folder)
     if trouble is not None:
         return Listing(folder, trouble=trouble)
@@ -74,16 +84,16 @@ def list_folder(folder: Path, lang: str | None = None) -> Listing:
     try:
         with os.scandir(folder) as found:
             for n, item in enumerate(found):
-                if n >= MAX_ENTRIES:
+                if n >= limit:
                     cut = True
                     break
                 if item.name.startswith("."):
                     continue
                 with contextlib.suppress(OSError, ValueError):
                     if item.is_dir():
-                        folders.append(Entry(Path(item.path), True))
+                        folders.append(Entry(folder / item.name, True))
                     elif is_game_file_name(item.name) and item.is_file():
-                        files.append(Entry(Path(item.path), False, item.stat().st_mtime))
+                        files.append(Entry(folder / item.name, False))
     except (OSError, ValueError) as error:
         return Listing(folder, trouble=folder_trouble(error))
     code = language() if lang is None else lang
@@ -106,14 +116,58 @@ def folder_trouble(error: OSError | ValueError) -> str:
     return _("This folder cannot be opened (the system refused it).")
 
 
+class FolderReader:
+    """Reads a folder whole (up to :data:`MAX_ENTRIES` entries) on a worker thread, so that
+    a big folder, or a slow one (a network share), never holds up a frame: the latest folder
+    asked for is the one whose listing :meth:`take` gives; an earlier one's is dropped."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._asked: tuple[Path, str] | None = None
+        self._read: Listing | None = None
+
+    @property
+    def reading(self) -> bool:
+        """A folder asked for is still being read."""
+        with self._lock:
+            return self._asked is not None
+
+    def ask(self, folder: Path, lang: str) -> None:
+        key = (folder, lang)
+        with self._lock:
+            self._asked, self._read = key, None
+        threading.Thread(target=self._run, args=(key,), name="seahaven-folder", daemon=True).start()
+
+    def forget(self) -> None:
+        """No folder is wanted any more (another is shown): what is being read is dropped."""
+        with self._lock:
+            self._asked, self._read = None, None
+
+    def take(self) -> Listing | None:
+        """The listing of the folder last asked for, once it is read (once)."""
+        with self._lock:
+            listing, self._read = self._read, None
+            if listing is not None:
+                self._asked = None
+            return listing
+
+    def _run(self, key: tuple[Path, str]) -> None:
+        try:
+            listing = list_folder(*key)
+        except Exception:  # never left reading (the window would draw frames for nothing)
+            listing = Listing(key[0], trouble=_("This folder cannot be opened (the system refused it)."))
+        with self._lock:
+            if self._asked == key:
+                self._read = listing
+
+
 def recent_files(paths: Iterable[Path]) -> tuple[Entry, ...]:
     """The recent game files still there, newest first (each checked: a file gone is left out)."""
     out = []
     for path in paths:
         with contextlib.suppress(OSError, ValueError):
-            info = path.stat()
-            if stat.S_ISREG(info.st_mode):
-                out.append(Entry(path, False, info.st_mtime))
+            if stat.S_ISREG(path.stat().st_mode):
+                out.append(Entry(path, False))
     return tuple(out)
 
 

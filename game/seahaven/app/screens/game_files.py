@@ -31,10 +31,13 @@ from seahaven.app.kit.input import Pointer
 from seahaven.app.kit.nav_keys import nav
 from seahaven.app.kit.scroll import paint_scrollbar, scrollbar
 from seahaven.app.looks.box import Box
+from seahaven.app.looks.fonts import warm_system_faces
 from seahaven.app.looks.render import wrap
 from seahaven.app.saving.folders import (
+    AT_ONCE,
     MAX_ENTRIES,
     Entry,
+    FolderReader,
     Listing,
     list_folder,
     path_trouble,
@@ -130,9 +133,16 @@ class FileList:
         """The rows the list has room for."""
         self.pitch = 1
         self.box = Box(0, 0, 0, 0)
+        self._dates: dict[Path, str] = {}
+        """The date shown of each game file in view (its file asked once)."""
 
-    def show(self, entries: tuple[Entry, ...], recent: bool) -> None:
-        self.entries, self.recent, self.top = entries, recent, 0
+    def show(self, entries: tuple[Entry, ...], recent: bool, keep_place: bool = False) -> None:
+        """Show ``entries`` from the top (``keep_place``: where the list stands, as when the
+        rest of a big folder comes in)."""
+        self.entries, self.recent = entries, recent
+        if not keep_place:
+            self.top = 0
+        self._dates = {}
 
     def place(self, box: Box, pitch: int, bar: int) -> list[Widget]:
         """The rows in view as widgets (``row<i>``, ``i`` the entry's index), in ``box``, a
@@ -211,10 +221,15 @@ class FileList:
             return ""
         if self.recent:
             return shown(entry.path.parent)
-        try:
-            return format_date(dt.date.fromtimestamp(entry.modified))
-        except (OverflowError, OSError, ValueError):
-            return ""
+        date = self._dates.get(entry.path)
+        if date is None:  # asked when first shown (a folder of thousands is listed without a stat each)
+            modified = entry.modified()
+            try:
+                date = format_date(dt.date.fromtimestamp(modified)) if modified is not None else ""
+            except (OverflowError, OSError, ValueError):
+                date = ""
+            self._dates[entry.path] = date
+        return date
 
 
 def _glyph(surface: pygame.Surface, theme: Any, folder: bool, rect: pygame.Rect) -> None:
@@ -241,6 +256,8 @@ class GameFiles(Window):
         recent = session.files.recent() if session.files is not None else []
         self.last = recent[0] if recent else None
         """The game file last opened or saved (its folder is a place, and where the chooser opens)."""
+        self.places = places(self.last)
+        """Home, Documents and the last folder, those there are (looked for once, as it opens)."""
         self.folder = folder if folder is not None else start_folder(self.last)
         self.field = TextField(MAX_PATH, on_edit=self._edited, on_submit=self.submit)
         self.field.text = str(self.folder / game_record.default_name(session.current.game)) if saving else \
@@ -248,6 +265,8 @@ class GameFiles(Window):
         self.list = FileList()
         self.listing = Listing(self.folder)
         """The folder last listed (the list shows it unless it shows the recent files)."""
+        self.reader = FolderReader()
+        """Reads the rest of a folder of more than :data:`AT_ONCE` entries."""
         self.note = ""
         """A sentence under the field (a path the system cannot take), or ""."""
         self.heading_x = 0
@@ -255,6 +274,7 @@ class GameFiles(Window):
         """Where the list stood when a press on it began (a swipe scrolls it)."""
         self._listed_for: tuple[Path, str] | None = None
         self.list_shown()
+        warm_system_faces()  # a name in a script of its own may be drawn from a system face
         super().__init__(app)
         self.focus = self.index("field")
 
@@ -290,10 +310,26 @@ class GameFiles(Window):
         folder = self.shown_folder()
         key = (folder, language())
         if key != self._listed_for or self.list.recent:
-            if key != self._listed_for:
-                self.listing = list_folder(folder)
+            if key != self._listed_for:  # the first entries now, the rest (if any) on a worker thread
+                self.reader.forget()
+                self.listing = list_folder(folder, key[1], limit=AT_ONCE)
+                if self.listing.cut:
+                    self.reader.ask(*key)
             self._listed_for = key
             self.list.show(self.listing.entries, recent=False)
+
+    def update(self, dt: float) -> None:
+        """The rest of a big folder has been read: it comes into the list, which stays where it is."""
+        listing = self.reader.take()
+        if listing is not None and listing.folder == self.listing.folder:
+            self.listing = listing
+            if not self.list.recent:
+                self.list.show(listing.entries, recent=False, keep_place=True)
+            self.build(self.app.size)
+            self.dirty = True
+
+    def busy(self) -> bool:
+        return self.reader.reading  # frames go on (to take the rest of the folder) while it is read
 
     def go_to(self, folder: Path) -> None:
         """Show ``folder``: the field names it (saving: with the file's name kept)."""
@@ -357,8 +393,7 @@ class GameFiles(Window):
         """Home, Documents, the last folder and the recent files, side by side (the one
         shown marked), at one size of words."""
         shown_folder = None if self.list.recent else self.shown_folder()
-        found = [(f"place_{place.key}", PLACES[place.key](), place.path == shown_folder)
-                 for place in places(self.last)]
+        found = [(f"place_{place.key}", PLACES[place.key](), place.path == shown_folder) for place in self.places]
         found.append(("recent", _("Recent files"), self.list.recent))
         gap = self.px // 3
         w = (width - gap * (len(found) - 1)) // len(found)
@@ -461,7 +496,7 @@ class GameFiles(Window):
         elif name == "recent":
             self.show_recent()
         elif name.startswith("place_"):
-            place = next((p for p in places(self.last) if f"place_{p.key}" == name), None)
+            place = next((p for p in self.places if f"place_{p.key}" == name), None)
             if place is not None:
                 self.go_to(place.path)
         elif name.startswith("row"):
@@ -559,6 +594,8 @@ class GameFiles(Window):
         theme = self.app.painter.theme
         if self.field.error or self.note:
             return self.field.error or self.note, theme.error
+        if self.reader.reading and not self.list.recent:
+            return _("Reading the rest of this folder\u2026"), theme.muted
         if self.listing.cut and not self.list.recent:
             return ngettext("This folder holds more than {n} entry: the folders and game files among the first {n} "
                             "are listed.",
