@@ -94,51 +94,64 @@ class Coverage:
         return known
 
 
-_COVERAGE: dict[Path, Coverage] = {}
+_COVERAGE: dict[str, Coverage] = {}
+"""Each font file's glyphs, by its path as text (a Path hashes slowly)."""
 
 
 def coverage(path: Path) -> Coverage:
-    if path not in _COVERAGE:
-        _COVERAGE[path] = Coverage(path)
-    return _COVERAGE[path]
+    key = str(path)
+    found = _COVERAGE.get(key)
+    if found is None:
+        found = _COVERAGE[key] = Coverage(path)
+    return found
 
 
-SYSTEM_FACES = ("notosanscjkjp", "notosanscjksc", "notosanscjktc", "notosanscjkkr", "sourcehansans", "notosanshebrew",
-                "notosansarabic", "notosansthai", "notosansdevanagari", "notosansbengali", "notosansarmenian",
-                "notosansgeorgian", "notosansethiopic", "notosanssymbols", "notosanssymbols2", "notomusic",
-                "droidsansfallback", "wenquanyimicrohei", "wenquanyizenhei", "dejavusans", "freesans",
-                "arialunicodems", "segoeui", "segoeuisymbol", "microsoftyahei", "yugothic", "msgothic", "malgungothic",
-                "hiraginosans", "applesdgothicneo", "applesymbols", "arial", "unifont")
-"""System faces a character no bundled face has is looked for in, in order (a file name in a
-script the catalogs do not write, a kanji outside the CJK subsets, a symbol): those the system has."""
-_SYSTEM: dict[bool, list[Path]] = {}
+_DRAWN_BY: dict[tuple[bool, bool, str], str | None] = {}
+"""(from a CJK face, bold, character) -> the file of the face that draws a character its own
+face has no glyph for (None: no face has it), found once for every size and every font."""
+
+
+CJK_SYSTEM_FACES = ("notosanscjkjp", "notosanscjksc", "notosanscjktc", "notosanscjkkr", "sourcehansans",
+                    "droidsansfallback", "wenquanyimicrohei", "wenquanyizenhei", "microsoftyahei", "yugothic",
+                    "msgothic", "malgungothic", "hiraginosans", "applesdgothicneo")
+OTHER_SYSTEM_FACES = ("notosanshebrew", "notosansarabic", "notosansthai", "notosansdevanagari", "notosansbengali",
+                      "notosansarmenian", "notosansgeorgian", "notosansethiopic", "notosanssymbols", "notosanssymbols2",
+                      "notomusic", "dejavusans", "freesans", "arialunicodems", "segoeui", "segoeuisymbol",
+                      "applesymbols", "arial", "unifont")
+"""System faces a character no bundled face has is looked for in (a file name in a script the
+catalogs do not write, a kanji outside the CJK subsets, a symbol), those the system has: for a
+CJK character the CJK faces first, for any other the others first (a big CJK face is slow to
+ask about a glyph it does not have)."""
+_SYSTEM: dict[tuple[bool, bool], list[Path]] = {}
 _SYSTEM_LOCK = threading.Lock()
 
 
-def system_faces(bold: bool) -> list[Path]:
-    """The files of :data:`SYSTEM_FACES` the system has, once each (looked up once: the system's
-    list of fonts is read the first time a glyph is missing, or by :func:`warm_system_faces`)."""
+def system_faces(bold: bool, cjk: bool = False) -> list[Path]:
+    """The files of the system faces the system has, once each, in the order to try them for a
+    CJK character (``cjk``) or another (looked up once: the system's list of fonts is read the
+    first time a glyph is missing, or by :func:`warm_system_faces`)."""
     with _SYSTEM_LOCK:
-        if bold not in _SYSTEM:
+        if (bold, cjk) not in _SYSTEM:
             found: list[Path] = []
-            for name in SYSTEM_FACES:
+            for name in (*CJK_SYSTEM_FACES, *OTHER_SYSTEM_FACES) if cjk else (*OTHER_SYSTEM_FACES,
+                                                                             *CJK_SYSTEM_FACES):
                 try:
                     path = pygame.font.match_font(name, bold=bold)
                 except Exception:  # no font list on this system: nothing more to draw with
                     break
                 if path and Path(path) not in found:
                     found.append(Path(path))
-            _SYSTEM[bold] = found
-        return _SYSTEM[bold]
+            _SYSTEM[(bold, cjk)] = found
+        return _SYSTEM[(bold, cjk)]
 
 
 def warm_system_faces() -> None:
     """Read the system's list of fonts on a worker thread (some 50 ms: ``fc-list`` on Linux)
     before a name in a script of its own needs it (the file chooser calls this as it opens),
     so that no frame waits for it."""
-    if len(_SYSTEM) < 2 and not _SYSTEM_LOCK.locked():
-        threading.Thread(target=lambda: (system_faces(False), system_faces(True)), name="seahaven-fonts",
-                         daemon=True).start()
+    if len(_SYSTEM) < 4 and not _SYSTEM_LOCK.locked():
+        threading.Thread(target=lambda: [system_faces(bold, cjk) for bold in (False, True) for cjk in (False, True)],
+                         name="seahaven-fonts", daemon=True).start()
 
 
 class TextFont(pygame.font.Font):
@@ -158,7 +171,7 @@ class TextFont(pygame.font.Font):
         self._cjk = path.name in CJK_FONT_FILES.values()
         self._bold = path.name == FONT_FILES[True] or path.name in (CJK_FONT_FILES[(f, True)] for f in ("ja", "zh_CN"))
         self._size = size
-        self._others: dict[Path, TextFont] = {}
+        self._others: dict[str, TextFont] = {}
 
     @staticmethod
     def _drawable(text: Any) -> Any:
@@ -173,17 +186,21 @@ class TextFont(pygame.font.Font):
         """The face that draws ``char``, which this one has no glyph for: Noto Sans (from a CJK
         face), else the first system face that has it (each opened when first needed), else
         this one (a box: nothing has it)."""
-        paths = ([font_path(LATIN, self._bold)] if self._cjk else []) + system_faces(self._bold)
-        for path in paths:
-            if char in coverage(path):
-                font = self._others.get(path)
-                if font is None:
-                    try:
-                        font = self._others[path] = TextFont(path, self._size, plain=True)
-                    except (pygame.error, OSError):
-                        continue
-                return font
-        return self
+        key = (self._cjk, self._bold, char)
+        if key not in _DRAWN_BY:
+            paths = ([font_path(LATIN, self._bold)] if self._cjk else []) + system_faces(self._bold, is_cjk(char))
+            _DRAWN_BY[key] = next((str(path) for path in paths if char in coverage(path)), None)
+        found = _DRAWN_BY[key]
+        if found is None:
+            return self
+        font = self._others.get(found)
+        if font is None:
+            try:
+                font = self._others[found] = TextFont(Path(found), self._size, plain=True)
+            except (pygame.error, OSError):
+                _DRAWN_BY[key] = None
+                return self
+        return font
 
     def runs(self, text: str) -> list[tuple[TextFont, str]]:
         """``text`` in pieces, each with the face that draws it (one piece, this face, when it

@@ -24,7 +24,6 @@ against it). No pygame here.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 OWN_LETTERS = {
     "pl": frozenset("ąćęłńóśźż"),
@@ -92,50 +91,58 @@ def _kana(char: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _weights(char: str, language: str) -> tuple[tuple[tuple[Any, ...], ...], str, int]:
-    """What one character (not a digit) weighs at the three levels, in ``language``: its
-    letters (one or more: "ß" is "ss"), its accents, its case. Worked out once a character."""
+def _weights(char: str, language: str) -> tuple[str, str, str]:
+    """What one character (not a digit) weighs at the three levels, in ``language``, each
+    written as text that compares as the weights do: its letters (three characters each:
+    script, letter, whether it is a letter of its own; "ß" is two letters), its accent (one
+    character) and its case. Worked out once a character."""
     own = OWN_LETTERS.get(language, frozenset())
     folded = char.casefold()
-    case = 0 if folded == char else 1
+    case = "0" if folded == char else "1"
     plain = folded.translate(_UNACCENTED)
-    accent = folded if plain != folded else ""
+    accent = folded[:1] if plain != folded else "\0"
     if folded in own:  # a letter of its own: after its base letter, before the next
-        return ((LATIN, _BASE.get(plain, plain), 1),), accent, case
+        return f"{LATIN}{_BASE.get(plain, plain)[:1]}1", accent, case
     parts = []
     for letter in plain:
         for part in _BASE.get(letter, letter):
             script = _script(part)
-            parts.append((script, _kana(part) if script == KANA else part, 0))
-    return tuple(parts), accent, case
+            parts.append(f"{script}{_kana(part) if script == KANA else part}0")
+    return "".join(parts), accent, case
+
+
+def _number(digits: str) -> str:
+    """A number's weight as text: its script group, how many digits it has, the digits (so
+    9 comes before 10), and an end."""
+    value = digits.lstrip("0") or "0"
+    return f"{NUMBER}{chr(0x100 + len(value))}{value}\1"
 
 
 @lru_cache(maxsize=16384)
-def sort_key(name: str, language: str = "") -> tuple[Any, ...]:
+def sort_key(name: str, language: str = "") -> tuple[str, str, str, str]:
     """What ``name`` sorts by in ``language`` (a catalog's code: "de", "pl", "ja"...): the
     letters, then the accents, then the case, then the name itself (so that no two names
-    compare equal). Kept for names met again (a folder listed again)."""
+    compare equal). Each level is one text, so that sorting thousands of names compares
+    texts (fast, in C) and not tuples of tuples; kept for names met again."""
     language = language.partition("_")[0]
-    primary: list[tuple[Any, ...]] = []
+    letters: list[str] = []
     accents: list[str] = []
-    cases: list[int] = []
+    cases: list[str] = []
     digits = ""
     for char in name:
         if char.isdecimal():  # any script's digits, by their value
             digits += str(int(char))
             continue
         if digits:
-            value = digits.lstrip("0") or "0"
-            primary.append((NUMBER, len(value), value))
+            letters.append(_number(digits))
             digits = ""
         parts, accent, case = _weights(char, language)
-        primary.extend(parts)
+        letters.append(parts)
         accents.append(accent)
         cases.append(case)
     if digits:
-        value = digits.lstrip("0") or "0"
-        primary.append((NUMBER, len(value), value))
-    return tuple(primary), tuple(accents), tuple(cases), name
+        letters.append(_number(digits))
+    return "".join(letters), "".join(accents), "".join(cases), name
 
 
 def sorted_names(names: list[str], language: str = "") -> list[str]:
