@@ -152,6 +152,10 @@ def test_drawing_and_measuring_a_name_that_is_not_utf8_replaces_its_bytes() -> N
         ("NotoSansCJKjp-Subset-Regular.otf", "caf"), ("NotoSans-Regular.ttf", "\ufffd"),
         ("NotoSansCJKjp-Subset-Regular.otf", ".seahaven")]
     assert cjk.runs("Ärger")[0][0].glyphs.path.name == "NotoSans-Regular.ttf"
+    marks = cjk.runs("ke\u0301\u0301x")  # the marks the CJK face lacks go with their letter to Noto Sans
+    assert [(font.glyphs.path.name, part) for font, part in marks] == [
+        ("NotoSansCJKjp-Subset-Regular.otf", "k"), ("NotoSans-Regular.ttf", "e\u0301\u0301"),
+        ("NotoSansCJKjp-Subset-Regular.otf", "x")]
 
 
 # -- 2. the same names in the chooser --------------------------------------------------------

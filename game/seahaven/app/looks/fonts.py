@@ -46,6 +46,13 @@ def is_cjk(char: str) -> bool:
     return code >= 0x2E80 and not 0xFE00 <= code <= 0xFE0F and char != REPLACEMENT
 
 
+def is_mark(char: str) -> bool:
+    """A combining mark (an accent drawn on the letter before it), in the blocks names use."""
+    code = ord(char)
+    return (0x300 <= code <= 0x36F or 0x1AB0 <= code <= 0x1AFF or 0x1DC0 <= code <= 0x1DFF or 0x20D0 <= code <= 0x20FF
+            or 0xFE20 <= code <= 0xFE2F or 0x3099 <= code <= 0x309A)
+
+
 def has_kana(text: str) -> bool:
     return any(0x3040 <= ord(char) <= 0x30FF for char in text)
 
@@ -211,8 +218,16 @@ class TextFont(pygame.font.Font):
         out: list[tuple[TextFont, str]] = []
         for char in text:
             font = self
-            if char not in glyphs and not char.isspace():
+            if out and is_mark(char) and char in out[-1][0].glyphs:
+                font = out[-1][0]  # a mark stays with the letter it sits on
+            elif char not in glyphs and not char.isspace():
                 font = self._fallback_for(char)
+                if out and is_mark(char) and out[-1][1][-1:] in font.glyphs:  # the letter goes with its mark
+                    before, letter = out[-1][0], out[-1][1][-1]
+                    out[-1] = (before, out[-1][1][:-1])
+                    if not out[-1][1]:
+                        out.pop()
+                    char = letter + char
             if out and out[-1][0] is font:
                 out[-1] = (font, out[-1][1] + char)
             else:
