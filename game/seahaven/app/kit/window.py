@@ -41,6 +41,8 @@ class Widget:
     """A "field" widget's text (its ``label`` is the hint shown while it is empty)."""
     font_px: int = 0
     """The label's size in pixels (0: the window's text size)."""
+    read_as: str = ""
+    """What a screen reader calls it, where the label is no name (a field's label is its hint)."""
 
 
 class Window(Scene):
@@ -210,6 +212,11 @@ class Window(Scene):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """Text between the title and the widgets (override)."""
+
+    def body_text(self) -> str:
+        """The words :meth:`draw_body` shows, as one text for a screen reader (override where
+        there are any): a window is heard with its title, these words and its focus."""
+        return ""
 
     def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
         painter = self.app.painter

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from seahaven.app.access.speech import sentences
 from seahaven.app.kit import Widget, Window
 from seahaven.app.looks.box import Box
 from seahaven.app.looks.render import wrap
@@ -62,6 +63,9 @@ class Notice(Window):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         self.text_lines(surface, [(self.text, "panel_text")], self.panel.y + round(self.px * 3.2))
+
+    def body_text(self) -> str:
+        return self.text
 
     def activate(self, widget: Widget) -> None:
         self.close()
@@ -158,6 +162,9 @@ class EndMessage(Window):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
+
+    def body_text(self) -> str:
+        return sentences([text for text, _role in self.lines])
 
     def on_key(self, event: Any) -> None:
         """N (or Ctrl+N) opens New Game from here as it does at the table; U undoes where

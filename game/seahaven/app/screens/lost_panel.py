@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from seahaven.app.access.speech import sentences
 from seahaven.app.kit import Widget, Window
 from seahaven.app.looks.render import wrap
 from seahaven.app.screens.new_game import NewGame
@@ -112,6 +113,9 @@ class LostPanel(Window):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
+
+    def body_text(self) -> str:
+        return sentences([text for text, _role in self.lines])
 
     def activate(self, widget: Widget) -> None:
         self.close()

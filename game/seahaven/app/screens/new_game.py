@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from seahaven.app.access.speech import sentences
 from seahaven.app.kit import TextField, Widget, Window
 from seahaven.app.kit.input import Pointer
 from seahaven.app.looks.box import Box
@@ -141,7 +142,7 @@ class NewGame(Window):
         y += label_h
         paste_w = round(px * 5.5)
         widgets.append(Widget("field", Box(x0, y, inner - paste_w - px // 2, row), CODE_EXAMPLE, kind="field",
-                              field=self.field))
+                              field=self.field, read_as=_("Game code")))
         widgets.append(Widget("paste", Box(x0 + inner - paste_w, y, paste_w, row), _("Paste")))
         y += row
         self.label_ys["error"] = y + px // 4
@@ -155,6 +156,15 @@ class NewGame(Window):
         widgets.extend(self.button_row([("daily", _("Today's deal"), False), ("cancel", _("Cancel"), False),
                                         ("deal", self.deal_label(), True)], panel.bottom - px))
         self.widgets = widgets
+
+    def body_text(self) -> str:
+        """The chosen difficulty, what the window says of the typed code, the game in play."""
+        said = (self.error, "error") if self.error else self.code_sentence()
+        texts = [_("Difficulty: {name}.").format(name=difficulty_name(self.cells))]
+        if said is not None:
+            texts.append(said[0])
+        texts.append(self.about_this_game())
+        return sentences(texts)
 
     def deal_label(self) -> str:
         return _("Deal anyway") if self.code_verdict() == "lost" else _("Deal")

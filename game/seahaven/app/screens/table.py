@@ -377,6 +377,8 @@ class TableScene(Scene):
             self.play(answer)
         elif isinstance(answer, Refusal):
             self.refuse(answer)
+        else:
+            self.access.hand_changed()  # a pick-up is said
         self.dirty = True
 
     # == the actions (declared in actions.py) and what the parts ask =======================
@@ -425,6 +427,7 @@ class TableScene(Scene):
     def clear_marks(self) -> None:
         self.pointer.cancel_pointer()
         self.hand.deselect()
+        self.access.hand_changed()  # "put down", when something was held
         self.hint = None
         self.keys.show_focus = False
         self.dirty = True

@@ -128,7 +128,8 @@ class Table(Protocol):
         ...
 
     def read_aloud(self, what: str) -> None:
-        """A screen reader reads the whole table ("table") or the focused pile ("pile")."""
+        """A screen reader reads the whole table ("table"), the focused pile ("pile") or the
+        status line with the game code ("status")."""
         ...
 
     def demo_running(self) -> bool:

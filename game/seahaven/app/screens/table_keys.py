@@ -70,7 +70,9 @@ class TableKeys:
                 actions.card_size_step(self.table, -1)
             return
         does = board_key(key)
-        if does == "pile":
+        if shift and does in ("pile", "cell"):  # look only: hear another pile without picking it up
+            self.look(PILE_KEYS[key] if does == "pile" else CELL_KEYS[key])
+        elif does == "pile":
             self.key_pile(PILE_KEYS[key])
         elif does == "cell":
             pile = CELL_KEYS[key]
@@ -115,6 +117,14 @@ class TableKeys:
         self.focus = pile
         self.table.carry_out(self.hand.key_pile(self.table.position, self.table.rules, pile))
         self.focus = pile
+
+    def look(self, pile: Pile) -> None:
+        """Shift and a pile's key: the focus goes to the pile and a screen reader reads it in
+        full; nothing is picked up, dropped or moved."""
+        if self.table.position.has_pile(pile):
+            self.focus, self.show_focus = pile, True
+            self.table.read_aloud("pile")
+            self.table.dirty = True
 
     def key_foundation(self) -> None:
         self.show_focus = True

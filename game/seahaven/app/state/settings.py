@@ -112,6 +112,12 @@ class Settings:
                                     "System follows the desktop's setting."),
                                  choices=((SYSTEM, N_("System")), ("on", NP_("reduce motion", "On")),
                                           ("off", NP_("reduce motion", "Off"))), page=PLAY)
+    reader_detail: str = setting("short", N_("Screen reader detail"),
+                                 N_("Short: a move, what it uncovered and each pile's top card. "
+                                    "Full: every card of the piles, as I reads one."),
+                                 choices=(("short", NP_("screen reader detail", "Short")),
+                                          ("full", NP_("screen reader detail", "Full"))), page=LANGUAGE)
+    """What a screen reader hears in play (``access/speech.py``): short by default."""
     zen: bool = setting(False, N_("Zen mode"),
                         N_("Hide the time, the score and the moves (they are still recorded)."), page=PLAY)
     left_handed: bool = setting(False, N_("Left-handed layout"),
