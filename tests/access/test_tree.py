@@ -78,7 +78,7 @@ def test_the_tree_holds_the_toolbar_the_piles_and_the_status_and_a_move_sends_on
     assert tree.COLUMN_BASE + 4 not in changed and tree.CELL_BASE + 1 not in changed  # never the whole tree
     column7 = adapter.latest()[tree.COLUMN_BASE + 7]
     assert column7.props["label"].endswith("top: the 6 of hearts")
-    assert column7.props["description"] == "The 6 of hearts to column 7. Column 1: the queen of spades."
+    assert column7.props["description"] == "To column 7. Column 1: the queen of spades."  # the pick-up named it
 
 
 def test_full_detail_reads_every_card_and_the_move_from_where_to_where() -> None:
@@ -205,7 +205,7 @@ def test_where_readers_hear_a_live_region_the_sentence_goes_there() -> None:
     key(app, pygame.K_1)
     key(app, pygame.K_7)
     region = adapter.latest()[tree.ANNOUNCER]
-    assert region.props["value"] == "The 6 of hearts to column 7. Column 1: the queen of spades."
+    assert region.props["value"] == "To column 7. Column 1: the queen of spades."  # the pick-up named the card
     assert region.props.get("live") == "POLITE"
     assert tree.ANNOUNCER in adapter.latest()[tree.WINDOW].props["children"]
     assert not adapter.latest()[tree.COLUMN_BASE + 7].props.get("description")

@@ -30,16 +30,14 @@ def pile_words(position: Position, pile: Pile, detail: str = SHORT) -> str:
 
 def picked_up(position: Position, pile: Pile, count: int) -> str:
     """What a pile key (or a tap) picked up: "The 9 of hearts picked up." or "3 cards from
-    column 4, the 9 of hearts to the 7 of hearts, picked up." """
+    the 9 of hearts, picked up." (the pile's name, said as the focus lands on it, gives the top)."""
     cards = position.cards(pile)
     if count <= 0 or count > len(cards):
         return ""
     if count == 1:
         return sentence(_("{card} picked up.").format(card=card_name(cards[-1])))
-    return ngettext("{n} card from {pile}, {first} to {last}, picked up.",
-                    "{n} cards from {pile}, {first} to {last}, picked up.", count).format(
-        n=format_number(count), pile=pile_name(pile, FROM), first=card_name(cards[-count]),
-        last=card_name(cards[-1]))
+    return ngettext("{n} card from {first}, picked up.", "{n} cards from {first}, picked up.", count).format(
+        n=format_number(count), first=card_name(cards[-count]))
 
 
 def put_down() -> str:
@@ -47,10 +45,12 @@ def put_down() -> str:
     return _("Put down.")
 
 
-def move_words(action: Action, detail: str = SHORT) -> str:
+def move_words(action: Action, detail: str = SHORT, picked: bool = False) -> str:
     """A move in words. Short: the card (or the run's size and first card), where it went,
-    and what it uncovered ("The 6 of hearts to column 7. Column 1: the 9 of clubs.").
-    Full: "The 6 of hearts from column 1 to column 7." (a run: its size and first card)."""
+    and what it uncovered ("The 6 of hearts to column 7. Column 1: the 9 of clubs."); only
+    where it went and what it uncovered when the pick-up just said the cards (``picked``:
+    "To column 7. Column 1: the 9 of clubs."). Full: "The 6 of hearts from column 1 to
+    column 7." (a run: its size and first card)."""
     move = action.move
     lead = lead_card(action.before, move)
     if detail == FULL:
@@ -62,7 +62,9 @@ def move_words(action: Action, detail: str = SHORT) -> str:
                                               dest=dest)
         return sentence(_("{card} from {source} to {dest}.").format(card=card_name(lead), source=source, dest=dest))
     dest = pile_name(move.dest, ONTO)
-    if move.size > 1:
+    if picked:
+        moved = sentence(_("To {dest}.").format(dest=dest))
+    elif move.size > 1:
         moved = ngettext("{n} card, {card} first, to {dest}.", "{n} cards, {card} first, to {dest}.",
                          move.size).format(n=format_number(move.size), card=card_name(lead), dest=dest)
     else:

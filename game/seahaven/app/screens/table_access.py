@@ -32,6 +32,7 @@ from seahaven.app.access.tree import (
     table_rows,
 )
 from seahaven.app.access.windows import WindowIds
+from seahaven.app.board.hand import Selection
 from seahaven.app.kit import Hot, Screen, Widget, Window
 from seahaven.app.kit.screen import Group, is_tab
 from seahaven.app.looks.box import Box
@@ -108,6 +109,8 @@ class TableAccess:
         """The text of the focused field as last heard (each character typed is said)."""
         self._held = table.hand.selection
         """The cards held when last said (a pick-up is said when they change)."""
+        self._picked: Selection | None = None
+        """The cards the last pick-up named (the move that follows need not name them again)."""
         table.current.subscribe(self._on_game_event)
         table.session.settings.subscribe(self._setting_changed)
 
@@ -351,6 +354,7 @@ class TableAccess:
             self.access.say(speech.put_down())
         else:
             self.access.say(speech.picked_up(self.table.position, now.pile, now.count))
+        self._picked = now
 
     def _on_game_event(self, event: GameEvent) -> None:
         access = self.access
@@ -358,9 +362,12 @@ class TableAccess:
         if not access.active:
             return
         self._held = self.table.hand.selection  # a move or an undo lets go of what was held: no "put down"
+        picked, self._picked = self._picked, None
         kind = event.kind
         if kind is Change.MOVED and event.action is not None:
-            access.say(speech.move_words(event.action, self.detail))
+            move = event.action.move
+            said = picked is not None and picked.pile == move.source and picked.count >= move.size
+            access.say(speech.move_words(event.action, self.detail, picked=said))
         elif kind is Change.UNDONE and event.action is not None:
             move = event.action.move
             access.say(_("Undone: {card} back to {dest}.").format(card=card_name(lead_card(event.action.before, move)),
