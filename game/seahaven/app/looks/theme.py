@@ -260,7 +260,8 @@ INKS: dict[str, tuple[str, Colour]] = {
 """The custom pick: colours that each pass AA on the card's face
 (tests/app/test_player_options.py); four, so that a suit's row of them fits beside its
 name in Settings (the presets add more)."""
-ORANGE: Colour = (168, 64, 0)
+ORANGE: Colour = (180, 60, 0)
+VIOLET: Colour = (96, 0, 224)
 TEAL: Colour = (0, 104, 112)
 GREY: Colour = (88, 88, 92)
 """More inks of the presets."""
@@ -276,8 +277,11 @@ class SuitPalette:
 
 SUIT_PALETTES: dict[str, SuitPalette] = {
     "standard": SuitPalette(N_("As drawn"), None),
+    # red-green: with the red-green axis gone only lightness and blue-yellow are left, so hearts are an
+    # orange (the yellow side) and diamonds a violet (bluer and lighter than the clubs' blue): every pair
+    # of suits 33 or more apart (ΔE76) under simulated protanopia and deuteranopia (tools/palette_check.py)
     "red_green": SuitPalette(N_("Red-green"),
-                             {"C": INKS["blue"][1], "D": (138, 92, 0), "H": ORANGE, "S": INKS["black"][1]}),
+                             {"C": INKS["blue"][1], "D": VIOLET, "H": ORANGE, "S": INKS["black"][1]}),
     "tritan": SuitPalette(N_("Blue-yellow"),
                           {"C": TEAL, "D": (160, 20, 120), "H": INKS["red"][1], "S": INKS["black"][1]}),
     "mono": SuitPalette(N_("Monochrome"),
