@@ -40,7 +40,7 @@ STEPS = {
     ("engine/game.py", "useful_moves"): "stuck worked out",
     ("app/saving/storage.py", "append"): "the journal line",
 }
-ENTRIES = {("app/screens/table_pointer.py", "handle"), ("app/saving/persistence.py", "_on_game")}
+ENTRIES = {("app/screens/table/scene.py", "on_pointer"), ("app/saving/persistence.py", "_on_game")}
 """Where the drag's handling starts: the table's pointer (each event), autosave (the move)."""
 
 

@@ -25,7 +25,7 @@ import pygame
 from seahaven.app.kit.scenes import STEP
 from seahaven.app.saving.files import SaveError
 from seahaven.app.saving.persistence import Persistence
-from seahaven.app.screens.table import TableScene
+from seahaven.app.screens.table.scene import TableScene
 from seahaven.app.shell.loop import App
 from seahaven.engine import Game
 

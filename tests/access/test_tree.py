@@ -102,7 +102,7 @@ def test_a_pick_up_a_put_down_a_look_and_the_status_are_said() -> None:
     key(app, pygame.K_1)  # the same key again: one card fewer, none left
     assert adapter.latest()[tree.COLUMN_BASE + 1].props["description"] == "Put down."
     key(app, pygame.K_4, pygame.KMOD_SHIFT)  # look only: column 4 read in full, nothing held
-    assert table.hand.selection is None and adapter.updates[-1].focus == tree.COLUMN_BASE + 4
+    assert table.board.selection is None and adapter.updates[-1].focus == tree.COLUMN_BASE + 4
     assert adapter.latest()[tree.COLUMN_BASE + 4].props["description"].startswith("Column 4, 5 cards: ")
     key(app, pygame.K_s)
     assert adapter.latest()[tree.COLUMN_BASE + 4].props["description"] == (

@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from seahaven.app.looks.assets import ICON_NAMES
-from seahaven.app.screens import actions
-from seahaven.app.screens.actions import ACTIONS, Action, Actions
 from seahaven.app.screens.dialogs import Menu
 from seahaven.app.screens.help import KEYS, HelpScreen
+from seahaven.app.screens.table import actions
+from seahaven.app.screens.table.actions import ACTIONS, Action, Actions
 from tests.app.table_helpers import click, key, make_app, steps
 
 
@@ -36,7 +36,7 @@ def test_one_declaration_reaches_toolbar_menu_keys_help_and_tooltip(monkeypatch:
     post_motion(app, box.center)
     for _ in range(60):
         steps(app)
-    assert table.pointer.tooltip_shown and table.pointer.hover == "shuffle"
+    assert table.toolbar.tooltip_shown and table.toolbar.hover == "shuffle"
     app.render(force=True)
     click(app, box.center)
     assert ran == [table.game.code]

@@ -36,7 +36,7 @@ def test_the_finish_button_sends_every_card_home_as_undoable_moves() -> None:
     app = app_with(nearly_done(), (1280, 800))
     table = app.scenes.bottom
     assert table.finish.offered()
-    box = table.finish.box()
+    box = table.finish.box(table.layout)
     assert box.y >= table.layout.status.y and box.bottom <= table.layout.status.bottom
     shown = app.screen.get_at(box.center)[:3]
     felt = app.screen.get_at((table.layout.status.x + table.layout.status.w // 3, box.center[1]))[:3]
@@ -101,7 +101,7 @@ def test_any_input_stops_a_finish_under_way() -> None:
 
 
 def test_helps_key_list_shows_finish() -> None:
-    from seahaven.app.screens.actions import ACTIONS
+    from seahaven.app.screens.table.actions import ACTIONS
 
     rows = dict(ACTIONS.key_rows())
     assert "E" in rows and rows["E"].startswith("Finish")

@@ -27,13 +27,13 @@ def open_examples(app: Any) -> ExampleBoard:
     app.push(screen)
     app.step(1 / 60)
     board = screen.board
-    assert isinstance(board.model, ExampleGame) and isinstance(board.pointer, BoardPointer)
+    assert isinstance(board.model, ExampleGame) and isinstance(board.board.pointer, BoardPointer)
     return board
 
 
 def grip(board: ExampleBoard, pile: Pile, index: int) -> tuple[int, int]:
     cards = board.position.cards(pile)
-    rect = board.card_rect(pile, index, len(cards))
+    rect = pygame.Rect(board.layout.card_box(pile, index, len(cards)))
     return rect.centerx, rect.y + max(3, int(board.layout.column_step(pile, len(cards)) / 2))
 
 
@@ -55,11 +55,11 @@ def test_a_finger_drags_the_run_on_helps_real_board(app: Any) -> None:
     board = open_examples(app)
     col3, col4 = COLUMNS[2], COLUMNS[3]
     run = board.position.cards(col3)[2:]
-    finger_drag(app, grip(board, col3, 2), board.slot(col4).move(0, board.card_h).center)
+    finger_drag(app, grip(board, col3, 2), pygame.Rect(board.layout.piles[col4]).move(0, board.layout.card_h).center)
     assert board.model.position.cards(col4)[-len(run):] == run
     assert len(board.model.position.cards(col3)) == 2
     assert board.model.position == example_position().play(Move(col3, col4, 8), board.rules)
-    assert board.pointer.drag is None and not board.refused
+    assert board.board.drag is None and not board.refused
 
 
 def test_a_mouse_drag_in_help_lifts_the_cards_as_the_table_does(app: Any) -> None:
@@ -68,19 +68,19 @@ def test_a_mouse_drag_in_help_lifts_the_cards_as_the_table_does(app: Any) -> Non
     board = open_examples(app)
     col1, col9 = COLUMNS[0], COLUMNS[8]
     start = grip(board, col1, 2)
-    end = board.slot(col9).center
+    end = pygame.Rect(board.layout.piles[col9]).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False))
     app.step(1 / 60)
     for k in range(1, 5):
         pos = (start[0] + (end[0] - start[0]) * k / 4, start[1] + (end[1] - start[1]) * k / 4)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False))
         app.step(1 / 60)
-    drag = board.pointer.drag
+    drag = board.board.drag
     assert drag is not None and drag.pile == col1 and len(drag.cards) == 5 and drag.target == col9
     assert col9 not in drag.destinations  # a king-led run of 5 may not go into an empty column now
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
     app.step(1 / 60)
-    assert board.pointer.drag is None and board.refused
+    assert board.board.drag is None and board.refused
     assert board.model.position == example_position()
 
 

@@ -84,7 +84,7 @@ def test_the_stuck_panel_offers_review_which_names_the_move_and_undoes_to_before
     assert app.scenes.top is table
     assert table.game.move_count == lost - 1 and table.game.hints_used == 0  # undos: no help
     assert table.game.can_redo  # undone, not cut
-    assert table.hint is not None and table.hint[0] == moves[lost - 1]  # the losing move, marked on the board
+    assert table.hint is not None and table.hint == moves[lost - 1]  # the losing move, marked on the board
     assert table.message is not None and table.message.text.startswith(f"Move {lost}: ")
     assert solve(table.game.position, APP_RULES).won
 

@@ -151,8 +151,9 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
         drag_start = (box.x + box.w // 2, box.y + 8)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=drag_start, button=1, clicks=1))
         app.step(STEP)
+    glides = table.board.glides
     if scenario == "cascade":
-        table.motion.start_cascade(then=lambda: None)
+        glides.celebrate(seed=0, then=lambda: None)
 
     times = FrameTimes()
     radius = min(size) * 0.3
@@ -165,16 +166,16 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
             angle = frame * 0.07
             pos = (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
-        elif scenario == "animate" and not table.motion.tweens.active and not table.motion.floating:
+        elif scenario == "animate" and not glides.tweens.active and not glides.floating:
             if undone:
                 table.play(Move(far.source, far.dest, far.size))
             else:
                 table.undo()
             undone = not undone
-        elif scenario == "cascade" and table.motion.cascade is None:
+        elif scenario == "cascade" and glides.cascade is None:
             if app.scenes.top is not table:
                 app.scenes.pop()
-            table.motion.start_cascade(then=lambda: None)
+            glides.celebrate(seed=0, then=lambda: None)
         start = time.perf_counter()
         app.step(STEP)
         elapsed = (time.perf_counter() - start) * 1000

@@ -3,7 +3,7 @@ the keypad pick a column, a-d a cell, f sends the chosen card home (SPEC 4). Wha
 does with its pile is the hand's (``Hand.key_pile``, ``Hand.key_foundation``).
 
 :data:`BOARD_KEYS` says what each of the table's fixed keys means: the table's keyboard
-(``screens/table_keys.py``) acts on it and Help's Keyboard page lists it, so the two cannot
+(``screens/table/scene.py``) acts on it and Help's Keyboard page lists it, so the two cannot
 disagree. :data:`KEY_NAMES` names a key as the player reads it ("Space", "Page Up"), the
 spelling the table's actions and the replay's commands declare their keys in
 (``words.key_text`` puts it in the player's language).
@@ -64,6 +64,11 @@ _DOES: dict[int, str] = {code: key.does for key in BOARD_KEYS for code in key.co
 def board_key(code: int) -> str | None:
     """What a pygame key asks of the table's board (:attr:`BoardKey.does`), or None."""
     return _DOES.get(code)
+
+
+def looked_at(code: int) -> Pile | None:
+    """The pile whose key ``code`` is (with Shift: read it, pick nothing up), or None."""
+    return PILE_KEYS.get(code) or CELL_KEYS.get(code)
 
 
 def board_key_rows() -> tuple[tuple[str, str], ...]:

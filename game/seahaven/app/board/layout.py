@@ -32,7 +32,7 @@ DEFAULT_CARD_ASPECT = 1.4
 
 ToolSlot = tuple[str, bool, bool]
 """A toolbar button as the layout needs it: (name, at the right end, square icon only).
-The table's action registry (``screens/actions.py``) says which buttons there are."""
+The table's action registry (``screens/table/actions.py``) says which buttons there are."""
 
 MIN_SIZE = (320, 240)
 MAX_SIZE = (7680, 4320)
@@ -102,10 +102,14 @@ class Layout:
     """Rows of columns: 1, or 2 (columns 1-5 above 6-10) in a tall window."""
     index_depth: float = INDEX_DEPTH
     """How far down a card its index reaches, in card heights (the art's; see INDEX_DEPTH)."""
+    origin: tuple[int, int] = (0, 0)
+    """Where the board's area starts in the window (Help's example board sits in its page)."""
 
     @property
-    def window(self) -> Box:
-        return Box(0, 0, *self.size)
+    def area(self) -> Box:
+        """The board's whole area in window pixels: the window for the table and the replay,
+        the example's box in Help."""
+        return Box(*self.origin, *self.size)
 
     @property
     def card_size(self) -> tuple[int, int]:
@@ -206,7 +210,8 @@ class Layout:
         def shift(boxes: dict[Any, Box]) -> dict[Any, Box]:
             return {key: box.moved(dx, dy) for key, box in boxes.items()}
 
-        return replace(self, toolbar=self.toolbar.moved(dx, dy), status=self.status.moved(dx, dy),
+        return replace(self, origin=(self.origin[0] + dx, self.origin[1] + dy),
+                       toolbar=self.toolbar.moved(dx, dy), status=self.status.moved(dx, dy),
                        buttons=shift(self.buttons), piles=shift(self.piles), lanes=shift(self.lanes),
                        labels=shift(self.labels), table_bottom=self.table_bottom + dy)
 

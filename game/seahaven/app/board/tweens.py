@@ -115,15 +115,18 @@ class Tweens(Generic[K]):
         on_finished: Callable[[], None] | None = None, lifted: bool = True,
     ) -> bool:
         """Glide ``key`` from ``start`` to ``end``; an ongoing tween of it is replaced
-        (its ``on_finished`` does not run), starting from where it is drawn now. False
-        when there is nothing to glide (no time, or already there): ``on_finished`` is
-        not kept then."""
+        (its ``on_finished`` does not run), starting from where it is drawn now. A duration
+        of 0 is a glide like any other: the card is at its end at once and the tween ends
+        at the next :meth:`advance` (or :meth:`finish`), running its ``on_finished``, so that
+        motion off takes the very path motion on does. False when the card is already there
+        (``on_finished`` is not kept then)."""
         current = self._tweens.get(key)
         if current is not None and current.begin <= self.now:
             start = current.at(self.now)
-        if duration <= 0 or start == end:
+        if start == end:
             self._tweens.pop(key, None)
             return False
+        duration = max(0.0, duration)
         self._tweens[key] = Tween(start, end, self.now + delay, duration, on_finished, lifted)
         return True
 

@@ -11,7 +11,7 @@ import pygame
 
 from seahaven.app.kit.field import TextField
 from seahaven.app.kit.focus import FocusRing
-from seahaven.app.kit.input import Pointer, PointerInput
+from seahaven.app.kit.input import Pointer
 from seahaven.app.kit.nav_keys import nav
 from seahaven.app.kit.press import Presses
 from seahaven.app.kit.scenes import Scene
@@ -56,7 +56,6 @@ class Window(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.pointer = PointerInput(app.settings.double_tap_ms)
         self.widgets: list[Widget] = []
         self.ring = FocusRing()
         self.presses: Presses[str] = Presses()
@@ -116,11 +115,6 @@ class Window(Scene):
             return
         if event.type == pygame.TEXTINPUT:
             self.on_text(event.text)
-            return
-        self.pointer.size = self.app.size
-        p = self.pointer.translate(event)
-        if p is not None:
-            self.on_pointer(p)
 
     def widget_at(self, pos: tuple[float, float]) -> Widget | None:
         for widget in self.widgets:

@@ -24,7 +24,7 @@ from seahaven.app.saving.saved_game import SavedGame
 from seahaven.app.screens import dialogs, navigation
 from seahaven.app.screens.dialogs import Notice
 from seahaven.app.screens.loading import Loading
-from seahaven.app.screens.table import TableScene
+from seahaven.app.screens.table.scene import TableScene
 from seahaven.app.shell.loop import App
 from seahaven.app.state.deal_facts import Rater
 from seahaven.app.state.session import Session

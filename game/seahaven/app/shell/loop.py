@@ -23,6 +23,7 @@ from typing import Any, Literal
 import pygame
 
 from seahaven.app.access import adapter as access_adapter
+from seahaven.app.kit.input import PointerInput
 from seahaven.app.kit.scenes import STEP, Scene, SceneStack
 from seahaven.app.looks.render import Painter, load_assets
 from seahaven.app.looks.theme import theme_for
@@ -170,6 +171,11 @@ class App:
         self.painter.suit_letters = self.settings.suit_letters
         motion_pref.start()  # the desktop's reduce-motion setting, read in the background
         self.view = InView(self.scenes)  # which scene is in view: the top one, the window on the screen
+        self.pointer = PointerInput(self.settings.double_tap_ms)
+        """The one reader of the mouse and fingers: every scene gets its :class:`Pointer` events,
+        with the player's double-tap time (Settings) for the table, Help's board and every window."""
+        self._pointer_scene: Scene | None = None
+        """The scene the pointer's press belongs to (another on top: the press is forgotten)."""
         self.audio = Audio(lambda name: self.assets.sound(name), lambda: self.assets.forget_sounds(), clock)
         self.settings.subscribe(self._setting_changed)
 
@@ -225,6 +231,8 @@ class App:
         return self.scenes.push(scene)
 
     def _setting_changed(self, name: str) -> None:
+        if name == "double_tap_ms":
+            self.pointer.double_tap_ms = self.settings.double_tap_ms
         if name in ART_SETTINGS:
             self.reload_art()
         elif name in LAYOUT_SETTINGS:
@@ -281,10 +289,20 @@ class App:
         if self.access.on_event(event):  # its own requests (the window's focus it notes and passes on)
             return
         if etype == pygame.WINDOWFOCUSLOST:
+            self.pointer.reset()
             for scene in self.scenes:
                 scene.interrupted()
             return
         top = self.scenes.top
+        if top is not self._pointer_scene:  # a window opened or closed: a press under way is no one's now
+            self._pointer_scene = top
+            self.pointer.reset()
+        self.pointer.size = self.size
+        pointer = self.pointer.translate(event)
+        if pointer is not None:
+            if top is not None:
+                top.on_pointer(pointer)
+            return
         if etype == pygame.KEYDOWN:
             self._key_scene = top
         elif etype == pygame.TEXTINPUT:

@@ -62,7 +62,7 @@ def moves_phrase(n: int) -> str:
 
 def key_text(chord: str) -> str:
     """A key chord as the player's keyboard names it: "Ctrl+Shift+Z" is "Strg+Umschalt+Z"
-    in German. ``chord`` is the action's own spelling (see ``screens/actions.py``)."""
+    in German. ``chord`` is the action's own spelling (see ``screens/table/actions.py``)."""
     names = {"Ctrl": pgettext("key", "Ctrl"), "Shift": pgettext("key", "Shift"), "Esc": pgettext("key", "Esc"),
              "Space": pgettext("key", "Space"), "Enter": pgettext("key", "Enter"), "Del": pgettext("key", "Del"),
              "Backspace": pgettext("key", "Backspace"), "Left": pgettext("key", "Left"),

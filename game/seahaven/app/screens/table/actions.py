@@ -4,9 +4,8 @@ tooltip, Help's line), its keys, when it is enabled and what it does.
 Learnt from KDE's action collections: the toolbar (its buttons, their order and
 tooltips), the Menu, the keyboard and Help's key page are all generated from
 :data:`ACTIONS`; adding an action is one :meth:`Actions.declare` here, and nothing else.
-What an action does, it does to the table through the small :class:`~seahaven.app.screens.
-table_api.Table` protocol (``run(table)``), so the Menu, a toolbar click and a key run the
-very same code.
+What an action does, it does to the table through its commands (:class:`Commands`:
+``run(table)``), so the Menu, a toolbar click and a key run the very same code.
 
 Keys are written as the player reads them ("Ctrl+Z", "Ctrl+Shift+Z", "U", "F11", "Esc").
 An action that is not enabled is greyed on the toolbar and in the Menu; its key (or a click
@@ -19,14 +18,64 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from seahaven.app.screens import dialogs, navigation, new_game
-from seahaven.app.screens.table_api import Table
 from seahaven.app.text.words import key_text
 from seahaven.i18n import N_, NP_, _
 
+if TYPE_CHECKING:
+    from seahaven.app.board.layout import Layout
+    from seahaven.app.kit.scenes import App
+    from seahaven.app.state.session import Session
 
-def _always(table: Table) -> bool:
+
+class Commands(Protocol):
+    """What the player can ask of the table: the command surface its actions run on."""
+
+    app: App
+    session: Session
+
+    @property
+    def layout(self) -> Layout: ...
+
+    def say(self, text: str, warn: bool = False, seconds: float = ..., fleeting: bool = False,
+            about: str | None = None, of_position: bool = True) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def redo(self) -> None: ...
+
+    def ask_restart(self) -> None: ...
+
+    def ask_hint(self) -> None: ...
+
+    def ask_demo(self) -> None: ...
+
+    def ask_line(self) -> None:
+        """Show the solver's whole winning line from here, step by step, without playing it."""
+        ...
+
+    def ask_finish(self) -> None:
+        """Send every card home when each can go one by one (the Finish button, E)."""
+        ...
+
+    def open_lost(self) -> None:
+        """The lost panel, when the solver has proved the game lost (else the status line says not)."""
+        ...
+
+    def read_aloud(self, what: str) -> None:
+        """A screen reader reads the whole table ("table"), the focused pile ("pile") or the
+        status line with the game code ("status")."""
+        ...
+
+    def clear_marks(self) -> None:
+        """Esc: drop what is held, selected, hinted and focused."""
+        ...
+
+
+
+def _always(table: Commands) -> bool:
     return True
 
 
@@ -37,7 +86,7 @@ class Action:
     name: str
     label: str
     """The Menu's words (and Help's, unless ``help`` says more)."""
-    run: Callable[[Table], object]
+    run: Callable[[Commands], object]
     """What it does to the table (what it returns is ignored)."""
     keys: tuple[str, ...] = ()
     """Shortcuts as the player reads them; the first is the one the tooltip names."""
@@ -59,7 +108,7 @@ class Action:
     """Place in the Menu, from 1 at the top (0: not in the Menu)."""
     menu_label: str = ""
     """The Menu's words where they differ from ``label``."""
-    enabled: Callable[[Table], bool] = _always
+    enabled: Callable[[Commands], bool] = _always
     """Whether the button and the Menu entry can be pressed now."""
 
     # -- what the player reads, in the player's language ----------------------------------
@@ -147,25 +196,25 @@ class Actions:
 
 
 # == the declarations ========================================================================
-def _clear(table: Table) -> None:
+def _clear(table: Commands) -> None:
     """Esc at the bare table: clear what is held and shown, nothing else (SPEC 4)."""
     table.clear_marks()
 
 
-def _open_help(table: Table) -> None:
+def _open_help(table: Commands) -> None:
     from seahaven.app.screens import help as help_screen  # when first opened (see navigation.open_screen)
 
     table.app.push(help_screen.open_scene(table.app, table.session, table_keys=ACTIONS.key_rows()))
 
 
-def _open_menu(table: Table) -> None:
+def _open_menu(table: Commands) -> None:
     def entries() -> list[tuple[str, str, bool]]:
         return [(a.name, a.menu_text(), a.enabled(table)) for a in ACTIONS.menu()]
 
     table.app.push(dialogs.Menu(table.app, table.session, entries))
 
 
-def card_size_step(table: Table, steps: int) -> None:
+def card_size_step(table: Commands, steps: int) -> None:
     """Ctrl+plus (the action "bigger"), Ctrl+minus, a pinch: the card-size setting one step
     up or down, as far as the window shows a difference."""
     from seahaven.app.state.settings import SPECS
@@ -188,16 +237,17 @@ ACTIONS = Actions()
 
 for _action in (
     Action("undo", N_("Undo"), lambda t: t.undo(), keys=("Ctrl+Z", "U"), toolbar=3, short=NP_("toolbar", "Undo"),
-           enabled=lambda t: t.game.can_undo),
+           enabled=lambda t: t.session.current.game.can_undo),
     Action("redo", N_("Redo"), lambda t: t.redo(), keys=("Ctrl+Y", "Ctrl+Shift+Z"), toolbar=4,
            short=NP_("toolbar", "Redo"),
-           enabled=lambda t: t.game.can_redo),
+           enabled=lambda t: t.session.current.game.can_redo),
     Action("hint", N_("Hint"), lambda t: t.ask_hint(), keys=("H",), toolbar=5, short=NP_("toolbar", "Hint"),
            help=N_("Hint: show a move of a winning line")),
     Action("new", N_("New game"), lambda t: t.app.push(new_game.NewGame(t.app, t.session)), keys=("N", "Ctrl+N"),
            toolbar=1, short=NP_("toolbar", "New"), menu=4),
     Action("restart", N_("Restart the deal"), lambda t: t.ask_restart(), keys=("R",), toolbar=2,
-           short=NP_("toolbar", "Restart"), tooltip=N_("Restart this deal"), enabled=lambda t: t.game.started),
+           short=NP_("toolbar", "Restart"), tooltip=N_("Restart this deal"),
+           enabled=lambda t: t.session.current.game.started),
     Action("daily", N_("Today's deal"), lambda t: navigation.open_daily(t.app, t.session), menu=5,
            help=N_("Today's deal: the daily deals of each difficulty and their calendar")),
     Action("demo", N_("Demo"), lambda t: t.ask_demo(), keys=("Ctrl+D",), menu=6,
@@ -208,7 +258,7 @@ for _action in (
            help=N_("Winning line: watch the solver's whole line from here, step by step, without playing it")),
     Action("replay", N_("Watch this game again"), lambda t: _open_replay(t), keys=("W",), menu=6,
            help=N_("Watch this game again: its moves so far, step by step, on the replay screen"),
-           enabled=lambda t: t.game.move_count > 0),
+           enabled=lambda t: t.session.current.game.move_count > 0),
     Action("finish", N_("Finish"), lambda t: t.ask_finish(), keys=("E",),
            help=N_("Finish: when every card left can go home one by one, send them home (also the Finish "
                    "button in the status line; each card is a move you can undo)")),
@@ -245,19 +295,19 @@ for _action in (
 
 
 # The windows and screens below are imported when first opened, not with the table (start-up).
-def _open_replay(table: Table) -> None:
+def _open_replay(table: Commands) -> None:
     from seahaven.app.board.replay_game import ReplayGame
 
-    navigation.open_replay(table.app, table.session, ReplayGame.of_game(table.game))
+    navigation.open_replay(table.app, table.session, ReplayGame.of_game(table.session.current.game))
 
 
-def _open_review(table: Table) -> None:
+def _open_review(table: Commands) -> None:
     from seahaven.app.screens.review_window import ReviewWindow
 
     table.app.push(ReviewWindow(table.app, table.session))
 
 
-def _bookmarks(table: Table, open_list: bool) -> None:
+def _bookmarks(table: Commands, open_list: bool) -> None:
     """M sets a bookmark; Ctrl+B lists them to go back to one."""
     from seahaven.app.screens import bookmarks
 
@@ -267,13 +317,13 @@ def _bookmarks(table: Table, open_list: bool) -> None:
         bookmarks.set_bookmark(table.session)
 
 
-def _game_files(table: Table, saving: bool) -> None:
+def _game_files(table: Commands, saving: bool) -> None:
     from seahaven.app.screens.game_files import GameFiles  # when first opened (see navigation.open_screen)
 
     table.app.push(GameFiles(table.app, table.session, saving))
 
 
-def _paste_game(table: Table) -> None:
+def _paste_game(table: Commands) -> None:
     from seahaven.app.screens.game_files import paste_game  # when first used
 
     paste_game(table.app, table.session)

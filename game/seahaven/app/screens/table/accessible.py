@@ -3,12 +3,15 @@
 open over the table, says what happens in play, and carries out an assistive
 technology's requests through the same intents as a key or a tap.
 
-It only reads the table and the game in play; every change it asks for goes through the
-table's own calls (``keys.key_pile``, ``action``, a window's ``activate``).
+It only reads the table's board and the game in play; every change it asks for goes through
+the calls that a key or a tap make (the board's ``press_pile``, an action, a window's
+``activate``). The piles' nodes are the board's own (``Board.pile_nodes``), as Help's example
+board and the replay give them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from seahaven.app.access import speech
@@ -24,7 +27,6 @@ from seahaven.app.access.tree import (
     Button,
     NodeSpec,
     Piece,
-    PileNodes,
     pile_for,
     pile_id,
     screen_nodes,
@@ -32,16 +34,16 @@ from seahaven.app.access.tree import (
     table_rows,
 )
 from seahaven.app.access.windows import WindowIds
+from seahaven.app.board.component import Board
 from seahaven.app.board.hand import Selection
 from seahaven.app.kit import Hot, Screen, Widget, Window
+from seahaven.app.kit.scenes import App
 from seahaven.app.kit.screen import Group, is_tab
 from seahaven.app.looks.box import Box
-from seahaven.app.screens import actions
-from seahaven.app.screens.table_api import Table
-from seahaven.app.screens.table_finish import TableFinish
-from seahaven.app.screens.table_keys import TableKeys
-from seahaven.app.screens.table_solver import LOST, TableSolver
-from seahaven.app.state.current import Change, GameEvent
+from seahaven.app.screens.table import actions
+from seahaven.app.screens.table.auto_finish import AutoFinish
+from seahaven.app.screens.table.solver_questions import LOST, Verdict
+from seahaven.app.state.current import Change, CurrentGame, GameEvent
 from seahaven.app.text.words import ONTO, card_name, key_text, lead_card, pile_name
 from seahaven.engine import Pile
 from seahaven.i18n import _, pgettext
@@ -49,16 +51,6 @@ from seahaven.i18n import _, pgettext
 
 def _bounds(box: Box | None) -> Bounds | None:
     return None if box is None else (float(box.x), float(box.y), float(box.x + box.w), float(box.y + box.h))
-
-
-@runtime_checkable
-class ReadAloud(Protocol):
-    """A full-window screen over the table that a screen reader reads and presses (the
-    replay): its title, what it shows now, and its buttons (name, words, place)."""
-
-    def access_view(self) -> tuple[str, str, list[tuple[str, str, Box]]]: ...
-
-    def press(self, name: str) -> None: ...
 
 
 def speech_widget(widget: Widget) -> NodeSpec:
@@ -80,24 +72,42 @@ def speech_widget(widget: Widget) -> NodeSpec:
     return NodeSpec("button", name, clickable=True, focusable=True, disabled=not widget.enabled, bounds=bounds)
 
 
+@runtime_checkable
+class ReadAloud(Protocol):
+    """A full-window screen over the table that a screen reader reads and presses (the
+    replay): its title, what it shows now, its buttons (name, words, place) and its board's
+    piles (the board's own nodes)."""
+
+    def access_view(self) -> tuple[str, str, list[tuple[str, str, Box]]]: ...
+
+    def access_piles(self) -> list[tuple[Pile, NodeSpec]]: ...
+
+    def press(self, name: str) -> None: ...
+
+
 class TableAccess:
     """The table in the accessibility tree, and what a screen reader says in play."""
 
-    def __init__(self, table: Table, keys: TableKeys, solver: TableSolver, finish: TableFinish) -> None:
-        self.table = table
-        """The table scene (screens/table.py), which sits above its parts."""
-        self.keys = keys
-        self.solver = solver
+    def __init__(self, app: App, current: CurrentGame, board: Board, verdict: Verdict, finish: AutoFinish,
+                 commands: actions.Commands, act: Callable[[str], None], player_acts: Callable[[], None]) -> None:
+        self.app = app
+        self.current = current
+        self.board = board
+        self.verdict = verdict
         self.finish = finish
-        self.access: Access = table.app.access
+        self.commands = commands
+        """What an action's ``enabled`` is asked of (the table's commands)."""
+        self.act = act
+        """Runs a toolbar button's action, as a click on it does."""
+        self.player_acts = player_acts
+        """Input arrived (animations end, the demo stops), as for a key or a tap."""
+        self.access: Access = app.access
         self.access.provider = self.tree
         self.access.on_request = self.request
         self._buttons: list[str] = []
         self._verdict_said: str | None = None
-        self._piles = PileNodes()
         self._laid_out: object = None
         self._language: object = None
-        self._pile_bounds: dict[Pile, Bounds] = {}
         self._toolbar: list[tuple[actions.Action, str, Bounds | None]] = []
         self._status: tuple[object, str] = (None, "")
         self._windows = WindowIds()
@@ -107,47 +117,42 @@ class TableAccess:
         """The window on top came on top since the tree was last built: it is announced."""
         self._typed = ""
         """The text of the focused field as last heard (each character typed is said)."""
-        self._held = table.hand.selection
+        self._held = board.selection
         """The cards held when last said (a pick-up is said when they change)."""
         self._picked: Selection | None = None
         """The cards the last pick-up named (the move that follows need not name them again)."""
-        table.current.subscribe(self._on_game_event)
-        table.session.settings.subscribe(self._setting_changed)
+        current.subscribe(self._on_game_event)
+        app.settings.subscribe(self._setting_changed)
 
     def _setting_changed(self, name: str) -> None:
         self.access.stale = True  # a new language renames every node; a setting may change the status line
 
     # == the tree ==============================================================================
     def tree(self) -> tuple[dict[int, NodeSpec], int]:
-        table = self.table
-        layout = table.layout
-        language = table.app.settings.language
+        app, board = self.app, self.board
+        layout = board.layout
+        language = app.settings.language
         if layout is not self._laid_out or language != self._language:
             # what only a new layout or language changes: the piles' places, the buttons' names
             self._laid_out, self._language = layout, language
-            self._pile_bounds = {p: b for p, box in layout.piles.items() if (b := _bounds(box)) is not None}
             self._toolbar = [(a, a.label_text(), _bounds(layout.buttons.get(a.name)))
                              for a in actions.ACTIONS.toolbar()]
-        toolbar = [Button(a.name, label, a.enabled(table), bounds) for a, label, bounds in self._toolbar]
+        toolbar = [Button(a.name, label, a.enabled(self.commands), bounds) for a, label, bounds in self._toolbar]
         if self.finish.offered():
-            toolbar.append(Button("finish", _("Finish"), True, _bounds(self.finish.box())))
+            toolbar.append(Button("finish", _("Finish"), True, _bounds(self.finish.box(layout))))
         self._buttons = [b.name for b in toolbar]
-        selection = table.hand.selection
-        selected = frozenset({selection.pile}) if selection is not None else frozenset()
-        w, h = table.app.size
-        self._piles.language(language, short=self.detail != speech.FULL)
-        nodes = table_nodes(table.position, toolbar, self.status_text(), self.access.title,
-                            piles=self._pile_bounds,
-                            selected=selected, window=(0.0, 0.0, float(w), float(h)),
+        w, h = app.size
+        nodes = table_nodes(board.position, toolbar, self.status_text(), self.access.title,
+                            piles=dict(board.pile_nodes(language, short=self.detail != speech.FULL)),
+                            window=(0.0, 0.0, float(w), float(h)),
                             announcer="" if self.access.uses_live_region else None,
-                            disabled_words="" if self.access.shows_disabled else _("unavailable"),
-                            pile_nodes=self._piles)
+                            disabled_words="" if self.access.shows_disabled else _("unavailable"))
         # the focus stays on the keys' pile (a reader hears that pile, not the whole table, after Esc)
-        focus = pile_id(self.keys.focus) if table.position.has_pile(self.keys.focus) else TABLE
-        top = table.app.scenes.top
-        base = self._windows.base(None if top is table.app.scenes.bottom else top)
+        focus = pile_id(board.focus_pile) if board.position.has_pile(board.focus_pile) else TABLE
+        top = app.scenes.top
+        base = self._windows.base(None if top is app.scenes.bottom else top)
         self._opened, self._base = base != self._base and base > 0, base
-        if top is table.app.scenes.bottom:  # play: nothing over the table (no protocol check: 0.08 ms a move)
+        if top is app.scenes.bottom:  # play: nothing over the table (no protocol check: 0.08 ms a move)
             pass
         elif isinstance(top, Window):
             focus = self._window_nodes(top, nodes)
@@ -160,12 +165,12 @@ class TableAccess:
     @property
     def detail(self) -> str:
         """The screen reader's detail: short (the default) or full pile readings."""
-        return self.table.app.settings.reader_detail
+        return self.app.settings.reader_detail
 
     def status_text(self) -> str:
-        game = self.table.game
-        verdict = self.solver.verdict_text()
-        key = (game.score, game.move_count, int(self.table.current.elapsed()), verdict, self._language)
+        game = self.current.game
+        verdict = self.verdict.text()
+        key = (game.score, game.move_count, int(self.current.elapsed()), verdict, self._language)
         if key != self._status[0]:
             self._status = (key, speech.status_words(game.score, game.move_count, key[2],
                                                      None if verdict is None else verdict[0]))
@@ -183,11 +188,11 @@ class TableAccess:
         text = speech.fit_for_speech(window.body_text())
         nodes[base + SCENE] = NodeSpec("dialog", title, description=text, children=tuple(items),
                                        bounds=_bounds(window.panel))
-        if self._opened:  # a reader names the window and its focus; its words come after them
-            self.access.say(text)
-        self._echo(window)
         root = nodes[WINDOW]
         nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, base + SCENE), bounds=root.bounds)
+        if self._opened:  # a reader names the window and its focus; its words come with them
+            self.access.say(text)
+        self._echo(window)
         if not window.widgets:
             return base + SCENE
         return base + SCENE_ITEM_BASE + window.focus
@@ -207,7 +212,8 @@ class TableAccess:
 
     def _screen_nodes(self, screen: ReadAloud, nodes: dict[int, NodeSpec]) -> int:
         """A screen over the table that reads itself out (the replay): its title, what it
-        shows now and its buttons; the focus is the screen (its sentences go there)."""
+        shows now, its buttons and its board (a group of its piles, read pile by pile); the
+        focus is the screen (its sentences go there)."""
         title, text, controls = screen.access_view()
         base = self._base
         items = []
@@ -215,7 +221,15 @@ class TableAccess:
             node = base + SCENE_ITEM_BASE + i
             items.append(node)
             nodes[node] = NodeSpec("button", label, clickable=True, focusable=True, bounds=_bounds(box))
-        w, h = self.table.app.size
+        piles = screen.access_piles()
+        if piles:
+            group = base + SCENE_ITEM_BASE + len(controls)
+            first = base + SCENE_PART_BASE + 1000 * len(controls)
+            for j, (_pile, pile_node) in enumerate(piles):
+                nodes[first + j] = pile_node
+            nodes[group] = NodeSpec("group", _("The board"), children=tuple(range(first, first + len(piles))))
+            items.append(group)
+        w, h = self.app.size
         nodes[base + SCENE] = NodeSpec("dialog", title, description=text, children=tuple(items),
                                        bounds=(0.0, 0.0, float(w), float(h)))
         root = nodes[WINDOW]
@@ -243,7 +257,7 @@ class TableAccess:
                 pieces.append(Piece("group", item.label, parts=parts))
             else:
                 pieces.append(Piece("heading" if item.heading else "paragraph", item.text))
-        w, h = self.table.app.size
+        w, h = self.app.size
         nodes.update(screen_nodes(_(screen.title), pieces, (0.0, 0.0, float(w), float(h)), base))
         root = nodes[WINDOW]
         nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, base + SCENE), bounds=root.bounds)
@@ -252,10 +266,10 @@ class TableAccess:
     # == requests from assistive technology ====================================================
     def request(self, what: str, target: int) -> None:
         """An AT's "click" or "focus" on a node: what a tap or a key on it does."""
-        table = self.table
-        top = table.app.scenes.top
+        app, board = self.app, self.board
+        top = app.scenes.top
         offset = self._windows.offset(target)  # a node of the window on top, without its base
-        if top is not table.app.scenes.bottom and offset < 0:
+        if top is not app.scenes.bottom and offset < 0:
             return  # a node of a window that has closed
         if isinstance(top, Screen):
             reading = top.reading
@@ -295,26 +309,20 @@ class TableAccess:
                 elif widget.enabled:
                     top.activate(widget)
             return
-        if not table.on_top():
+        if top is not app.scenes.bottom:
             return
         pile = pile_for(target)
-        if pile is not None and table.position.has_pile(pile):
-            table.player_acts()
-            keys = self.keys
+        if pile is not None and board.position.has_pile(pile):
+            self.player_acts()
             if what == "focus":
-                keys.focus, keys.show_focus = pile, True
-                table.dirty = True
-            elif pile.is_foundation:
-                keys.focus = pile
-                keys.key_foundation()
+                board.focus_on(pile)
             else:
-                keys.key_pile(pile)
+                board.press_pile(pile)
             return
         i = target - BUTTON_BASE
         if what == "click" and 0 <= i < len(self._buttons):
-            table.player_acts()
-            table.mark_region("toolbar")
-            table.action(self._buttons[i])
+            self.player_acts()
+            self.act(self._buttons[i])
 
     # == speech ==================================================================================
     def heard(self, text: str, about: str | None = None) -> None:
@@ -323,7 +331,7 @@ class TableAccess:
         status line has its tap)."""
         if about == LOST:
             keys = actions.ACTIONS["lost"].keys
-            report = self.solver.proved_lost()
+            report = self.verdict.proved_lost()
             if keys and report is not None:
                 pointer = (_("Press {key} for the way back or a review.") if report.undos
                            else _("Press {key} for what you can do now."))
@@ -334,26 +342,33 @@ class TableAccess:
     def read_aloud(self, what: str) -> None:
         """The reading keys: the whole table row by row, the status line with the game code,
         or the focused pile in full."""
-        position = self.table.position
+        position = self.board.position
         if what == "table":
             self.access.say(table_rows(position))
         elif what == "status":
-            code = self.table.game.code
+            code = self.current.game.code
             self.access.say(speech.status_reading(self.status_text(), None if code is None else str(code)))
         else:
-            self.access.say(speech.pile_words(position, self.keys.focus, speech.FULL))
+            self.access.say(speech.pile_words(position, self.board.focus_pile, speech.FULL))
+
+    def look(self, pile: Pile) -> None:
+        """Shift and a pile's key: the focus goes to the pile and it is read in full; nothing
+        is picked up, dropped or moved."""
+        if self.board.position.has_pile(pile):
+            self.board.focus_on(pile)
+            self.read_aloud("pile")
 
     def hand_changed(self) -> None:
         """The cards held changed without a move (a pile key, a tap, Esc): say what is held
         now, or that it was put down."""
-        held, self._held = self._held, self.table.hand.selection
+        held, self._held = self._held, self.board.selection
         now = self._held
         if now == held or not self.access.active:
             return
         if now is None:
             self.access.say(speech.put_down())
         else:
-            self.access.say(speech.picked_up(self.table.position, now.pile, now.count))
+            self.access.say(speech.picked_up(self.board.position, now.pile, now.count))
         self._picked = now
 
     def _on_game_event(self, event: GameEvent) -> None:
@@ -361,7 +376,7 @@ class TableAccess:
         access.stale = True
         if not access.active:
             return
-        self._held = self.table.hand.selection  # a move or an undo lets go of what was held: no "put down"
+        self._held = self.board.selection  # a move or an undo lets go of what was held: no "put down"
         picked, self._picked = self._picked, None
         kind = event.kind
         if kind is Change.MOVED and event.action is not None:
@@ -382,9 +397,9 @@ class TableAccess:
         elif kind is Change.RESTARTED:
             access.say(_("The deal is back as dealt."))
         elif kind is Change.VERDICT:
-            verdict = self.solver.verdict_text()
+            verdict = self.verdict.text()
             text = verdict[0] if verdict is not None else None
             if text is not None and text != self._verdict_said and not (event.report is not None and event.report.lost
-                                                                   and self.table.app.settings.warn_lost):
+                                                                   and self.app.settings.warn_lost):
                 access.say(text)
             self._verdict_said = text
