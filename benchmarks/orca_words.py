@@ -69,6 +69,23 @@ def words(line: str) -> int:
     return len(re.findall(r"\w+", line))
 
 
+def per_move_words(spoken: list[str]) -> list[tuple[int, list[str]]]:
+    """Words and sentences per move: what Orca said from a move's first key to the next move's."""
+    per_move: list[tuple[int, list[str]]] = []
+    keys = 0
+    for line in spoken:
+        if line.startswith("=== key "):
+            keys += 1
+            if keys % 2 == 1:
+                per_move.append((0, []))
+            continue
+        if line.startswith("=== ") or not per_move:
+            continue
+        count, said = per_move[-1]
+        per_move[-1] = (count + words(line), [*said, line])
+    return per_move
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--code", default="SH1-C4-AAAAAJ2")
@@ -91,18 +108,7 @@ def main() -> int:
             print(done.stderr[-3000:], file=sys.stderr)
             raise SystemExit(f"orca_session: {errors[0]}")
         spoken = next(line["value"] for line in lines if line["kind"] == "spoken")
-    per_move: list[tuple[int, list[str]]] = []
-    keys = 0
-    for line in spoken:
-        if line.startswith("=== key "):
-            keys += 1
-            if keys % 2 == 1:
-                per_move.append((0, []))
-            continue
-        if line.startswith("=== ") or not per_move:
-            continue
-        count, said = per_move[-1]
-        per_move[-1] = (count + words(line), [*said, line])
+    per_move = per_move_words(spoken)
     counts = sorted(count for count, _said in per_move)
     columns = [count for (count, _said), kind in zip(per_move, kinds) if kind == "col-col"]
     print(json.dumps({

@@ -37,6 +37,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 LIMIT = 90.0
 """How long a wait may take before the run is called failed (seconds; only a failure waits it)."""
+ORCA_START = 40.0
+"""How long Orca may take to start before it is tried again (a healthy start takes about 1 s)."""
 
 
 def out(kind: str, value: object) -> None:
@@ -134,6 +136,27 @@ def start_speech(run: Path, spoken: Path) -> subprocess.Popen:
     return speechd
 
 
+def start_orca(debug: Path, run: Path) -> subprocess.Popen:
+    """Orca, once its log says it is listening. Now and then Orca 43 hangs before it launches
+    (its log stops at "Runtime settings set."): one that is not up within ORCA_START seconds is
+    stopped and started again, three times at most."""
+    for attempt in range(3):
+        debug.unlink(missing_ok=True)
+        orca = subprocess.Popen(["/usr/bin/python3", str(HERE / "orca_line_buffered.py"), "-d", "braille",
+                                 f"--debug-file={debug}", "-u", str(run / "orca-prefs")],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_for("Orca to start", lambda: debug.exists() and b"EVENT MANAGER: Activated" in debug.read_bytes(),
+                     ORCA_START)
+            return orca
+        except Failed:
+            orca.kill()
+            orca.wait()
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 def saved_moves(journal: Path) -> int:
     """The moves of the game in play as saved: the newest state of ``current.json`` and its
     journal (whose entries after a full save are dropped); -1 before the first save."""
@@ -223,11 +246,7 @@ def main() -> int:
         if with_orca:
             started.append(start_speech(run, outdir / "speechd.txt"))
             gset("ScreenReaderEnabled", "true")
-            orca = subprocess.Popen(["/usr/bin/python3", str(HERE / "orca_line_buffered.py"), "-d", "braille",
-                                     f"--debug-file={debug}", "-u", str(run / "orca-prefs")],
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            started.append(orca)
-            wait_for("Orca to start", lambda: debug.exists() and b"EVENT MANAGER: Activated" in debug.read_bytes())
+            started.append(start_orca(debug, run))
         game = subprocess.Popen(command, stdout=sys.stderr, stderr=sys.stderr)
         started.append(game)
         window = wait_for("the game's window", lambda: game_window(game.pid))

@@ -376,9 +376,11 @@ class TableAccess:
         access.stale = True
         if not access.active:
             return
-        self._held = self.board.selection  # a move or an undo lets go of what was held: no "put down"
-        picked, self._picked = self._picked, None
         kind = event.kind
+        picked = None
+        if kind in (Change.MOVED, Change.UNDONE, Change.REDONE, Change.NEW_GAME, Change.RESTARTED):
+            self._held = self.board.selection  # a change of the line lets go of what was held: no "put down"
+            picked, self._picked = self._picked, None
         if kind is Change.MOVED and event.action is not None:
             move = event.action.move
             said = picked is not None and picked.pile == move.source and picked.count >= move.size
