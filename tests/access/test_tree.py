@@ -587,3 +587,38 @@ def test_the_spoken_loss_says_where_the_lost_panel_is_and_the_status_line_does_n
     assert table.message is not None and table.message.text == lost
     key(app, pygame.K_l)  # where the pointer says
     assert type(app.scenes.top).__name__ == "LostPanel"
+
+
+def test_up_and_down_walk_a_screens_words_one_by_one_and_a_tab_switch_is_said() -> None:
+    """Issue 41, item 4: with a reader listening, Down walks Help's headings and paragraphs in
+    reading order, each taking the reader's focus (and scrolled into view); Right switches the
+    tab and says which it is."""
+    app = make_app(CODE)
+    adapter = listening(app)
+    key(app, pygame.K_F1)
+    help_screen = app.scenes.top
+    heard = []
+    for _ in range(3):
+        key(app, pygame.K_DOWN)
+        nodes = adapter.latest()
+        focus = adapter.updates[-1].focus
+        heard.append((nodes[focus].role, nodes[focus].props.get("label")))
+    assert heard[0] == ("HEADING", "The goal"), heard
+    assert heard[1] == ("PARAGRAPH", "Move all 52 cards onto the four foundations, one for each suit, "
+                                     "from the ace up to the king."), heard
+    assert "FOCUS" in adapter.latest()[adapter.updates[-1].focus].actions
+    for _ in range(40):  # far down the page: the walk scrolls the page with it
+        key(app, pygame.K_DOWN)
+    assert help_screen.scroll > 0
+    key(app, pygame.K_RIGHT)
+    assert help_screen.tab == 1
+    said = adapter.latest()[adapter.updates[-1].focus].props.get("description", "")
+    assert said == "Examples, page 2 of 4", said
+
+
+def test_without_a_reader_up_and_down_scroll_as_before() -> None:
+    app = make_app(CODE)
+    key(app, pygame.K_F1)
+    help_screen = app.scenes.top
+    key(app, pygame.K_DOWN)
+    assert help_screen.reading_at == -1 and help_screen.scroll > 0

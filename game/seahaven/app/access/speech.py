@@ -127,3 +127,8 @@ def sentences(texts: list[str]) -> str:
     for text in texts:
         said = text if not said else pgettext("two sentences", "{first} {second}").format(first=said, second=text)
     return said
+
+
+def tab_words(name: str, index: int, count: int) -> str:
+    """A screen's tab switched to: "Examples, page 2 of 4"."""
+    return _("{tab}, page {n} of {count}").format(tab=name, n=format_number(index + 1), count=format_number(count))

@@ -117,6 +117,8 @@ class TableAccess:
         """The window on top came on top since the tree was last built: it is announced."""
         self._typed = ""
         """The text of the focused field as last heard (each character typed is said)."""
+        self._page: tuple[int, int] = (0, 0)
+        """The screen on top and its tab when last read (a switch of tab is said)."""
         self._held = board.selection
         """The cards held when last said (a pick-up is said when they change)."""
         self._picked: Selection | None = None
@@ -254,10 +256,18 @@ class TableAccess:
                 parts = tuple(Piece(part.role, part.text, selected=part.selected, clickable=part.action is not None,
                                     bounds=None if part.rect is None else _bounds(Box(*part.rect)))
                               for part in item.parts)
-                pieces.append(Piece("group", item.label, parts=parts))
-            else:
-                pieces.append(Piece("heading" if item.heading else "paragraph", item.text))
+                pieces.append(Piece("group", item.label, parts=parts, focusable=True))
+            else:  # words: focusable, so that Up and Down can walk them (Screen.walk) and a reader reads each
+                pieces.append(Piece("heading" if item.heading else "paragraph", item.text, focusable=True,
+                                    bounds=None if item.rect is None else _bounds(Box(*item.rect))))
+            if i == screen.reading_at and not screen.focus_key:
+                focus = base + SCENE_ITEM_BASE + i
         w, h = self.app.size
+        page = (base, screen.tab)
+        if page != self._page and page[0] == self._page[0] and screen.tabs and not is_tab(screen.focus_key):
+            # a tab switched without the focus on the tabs (Left and Right on the page): say which
+            self.access.say(speech.tab_words(_(screen.tabs[screen.tab]), screen.tab, len(screen.tabs)))
+        self._page = page
         nodes.update(screen_nodes(_(screen.title), pieces, (0.0, 0.0, float(w), float(h)), base))
         root = nodes[WINDOW]
         nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, base + SCENE), bounds=root.bounds)
