@@ -94,6 +94,10 @@ class Theme:
     """Cards with larger corner indices and a heavier edge (``sprites/cards/*-large``)."""
     outline_scale: float = 1.0
     """How much thicker than usual the highlights and focus rings are drawn."""
+    marker_layers: int = 1
+    """How many times an empty pile's marker is laid over itself (its outline and mark are
+    faint white): high contrast lays it thrice and edges it with ``slot_line``, so every pile
+    outline and mark stands 3:1 or more against the felt (WCAG 2.2, 1.4.11; issue 41)."""
 
     # -- the windows over the table: the same look as the full-window screens ---------------
     # One look for every window and page: a window is a piece of a screen laid over the
@@ -222,7 +226,7 @@ CONTRAST = replace(
     button_text=(255, 255, 255), button_text_off=(150, 150, 150),
     board=(24, 24, 24), slot=(0, 0, 0), slot_line=(255, 255, 255),
     card_face=(255, 255, 255), card_red=(200, 0, 0), card_black=(0, 0, 0),
-    large_index=True, outline_scale=1.8,
+    large_index=True, outline_scale=1.8, marker_layers=3,
 )
 
 TABLES: dict[str, Theme] = {theme.name: theme for theme in (GREEN, BLUE, WINE, NIGHT, CONTRAST)}
