@@ -258,7 +258,7 @@ class Painter:
         surf = art.copy()
         for _layer in range(layers - 1):
             surf.blit(art, (0, 0))
-        w, h = surf.get_size()
+        w = surf.get_width()
         pygame.draw.rect(surf, self.theme.slot_line, surf.get_rect(), width=self.theme.line(max(2, w // 60)),
                          border_radius=max(4, w * 14 // 245))
         return surf
