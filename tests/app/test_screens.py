@@ -28,6 +28,7 @@ from seahaven.app.screens.table.actions import ACTIONS
 from seahaven.app.state.settings import Settings
 from seahaven.app.state.stats import Stats
 from seahaven.engine import APP_RULES, COLUMNS, Pile
+from tests.app import table_helpers
 from tests.app.table_helpers import make_app, opened_app
 
 SIZES = [(800, 600), (1280, 800), (1024, 1366), (3840, 2160)]
@@ -57,14 +58,7 @@ def click(app: Any, pos: tuple[float, float], touch: bool = False) -> None:
 
 
 def drag(app: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False))
-    app.step(1 / 60)
-    for k in range(1, 5):
-        pos = (start[0] + (end[0] - start[0]) * k / 4, start[1] + (end[1] - start[1]) * k / 4)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False))
-        app.step(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
-    app.step(1 / 60)
+    table_helpers.drag(app, start, end, moves=4)
 
 
 def hot(screen: Any, name: str) -> tuple[int, int]:

@@ -86,7 +86,3 @@ KEY_NAMES.update({pygame.K_MINUS: "-", pygame.K_KP_MINUS: "-", pygame.K_LEFT: "L
                   pygame.K_HOME: "Home", pygame.K_END: "End", pygame.K_PAGEUP: "Page Up",
                   pygame.K_PAGEDOWN: "Page Down"})
 
-
-def key_codes(name: str) -> tuple[int, ...]:
-    """Every pygame key :data:`KEY_NAMES` calls ``name`` ("+": plus, keypad plus and =)."""
-    return tuple(code for code, named in KEY_NAMES.items() if named == name)

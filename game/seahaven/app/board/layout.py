@@ -351,11 +351,25 @@ def _column_counts(position: Position | None) -> tuple[int, ...]:
     return tuple(len(position.cards(pile)) for pile in COLUMNS if position.has_pile(pile))
 
 
-def board_layout(box: Box, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT) -> Layout:
+def board_layout(box: Box, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT,
+                 position: Position | None = None) -> Layout:
     """The table's own geometry inside ``box``, with no toolbar or status line: Help's
-    example board lays its piles out, fans its columns and hit-tests exactly as the table."""
+    example board lays its piles out, fans its columns and hit-tests exactly as the table.
+    With a ``position``, its long columns make the cards smaller, just enough for every
+    card's index to show inside the box (as :func:`compute_layout` does for the table)."""
     top, bottom = Box(0, 0, box.w, 0), Box(0, box.h, box.w, 0)
-    return _one_row(box.w, box.h, cell_count, aspect, top, bottom).moved(box.x, box.y)
+    layout = _one_row(box.w, box.h, cell_count, aspect, top, bottom)
+    if position is not None and not layout.fits(position):
+        low, high, best = 8, layout.card_w - 1, _one_row(box.w, box.h, cell_count, aspect, top, bottom, 8)
+        while low <= high:  # the largest card that fits: the room grows as the cards shrink
+            middle = (low + high) // 2
+            trial = _one_row(box.w, box.h, cell_count, aspect, top, bottom, middle)
+            if trial.fits(position):
+                best, low = trial, middle + 1
+            else:
+                high = middle - 1
+        layout = best
+    return layout.moved(box.x, box.y)
 
 
 def board_height(width: int, aspect: float = DEFAULT_CARD_ASPECT) -> int:
