@@ -257,9 +257,9 @@ class TableAccess:
                                     bounds=None if part.rect is None else _bounds(Box(*part.rect)))
                               for part in item.parts)
                 pieces.append(Piece("group", item.label, parts=parts, focusable=True))
-            else:  # words: focusable, so that Up and Down can walk them (Screen.walk) and a reader reads each
-                pieces.append(Piece("heading" if item.heading else "paragraph", item.text, focusable=True,
-                                    bounds=None if item.rect is None else _bounds(Box(*item.rect))))
+            else:  # words: focusable, so that Up and Down can walk them (Screen.walk) and a reader reads each;
+                # placeless, so that a scroll sends none of them again
+                pieces.append(Piece("heading" if item.heading else "paragraph", item.text, focusable=True))
             if i == screen.reading_at and not screen.focus_key:
                 focus = base + SCENE_ITEM_BASE + i
         w, h = self.app.size
