@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 home = tempfile.mkdtemp(prefix="seahaven-trace-")
@@ -113,12 +114,11 @@ def main() -> int:
     sys.setprofile(profile)
     Hands(app).drag(start, end, moves=6, frames=0)
     saved = False
-    for _ in range(2000):  # until the journal line is on disk (its writer is a thread of its own)
+    deadline = time.monotonic() + 120  # a bound for a stuck run, never a measure: a busy machine takes longer
+    while not saved and time.monotonic() < deadline:  # until the journal line is on disk
         app.step(STEP)
         journal = [p for p in Path(home).rglob("*") if p.is_file() and "journal" in p.name]
-        if written[0] and any(p.stat().st_size != sizes.get(p) for p in journal):
-            saved = True
-            break
+        saved = written[0] and any(p.stat().st_size != sizes.get(p) for p in journal)
     sys.setprofile(None)
     moved = table.game.move_count
     app.close()

@@ -211,7 +211,9 @@ def test_a_deal_lost_from_the_start_offers_a_new_game() -> None:
     steps(app)
     panel = _panel(app)
     assert [w.name for w in panel.widgets] == ["keep", "new"]
-    assert panel.lines[0][0] == "This deal cannot be won, not even from the start."
+    assert panel.title == "This deal cannot be won"  # never "no longer": it never could be (issue 37.6)
+    assert panel.lines[0][0].startswith("No line of moves wins this deal, not even from its start")
+    assert "Winnable deals only" in panel.lines[1][0]
     _press(app, panel, "new")
     assert isinstance(app.scenes.top, NewGame)
 

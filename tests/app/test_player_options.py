@@ -206,7 +206,7 @@ def test_suit_letters_are_drawn_beside_the_index() -> None:
 
 # -- 7. reduce motion, zen, left-handed ------------------------------------------------------
 def test_reduce_motion_makes_a_move_instant_with_a_highlight() -> None:
-    app = make_app(reduce_motion="on")
+    app = make_app(animation="off")  # Motion: Off (what Reduce motion was, issue 37.4)
     table = app.scenes.bottom
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
     assert table.position.columns[6][-1] == Card.parse("6H")
@@ -217,7 +217,7 @@ def test_reduce_motion_makes_a_move_instant_with_a_highlight() -> None:
 
 
 def test_reduce_motion_shakes_nothing() -> None:
-    app = make_app(reduce_motion="on")
+    app = make_app(animation="off")
     table = app.scenes.bottom
     drag(app, card_point(app, column(3), 0), card_point(app, column(5)), frames=0)
     assert not table.board.glides.floating
@@ -225,10 +225,11 @@ def test_reduce_motion_shakes_nothing() -> None:
 
 def test_reduce_motion_follows_the_desktop(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(motion_pref, "_reduced", True)
-    assert Settings().reduces_motion and Settings().animation_factor == 0.0
-    assert not Settings(reduce_motion="off").reduces_motion
+    assert Settings().reduces_motion and Settings().animation_factor == 0.0  # Motion: System, the default
+    assert not Settings(animation="normal").reduces_motion and Settings(animation="slow").animation_factor > 1
     monkeypatch.setattr(motion_pref, "_reduced", False)
-    assert not Settings().reduces_motion and Settings(reduce_motion="on").reduces_motion
+    assert not Settings().reduces_motion and Settings().animation_factor == 1.0
+    assert Settings(animation="off").reduces_motion and Settings(animation="off").animation_factor == 0.0
 
 
 def test_zen_hides_time_score_and_moves_but_counts_them() -> None:
@@ -255,7 +256,14 @@ def test_left_handed_mirrors_cells_foundations_and_toolbar() -> None:
     assert max(right.piles[p].right for p in CELLS) < min(right.piles[p].x for p in FOUNDATIONS)
     assert [left.piles[p] for p in COLUMNS] == [right.piles[p] for p in COLUMNS]
     for name, box in right.buttons.items():
-        assert left.buttons[name].x == 1280 - box.right and left.buttons[name].w == box.w
+        assert left.buttons[name].w == box.w
+    # each group at the other end, read in the same order: New, Restart, Undo, Redo, Hint (issue 37.9)
+    for group in (["new", "restart", "undo", "redo", "hint"], ["help", "menu", "fullscreen"]):
+        assert sorted(group, key=lambda name: left.buttons[name].x) == group
+        span = (min(right.buttons[n].x for n in group), max(right.buttons[n].right for n in group))
+        assert (min(left.buttons[n].x for n in group), max(left.buttons[n].right for n in group)) == (
+            1280 - span[1], 1280 - span[0])
+    assert left.buttons["help"].x < left.buttons["new"].x
 
 
 def test_left_handed_status_line_keeps_its_figures_and_words_inside_the_window() -> None:

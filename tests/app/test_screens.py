@@ -189,11 +189,8 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     assert settings.table == "green"
     # by mouse and by finger: press the chosen segment
     animation = next(a for a in screen.hots if a.key == "animation").rect
-    click(app, (animation.right - 5, animation.centery))  # "Slow"
-    assert settings.animation == "slow"
-    four = next(a for a in screen.hots if a.key == "four_colour").rect
-    click(app, (four.right - 5, four.centery))  # "On"
-    assert settings.four_colour is True
+    click(app, (animation.right - 5, animation.centery))  # "Off"
+    assert settings.animation == "off" and settings.reduces_motion
     double = next(a for a in screen.hots if a.key == "double_tap_ms").rect
     click(app, (double.right - 5, double.centery), touch=True)  # "+"
     assert settings.double_tap_ms == 550
@@ -206,7 +203,7 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     assert settings.winnable_only == {4: True, 2: True, 1: True}
     on_disk = Storage(tmp_path / "seahaven-towers").load_settings()
     assert on_disk.message is None and on_disk.value == settings
-    assert on_disk.value.four_colour and not on_disk.value.sound
+    assert on_disk.value.animation == "off" and not on_disk.value.sound
 
 
 def test_classic_run_limit_applies_to_the_game_at_once(app: Any) -> None:

@@ -394,6 +394,18 @@ def _scaled_card_width(width: int, room: int, aspect: float, scale: float, two_b
     return max(8, min(most, int(usual * scale)))
 
 
+def largest_card_scale(width: int, height: int, aspect: float = DEFAULT_CARD_ASPECT,
+                       position: Position | None = None) -> float:
+    """The card-size setting past which the cards of a ``width`` x ``height`` window grow no
+    more (the largest card the window holds, with ``position``'s columns where given, over
+    the window's own card size), rounded up to a whole percent and within
+    :data:`CARD_SCALES`: what the setting can offer in this window."""
+    usual = compute_layout(width, height, 4, aspect).card_w
+    cells = position.cell_count if position is not None else 4
+    most = compute_layout(width, height, cells, aspect, position=position, card_scale=CARD_SCALES[1]).card_w
+    return max(1.0, min(CARD_SCALES[1], math.ceil(most / usual * 100 - 1e-9) / 100))
+
+
 def _one_row_card_width(width: int, room: int, aspect: float) -> int:
     """The largest card that fits both across (10 columns) and down (top row + column lane)."""
     across = width / (10 + 9 * _GAP + 2 * _SIDE)
@@ -558,7 +570,7 @@ def _fan(card_h: int, lane_h: int) -> int:
 def _toolbar_buttons(bar: Box, left: int, slots: tuple[ToolSlot, ...] = (), mirrored: bool = False) -> dict[str, Box]:
     """Buttons with an icon and a word when there is room, icons alone when not; the
     right-hand group is placed from the right end (``mirrored``: each group at the other
-    end, in mirrored order)."""
+    end, in the same reading order)."""
     pad = max(3, bar.h // 10)
     h = bar.h - 2 * pad
     margin = max(pad, left)
@@ -580,8 +592,15 @@ def _toolbar_buttons(bar: Box, left: int, slots: tuple[ToolSlot, ...] = (), mirr
         x -= bw
         buttons[name] = Box(x, bar.y + pad, bw, h)
         x -= pad
-    if mirrored:
-        buttons = {name: box._replace(x=bar.x + bar.right - box.right) for name, box in buttons.items()}
+    if mirrored:  # each group at the other end, its buttons still in reading order (Undo before Redo)
+        for group in ([n for n, right, _s in slots if not right], [n for n, right, _s in slots if right]):
+            if not group:
+                continue
+            xs = [bar.x + bar.right - buttons[name].right for name in group]  # the group's span, mirrored
+            x = min(xs)
+            for name in group:
+                buttons[name] = buttons[name]._replace(x=x)
+                x += buttons[name].w + pad
     return buttons
 
 

@@ -420,9 +420,11 @@ class Screen(Scene):
 
     def move_focus(self, step: int, arrows: bool = False) -> bool:
         """Move the keyboard focus; False if there is nothing to focus. The arrows visit
-        the page's own controls, not the tabs (Left and Right switch those)."""
-        keys = [h.key for h in self.focusable()
-                if (h.key != "close" or step == 0) and not (arrows and is_tab(h.key))]
+        the page's own controls, not the tabs (Left and Right switch those); Tab visits the
+        Close button too, last, so that every button is in the keyboard's reach (issue 41.3)."""
+        keys = [h.key for h in self.focusable() if h.key != "close" and not (arrows and is_tab(h.key))]
+        if not arrows and any(h.key == "close" for h in self.focusable()):
+            keys.append("close")
         if not self.ring.move(keys, step):
             return False
         hot = self.focused()

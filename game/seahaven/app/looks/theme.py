@@ -277,10 +277,13 @@ class SuitPalette:
 
     label: str
     inks: dict[str, Colour] | None
+    four_colour_art: bool = False
+    """The four-colour deck's art (clubs green, diamonds blue), as drawn."""
 
 
 SUIT_PALETTES: dict[str, SuitPalette] = {
     "standard": SuitPalette(N_("As drawn"), None),
+    "four": SuitPalette(N_("Four colours"), None, four_colour_art=True),
     # red-green: with the red-green axis gone only lightness and blue-yellow are left, so hearts are an
     # orange (the yellow side) and diamonds a violet (bluer and lighter than the clubs' blue): every pair
     # of suits 33 or more apart (ΔE76) under simulated protanopia and deuteranopia (tools/palette_check.py)
@@ -292,7 +295,8 @@ SUIT_PALETTES: dict[str, SuitPalette] = {
                         {"C": INKS["black"][1], "D": GREY, "H": GREY, "S": INKS["black"][1]}),
     "custom": SuitPalette(N_("My own"), None),
 }
-"""The presets of Settings' Suit colours, in its order (custom: the four picks below)."""
+"""The presets of Settings' Suit colours, in its order (four: the four-colour deck, which was
+a setting of its own; custom: the four picks below)."""
 
 CUSTOM_DEFAULTS: dict[str, str] = {"C": "green", "D": "blue", "H": "red", "S": "black"}
 

@@ -117,6 +117,8 @@ class CurrentGame(Announcer):
         self._in_view = True
         """The table can be played and is on the screen (:meth:`set_in_view`)."""
         self._verdict: tuple[Position, Rules, LossReport] | None = None
+        self._won_once = False
+        """The game was won (since its deal or restart): its clock stopped at the win for good."""
         self._run_clock()
 
     # -- state -------------------------------------------------------------------------------
@@ -142,14 +144,16 @@ class CurrentGame(Announcer):
         return self._game.hints_used
 
     def elapsed(self) -> float:
-        """Seconds of play so far."""
+        """Seconds of play so far; once the game is won, the time of the win, whatever undo
+        and redo do after it: the won panel, the status line, a daily deal's result and the
+        history all say the one time of the game (issue 37.3)."""
         if self._since is None:
             return self._banked
         return self._banked + max(0.0, self._clock() - self._since)
 
     @property
     def clock_running(self) -> bool:
-        """The clock counts (a game started and not won, the table in view)."""
+        """The clock counts (a game started and never won, the table in view)."""
         return self._since is not None
 
     @property
@@ -217,14 +221,14 @@ class CurrentGame(Announcer):
         """Back to the deal, with an empty line of moves; the hints shown stay counted."""
         before = self._game.position
         self._game.restart()
-        self._banked, self._since = 0.0, None
+        self._banked, self._since, self._won_once = 0.0, None, False
         self._changed(Change.RESTARTED, before)
 
     def new_game(self, game: Game, elapsed_s: float = 0.0) -> None:
         """Play ``game`` from now on (a new deal, or a resumed one)."""
         before = self._game.position
         self._game = game
-        self._banked, self._since = max(0.0, float(elapsed_s)), None
+        self._banked, self._since, self._won_once = max(0.0, float(elapsed_s)), None, False
         self._verdict = None
         self._changed(Change.NEW_GAME, before)
 
@@ -294,9 +298,17 @@ class CurrentGame(Announcer):
         elif status is Status.STUCK:
             self._emit(Change.STUCK, before, action=action)
 
+    def won_before(self) -> None:
+        """The game was won before it was saved and the win undone (the statistics know):
+        its time stays the time of that win, as in a game won in this session."""
+        self._won_once = True
+        self._run_clock()
+
     def _run_clock(self) -> None:
-        """The clock runs from the first move until the game is won, while the table is in view."""
-        running = self._game.started and not self._game.is_won and self._in_view
+        """The clock runs from the first move until the game is won (and not after an undo
+        past the win: the game's time is its win's), while the table is in view."""
+        self._won_once = self._won_once or self._game.is_won
+        running = self._game.started and not self._won_once and self._in_view
         if running and self._since is None:
             self._since = self._clock()
         elif not running and self._since is not None:

@@ -451,10 +451,10 @@ class TableScene(Scene):
         game = self.game
         status = (self.status.shown(), game.score, game.move_count, int(self.current.elapsed()), self.verdict.text(),
                   self.finish.offered(), self.session.not_saving, self.toolbar.pressed == "finish",
-                  self.app.settings.zen, game.code)
+                  self.app.settings.zen, game.code, self.session.facts.daily_date(game.code))
         names = tuple(self.layout.buttons)
         toolbar = (tuple(self.button_enabled(name) for name in names), self.toolbar.hover,
-                   self.toolbar.pressed, self.position.cell_count)
+                   self.toolbar.pressed, self.position.cell_count, self.session.facts.daily_date(game.code))
         for region, key in (("status", status), ("toolbar", toolbar)):
             if self._frame_keys.get(region) != key:
                 self._frame_keys[region] = key
@@ -504,7 +504,8 @@ class TableScene(Scene):
         painted = []
         if regions is None or "toolbar" in regions:
             enabled = self.button_enabled
-            painted.append(self.toolbar.paint(surface, painter, layout, enabled, self.position.cell_count))
+            painted.append(self.toolbar.paint(surface, painter, layout, enabled, self.position.cell_count,
+                                              self.session.facts.daily_date(self.game.code)))  # issue 37.8
         if regions is None or "status" in regions:
             band = self.toolbar.band(painter, layout, layout.status, line_at_top=True)
             self.status_painter.paint(surface, painter, layout, band)
