@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from seahaven.app.access.speech import sentences
 from seahaven.app.kit.field import TextField
 from seahaven.app.kit.focus import FocusRing
 from seahaven.app.kit.input import Pointer
@@ -45,6 +46,8 @@ class Widget:
     """A "field" widget's text (its ``label`` is the hint shown while it is empty)."""
     font_px: int = 0
     """The label's size in pixels (0: the window's text size)."""
+    read_as: str = ""
+    """What a screen reader calls it, where the label is no name (a field's label is its hint)."""
 
 
 class Window(Scene):
@@ -257,6 +260,12 @@ class Window(Scene):
     def body_top(self) -> int:
         """Where the text under the title starts."""
         return self.panel.y + round(self.px * 3.2)
+
+    def body_text(self) -> str:
+        """The window's words as one text for a screen reader (:meth:`body_lines`, one sentence
+        after the other; override where a window draws words of its own): a window is heard
+        with its title, these words and its focus."""
+        return sentences([text for text, _role in self.body_lines()])
 
     def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
         painter = self.app.painter
