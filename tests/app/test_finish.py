@@ -70,7 +70,7 @@ def test_e_finishes_and_is_refused_with_a_reason_when_not_ready() -> None:
 
 
 def test_finish_by_itself_follows_the_players_move_but_not_an_undo() -> None:
-    app = app_with(nearly_done(blocked=True), (1280, 800), finish_by_itself=True)
+    app = app_with(nearly_done(blocked=True), (1280, 800), cards_home="finish")
     table = app.scenes.bottom
     steps(app, 30)
     assert table.game.move_count == 0  # not finishable: nothing happens by itself

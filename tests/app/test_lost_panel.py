@@ -211,7 +211,9 @@ def test_a_deal_lost_from_the_start_offers_a_new_game() -> None:
     steps(app)
     panel = _panel(app)
     assert [w.name for w in panel.widgets] == ["keep", "new"]
-    assert panel.lines[0][0] == "This deal cannot be won, not even from the start."
+    assert panel.title == "This deal cannot be won"  # never "no longer": it never could be (issue 37.6)
+    assert panel.lines[0][0].startswith("No line of moves wins this deal, not even from its start")
+    assert "Winnable deals only" in panel.lines[1][0]
     _press(app, panel, "new")
     assert isinstance(app.scenes.top, NewGame)
 
@@ -233,7 +235,6 @@ def test_the_open_panel_follows_a_change_of_language() -> None:
 
 
 def test_the_panel_and_its_buttons_are_in_the_accessibility_tree() -> None:
-    from seahaven.app.access import tree
 
     app = _lost(size=(1280, 800))
     backend = fake_accesskit.module()
@@ -245,7 +246,7 @@ def test_the_panel_and_its_buttons_are_in_the_accessibility_tree() -> None:
     steps(app, 2)
     _panel(app)
     nodes = adapter.latest()
-    assert nodes[tree.SCENE].props.get("label") == "This game can no longer be won"
+    assert nodes[adapter.scene()].props.get("label") == "This game can no longer be won"
     buttons = [n.props.get("label") for n in nodes.values() if n.role == "BUTTON"]
     assert {"Back to the last winnable position", "Review", "Keep playing"} <= set(buttons)
 

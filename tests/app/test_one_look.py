@@ -104,7 +104,7 @@ def test_every_screen_and_window_uses_the_one_type_scale(size: tuple[int, int], 
             if name != "keypad":  # the keypad's keys are sized for a finger (FINGER_PX)
                 assert not extra, f"{name} at {size} in {language} asks for sizes {sorted(extra)} outside {scale}"
             if name == "new game":
-                about = scene.about_this_game()
+                about = " ".join(text for text, _role in scene.about_lines())
                 lines = [words for words, px in written if px == scale.body and words and words in about]
                 assert lines, "the 'This game' line is not in the body size"
             if scene is not app.scenes.bottom:

@@ -158,6 +158,26 @@ def test_every_preset_is_readable_and_keeps_the_suits_apart(name: str) -> None:
         assert len(set(inks.values())) == 4
 
 
+@pytest.mark.parametrize("name", ["red_green", "tritan"])
+def test_a_colour_blind_palette_keeps_every_pair_of_suits_apart_under_its_vision(name: str) -> None:
+    """Issue 41, item 8: ΔE76 of 20 or more between any two suits, under the simulation
+    (Machado 2009) of the vision the palette is made for; tools/palette_check.py prints them
+    (the red-green palette's hearts and diamonds were 1.4 apart under deuteranopia)."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "palette_check", Path(__file__).resolve().parents[2] / "tools" / "palette_check.py")
+    assert spec is not None and spec.loader is not None
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    inks = theme.SUIT_PALETTES[name].inks
+    assert inks is not None
+    table = check.figures(inks)
+    for vision in check.MEANT_FOR[name]:
+        assert min(table[vision].values()) >= check.LEAST, (vision, table[vision])
+
+
 def test_every_colour_of_the_custom_pick_is_readable() -> None:
     for name, (_label, ink) in theme.INKS.items():
         assert contrast(ink, theme.CARD_STOCK) >= 4.5, name
@@ -186,7 +206,7 @@ def test_suit_letters_are_drawn_beside_the_index() -> None:
 
 # -- 7. reduce motion, zen, left-handed ------------------------------------------------------
 def test_reduce_motion_makes_a_move_instant_with_a_highlight() -> None:
-    app = make_app(reduce_motion="on")
+    app = make_app(animation="off")  # Motion: Off (what Reduce motion was, issue 37.4)
     table = app.scenes.bottom
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
     assert table.position.columns[6][-1] == Card.parse("6H")
@@ -197,7 +217,7 @@ def test_reduce_motion_makes_a_move_instant_with_a_highlight() -> None:
 
 
 def test_reduce_motion_shakes_nothing() -> None:
-    app = make_app(reduce_motion="on")
+    app = make_app(animation="off")
     table = app.scenes.bottom
     drag(app, card_point(app, column(3), 0), card_point(app, column(5)), frames=0)
     assert not table.board.glides.floating
@@ -205,10 +225,11 @@ def test_reduce_motion_shakes_nothing() -> None:
 
 def test_reduce_motion_follows_the_desktop(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(motion_pref, "_reduced", True)
-    assert Settings().reduces_motion and Settings().animation_factor == 0.0
-    assert not Settings(reduce_motion="off").reduces_motion
+    assert Settings().reduces_motion and Settings().animation_factor == 0.0  # Motion: System, the default
+    assert not Settings(animation="normal").reduces_motion and Settings(animation="slow").animation_factor > 1
     monkeypatch.setattr(motion_pref, "_reduced", False)
-    assert not Settings().reduces_motion and Settings(reduce_motion="on").reduces_motion
+    assert not Settings().reduces_motion and Settings().animation_factor == 1.0
+    assert Settings(animation="off").reduces_motion and Settings(animation="off").animation_factor == 0.0
 
 
 def test_zen_hides_time_score_and_moves_but_counts_them() -> None:
@@ -235,7 +256,14 @@ def test_left_handed_mirrors_cells_foundations_and_toolbar() -> None:
     assert max(right.piles[p].right for p in CELLS) < min(right.piles[p].x for p in FOUNDATIONS)
     assert [left.piles[p] for p in COLUMNS] == [right.piles[p] for p in COLUMNS]
     for name, box in right.buttons.items():
-        assert left.buttons[name].x == 1280 - box.right and left.buttons[name].w == box.w
+        assert left.buttons[name].w == box.w
+    # each group at the other end, read in the same order: New, Restart, Undo, Redo, Hint (issue 37.9)
+    for group in (["new", "restart", "undo", "redo", "hint"], ["help", "menu", "fullscreen"]):
+        assert sorted(group, key=lambda name: left.buttons[name].x) == group
+        span = (min(right.buttons[n].x for n in group), max(right.buttons[n].right for n in group))
+        assert (min(left.buttons[n].x for n in group), max(left.buttons[n].right for n in group)) == (
+            1280 - span[1], 1280 - span[0])
+    assert left.buttons["help"].x < left.buttons["new"].x
 
 
 def test_left_handed_status_line_keeps_its_figures_and_words_inside_the_window() -> None:

@@ -11,9 +11,10 @@ import pytest
 
 from seahaven.app.screens.dialogs import EndMessage
 from seahaven.app.screens.new_game import NewGame
+from seahaven.app.shell.hands import Hands
 from seahaven.app.state.stats import Stats, bests_line
 from seahaven.engine import CELLS, COLUMNS
-from tests.app.table_helpers import app_with, card_point, click, key, post, settle, steps
+from tests.app.table_helpers import app_with, card_point, click, key, settle, steps
 from tests.app.test_finish import nearly_done
 
 
@@ -71,12 +72,7 @@ def test_the_drop_target_is_outlined_plainly_on_the_felt(size: tuple[int, int]) 
     end = (slot.x + slot.w // 2, slot.y + slot.h // 2)
     inside = (slot.x + slot.w // 2, slot.y + slot.h // 6)
     felt_before = tuple(app.screen.get_at(inside))[:3]
-    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False)
-    steps(app)
-    for k in range(1, 7):
-        post(pygame.MOUSEMOTION, pos=(start[0] + (end[0] - start[0]) * k / 6, start[1] + (end[1] - start[1]) * k / 6),
-             rel=(1, 1), buttons=(1, 0, 0), touch=False)
-        steps(app)
+    Hands(app).drag(start, end, moves=6, release=False)
     assert table.board.drag is not None and table.board.drag.target == CELLS[3]
     app.render(force=True)
     # the outline runs along the slot's edge, gold and several pixels thick (the card hangs

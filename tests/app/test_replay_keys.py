@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from seahaven.app.board.keys import BOARD_KEYS, KEY_NAMES, board_key, key_codes
+from seahaven.app.board.keys import BOARD_KEYS, KEY_NAMES, board_key
 from seahaven.app.board.replay_game import ReplayGame, Source
 from seahaven.app.screens.help import HelpScreen, keys_page, keys_words
 from seahaven.app.screens.replay_commands import REPLAY_COMMANDS, command_for_key, replay_key_rows
@@ -42,6 +42,11 @@ DOES: dict[str, Check] = {
     "from_here": lambda app, screen, replay, asked: asked["from_here"] == [replay],
 }
 """What each command with keys does to a replay on move :data:`MIDDLE` at speed 1x."""
+
+
+def key_codes(name: str) -> tuple[int, ...]:
+    """Every pygame key :data:`KEY_NAMES` calls ``name`` ("+": plus, keypad plus and =)."""
+    return tuple(code for code, named in KEY_NAMES.items() if named == name)
 
 
 def open_on_middle(app: App, offered: bool = True) -> tuple[ReplayScreen, ReplayGame, dict[str, list[ReplayGame]]]:

@@ -177,7 +177,11 @@ def test_bookmarks_by_key_and_window_within_reach_and_beyond() -> None:
     key(app, pygame.K_b, pygame.KMOD_LCTRL)
     window = app.scenes.top
     assert isinstance(window, Bookmarks)
-    assert [w.label for w in window.widgets] == ["After move 3", "Bookmark this position"]
+    assert [w.label for w in window.widgets] == ["After move 3", "Close", "Bookmark this position"]
+    click(app, widget(window, "close").box.center)  # a visible way out, for a finger too (issue 37.5)
+    assert not isinstance(app.scenes.top, Bookmarks) and table.game.bookmarks == (3,)
+    key(app, pygame.K_b, pygame.KMOD_LCTRL)
+    window = app.scenes.top
     click(app, widget(window, "mark").box.center)  # a second one, at move 8
     assert table.game.bookmarks == (3, 8)
     key(app, pygame.K_b, pygame.KMOD_LCTRL)

@@ -28,6 +28,7 @@ from seahaven.app.screens.table.actions import ACTIONS
 from seahaven.app.state.settings import Settings
 from seahaven.app.state.stats import Stats
 from seahaven.engine import APP_RULES, COLUMNS, Pile
+from tests.app import table_helpers
 from tests.app.table_helpers import make_app, opened_app
 
 SIZES = [(800, 600), (1280, 800), (1024, 1366), (3840, 2160)]
@@ -57,14 +58,7 @@ def click(app: Any, pos: tuple[float, float], touch: bool = False) -> None:
 
 
 def drag(app: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False))
-    app.step(1 / 60)
-    for k in range(1, 5):
-        pos = (start[0] + (end[0] - start[0]) * k / 4, start[1] + (end[1] - start[1]) * k / 4)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False))
-        app.step(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
-    app.step(1 / 60)
+    table_helpers.drag(app, start, end, moves=4)
 
 
 def hot(screen: Any, name: str) -> tuple[int, int]:
@@ -195,11 +189,8 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     assert settings.table == "green"
     # by mouse and by finger: press the chosen segment
     animation = next(a for a in screen.hots if a.key == "animation").rect
-    click(app, (animation.right - 5, animation.centery))  # "Slow"
-    assert settings.animation == "slow"
-    four = next(a for a in screen.hots if a.key == "four_colour").rect
-    click(app, (four.right - 5, four.centery))  # "On"
-    assert settings.four_colour is True
+    click(app, (animation.right - 5, animation.centery))  # "Off"
+    assert settings.animation == "off" and settings.reduces_motion
     double = next(a for a in screen.hots if a.key == "double_tap_ms").rect
     click(app, (double.right - 5, double.centery), touch=True)  # "+"
     assert settings.double_tap_ms == 550
@@ -212,7 +203,7 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     assert settings.winnable_only == {4: True, 2: True, 1: True}
     on_disk = Storage(tmp_path / "seahaven-towers").load_settings()
     assert on_disk.message is None and on_disk.value == settings
-    assert on_disk.value.four_colour and not on_disk.value.sound
+    assert on_disk.value.animation == "off" and not on_disk.value.sound
 
 
 def test_classic_run_limit_applies_to_the_game_at_once(app: Any) -> None:

@@ -92,7 +92,7 @@ def test_no_file_is_a_clean_start_without_message(tmp_path: Path) -> None:
 def test_settings_round_trip(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     changed = Settings(
-        sound=False, volume=0.25, animation="slow", four_colour=True, double_tap_ms=350,
+        sound=False, volume=0.25, animation="slow", suit_colours="four", double_tap_ms=350,
         warn_lost=False, classic_run_limit=True, winnable_only={4: True, 2: False, 1: True},
         fullscreen=False, cells=2,
     )
@@ -190,6 +190,8 @@ def test_damaged_game_is_moved_aside(tmp_path: Path, change: dict[str, object], 
         ({"hints": "many"}, "hints", "won with help"),
         ({"bookmarks": "2"}, "bookmarks", "bookmarks"),
         ({"bookmarks": [1, 99]}, "bookmarks", "bookmarks"),
+        ({"sent_home": "2"}, "sent_home", "on its own"),
+        ({"sent_home": [2, 999]}, "sent_home", "on its own"),
         ({"extra": 1}, "", ""),
     ],
 )

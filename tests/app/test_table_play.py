@@ -262,8 +262,11 @@ def test_resize_during_a_drag() -> None:
 def test_animation_off_lands_every_move_at_once() -> None:
     app = make_app("SH1-C4-AAAAAJ2", animation="off")
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
-    assert not app.scenes.bottom.board.glides.floating and not app.scenes.bottom.board.glides.tweens.active
+    glides = app.scenes.bottom.board.glides
+    assert not glides.floating and glides.flashed == {column(1), column(7)}  # Off: a brief highlight, no glide
     assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
+    settle(app)
+    assert not glides.tweens.active and not glides.flashed
 
 
 def test_an_idle_table_draws_nothing() -> None:

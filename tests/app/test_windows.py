@@ -207,7 +207,7 @@ def test_new_game_window_offers_no_copy_of_a_code_the_game_has_not(monkeypatch) 
     assert not copy.enabled
     click(app, copy.box.center)
     assert copied == [] and isinstance(app.scenes.top, NewGame)
-    assert window.about_this_game().count(tr("This game has no code.")) == 1
+    assert [text for text, _role in window.about_lines()].count(tr("This game has no code.")) == 1
     key(app, pygame.K_c, pygame.KMOD_LCTRL)  # Ctrl+C copies the code, where there is one
-    assert copied == [] and window.about_this_game().count(tr("This game has no code.")) == 1
+    assert copied == [] and [text for text, _role in window.about_lines()].count(tr("This game has no code.")) == 1
     assert window.widgets[window.index("copy_game")].enabled  # the game itself can still be copied

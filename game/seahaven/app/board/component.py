@@ -216,8 +216,11 @@ class Board:
                 self.glides.finish()
                 self.invalidate()
                 self.glides.glide_from(Snapshot(event.before, {}), then="change")
-            else:
-                self.glides.glide_from(before, speed=self.speed)
+            else:  # the safe cards a move sent home go after it, one by one
+                in_turn = tuple(card for action in event.sent
+                                for card in action.before.cards(action.move.source)[-action.move.size:]
+                                ) if kind in (Change.MOVED, Change.REDONE) else ()
+                self.glides.glide_from(before, speed=self.speed, in_turn=in_turn)
         self.dirty = True
 
     def _still(self, after: str) -> None:
@@ -628,10 +631,11 @@ class Board:
         self.invalidate()
 
     # == what a screen reader reads ============================================================
-    def pile_nodes(self, language: object) -> list[tuple[Pile, NodeSpec]]:
+    def pile_nodes(self, language: object, short: bool = False) -> list[tuple[Pile, NodeSpec]]:
         """The piles in the reading order (cells, foundations, columns), each a node named in
-        the table's words with what it holds, the selected one selected, at its place."""
-        self._nodes.language(language)
+        the table's words with what it holds (``short``: a column by its top card), the selected
+        one selected, at its place."""
+        self._nodes.language(language, short)
         position, layout = self.position, self.layout
         selection = self.selection
         return [(pile, self._nodes(position, pile, selection is not None and selection.pile == pile,

@@ -28,6 +28,8 @@ CASCADE_PLAN_S = 3.5
 itself never lasts more than ``tweens.CASCADE_S``."""
 FLASH_S = 0.4
 """How long reduced motion highlights the piles a change touched."""
+SEND_STEP_S = 0.09
+"""Between two safe cards sent home after a move, at normal speed (the finish's pace)."""
 
 
 class Motion(Protocol):
@@ -109,14 +111,11 @@ class Glides:
         top at the foundation."""
         position = position if position is not None else self._position()
         layout = self._layout_for(position)  # the one it was drawn with (long columns change it)
-        points: dict[Card, Point] = {}
-        for s, height in enumerate(position.foundations):
-            slot = layout.piles[FOUNDATIONS[s]]
-            for rank in range(1, height + 1):
-                points[Card(rank, SUITS[s])] = (slot.x, slot.y)
-        for card, box in layout.card_boxes(position).items():
+        points = layout.rest_points(position)
+        for card in points:
             moving = self.tweens.where(card)
-            points[card] = moving if moving is not None else (box.x, box.y)
+            if moving is not None:
+                points[card] = moving
         points.update(self._dragged())
         return Snapshot(position, points)
 
@@ -143,11 +142,14 @@ class Glides:
             self._still_hook(then)
 
     # == the animations ========================================================================
-    def glide_from(self, before: Snapshot, speed: float = 1.0, then: str | None = "change") -> None:
+    def glide_from(self, before: Snapshot, speed: float = 1.0, then: str | None = "change",
+                   in_turn: tuple[Card, ...] = ()) -> None:
         """Glide every card from where ``before`` drew it to where the model put it, each in
         the time its distance and the player's speed give (0 with motion off: the same path,
-        over at the next step). ``speed`` scales the time (the replay's faster steps);
-        ``then`` is what the cards' stillness will be said to follow (None: nothing)."""
+        over at once). ``speed`` scales the time (the replay's faster steps); ``then`` is what
+        the cards' stillness will be said to follow (None: nothing). The cards ``in_turn``
+        (the safe cards a move sent home) go one after another once the rest have landed,
+        each waiting face up where it lay."""
         position = self._position()
         layout = self._layout_for(position)
         factor = self.motion.animation_factor * speed
@@ -160,9 +162,11 @@ class Glides:
             self.tweens.wait(FLASH_S, self._end_flash)
         if then is not None:
             self._then = then  # the latest change is the one looked at
-        for card, box in layout.card_boxes(position).items():
+        turn = {card: i for i, card in enumerate(in_turn)}
+        first = 0.0
+        glides: list[tuple[Card, Point, Point, float, bool]] = []
+        for card, end in layout.rest_points(position).items():
             start = before.points.get(card)
-            end = (float(box.x), float(box.y))
             if start is None or start == end:
                 continue
             distance = ((start[0] - end[0]) ** 2 + (start[1] - end[1]) ** 2) ** 0.5
@@ -171,7 +175,13 @@ class Glides:
             # moves with its pile because the board was laid out again slides flat
             was, now = before.position.find(card), position.find(card)
             lifted = was is None or now is None or was[0] != now[0]
-            if self.tweens.glide(card, start, end, duration, on_finished=partial(self._rest, card), lifted=lifted):
+            glides.append((card, start, end, duration, lifted))
+            if card not in turn:
+                first = max(first, duration)
+        for card, start, end, duration, lifted in glides:
+            delay = first + turn[card] * SEND_STEP_S * factor if card in turn else 0.0
+            if self.tweens.glide(card, start, end, duration, delay, on_finished=partial(self._rest, card),
+                                 lifted=lifted):
                 self._float(card)
         self.tweens.advance(0.0)  # a glide of no time (motion off) is over now: its card rests in its pile
         if not self.floating:
@@ -214,7 +224,8 @@ class Glides:
             for i, card in enumerate(order):
                 box = boxes[card]
                 self.tweens.glide(card, start, (box.x, box.y), 0.26 * factor,
-                                  delay=i * tweens.DEAL_STEP_S * factor, on_finished=partial(self._rest, card))
+                                  delay=i * tweens.DEAL_STEP_S * factor, on_finished=partial(self._rest, card),
+                                  dealt=True)
                 self.floating.add(card)
         if not self.floating:
             self.tweens.wait(0.0, self._still)

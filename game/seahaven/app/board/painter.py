@@ -135,19 +135,19 @@ def flying_sprites(painter: Painter, layout: Layout, position: Position, floatin
     """The cards in flight (a glide, a shake, the deal), lifted ones on top with their
     shadow; the deck still to deal shows only its top card, face down."""
     w, h = layout.card_size
-    boxes = layout.card_boxes(position)
+    rests = layout.rest_points(position)
     started: list[tuple[Card, tuple[int, int], Tween | None]] = []
     waiting: list[tuple[Card, tuple[int, int], Tween]] = []
     for card in floating:
-        rest = boxes.get(card)
+        rest = rests.get(card)
         if rest is None:
             continue
         where: Point | None = tweens.where(card, now)
         if where is None:
-            where = (float(rest.x), float(rest.y))
+            where = rest
         tween = tweens.tween(card)
         pos = (round(where[0] + tweens.shake_offset(card, now)), round(where[1]))
-        if tween is not None and tween.begin > now:
+        if tween is not None and tween.begin > now and tween.dealt:  # the deck still to deal
             waiting.append((card, pos, tween))
         else:
             started.append((card, pos, tween))

@@ -49,6 +49,9 @@ class Tween:
     lifted: bool = True
     """Drawn lifted (with a shadow, above the cards at rest): a card changing pile. A card
     that only slides with its pile, because the table was laid out again, is not."""
+    dealt: bool = False
+    """A card of the deal: until its glide begins it waits face down in the deck (any other
+    card waits face up where it lies)."""
 
     def at(self, now: float) -> Point:
         if self.duration <= 0 or now >= self.begin + self.duration:
@@ -112,7 +115,7 @@ class Tweens(Generic[K]):
 
     def glide(
         self, key: K, start: Point, end: Point, duration: float, delay: float = 0.0,
-        on_finished: Callable[[], None] | None = None, lifted: bool = True,
+        on_finished: Callable[[], None] | None = None, lifted: bool = True, dealt: bool = False,
     ) -> bool:
         """Glide ``key`` from ``start`` to ``end``; an ongoing tween of it is replaced
         (its ``on_finished`` does not run), starting from where it is drawn now. A duration
@@ -127,7 +130,7 @@ class Tweens(Generic[K]):
             self._tweens.pop(key, None)
             return False
         duration = max(0.0, duration)
-        self._tweens[key] = Tween(start, end, self.now + delay, duration, on_finished, lifted)
+        self._tweens[key] = Tween(start, end, self.now + delay, duration, on_finished, lifted, dealt)
         return True
 
     def shake(self, key: K, amplitude: float, on_finished: Callable[[], None] | None = None) -> None:

@@ -247,12 +247,26 @@ class Painter:
             if key[2]:
                 surf = self._lettered(surf, key[0])
         elif kind == "marker":
-            surf = self.assets.marker(key, w, h)
+            surf = self._marker(self.assets.marker(key, w, h))
         else:
             surf = self.assets.back(w, h, self.theme.back)
         if surf.get_size() != (w, h):
             surf = pygame.transform.smoothscale(surf, (w, h))
         return self._shaded(surf)
+
+    def _marker(self, art: pygame.Surface) -> pygame.Surface:
+        """An empty pile's marker as the theme shows it: as drawn, or (high contrast) laid over
+        itself until its faint outline and mark are bright, and edged with the theme's slot line."""
+        layers = self.theme.marker_layers
+        if layers <= 1:
+            return art
+        surf = art.copy()
+        for _layer in range(layers - 1):
+            surf.blit(art, (0, 0))
+        w = surf.get_width()
+        pygame.draw.rect(surf, self.theme.slot_line, surf.get_rect(), width=self.theme.line(max(2, w // 60)),
+                         border_radius=max(4, w * 14 // 245))
+        return surf
 
     def peek_card(self, card: Card, w: int, h: int) -> pygame.Surface:
         """The face of ``card`` enlarged for a peek, crisp; kept with the shapes (a few, by

@@ -1,9 +1,11 @@
 """The saved game's format: ``current.json`` and the entries of its journal, to and from JSON.
 
-``current.json`` is the game as SPEC 10 fixes it, with two optional fields more:
-``"hints"``, the hints shown for it, and ``"seq"``, the last journal entry it holds (see
-:class:`~seahaven.app.saving.storage.Journal`, which writes the entries this module
-makes). Reading checks every value and replays the moves through the engine; anything
+``current.json`` is the game as SPEC 10 fixes it, with optional fields more:
+``"hints"``, the hints shown for it, ``"bookmarks"``, ``"sent_home"`` (the numbers, from 1,
+of the moves that were safe cards sent home after the move before them, which undo takes
+back with it: see :meth:`seahaven.engine.Game.send_home`) and ``"seq"``, the last journal
+entry it holds (see :class:`~seahaven.app.saving.storage.Journal`, which writes the entries
+this module makes). Reading checks every value and replays the moves through the engine; anything
 wrong raises :class:`~seahaven.app.saving.files.BadFile` saying what. Writing takes a
 snapshot on the main thread (a few fields and the immutable tuple of the actions) and
 makes the bytes on any thread, from the cached text of each move.
@@ -14,6 +16,7 @@ No pygame here, no pickle, no eval.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,7 +37,12 @@ MAX_HINTS = 1_000_000
 MAX_ELAPSED_S = 10 * 365 * 24 * 3600.0
 """A saved game's time above ten years is taken as damage."""
 
-_ENTRY_FIELDS = {"seq", "code", "position", "keep", "moves", "undone", "elapsed_s", "score", "hints", "bookmarks"}
+SENT_HOME = "sent_home"
+"""The optional field of the moves that were safe cards sent home with the move before them
+(absent when there are none, so a game played without the setting saves as before)."""
+
+_ENTRY_FIELDS = {"seq", "code", "position", "keep", "moves", SENT_HOME, "undone", "elapsed_s", "score", "hints",
+                 "bookmarks"}
 
 
 @dataclass
@@ -49,7 +57,7 @@ class SavedGame:
     a damaged one on were left out (issue 36)."""
 
 
-REPAIRABLE = ("undone", "elapsed_s", "score", "hints", "bookmarks", "seq")
+REPAIRABLE = ("undone", "elapsed_s", "score", "hints", "bookmarks", "seq", "sent_home")
 """The fields of the saved game that are not needed to play it: a damaged one is dropped or
 worked out again, and the moves stay in play."""
 
@@ -86,7 +94,15 @@ def _game_parts(game: Game, elapsed_s: float, seq: int | None = None
 def game_to_json(game: Game, elapsed_s: float) -> dict[str, Any]:
     """The ``current.json`` body of SPEC 10 for ``game`` (with the hints shown)."""
     head, line, tail = _game_parts(game, elapsed_s)
-    return {**head, "moves": [action.move.to_json() for action in line], **tail}
+    sent = follow_up_numbers(line)
+    return {**head, "moves": [action.move.to_json() for action in line], **({SENT_HOME: sent} if sent else {}),
+            **tail}
+
+
+def follow_up_numbers(line: tuple[Action, ...], first: int = 1) -> list[int]:
+    """The numbers of the moves of ``line`` (the first numbered ``first``) that were safe
+    cards sent home with the move before them."""
+    return [n for n, action in enumerate(line, first) if action.follow_up]
 
 
 _MOVE_TEXT: dict[Move, str] = {}
@@ -124,7 +140,9 @@ def game_chunks(head: dict[str, Any], line: tuple[Action, ...], tail: dict[str, 
     for start in range(0, len(line), _CHUNK):
         text = move_texts([action.move for action in line[start : start + _CHUNK]])
         chunks.append((text if not start else "," + text).encode())
-    chunks.append(f'],{dumps(tail)[1:]}\n'.encode())
+    sent = follow_up_numbers(line)
+    chunks.append((f'],"{SENT_HOME}":{dumps(sent)}' if sent else "]").encode())
+    chunks.append(f',{dumps(tail)[1:]}\n'.encode())
     return chunks
 
 
@@ -155,8 +173,11 @@ def journal_entry(seq: int, game: Game, elapsed_s: float, keep: int | None) -> b
         del front["version"]
         keep = 0
     front["keep"] = keep
-    moves = move_texts([action.move for action in game.actions(keep)])
-    return f'{dumps(front)[:-1]},"moves":[{moves}],{dumps(tail_fields)[1:]}\n'.encode()
+    added = game.actions(keep)
+    moves = move_texts([action.move for action in added])
+    sent = follow_up_numbers(added, keep + 1)
+    sent_text = f',"{SENT_HOME}":{dumps(sent)}' if sent else ""
+    return f'{dumps(front)[:-1]},"moves":[{moves}]{sent_text},{dumps(tail_fields)[1:]}\n'.encode()
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -170,8 +191,8 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES, repair: bool = False) -> 
     from a damaged one on are left out, a field of a newer version is ignored; only a
     body whose deal cannot be read is refused. What was repaired is in ``repaired``."""
     body = versioned_body(obj)
-    unknown = set(body) - {"version", "code", "position", "moves", "undone", "elapsed_s", "score", "hints", "seq",
-                           "bookmarks"}
+    unknown = set(body) - {"version", "code", "position", "moves", SENT_HOME, "undone", "elapsed_s", "score", "hints",
+                           "seq", "bookmarks"}
     if unknown and not repair:
         raise BadFile(f"unknown field(s): {', '.join(sorted(str(k)[:20] for k in unknown))}")
     fixed: list[str] = []
@@ -181,20 +202,25 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES, repair: bool = False) -> 
         if not isinstance(raw_moves, list):
             raise BadFile("'moves' must be a list")
         if repair:
-            played = _play_all(game, raw_moves, {}, {}, stop=True)
+            follow_ups = _usable_follow_ups(body, len(raw_moves), fixed)
+            refused: list[int] = []
+            played = _play_all(game, raw_moves, {}, {}, follow_ups, stop=True, refused=refused)
+            if refused:
+                fixed.append(SENT_HOME)
             if played < len(raw_moves):
                 fixed.append("moves")
             undone, elapsed, score, hints = _repaired_fields(body, played, len(raw_moves) - played, fixed)
+            try:
+                game.undo_moves(undone)
+            except ValueError:  # beyond undo's reach, or inside an action: every move on the table
+                while game.redo() is not None:
+                    pass
+                fixed.append("undone")
         else:
             undone, elapsed, score, hints = _checked_fields(body, len(raw_moves))
             _check_seq(body)
-            _play_all(game, raw_moves, {}, {})
-        for _step in range(undone):
-            if game.undo() is None:
-                if not repair:
-                    raise BadFile(f"cannot undo {undone} moves")
-                fixed.append("undone")
-                break
+            _play_all(game, raw_moves, {}, {}, checked_follow_ups(body))
+            game.undo_moves(undone)
         if game.score != score:
             if not repair:
                 raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
@@ -303,12 +329,43 @@ def usable_bookmarks(body: dict[str, Any], moves: int) -> tuple[list[int], bool]
     return good[-BOOKMARK_LIMIT:], len(good) != len(marks) or len(marks) > BOOKMARK_LIMIT
 
 
+def checked_follow_ups(body: dict[str, Any]) -> frozenset[int]:
+    """A body's ``sent_home`` (optional: a game played without the setting has none), the
+    numbers of moves, each a whole number, in order."""
+    numbers = body.get(SENT_HOME, [])
+    if not isinstance(numbers, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) or any(
+            a >= b for a, b in itertools.pairwise(numbers)):
+        raise BadFile(f"'{SENT_HOME}' must be a list of move numbers in order")
+    return frozenset(numbers)
+
+
+def _usable_follow_ups(body: dict[str, Any], moves: int, fixed: list[str]) -> frozenset[int]:
+    """A body's ``sent_home`` as far as it can be trusted (numbers of moves within a line of
+    ``moves`` moves); ``"sent_home"`` goes into ``fixed`` when any could not (those moves are
+    then undone one by one, not with the move before them)."""
+    try:
+        numbers = checked_follow_ups(body)
+    except BadFile:
+        fixed.append(SENT_HOME)
+        return frozenset()
+    good = frozenset(n for n in numbers if 1 < n <= moves)
+    if good != numbers:
+        fixed.append(SENT_HOME)
+    return good
+
+
 def _play_all(game: Game, raw_moves: list[Any], known: dict[tuple[Any, ...], Any], memo: dict[Any, Any],
-              stop: bool = False) -> int:
+              follow_ups: frozenset[int] = frozenset(), stop: bool = False, refused: list[int] | None = None) -> int:
     """Play the JSON moves ``raw_moves`` on ``game``, checking each; raise :class:`BadFile`
     naming the first that is wrong (``stop``: stop there instead). How many were played.
     ``known``: each distinct JSON move is read once (a long game repeats them); ``memo``:
-    each position met again with the same move is worked out once."""
+    each position met again with the same move is worked out once; ``follow_ups``: the
+    numbers in the line of the moves that were safe cards sent home with the move before
+    them (each must be one of the moves played here; with ``stop``, one that cannot be is
+    played as a move of its own and its number goes into ``refused``)."""
+    first = game.line_length
+    if follow_ups and not all(first < n <= first + len(raw_moves) for n in follow_ups):
+        raise BadFile(f"'{SENT_HOME}' names a move that is not there")
     for n, raw in enumerate(raw_moves, 1):
         try:
             try:  # the same JSON move is read once; the count's type is part of it (True == 1)
@@ -322,7 +379,15 @@ def _play_all(game: Game, raw_moves: list[Any], known: dict[tuple[Any, ...], Any
                 if key is not None and isinstance(move, Move):  # "found" depends on the position
                     known[key] = move
                 move = game.position.resolve(move)
-            game.play(move, memo)
+            try:
+                game.play(move, memo, follow_up=first + n in follow_ups)
+            except (SeahavenError, ValueError):
+                if not (stop and first + n in follow_ups):
+                    raise
+                game.play(move, memo)  # repairing: a move wrongly marked sent home is a move of its own
+                follow_ups = follow_ups - {first + n}
+                if refused is not None:
+                    refused.append(first + n)
         except SeahavenError as error:
             if stop:
                 return n - 1
@@ -364,11 +429,9 @@ def first_refused(body: dict[str, Any] | None, seq: int, entries: list[dict[str,
                 raise BadFile("the journal does not start with its game")
             raw_moves = entry["moves"]
             game = _kept(game, entry["keep"], bool(raw_moves), memo)
-            _play_all(game, raw_moves, known, memo)
+            _play_all(game, raw_moves, known, memo, checked_follow_ups(entry))
             undone, _elapsed, score, _hints = _checked_fields(entry, game.line_length)
-            for _step in range(undone):
-                if game.undo() is None:
-                    raise BadFile(f"cannot undo {undone} moves")
+            game.undo_moves(undone)
             if game.score != score:
                 raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
         except BadFile as error:
@@ -392,10 +455,10 @@ def _kept(game: Game, keep: int, more: bool, memo: dict[Any, Any]) -> Game:
         pass
     if game.move_count == keep and (keep == line or more):
         return game
-    moves = game.line[:keep]  # below the undo limit, or the line cut with nothing after it
+    kept = game.actions(0, keep)  # below the undo limit, or the line cut with nothing after it
     again = Game(game.start, APP_RULES, game.code)
-    for move in moves:
-        again.play(move, memo)
+    for action in kept:
+        again.play(action.move, memo, follow_up=action.follow_up)
     return again
 
 
@@ -442,6 +505,8 @@ def journal_entries(lines: list[bytes], entries: list[dict[str, Any]]) -> str | 
                     raise BadFile(f"'{name}' must be a whole number")
             if not isinstance(entry.get("moves"), list):
                 raise BadFile("'moves' must be a list")
+            if not isinstance(entry.get(SENT_HOME, []), list):
+                raise BadFile(f"'{SENT_HOME}' must be a list")
             if "position" in entry and "code" not in entry:
                 raise BadFile("a 'position' without its 'code'")
         except BadFile as error:
@@ -480,6 +545,13 @@ def apply_journal(body: dict[str, Any] | None, seq: int, entries: list[dict[str,
         del moves[keep:]
         moves.extend(entry["moves"])
         merged["moves"] = moves
+        before = merged.get(SENT_HOME, [])  # checked with the whole game, by game_from_json
+        sent = [*(m for m in before if not (type(m) is int and m > keep)), *entry.get(SENT_HOME, [])] \
+            if isinstance(before, list) else before
+        if sent:
+            merged[SENT_HOME] = sent
+        else:
+            merged.pop(SENT_HOME, None)
         for name in ("undone", "elapsed_s", "score"):
             merged[name] = entry.get(name)
         for optional in ("hints", "bookmarks"):

@@ -566,6 +566,8 @@ REPAIRS = {
     "elapsed_s": N_("The time of your saved game could not be read, so its clock starts again from 0:00."),
     "score": N_("The score of your saved game did not match its moves, so it was worked out again from them."),
     "undone": N_("Which moves of your saved game were undone could not be read, so they are all on the table."),
+    saved_game.SENT_HOME: N_("Which cards of your saved game went home by themselves could not be read, so each "
+                             "of them now undoes on its own."),
 }
 """A repaired field of the saved game -> the sentence that says so (marked; shown through ``_()``)."""
 

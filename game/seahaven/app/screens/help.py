@@ -19,7 +19,7 @@ import pygame
 from seahaven.app.board.component import Board
 from seahaven.app.board.hand import Hand, Selection
 from seahaven.app.board.keys import board_key, board_key_rows
-from seahaven.app.board.layout import board_height, board_layout, card_aspect
+from seahaven.app.board.layout import Layout, board_height, board_layout, card_aspect
 from seahaven.app.board.model import ExampleGame
 from seahaven.app.board.refusals import Refusal, refusal_text
 from seahaven.app.kit import Screen
@@ -99,6 +99,13 @@ RULES_PAGE: tuple[Block, ...] = (
     ("p", N_("Tap that sentence in the status line, or press L, for what you can do then: go back to the "
           "last winnable position in one step, review the game to see the move that lost it, or keep "
           "playing.")),
+    ("h", N_("Sending safe cards home")),
+    ("p", N_("Cards go to the foundations only when you send them, unless you ask otherwise: with \u201cCards "
+          "home by themselves\u201d set to \u201cSafe cards\u201d (Settings, Play), after each of your moves "
+          "every card that can go to its foundation goes there, one after the other. That never costs a game "
+          "that can be won: only the next lower card of the same suit could ever lie on such a card, and it is "
+          "home already. Each card scores as any card you put home, Undo takes them back together with your "
+          "move, and a game won this way is won without help.")),
     ("h", N_("Playing with mouse, finger or keys")),
     ("b", N_("Drag a card or a run and drop it on a pile. A run too long to move shakes, and the "
           "status line says how many cards can move now.")),
@@ -247,16 +254,15 @@ class ExampleBoard:
     def __init__(self, app: App) -> None:
         self.model = ExampleGame(example_position(), APP_RULES)
         """The example game: the one owner of the example's position."""
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.layout = board_layout(Box(0, 0, 320, 240), self.model.position.cell_count, card_aspect())
+        self.rect = pygame.Rect(0, 0, 320, 240)
+        self._layouts: dict[tuple[object, ...], Layout] = {}
         self.words: Callable[[], str] = lambda: ""
         """What the board's line says, built when drawn (in the language of now)."""
         self.refused = False
         """The board's line says why something was refused (it is drawn as a warning)."""
         self.heard: Callable[[str], None] = lambda text: None
         """Who hears each new line too (Help: the player's screen reader)."""
-        self.board = Board(self.model, lambda _position: self.layout, app.settings, lambda: app.painter,
-                           lambda: app.time, self)
+        self.board = Board(self.model, self.layout_for, app.settings, lambda: app.painter, lambda: app.time, self)
         """The press, the drag, the hand, the glides and the picture: exactly the table's."""
         self.reset()
 
@@ -286,12 +292,26 @@ class ExampleBoard:
     def height_for(width: int) -> int:
         return board_height(width, card_aspect())
 
+    @property
+    def layout(self) -> Layout:
+        return self.layout_for(self.position)
+
+    def layout_for(self, position: Position) -> Layout:
+        """The table's geometry in the board's box, for ``position`` (a long column makes the
+        cards smaller, as at the table); each worked out once."""
+        key = (tuple(self.rect), tuple(len(position.cards(pile)) for pile in position.piles() if pile.is_column))
+        layout = self._layouts.get(key)
+        if layout is None:
+            if len(self._layouts) > 8:
+                self._layouts.clear()
+            layout = self._layouts[key] = board_layout(Box(*self.rect), position.cell_count, card_aspect(), position)
+        return layout
+
     def place(self, rect: pygame.Rect) -> None:
         if self.rect == rect:
             return
         old = self.layout
         self.rect = pygame.Rect(rect)
-        self.layout = board_layout(Box(*rect), self.position.cell_count, card_aspect())
         self.board.resized(old)
 
     def pile_rect(self, pile: Pile) -> pygame.Rect:

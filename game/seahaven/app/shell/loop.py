@@ -103,8 +103,8 @@ def _give_back_freed_pixels() -> None:
         ctypes.CDLL(None).mallopt(M_MMAP_THRESHOLD, 256 * 1024)
 
 
-ART_SETTINGS = ("four_colour", "table", "card_back", "suit_colours", "suit_letters", "ink_clubs", "ink_diamonds",
-                "ink_hearts", "ink_spades")
+ART_SETTINGS = ("table", "card_back", "suit_colours", "suit_letters", "ink_clubs", "ink_diamonds", "ink_hearts",
+                "ink_spades")
 """Settings that change how things look: the window repaints in the new looks at once."""
 LAYOUT_SETTINGS = ("card_size", "left_handed", "zen")
 """Settings that change where things are or what the status line shows: repaint at once."""

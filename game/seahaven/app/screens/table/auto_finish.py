@@ -101,7 +101,7 @@ class AutoFinish:
             self.queue = None
         app = self.stage.app
         self.due = app.time + FINISH_STEP_S * app.settings.animation_factor
-        self.stage.play(move, sound=len(queue) % 3 == 0)
+        self.stage.play(move, sound=len(queue) % 3 == 0, own=False)
 
     def ready(self) -> bool:
         """A finish is under way and its next card is due."""

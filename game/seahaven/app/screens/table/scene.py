@@ -16,7 +16,7 @@ import pygame
 
 from seahaven.app.board.component import Board
 from seahaven.app.board.hand import Selection
-from seahaven.app.board.keys import KEY_NAMES
+from seahaven.app.board.keys import KEY_NAMES, looked_at
 from seahaven.app.board.layout import Layout, Layouts
 from seahaven.app.board.marks import Mark, Style
 from seahaven.app.board.refusals import Refusal, refusal_text
@@ -173,11 +173,12 @@ class TableScene(Scene):
         """The status line's sentence about ``about`` goes (what it was about has ended)."""
         self.status.clear(about=about)
 
-    def play(self, move: Move, sound: bool = True) -> bool:
+    def play(self, move: Move, sound: bool = True, own: bool = True) -> bool:
         """Make ``move``: the game in play checks it (a dropped run's one check) and, if the
-        rules refuse it, the player hears why."""
+        rules refuse it, the player hears why. ``own``: the player's move (the demo's and
+        the finish's are not: no safe cards follow them home)."""
         try:
-            self.current.play(move)
+            self.current.play(move, own=own)
         except IllegalMove as error:
             self.cannot(Refusal(error.reason))
             return False
@@ -210,6 +211,7 @@ class TableScene(Scene):
         self.dirty = True
 
     def chose(self, selection: Selection | None) -> None:
+        self.access.hand_changed()  # a screen reader hears the pick-up
         self.dirty = True
 
     def lifted(self, pile: Pile, count: int) -> None:
@@ -308,6 +310,7 @@ class TableScene(Scene):
 
     def clear_marks(self) -> None:
         self.board.clear()
+        self.access.hand_changed()  # "put down", when something was held
 
     def player_acts(self) -> None:
         """Input: animations finish, the demo and a finish stop, a refusal's reason goes; a
@@ -375,6 +378,9 @@ class TableScene(Scene):
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             if event.key in MINUS_KEYS:
                 actions.card_size_step(self, -1)
+            return
+        if event.mod & pygame.KMOD_SHIFT and (pile := looked_at(event.key)) is not None:
+            self.access.look(pile)  # Shift and a pile's key: hear it, pick nothing up
             return
         self.board.on_key(event)
 
@@ -446,10 +452,10 @@ class TableScene(Scene):
         game = self.game
         status = (self.status.shown(), game.score, game.move_count, int(self.current.elapsed()), self.verdict.text(),
                   self.finish.offered(), self.session.not_saving, self.toolbar.pressed == "finish",
-                  self.app.settings.zen, game.code)
+                  self.app.settings.zen, game.code, self.session.facts.daily_date(game.code))
         names = tuple(self.layout.buttons)
         toolbar = (tuple(self.button_enabled(name) for name in names), self.toolbar.hover,
-                   self.toolbar.pressed, self.position.cell_count)
+                   self.toolbar.pressed, self.position.cell_count, self.session.facts.daily_date(game.code))
         for region, key in (("status", status), ("toolbar", toolbar)):
             if self._frame_keys.get(region) != key:
                 self._frame_keys[region] = key
@@ -499,7 +505,8 @@ class TableScene(Scene):
         painted = []
         if regions is None or "toolbar" in regions:
             enabled = self.button_enabled
-            painted.append(self.toolbar.paint(surface, painter, layout, enabled, self.position.cell_count))
+            painted.append(self.toolbar.paint(surface, painter, layout, enabled, self.position.cell_count,
+                                              self.session.facts.daily_date(self.game.code)))  # issue 37.8
         if regions is None or "status" in regions:
             band = self.toolbar.band(painter, layout, layout.status, line_at_top=True)
             self.status_painter.paint(surface, painter, layout, band)

@@ -16,7 +16,7 @@ from seahaven.app.screens import navigation
 from seahaven.app.screens.lost_panel import LostPanel
 from seahaven.app.screens.table.stage import Stage
 from seahaven.app.state.current import LINE_CHANGES, Change, GameEvent
-from seahaven.app.text.words import no_way_back_text, solver_failed_text
+from seahaven.app.text.words import lost_sentence, no_winning_line_text, solver_failed_text
 from seahaven.engine import Game, Move, services
 from seahaven.engine.services import LineEnd, LossReport
 from seahaven.i18n import _, format_number, ngettext
@@ -89,17 +89,7 @@ class Verdict:
         """Say it once, in the status line, without stopping play (the live verdict stays)."""
         if not self.stage.app.settings.warn_lost:
             return
-        if self.current.game.move_count == 0:
-            text = _("This deal cannot be won: Winnable deals only, in New game, deals only games that can.")
-        elif report.undos:
-            text = ngettext("This game can no longer be won: undo {n} move to get back to a winnable position.",
-                            "This game can no longer be won: undo {n} moves to get back to a winnable position.",
-                            report.undos).format(n=report.undos)
-        elif report.reason is not None:
-            text = _("This game can no longer be won; no way back was found ({why}).").format(
-                why=no_way_back_text(report))
-        else:
-            text = _("This game can no longer be won.")
+        text = lost_sentence(report, self.current.game.move_count)  # a deal lost from the start in its own words
         self.stage.say(text, warn=True, seconds=LOST_MESSAGE_S, about=LOST)
 
     def proved_lost(self) -> LossReport | None:
@@ -183,7 +173,7 @@ class Hints:
 
     def answer(self, move: Move | None) -> None:
         if move is None:
-            self.verdict.way_back(_("No winning line from here: undo some moves or start again."))
+            self.verdict.way_back(no_winning_line_text(self.current.game.move_count))
             return
         self.current.hint_shown(move)
 
@@ -212,7 +202,7 @@ class Hints:
         if asked.position != game.position or asked.rules != game.rules:
             return
         if line is None:
-            self.stage.say(_("No winning line from here: undo some moves or start again."), warn=True)
+            self.stage.say(no_winning_line_text(game.move_count), warn=True)
             return
         self.current.hint_shown()  # the whole line is more than a hint: a win after it is won with help
         self.stage.say(ngettext("The winning line: {n} move.", "The winning line: {n} moves.", len(line)).format(
@@ -256,7 +246,7 @@ class Demo:
 
     def line(self, line: tuple[Move, ...] | None) -> None:
         if line is None:
-            self.verdict.way_back(_("No winning line from here: undo some moves or start again."))
+            self.verdict.way_back(no_winning_line_text(self.current.game.move_count))
             return
         self.current.hint_shown()  # a game the demo finishes is won with help
         self.moves = list(line)
@@ -283,7 +273,7 @@ class Demo:
             self.moves = None
         app = self.stage.app
         self.due = app.time + DEMO_STEP_S * max(0.5, app.settings.animation_factor)
-        self.stage.play(move)
+        self.stage.play(move, own=False)  # the line sends each card home in its turn
         if left:
             self.stage.say(ngettext("Demo: {n} move to go. Any key or click stops it.",
                                     "Demo: {n} moves to go. Any key or click stops it.", left).format(n=left),

@@ -33,9 +33,10 @@ class Stage(Protocol):
         ``about``: what it is about, for whoever takes it back."""
         ...
 
-    def play(self, move: Move, sound: bool = True) -> bool:
+    def play(self, move: Move, sound: bool = True, own: bool = True) -> bool:
         """Play ``move`` as the player's own would be (the sound, a refusal said); True when
-        it was played."""
+        it was played. ``own`` False: a step of a line worked out beforehand (the demo's, the
+        finish's), which no safe card follows home."""
         ...
 
     def calm(self) -> None:

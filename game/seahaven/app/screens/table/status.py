@@ -25,6 +25,7 @@ from seahaven.app.screens.table.solver_questions import LOST, Verdict
 from seahaven.app.state.current import CurrentGame
 from seahaven.app.state.session import Session
 from seahaven.app.state.settings import Settings
+from seahaven.app.text.words import status_code_text
 from seahaven.engine import Game, Position
 from seahaven.i18n import _, format_duration, format_number
 
@@ -223,7 +224,8 @@ class StatusPainter:
     def _code_text(self) -> tuple[str, bool]:
         """The status line's right: the game's code (and whether it warns it is not saved)."""
         game = self.current.game
-        code = str(game.code) if game.code is not None else _("custom position")
+        code = (status_code_text(game.code, self.session.facts.daily_date(game.code)) if game.code is not None
+                else _("custom position"))  # a daily deal says so (issue 37.8)
         if self.session.not_saving:
             return _("Not saving  ·  {code}").format(code=code), True
         return code, False

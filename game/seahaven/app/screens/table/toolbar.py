@@ -6,6 +6,7 @@ bar. The buttons are the actions' (``actions.ACTIONS``), placed by the layout.""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 import pygame
 
@@ -15,7 +16,7 @@ from seahaven.app.kit.press import Presses
 from seahaven.app.looks.box import Box
 from seahaven.app.looks.render import Painter, band_shade, button_face, shared_label_px
 from seahaven.app.screens.table import actions
-from seahaven.app.text.words import DIFFICULTY_NAMES, difficulty_name
+from seahaven.app.text.words import table_titles
 
 TOOLTIP_DELAY_S = 0.6
 """Seconds the pointer rests on a toolbar button before its tooltip shows."""
@@ -90,9 +91,10 @@ class Toolbar:
         self._faces[key] = face
 
     def paint(self, surface: pygame.Surface, painter: Painter, layout: Layout, enabled: Callable[[str], bool],
-              cells: int) -> pygame.Rect:
+              cells: int, daily: str | None = None) -> pygame.Rect:
         """The bar, its buttons (hovered, pressed, greyed) and, between the two groups, the
-        game's name and difficulty; the rectangle painted."""
+        game's name and difficulty (``daily``: the date of the daily deal it is, said too);
+        the rectangle painted."""
         bar = layout.toolbar
         surface.blit(self.band(painter, layout, bar, line_at_top=False), bar[:2])
         words = toolbar_words(painter, layout.buttons)
@@ -108,10 +110,9 @@ class Toolbar:
                                    icon=action.icon_name, font_px=label_px or None)
                 self._keep(state, face)
             surface.blit(face, box[:2])
-        hint, help_ = layout.buttons["hint"], layout.buttons["help"]
-        left, right = (hint.right, help_.x) if hint.x < help_.x else (help_.right, hint.x)  # left-handed: swapped
-        difficulty = difficulty_name(cells) if cells in DIFFICULTY_NAMES else ""
-        for title in ("Seahaven Towers · " + difficulty, difficulty):  # the difficulty stays when the name cannot
+        boxes = sorted(layout.buttons.values(), key=lambda box: box.x)  # the widest gap: between the two groups
+        left, right = max(((a.right, b.x) for a, b in pairwise(boxes)), key=lambda gap: gap[1] - gap[0])
+        for title in table_titles(cells, daily):  # a daily deal says so (issue 37.8); the difficulty stays last
             text = painter.text(title, max(12, round(bar.h * 0.36)), painter.theme.text_dim)
             if text.get_width() < right - left - bar.h:
                 surface.blit(text, text.get_rect(center=((left + right) // 2, bar.h // 2)))
