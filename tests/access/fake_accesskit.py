@@ -84,6 +84,10 @@ class Adapter:
         thread.start()
         thread.join()
 
+    def scene(self) -> int:
+        """The id of the window over the table as last sent (-1: none)."""
+        return scene_of(self.latest())
+
     def latest(self) -> dict[int, Node]:
         """Every node as last sent."""
         nodes: dict[int, Node] = {}
@@ -107,3 +111,11 @@ def module() -> Any:
 
     return SimpleNamespace(Node=Node, TreeUpdate=TreeUpdate, Tree=Tree, Role=_Names(), Action=_Names(), Live=_Names(),
                            Toggled=_Names(), Rect=lambda *a: a, unix=SimpleNamespace(Adapter=adapter, made=made))
+
+
+def scene_of(nodes: dict[int, Node]) -> int:
+    """The id of the window or screen over the table in ``nodes`` (each opened window has ids of
+    its own: ``access/windows.py``); -1 when there is none."""
+    root = nodes.get(1)
+    children = root.props.get("children", []) if root is not None else []
+    return next((n for n in children if n >= 1_000_000), -1)

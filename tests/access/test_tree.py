@@ -61,14 +61,15 @@ def test_the_tree_holds_the_toolbar_the_piles_and_the_status_and_a_move_sends_on
     assert buttons[:5] == ["New game", "Restart the deal", "Undo", "Redo", "Hint"]
     undo = next(n for n in nodes.values() if n.props.get("label") == "Undo")
     assert undo.props.get("disabled") is True and "CLICK" in undo.actions
-    assert names[tree.COLUMN_BASE + 1] == ("Column 1, 5 cards: the king of hearts, the 3 of clubs, the 4 of spades, "
-                                           "the queen of spades, top: the 6 of hearts")
+    assert names[tree.COLUMN_BASE + 1] == "Column 1, 5 cards, top: the 6 of hearts"  # short by default
     assert names[tree.CELL_BASE + 3] == "Cell 3: empty"
     assert names[tree.FOUNDATION_BASE] == "Clubs foundation: empty"
     assert "Moves 0" in nodes[tree.STATUS].props["value"]
+    assert nodes[tree.STATUS].props["label"].startswith("Score 0, Moves 0, Time ")  # a status bar with its text
     sent = len(adapter.updates)
     key(app, pygame.K_1)
     assert adapter.updates[-1].focus == tree.COLUMN_BASE + 1  # the keyboard focus is the tree's
+    assert adapter.latest()[tree.COLUMN_BASE + 1].props["description"] == "The 6 of hearts picked up."
     key(app, pygame.K_7)
     move = adapter.updates[sent:]
     assert move[-1].focus == tree.COLUMN_BASE + 7
@@ -77,7 +78,35 @@ def test_the_tree_holds_the_toolbar_the_piles_and_the_status_and_a_move_sends_on
     assert tree.COLUMN_BASE + 4 not in changed and tree.CELL_BASE + 1 not in changed  # never the whole tree
     column7 = adapter.latest()[tree.COLUMN_BASE + 7]
     assert column7.props["label"].endswith("top: the 6 of hearts")
-    assert column7.props["description"] == "The 6 of hearts from column 1 to column 7."
+    assert column7.props["description"] == "To column 7. Column 1: the queen of spades."  # the pick-up named it
+
+
+def test_full_detail_reads_every_card_and_the_move_from_where_to_where() -> None:
+    app = make_app(CODE)
+    adapter = listening(app)
+    app.settings.set("reader_detail", "full")
+    steps(app, 2)
+    assert labels(adapter.latest())[tree.COLUMN_BASE + 1] == (
+        "Column 1, 5 cards: the king of hearts, the 3 of clubs, the 4 of spades, the queen of spades, "
+        "top: the 6 of hearts")
+    key(app, pygame.K_1)
+    key(app, pygame.K_7)
+    assert adapter.latest()[tree.COLUMN_BASE + 7].props["description"] == "The 6 of hearts from column 1 to column 7."
+
+
+def test_a_pick_up_a_put_down_a_look_and_the_status_are_said() -> None:
+    app = make_app(CODE)
+    adapter = listening(app)
+    table = app.scenes.bottom
+    key(app, pygame.K_1)
+    key(app, pygame.K_1)  # the same key again: one card fewer, none left
+    assert adapter.latest()[tree.COLUMN_BASE + 1].props["description"] == "Put down."
+    key(app, pygame.K_4, pygame.KMOD_SHIFT)  # look only: column 4 read in full, nothing held
+    assert table.board.selection is None and adapter.updates[-1].focus == tree.COLUMN_BASE + 4
+    assert adapter.latest()[tree.COLUMN_BASE + 4].props["description"].startswith("Column 4, 5 cards: ")
+    key(app, pygame.K_s)
+    assert adapter.latest()[tree.COLUMN_BASE + 4].props["description"] == (
+        f"Score 0, Moves 0, Time 0:00. Game {' '.join(CODE.split('-'))}.")
 
 
 def test_a_press_from_the_reader_does_what_a_tap_does() -> None:
@@ -116,12 +145,17 @@ def test_a_window_over_the_table_is_in_the_tree_with_its_controls() -> None:
     key(app, pygame.K_n)  # New game
     update = adapter.updates[-1]
     nodes = adapter.latest()
-    assert update.focus >= tree.SCENE_ITEM_BASE
-    assert nodes[tree.SCENE].role == "DIALOG" and nodes[tree.SCENE].props.get("label")
-    assert tree.SCENE in nodes[tree.WINDOW].props["children"]
+    assert update.focus >= adapter.scene() + tree.SCENE_ITEM_BASE
+    assert nodes[adapter.scene()].role == "DIALOG" and nodes[adapter.scene()].props.get("label")
+    assert adapter.scene() in nodes[tree.WINDOW].props["children"]
+    first = adapter.scene()
     key(app, pygame.K_ESCAPE)
-    assert adapter.updates[-1].focus == tree.TABLE
-    assert tree.SCENE not in adapter.latest()[tree.WINDOW].props["children"]
+    # the focus goes back to the keys' pile (a reader hears it, not the whole table again)
+    assert adapter.updates[-1].focus == tree.COLUMN_BASE + 1
+    assert adapter.scene() < 0
+    key(app, pygame.K_n)  # the same window again: ids of its own, so a reader announces it again
+    again = adapter.scene()
+    assert again > first and adapter.latest()[again].props.get("label") == "New game"
 
 
 def test_the_reading_keys_read_the_table_row_by_row_and_the_focused_pile() -> None:
@@ -160,7 +194,7 @@ def test_the_same_sentence_twice_is_said_twice() -> None:
     adapter = listening(app)
     key(app, pygame.K_u)  # nothing to undo
     key(app, pygame.K_u)
-    said = [text for text in _said(adapter, tree.TABLE, "description") if text]
+    said = [text for text in _said(adapter, tree.COLUMN_BASE + 1, "description") if text]
     assert said == ["Nothing to undo.", "Nothing to undo."]
 
 
@@ -171,7 +205,7 @@ def test_where_readers_hear_a_live_region_the_sentence_goes_there() -> None:
     key(app, pygame.K_1)
     key(app, pygame.K_7)
     region = adapter.latest()[tree.ANNOUNCER]
-    assert region.props["value"] == "The 6 of hearts from column 1 to column 7."
+    assert region.props["value"] == "To column 7. Column 1: the queen of spades."  # the pick-up named the card
     assert region.props.get("live") == "POLITE"
     assert tree.ANNOUNCER in adapter.latest()[tree.WINDOW].props["children"]
     assert not adapter.latest()[tree.COLUMN_BASE + 7].props.get("description")
@@ -193,19 +227,19 @@ def test_the_replay_is_read_and_pressed_through_the_tree() -> None:
     open_replay(app, table.session, replay)
     steps(app, 2)
     nodes = adapter.latest()
-    scene = nodes[tree.SCENE]
+    scene = nodes[adapter.scene()]
     assert scene.role == "DIALOG" and "Move 0 of 6" in scene.props["label"]
-    assert tree.SCENE in nodes[tree.WINDOW].props["children"] and adapter.updates[-1].focus == tree.SCENE
+    assert adapter.scene() in nodes[tree.WINDOW].props["children"] and adapter.updates[-1].focus == adapter.scene()
     buttons = {nodes[n].props["label"]: n for n in scene.props["children"]}
     assert {"Close", "Back", "Forward", "Play from here", "Review"} <= set(buttons)
     adapter.request("CLICK", buttons["Forward"])
     steps(app, 3)
     assert replay.index == 1
-    said = adapter.latest()[tree.SCENE].props["description"]
+    said = adapter.latest()[adapter.scene()].props["description"]
     assert said.startswith("1: ")  # the step, in words, where Orca 43 reads it (the focused node)
     adapter.request("CLICK", buttons["Close"])
     steps(app, 2)
-    assert app.scenes.top is table and tree.SCENE not in adapter.latest()[tree.WINDOW].props["children"]
+    assert app.scenes.top is table and adapter.scene() < 0
 
 
 def test_the_adapter_is_not_called_until_a_reader_is_active() -> None:
@@ -254,13 +288,14 @@ def test_a_look_at_activation_before_the_handler_ends_waits_for_it() -> None:
 def _scene(adapter: Any) -> list[tuple[str, str, Any]]:
     """The screen over the table as sent last: (role, label, node) of each of its children, in order."""
     nodes = adapter.latest()
-    assert tree.SCENE in nodes[tree.WINDOW].props["children"]
-    return [(nodes[n].role, nodes[n].props.get("label", ""), nodes[n]) for n in nodes[tree.SCENE].props["children"]]
+    assert adapter.scene() in nodes[tree.WINDOW].props["children"]
+    scene = nodes[adapter.scene()]
+    return [(nodes[n].role, nodes[n].props.get("label", ""), nodes[n]) for n in scene.props["children"]]
 
 
 def _id_of(adapter: Any, label: str) -> int:
     nodes = adapter.latest()
-    return next(n for n in nodes[tree.SCENE].props["children"] if nodes[n].props.get("label") == label)
+    return next(n for n in nodes[adapter.scene()].props["children"] if nodes[n].props.get("label") == label)
 
 
 def test_help_is_read_section_by_section_in_the_players_language() -> None:
@@ -271,7 +306,7 @@ def test_help_is_read_section_by_section_in_the_players_language() -> None:
     adapter = listening(app)
     key(app, pygame.K_F1)
     nodes = adapter.latest()
-    assert nodes[tree.SCENE].role == "DIALOG" and nodes[tree.SCENE].props["label"] == "Help"
+    assert nodes[adapter.scene()].role == "DIALOG" and nodes[adapter.scene()].props["label"] == "Help"
     scene = _scene(adapter)
     pieces = [(role, label) for role, label, _n in scene]
     assert pieces[:5] == [("BUTTON", "Close"), ("TAB", "Rules"), ("TAB", "Examples"), ("TAB", "Game codes"),
@@ -294,7 +329,7 @@ def test_help_is_read_section_by_section_in_the_players_language() -> None:
     assert ("HEADING", "Moving cards with the keys") in pieces
     app.settings.set("language", "de")
     steps(app, 2)
-    assert adapter.latest()[tree.SCENE].props["label"] == "Hilfe"
+    assert adapter.latest()[adapter.scene()].props["label"] == "Hilfe"
     key(app, pygame.K_RIGHT)  # nothing focused: the next tab (Analysis), then round to the first
     assert app.scenes.top.tab == 4
     assert ("HEADING", "Die Markierungen lesen") in [(role, label) for role, label, _n in _scene(adapter)]
@@ -312,7 +347,7 @@ def test_the_focus_on_a_screen_is_the_trees_and_a_scroll_sends_no_words_again() 
     app = make_app(CODE)
     adapter = listening(app)
     key(app, pygame.K_F1)
-    assert adapter.updates[-1].focus == tree.SCENE  # nothing focused yet: the screen itself
+    assert adapter.updates[-1].focus == adapter.scene()  # nothing focused yet: the screen itself
     key(app, pygame.K_TAB)
     focus = adapter.updates[-1].focus
     assert adapter.latest()[focus].props["label"] == "Rules" and app.scenes.top.focus_key == "tab0"
@@ -328,7 +363,7 @@ def test_the_focus_on_a_screen_is_the_trees_and_a_scroll_sends_no_words_again() 
     changed = {adapter.latest()[n].role for update in adapter.updates[sent:] for n, _node in update.nodes}
     assert changed == {"BUTTON"}  # the Copy button moved up; the words, which have no place, are not sent again
     key(app, pygame.K_ESCAPE)
-    assert tree.SCENE not in adapter.latest()[tree.WINDOW].props["children"]
+    assert adapter.scene() < 0
 
 
 def test_a_statistics_figure_is_read_with_its_difficulties() -> None:
@@ -345,7 +380,7 @@ def test_a_statistics_figure_is_read_with_its_difficulties() -> None:
     app.push(StatsScreen(app, stats))
     steps(app, 2)
     pieces = [(role, label) for role, label, _n in _scene(adapter)]
-    assert adapter.latest()[tree.SCENE].props["label"] == "Statistics"
+    assert adapter.latest()[adapter.scene()].props["label"] == "Statistics"
     assert ("PARAGRAPH", "Played: Easy 1, Medium 2, Hard 0") in pieces
     assert ("PARAGRAPH", "Best score: Easy \u2014, Medium 640, Hard \u2014") in pieces
     assert ("BUTTON", "Reset statistics\u2026") in pieces
@@ -373,7 +408,7 @@ def test_a_daily_day_is_read_with_what_became_of_its_deals() -> None:
     app.push(DailyScreen(app, history, day, lambda d, cells: played.append((d, cells))))
     steps(app, 2)
     pieces = [(role, label) for role, label, _n in _scene(adapter)]
-    assert adapter.latest()[tree.SCENE].props["label"] == "Daily deals"
+    assert adapter.latest()[adapter.scene()].props["label"] == "Daily deals"
     assert ("HEADING", "November 2026") in pieces
     today = "Today, Fri, November 20, 2026: Easy won, Medium not played, Hard not played"
     assert ("BUTTON", today) in pieces
@@ -436,7 +471,7 @@ def test_a_screen_that_changes_without_input_is_sent_again() -> None:
 def _group(adapter: Any, label: str) -> list[tuple[str, str, Any]]:
     """A group of the screen as sent last: (role, label, node) of each of its parts, in order."""
     nodes = adapter.latest()
-    group = next(nodes[n] for n in nodes[tree.SCENE].props["children"]
+    group = next(nodes[n] for n in nodes[adapter.scene()].props["children"]
                  if nodes[n].role == "GROUP" and nodes[n].props.get("label") == label)
     return [(nodes[n].role, nodes[n].props.get("label", ""), nodes[n]) for n in group.props["children"]]
 
@@ -555,3 +590,38 @@ def test_the_spoken_loss_says_where_the_lost_panel_is_and_the_status_line_does_n
     assert table.message is not None and table.message.text == lost
     key(app, pygame.K_l)  # where the pointer says
     assert type(app.scenes.top).__name__ == "LostPanel"
+
+
+def test_up_and_down_walk_a_screens_words_one_by_one_and_a_tab_switch_is_said() -> None:
+    """Issue 41, item 4: with a reader listening, Down walks Help's headings and paragraphs in
+    reading order, each taking the reader's focus (and scrolled into view); Right switches the
+    tab and says which it is."""
+    app = make_app(CODE)
+    adapter = listening(app)
+    key(app, pygame.K_F1)
+    help_screen = app.scenes.top
+    heard = []
+    for _ in range(3):
+        key(app, pygame.K_DOWN)
+        nodes = adapter.latest()
+        focus = adapter.updates[-1].focus
+        heard.append((nodes[focus].role, nodes[focus].props.get("label")))
+    assert heard[0] == ("HEADING", "The goal"), heard
+    assert heard[1] == ("PARAGRAPH", "Move all 52 cards onto the four foundations, one for each suit, "
+                                     "from the ace up to the king."), heard
+    assert "FOCUS" in adapter.latest()[adapter.updates[-1].focus].actions
+    for _ in range(40):  # far down the page: the walk scrolls the page with it
+        key(app, pygame.K_DOWN)
+    assert help_screen.scroll > 0
+    key(app, pygame.K_RIGHT)
+    assert help_screen.tab == 1
+    said = adapter.latest()[adapter.updates[-1].focus].props.get("description", "")
+    assert said == "Examples, page 2 of 5", said  # Rules, Examples, Game codes, Keyboard, Analysis
+
+
+def test_without_a_reader_up_and_down_scroll_as_before() -> None:
+    app = make_app(CODE)
+    key(app, pygame.K_F1)
+    help_screen = app.scenes.top
+    key(app, pygame.K_DOWN)
+    assert help_screen.reading_at == -1 and help_screen.scroll > 0

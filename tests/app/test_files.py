@@ -401,8 +401,9 @@ print(json.dumps(out))
 @posix_only
 @pytest.mark.parametrize("mode", [0o000, 0o444])
 def test_a_history_the_player_cannot_read_or_write(as_user: tuple, mode: int) -> None:
-    """As a non-root player: an unreadable history.jsonl is said at start and never written;
-    a read-only one is read, and the failed appends are said once; the file is kept."""
+    """As a non-root player: an unreadable history.jsonl is set aside (kept, renamed) at start
+    and a new history takes the games; a read-only one is read, the failed appends are said
+    once, and at the close how many games the history misses (issue 36); the file is kept."""
     command, extra, home = as_user
     folder = home / "seahaven-towers"
     folder.mkdir()
@@ -418,10 +419,16 @@ def test_a_history_the_player_cannot_read_or_write(as_user: tuple, mode: int) ->
     out = json.loads(result.stdout)
     if mode == 0:
         assert len(out["start"]) == 1 and "history" in out["start"][0] and "could not be read" in out["start"][0]
+        assert "kept as history.bad-" in out["start"][0], out
         assert not any("history" in text for text in out["play"]), out
-    else:
-        assert out["start"] == []
-        told = [text for text in out["play"] if "history" in text]
-        assert len(told) == 1 and "could not be saved" in told[0], out
+        (aside,) = folder.glob("history.bad-*.jsonl")
+        aside.chmod(0o644)
+        assert aside.read_text() == line  # kept, never written over
+        assert [json.loads(n)["result"] for n in path.read_text().splitlines()] == ["won", "abandoned"]
+        return
+    assert out["start"] == []
+    told = sorted(set(text for text in out["play"] if "history" in text))  # the quit's sentences, and all
+    assert len(told) == 2 and "could not be saved" in told[1], out
+    assert told[0].startswith("2 games could not be written to your game history"), out
     path.chmod(0o644)
     assert path.read_text() == line

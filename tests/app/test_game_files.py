@@ -78,6 +78,22 @@ def _press(app: Any, name: str) -> None:
     click(app, (widget.box.x + widget.box.w // 2, widget.box.y + widget.box.h // 2))
 
 
+def file_names(window: GameFiles) -> list[str]:
+    """The game files the chooser lists, in its order."""
+    return [entry.path.name for entry in window.entries if not entry.folder]
+
+
+def folder_names(window: GameFiles) -> list[str]:
+    return [entry.path.name for entry in window.entries if entry.folder]
+
+
+def row(window: GameFiles, name: str) -> str:
+    """The name of the widget of the listed entry ``name`` (in view)."""
+    index = next(i for i, entry in enumerate(window.entries) if entry.path.name == name)
+    assert any(w.name == f"row{index}" for w in window.widgets), f"{name} is not in view"
+    return f"row{index}"
+
+
 def test_a_saved_file_opens_and_plays_on(opened: Any, tmp_path: Path) -> None:
     app, current = opened.app, opened.session.current
     _play(opened, 4)
@@ -95,8 +111,8 @@ def test_a_saved_file_opens_and_plays_on(opened: Any, tmp_path: Path) -> None:
     opened.session.deal(current.game.code._replace(deal=7))
     _play(opened, 2)
     window = _chooser(opened, False)
-    assert [p.name for p in window.files] == [saved.name]  # the folder's game files are listed
-    _press(app, "file0")  # a click (or tap) on a listed file opens it
+    assert file_names(window) == [saved.name]  # the folder's game files are listed
+    _press(app, row(window, saved.name))  # a click (or tap) on a listed file opens it
     assert isinstance(app.scenes.top, Confirm)
     assert current.game.move_count == 2  # nothing replaced before the answer
     _press(app, "yes")
@@ -147,6 +163,10 @@ def test_a_damaged_file_gets_one_sentence_and_changes_nothing(opened: Any, tmp_p
         window = _chooser(opened, False, path)
         key(app, pygame.K_RETURN)  # never blocks, even on the FIFO
         assert app.scenes.top is window, what
+        if what == "a folder":  # Enter on a folder goes into it, as a click on it does
+            assert window.field.text == str(path) + os.sep and window.listing.folder == path
+            key(app, pygame.K_ESCAPE)
+            continue
         sentence = window.field.error
         assert sentence.endswith(".") and sentence.count(". ") <= 1 and "Traceback" not in sentence, (what, sentence)
         assert path.name in sentence, (what, sentence)
@@ -246,16 +266,13 @@ def test_the_chooser_goes_into_a_folder_and_back_up_by_taps(opened: Any, tmp_pat
     opened.session.files.save(inner / "kept.seahaven", opened.session.current.game, 12.0)
     window = _chooser(opened, False, home)
     _type(app, os.sep)  # the field names the folder
-    names = [(w.name, w.label) for w in window.widgets if w.name.startswith("dir")]
-    assert ("dir1", "games" + os.sep) in names and not any(".hidden" in label for _n, label in names)
-    assert names[0][1] == f"Up to {tmp_path}"  # the parent first
-    assert window.files == []
-    _press(app, "dir1")  # into games/: its game file is listed
-    assert window.field.text == str(inner) + os.sep and [p.name for p in window.files] == ["kept.seahaven"]
-    _press(app, "dir0")  # and back up
-    assert window.field.text == str(home) + os.sep and window.files == []
+    assert folder_names(window) == ["games"] and file_names(window) == []  # hidden ones left out
+    _press(app, row(window, "games"))  # into games/: its game file is listed
+    assert window.field.text == str(inner) + os.sep and file_names(window) == ["kept.seahaven"]
+    _press(app, "up")  # and back up
+    assert window.field.text == str(home) + os.sep and file_names(window) == []
     # saving: going into a folder keeps the file's name
     key(app, pygame.K_ESCAPE)
     window = _chooser(opened, True, home / "mine.seahaven")
-    _press(app, "dir1")
+    _press(app, row(window, "games"))
     assert window.field.text == str(inner / "mine.seahaven")

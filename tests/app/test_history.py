@@ -161,8 +161,9 @@ def test_the_command_prints_json_lines_and_csv(tmp_path: Path) -> None:
     rows = as_csv.stdout.splitlines()
     assert rows[0] == ",".join(history_module.FIELDS) and len(rows) == 3 and ",won," in rows[1]
     (folder / "history.jsonl").open("a").write("garbage\n")
-    damaged = run()
-    assert damaged.returncode == 0 and len(damaged.stdout.splitlines()) == 2 and "1 line" in damaged.stderr
+    damaged = run()  # the lines it can read, and one sentence: exit 3 (bad data)
+    assert damaged.returncode == 3 and len(damaged.stdout.splitlines()) == 2 and "1 line" in damaged.stderr
+    assert damaged.stderr.count("\n") == 1 and damaged.stderr.startswith("seahaven history: error: ")
 
 
 WINNABLE = {4: "SH1-C4-AAAAAJ2", 2: "SH1-C2-IJBC4M6", 1: "SH1-C1-FX3EN2X"}
@@ -232,11 +233,13 @@ def test_a_failed_write_is_said_once_and_play_goes_on(tmp_path: Path, monkeypatc
     first = keeper.append(entry(1))
     assert first is not None and "could not be saved" in first
     assert keeper.append(entry(2)) is None  # said once
+    assert keeper.unwritten == 2
     monkeypatch.setattr(history_module, "_append", real)
-    assert keeper.append(entry(3)) is None
+    assert keeper.append(entry(3)) is None  # the games held back are written with it (issue 36)
+    assert keeper.unwritten == 0
     monkeypatch.setattr(history_module, "_append", full)
     assert keeper.append(entry(4)) is not None  # a new failure after a success is said again
-    assert [e.moves for e in HistoryFile(tmp_path).load().entries] == [entry(3).moves]
+    assert [e.moves for e in HistoryFile(tmp_path).load().entries] == [entry(n).moves for n in (1, 2, 3)]
 
 
 def test_a_copy_that_does_not_save_writes_no_history(tmp_path: Path) -> None:

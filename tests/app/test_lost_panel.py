@@ -235,7 +235,6 @@ def test_the_open_panel_follows_a_change_of_language() -> None:
 
 
 def test_the_panel_and_its_buttons_are_in_the_accessibility_tree() -> None:
-    from seahaven.app.access import tree
 
     app = _lost(size=(1280, 800))
     backend = fake_accesskit.module()
@@ -247,7 +246,7 @@ def test_the_panel_and_its_buttons_are_in_the_accessibility_tree() -> None:
     steps(app, 2)
     _panel(app)
     nodes = adapter.latest()
-    assert nodes[tree.SCENE].props.get("label") == "This game can no longer be won"
+    assert nodes[adapter.scene()].props.get("label") == "This game can no longer be won"
     buttons = [n.props.get("label") for n in nodes.values() if n.role == "BUTTON"]
     assert {"Back to the last winnable position", "Review", "Keep playing"} <= set(buttons)
 

@@ -158,6 +158,26 @@ def test_every_preset_is_readable_and_keeps_the_suits_apart(name: str) -> None:
         assert len(set(inks.values())) == 4
 
 
+@pytest.mark.parametrize("name", ["red_green", "tritan"])
+def test_a_colour_blind_palette_keeps_every_pair_of_suits_apart_under_its_vision(name: str) -> None:
+    """Issue 41, item 8: ΔE76 of 20 or more between any two suits, under the simulation
+    (Machado 2009) of the vision the palette is made for; tools/palette_check.py prints them
+    (the red-green palette's hearts and diamonds were 1.4 apart under deuteranopia)."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "palette_check", Path(__file__).resolve().parents[2] / "tools" / "palette_check.py")
+    assert spec is not None and spec.loader is not None
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    inks = theme.SUIT_PALETTES[name].inks
+    assert inks is not None
+    table = check.figures(inks)
+    for vision in check.MEANT_FOR[name]:
+        assert min(table[vision].values()) >= check.LEAST, (vision, table[vision])
+
+
 def test_every_colour_of_the_custom_pick_is_readable() -> None:
     for name, (_label, ink) in theme.INKS.items():
         assert contrast(ink, theme.CARD_STOCK) >= 4.5, name

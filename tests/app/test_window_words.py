@@ -11,7 +11,6 @@ import pygame
 import pytest
 
 from seahaven import i18n
-from seahaven.app.access import tree
 from seahaven.app.kit import Widget, Window
 from seahaven.app.looks import theme as themes
 from seahaven.app.screens.dialogs import Confirm, EndMessage, Menu, Notice
@@ -127,12 +126,12 @@ def test_the_open_menu_and_its_name_for_the_screen_reader_follow_a_change_of_lan
     menu = app.scenes.top
     assert isinstance(menu, Menu)
     before = labels(app)
-    assert "Help" in before and adapter.latest()[tree.SCENE].props["label"] == "Menu"
+    assert "Help" in before and adapter.latest()[adapter.scene()].props["label"] == "Menu"
     to_german(app)
     steps(app, 2)
     after = labels(app)
     assert len(after) == len(before) and "Hilfe" in after and "Help" not in after
-    assert adapter.latest()[tree.SCENE].props["label"] == "Menü"  # named as it is drawn
+    assert adapter.latest()[adapter.scene()].props["label"] == "Menü"  # named as it is drawn
 
 
 def test_the_open_won_panel_follows_a_change_of_language() -> None:

@@ -48,7 +48,13 @@ def screen_pixels(env: dict[str, str]) -> tuple[int, int, bytes]:
     header = struct.unpack(">25I", data[:100])
     header_size, width, height = header[0], header[4], header[5]
     bits_per_pixel, bytes_per_line, ncolors = header[11], header[12], header[19]
-    assert bits_per_pixel == 32, f"unexpected xwd format: {bits_per_pixel} bits per pixel"
+    assert bits_per_pixel in (24, 32), f"unexpected xwd format: {bits_per_pixel} bits per pixel"
     start = header_size + 12 * ncolors
-    rows = [data[start + y * bytes_per_line: start + y * bytes_per_line + 4 * width] for y in range(height)]
+    size = bits_per_pixel // 8  # 24: what xwd gives while a client holds a window of another visual
+    rows = [data[start + y * bytes_per_line: start + y * bytes_per_line + size * width] for y in range(height)]
+    if size == 3:
+        import pygame
+
+        packed = pygame.image.frombuffer(b"".join(rows), (width, height), "BGR")
+        return width, height, pygame.image.tobytes(packed, "BGRA")
     return width, height, b"".join(rows)

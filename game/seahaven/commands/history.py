@@ -1,8 +1,10 @@
 """``seahaven history [--csv]``: print the record of every game played (``history.jsonl``
 in the data folder): one JSON line per game, or CSV with a header row. Games rolled into
 the totals line of a long history are summed up on stderr; damaged lines are skipped and
-counted on stderr. Reading takes no lock and writes nothing, so it works while the game
-is open. Exit status 0, or 3 if the file cannot be read.
+said on stderr. Reading takes no lock and writes nothing (a bad file is left where it is
+for the game to set aside), so it works while the game is open. Exit status 0, or 3 when the
+file cannot be read (a folder, a FIFO, a link...) or has damaged lines: one sentence on
+stderr, the lines that could be read still printed (issue 36).
 """
 
 from __future__ import annotations
@@ -22,10 +24,8 @@ def run(args: argparse.Namespace) -> int:
     from seahaven.app.saving.history_file import HistoryFile, to_csv, to_jsonl
     from seahaven.app.saving.storage import default_folder
 
-    keeper = HistoryFile(default_folder())
+    keeper = HistoryFile(default_folder(), read_only=True)
     history = keeper.load()
-    if keeper.message is not None and not history.entries and not history.bad_lines:
-        return fail("history", keeper.message)
     sys.stdout.write(to_csv(history.entries) if args.csv else to_jsonl(history.entries))
     rolled = sum(counts.played for counts in history.rolled.values())
     if rolled:
@@ -36,5 +36,5 @@ def run(args: argparse.Namespace) -> int:
                                        "{n} older games are kept only in the totals.", rolled))
         print(f"seahaven history: {note.format(n=rolled, date=since)}", file=sys.stderr)
     if keeper.message is not None:
-        print(f"seahaven history: {keeper.message}", file=sys.stderr)
+        return fail("history", keeper.message)
     return 0

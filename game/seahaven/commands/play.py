@@ -53,9 +53,10 @@ def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
             return fail(None, _("--code and a game file cannot be given together."))
         from seahaven.app.saving import game_file
         from seahaven.app.state.game_record import GameFileError
+        from seahaven.app.text.file_names import shown
 
         try:
-            opened_file = (game_file.load(Path(args.file)), Path(args.file).name)
+            opened_file = (game_file.load(Path(args.file)), shown(Path(args.file).name))
         except GameFileError as error:  # before anything is written: the saved game stays
             from seahaven.app.shell import alert
 

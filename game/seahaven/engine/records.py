@@ -19,8 +19,16 @@ from seahaven.engine.position import APP_RULES, Position, Rules
 MAX_RECORD_BYTES = 32 * 1024 * 1024
 """Record files larger than this are refused before they are read."""
 
-MAX_MOVES = 100_000
-"""No game needs more moves than this; a longer list is refused as hostile."""
+MAX_SAVED_BYTES = 16_000_000
+"""The largest game the game itself saves (``current.json``, a game file): the game refuses
+to write a longer one, and reads any up to this size."""
+SHORTEST_MOVE_TEXT = '{"from":"col1","to":"col2","count":1},'
+"""The fewest bytes a move the game writes takes (every move has its count; piles are named
+``col1`` or longer)."""
+MAX_MOVES = MAX_SAVED_BYTES // len(SHORTEST_MOVE_TEXT) + 1
+"""The most moves a game the game saves can hold (432,433): every game it writes replays and
+reviews (issue 36; it was 100,000, fewer than a saved game may hold). A longer list is
+refused as hostile."""
 
 
 def verdict(legal: bool, won: bool, applied: int, error: str | None) -> dict[str, Any]:

@@ -38,6 +38,8 @@ from typing import Any
 import pygame
 
 from seahaven.app.access.tree import ANNOUNCER, WINDOW, Bounds, NodeSpec
+from seahaven.app.text.file_names import drawable
+from seahaven.i18n import pgettext
 
 EVENT = pygame.event.custom_type()
 """AccessKit's requests as pygame events: ``what`` is "activated", "click" or "focus";
@@ -194,9 +196,13 @@ class Access:
             self.window_bounds((float(x), float(y), float(x + w), float(y + h)))
 
     def say(self, text: str) -> None:
-        """A sentence for the player's screen reader, said once (at the next :meth:`sync`)."""
+        """A sentence for the player's screen reader, said once (at the next :meth:`sync`);
+        sentences said before that sync are said together, in order (the last move's and the
+        win's), none lost."""
         if not self.active or not text:
             return
+        if self._speech_fresh and self._speech and self._speech != text:
+            text = pgettext("two sentences", "{first} {second}").format(first=self._speech, second=text)
         self._speech = text
         self._speech_fresh = True
         self.stale = True
@@ -252,14 +258,14 @@ class Access:
                  "group": ak.Role.GROUP, "list": ak.Role.LIST, "list_item": ak.Role.LIST_ITEM,
                  "label": ak.Role.LABEL, "dialog": ak.Role.DIALOG, "check_box": ak.Role.CHECK_BOX,
                  "status": ak.Role.STATUS, "heading": ak.Role.HEADING, "paragraph": ak.Role.PARAGRAPH,
-                 "tab": ak.Role.TAB}
+                 "tab": ak.Role.TAB, "text_input": ak.Role.TEXT_INPUT, "radio_button": ak.Role.RADIO_BUTTON}
         node = ak.Node(roles.get(spec.role, ak.Role.GENERIC_CONTAINER))
-        if spec.label:
-            node.set_label(spec.label)
+        if spec.label:  # a file name that is not UTF-8 is read with U+FFFD, never a failure (issue 36)
+            node.set_label(drawable(spec.label))
         if spec.value:
-            node.set_value(spec.value)
+            node.set_value(drawable(spec.value))
         if spec.description:
-            node.set_description(spec.description)
+            node.set_description(drawable(spec.description))
         if spec.children:
             node.set_children(list(spec.children))
         if spec.focusable:

@@ -75,10 +75,11 @@ def pile_for(node: int) -> Pile | None:
     return None
 
 
-def pile_label(position: Position, pile: Pile, name: Callable[[Card], str] = card_name) -> str:
+def pile_label(position: Position, pile: Pile, name: Callable[[Card], str] = card_name, short: bool = False) -> str:
     """The pile in words with what it holds, bottom card first: "Column 3, 5 cards: the 8
     of spades, …, top: the 7 of hearts", "Cell 2: empty", "Clubs foundation: up to the 5 of
-    clubs". ``name`` names a card (:func:`~seahaven.app.text.words.card_name`, or a cache of it)."""
+    clubs". ``name`` names a card (:func:`~seahaven.app.text.words.card_name`, or a cache of it);
+    ``short``: a column by its size and top card only ("Column 3, 5 cards, top: the 7 of hearts")."""
     cards = position.cards(pile) if position.has_pile(pile) else ()
     if pile.is_foundation:
         top = cards[-1] if cards else None
@@ -95,6 +96,9 @@ def pile_label(position: Position, pile: Pile, name: Callable[[Card], str] = car
         return _("Cell {n}: {card}").format(n=pile.key, card=name(cards[-1]))
     if not cards:
         return _("Column {n}: empty").format(n=pile.key)
+    if short:
+        return ngettext("Column {n}, {count} card, top: {card}", "Column {n}, {count} cards, top: {card}",
+                        len(cards)).format(n=pile.key, count=format_number(len(cards)), card=name(cards[-1]))
     words = [name(card) for card in cards[:-1]]
     words.append(_("top: {card}").format(card=name(cards[-1])))
     return ngettext("Column {n}, {count} card: {cards}", "Column {n}, {count} cards: {cards}", len(cards)).format(
@@ -130,6 +134,7 @@ class PileNodes:
         self._nodes: dict[Pile, tuple[tuple[object, ...], bool, Bounds | None, NodeSpec]] = {}
         self._cards: dict[Card, str] = {}
         self._language: object = None
+        self._short = False
 
     def _card_name(self, card: Card) -> str:
         name = self._cards.get(card)
@@ -144,15 +149,18 @@ class PileNodes:
         if (hit is not None and hit[0] == cards and hit[1] is selected and hit[2] == bounds
                 and hit[3].clickable is clickable):
             return hit[3]
-        node = NodeSpec("list_item", sentence(pile_label(position, pile, self._card_name)), clickable=clickable,
+        node = NodeSpec("list_item", sentence(pile_label(position, pile, self._card_name, self._short)),
+                        clickable=clickable,
                         focusable=True, selected=selected, bounds=bounds)
         self._nodes[pile] = (cards, selected, bounds, node)
         return node
 
-    def language(self, language: object) -> None:
-        """Names are made in ``language`` from now on (a change forgets the others)."""
-        if language != self._language:
-            self._language = language
+    def language(self, language: object, short: bool = False) -> None:
+        """Names are made in ``language`` from now on, ``short`` or in full (a change forgets
+        the others)."""
+        if (language, short) != self._language:
+            self._language = (language, short)
+            self._short = short
             self._nodes.clear()
             self._cards.clear()
 
@@ -204,8 +212,10 @@ def table_nodes(position: Position, buttons: Iterable[Button], status: str, titl
     shown, pile_ids = _shown(position.cell_count)
     for pile, node in shown:
         nodes[node] = piles[pile]
-    nodes[TABLE] = NodeSpec("list", _("Table"), children=pile_ids)
-    nodes[STATUS] = NodeSpec("status", _("Status"), value=status)
+    # an unnamed group: a reader coming back to a pile from a window or Esc hears the pile, not
+    # "Table, list with 18 items" again (issue 41)
+    nodes[TABLE] = NodeSpec("group", children=pile_ids)
+    nodes[STATUS] = NodeSpec("status", status or _("Status"), value=status)
     children = [TOOLBAR, TABLE, STATUS]
     if announcer is not None:
         nodes[ANNOUNCER] = NodeSpec("label", value=announcer, live=True)
@@ -231,19 +241,21 @@ class Piece:
     """A group's pieces, in reading order (a part holds no parts of its own)."""
 
 
-def screen_nodes(title: str, pieces: Iterable[Piece], bounds: Bounds | None) -> dict[int, NodeSpec]:
-    """A full-window screen's nodes: the screen (:data:`SCENE`, named by its title) and one
-    node per piece, :data:`SCENE_ITEM_BASE` + its place in reading order. A piece that stays
-    as it was makes an equal node, which the adapter does not send again."""
+def screen_nodes(title: str, pieces: Iterable[Piece], bounds: Bounds | None, base: int = 0) -> dict[int, NodeSpec]:
+    """A full-window screen's nodes: the screen (``base`` + :data:`SCENE`, named by its title)
+    and one node per piece, ``base`` + :data:`SCENE_ITEM_BASE` + its place in reading order
+    (``base``: the screen's block of ids, :mod:`seahaven.app.access.windows`). A piece that
+    stays as it was makes an equal node, which the adapter does not send again."""
     nodes: dict[int, NodeSpec] = {}
     items = []
     for i, piece in enumerate(pieces):
-        parts = tuple(range(SCENE_PART_BASE + 1000 * i, SCENE_PART_BASE + 1000 * i + len(piece.parts)))
+        first = base + SCENE_PART_BASE + 1000 * i
+        parts = tuple(range(first, first + len(piece.parts)))
         for node, part in zip(parts, piece.parts, strict=True):
             nodes[node] = _piece_node(part, ())
-        nodes[SCENE_ITEM_BASE + i] = _piece_node(piece, parts)
-        items.append(SCENE_ITEM_BASE + i)
-    nodes[SCENE] = NodeSpec("dialog", title, children=tuple(items), bounds=bounds)
+        nodes[base + SCENE_ITEM_BASE + i] = _piece_node(piece, parts)
+        items.append(base + SCENE_ITEM_BASE + i)
+    nodes[base + SCENE] = NodeSpec("dialog", title, children=tuple(items), bounds=bounds)
     return nodes
 
 

@@ -631,10 +631,11 @@ class Board:
         self.invalidate()
 
     # == what a screen reader reads ============================================================
-    def pile_nodes(self, language: object) -> list[tuple[Pile, NodeSpec]]:
+    def pile_nodes(self, language: object, short: bool = False) -> list[tuple[Pile, NodeSpec]]:
         """The piles in the reading order (cells, foundations, columns), each a node named in
-        the table's words with what it holds, the selected one selected, at its place."""
-        self._nodes.language(language)
+        the table's words with what it holds (``short``: a column by its top card), the selected
+        one selected, at its place."""
+        self._nodes.language(language, short)
         position, layout = self.position, self.layout
         selection = self.selection
         return [(pile, self._nodes(position, pile, selection is not None and selection.pile == pile,

@@ -35,7 +35,8 @@ class BoardKey:
     Help's row for it."""
 
     does: str
-    """What the keyboard asks: "pile", "cell", "foundation", "send", "focus" or "peek"."""
+    """What the keyboard asks: "pile", "cell", "foundation", "send", "focus", "peek" or "look"
+    (Shift with a pile's key: no key of its own)."""
     codes: tuple[int, ...]
     """The pygame keys."""
     shown: str
@@ -52,6 +53,8 @@ BOARD_KEYS: tuple[BoardKey, ...] = (
     BoardKey("send", SEND_KEYS, N_("Enter, Space"), N_("Send the selection where a double-tap would send it")),
     BoardKey("focus", FOCUS_KEYS, N_("Arrows, Tab, Shift+Tab"), N_("Move the focus ring from pile to pile")),
     BoardKey("peek", (PEEK_KEY,), "P", N_("Hold: the focused pile's cards shown whole and enlarged")),
+    BoardKey("look", (), N_("Shift+1 \u2026 0, Shift+A \u2026 D"),
+             N_("Read a pile to a screen reader without picking it up")),
 )
 """The table's fixed keys, in Help's order ("Moving cards with the keys")."""
 
@@ -61,6 +64,11 @@ _DOES: dict[int, str] = {code: key.does for key in BOARD_KEYS for code in key.co
 def board_key(code: int) -> str | None:
     """What a pygame key asks of the table's board (:attr:`BoardKey.does`), or None."""
     return _DOES.get(code)
+
+
+def looked_at(code: int) -> Pile | None:
+    """The pile whose key ``code`` is (with Shift: read it, pick nothing up), or None."""
+    return PILE_KEYS.get(code) or CELL_KEYS.get(code)
 
 
 def board_key_rows() -> tuple[tuple[str, str], ...]:

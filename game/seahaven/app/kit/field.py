@@ -53,6 +53,15 @@ class TextField:
         self.text = ""
         self.type(text)
 
+    def set(self, text: str) -> None:
+        """The whole text becomes ``text`` exactly (a value of the program's own, such as a
+        path picked from a list: a file name may hold what typing never gives, a byte that
+        is not UTF-8 or a line break, and must stay as it is to name that file)."""
+        if not self.can_edit():
+            return
+        self.text = text[: self.max_len]
+        self._edited()
+
     def submit(self) -> None:
         if self.on_submit is not None:
             self.on_submit()

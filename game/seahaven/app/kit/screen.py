@@ -62,6 +62,8 @@ class Said:
 
     text: str
     heading: bool = False
+    rect: pygame.Rect | None = None
+    """Where it is drawn (window pixels, at the scroll of the layout), to scroll it into view."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,9 @@ class Screen(Scene):
         """What the screen shows, in reading order (its words and its buttons), registered
         by the layout as the buttons are: the screen reader's view of it
         (``screens/table/accessible.py``)."""
+        self.reading_at = -1
+        """While a screen reader listens, Up and Down walk :attr:`reading` (headings,
+        paragraphs, groups and controls, one at a time): the place in it (-1: not begun)."""
 
     # -- sizes -------------------------------------------------------------------------------
     @property
@@ -307,23 +312,26 @@ class Screen(Scene):
         told); return the y below it. Lines outside the visible area are skipped, not drawn.
         A screen reader reads it (:meth:`read`; words in the heading colour as a heading)
         unless ``reads`` is False (the caller reads it in other words)."""
-        if reads:
-            self.read(text, heading=colour is not None and colour == self.theme.heading)
+        heading = colour is not None and colour == self.theme.heading
         colour = colour or self.theme.text
         font = self.font(size or self.unit, bold)
         line_h = round(font.get_linesize() * spacing / 1.25 * 1.1)
         clip = surface.get_clip()
+        top = y
         for line in wrap(font, text, width):
             if clip.top - line_h <= y <= clip.bottom:
                 surface.blit(font.render(line, True, colour), (x, y))
             y += line_h
+        if reads:
+            self.read(text, heading=heading, rect=pygame.Rect(x, top, width, y - top))
         return y
 
-    def read(self, text: str, heading: bool = False) -> None:
+    def read(self, text: str, heading: bool = False, rect: pygame.Rect | None = None) -> None:
         """Give a screen reader words the screen shows (while the layout runs; drawing adds
-        nothing): :meth:`text` does for what it draws, a screen for words it draws itself."""
+        nothing): :meth:`text` does for what it draws, a screen for words it draws itself;
+        ``rect``: where (so that walking the page scrolls them into view)."""
         if self.measuring and text:
-            self.reading.append(Said(text, heading))
+            self.reading.append(Said(text, heading, rect))
 
     def read_group(self, label: str, parts: tuple[Part, ...]) -> None:
         """Give a screen reader a group of things drawn together (see :meth:`read`)."""
@@ -383,6 +391,7 @@ class Screen(Scene):
         if index != self.tab:
             self.tab = index
             self.scroll = 0
+            self.reading_at = -1
             self.focus_key = f"tab{index}" if is_tab(self.focus_key) else ""
             self.tab_changed()
         self.dirty = True
@@ -442,7 +451,9 @@ class Screen(Scene):
             self.move_focus(-1 if intent == "previous" else 1)
         elif intent in ("down", "up"):
             step = 1 if intent == "down" else -1
-            if not self.uses_arrows_for_focus() or not self.move_focus(step, arrows=True):
+            if self.app.access.active:  # a screen reader listens: walk the page, words and all
+                self.walk(step)
+            elif not self.uses_arrows_for_focus() or not self.move_focus(step, arrows=True):
                 self.scroll_by(step * 2 * self.unit)
         elif intent == "press":
             hot = self.focused()
@@ -469,6 +480,29 @@ class Screen(Scene):
             self.set_tab(0)
         elif intent == "fullscreen":
             self.app.toggle_fullscreen()
+
+    def walk(self, step: int) -> None:
+        """Up or Down with a screen reader: the next (or last) heading, paragraph, group or
+        control of the page in reading order, scrolled into view; a control also takes the
+        focus (Enter presses it), words leave the focus to the reader (issue 41, item 4)."""
+        readable = [i for i, item in enumerate(self.reading)
+                    if not isinstance(item, Hot) or (item.key and item.key != "close" and not is_tab(item.key))]
+        if not readable:
+            return
+        at = self.reading_at
+        focused = self.focused()
+        if focused is not None and focused in self.reading:  # Tab moved the focus: walk on from there
+            at = self.reading.index(focused)
+        later = [i for i in readable if (i > at if step > 0 else i < at)]
+        if not later:
+            return  # the end (or the start) of the page: stay
+        self.reading_at = later[0] if step > 0 else later[-1]
+        item = self.reading[self.reading_at]
+        self.focus_key = item.key if isinstance(item, Hot) else ""
+        rect = item.rect if not isinstance(item, Group) else _union([p.rect for p in item.parts if p.rect is not None])
+        if rect is not None:
+            self.reveal(rect)
+        self.dirty = True
 
     def uses_arrows_for_focus(self) -> bool:
         """Up and Down move the focus (True) or scroll the page (False)."""
@@ -528,6 +562,10 @@ class Screen(Scene):
 
     def captured(self, pointer: Pointer) -> None:
         """Moves and the release of a press :meth:`capture` took."""
+
+
+def _union(rects: list[pygame.Rect]) -> pygame.Rect | None:
+    return rects[0].unionall(rects[1:]) if rects else None
 
 
 def _same_hot(a: Hot, b: Hot) -> bool:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from seahaven.app.access.speech import sentences
 from seahaven.app.kit.field import TextField
 from seahaven.app.kit.focus import FocusRing
 from seahaven.app.kit.input import Pointer
@@ -18,6 +19,7 @@ from seahaven.app.kit.scenes import Scene
 from seahaven.app.looks.box import Box
 from seahaven.app.looks.render import button_face, wrap
 from seahaven.app.looks.type_scale import TypeScale, type_scale
+from seahaven.app.text.file_names import elide, shown
 from seahaven.i18n import _
 
 if TYPE_CHECKING:
@@ -45,6 +47,8 @@ class Widget:
     """A "field" widget's text (its ``label`` is the hint shown while it is empty)."""
     font_px: int = 0
     """The label's size in pixels (0: the window's text size)."""
+    read_as: str = ""
+    """What a screen reader calls it, where the label is no name (a field's label is its hint)."""
 
 
 class Window(Scene):
@@ -258,6 +262,12 @@ class Window(Scene):
         """Where the text under the title starts."""
         return self.panel.y + round(self.px * 3.2)
 
+    def body_text(self) -> str:
+        """The window's words as one text for a screen reader (:meth:`body_lines`, one sentence
+        after the other; override where a window draws words of its own): a window is heard
+        with its title, these words and its focus."""
+        return sentences([text for text, _role in self.body_lines()])
+
     def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
         painter = self.app.painter
         theme = painter.theme
@@ -304,10 +314,13 @@ class Window(Scene):
         pygame.draw.rect(surface, theme.field, box, border_radius=6)
         border = theme.error if field.error else (theme.focus if active else theme.panel_button_off)
         pygame.draw.rect(surface, border, box, width=theme.line(2), border_radius=6)
-        text = field.text
+        text = shown(field.text)  # a path picked from a list may hold bytes that are not UTF-8, a line break
         colour = theme.panel_text
         if not text and not active:
             text, colour = widget.label, theme.panel_button_off
+        font, room = painter.font(self.px), box.w - self.px
+        if len(text) > 40 and font.size(text)[0] > room:  # only the end that shows is drawn (a pasted path)
+            text = elide(text, lambda part: font.size(part)[0] <= room)
         surf = painter.text(text, self.px, colour)
         clip = surface.get_clip()
         surface.set_clip(box.inflate(-8, -4))

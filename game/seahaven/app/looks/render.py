@@ -96,9 +96,14 @@ def _split_word(font: Any, word: str, width: int) -> list[str]:
     out: list[str] = []
     rest = word
     while not _fits(font, rest, width) and len(rest.rstrip(" ")) > 1:
-        k = len(rest) - 1
-        while k > 1 and not _fits(font, rest[:k] + "-", width):
-            k -= 1
+        low, high = 1, len(rest) - 1  # the longest start that fits, found in a few measurements:
+        while low < high:  # a line of thousands of letters (a pasted path) costs a frame, not a minute
+            middle = (low + high + 1) // 2
+            if _fits(font, rest[:middle] + "-", width):
+                low = middle
+            else:
+                high = middle - 1
+        k = low
         hyphen = "-" if rest[k - 1].isalpha() and rest[k].isalpha() and not (_cjk(rest[k - 1]) or _cjk(rest[k])) else ""
         out.append(rest[:k] + hyphen)
         rest = rest[k:]
@@ -242,12 +247,26 @@ class Painter:
             if key[2]:
                 surf = self._lettered(surf, key[0])
         elif kind == "marker":
-            surf = self.assets.marker(key, w, h)
+            surf = self._marker(self.assets.marker(key, w, h))
         else:
             surf = self.assets.back(w, h, self.theme.back)
         if surf.get_size() != (w, h):
             surf = pygame.transform.smoothscale(surf, (w, h))
         return self._shaded(surf)
+
+    def _marker(self, art: pygame.Surface) -> pygame.Surface:
+        """An empty pile's marker as the theme shows it: as drawn, or (high contrast) laid over
+        itself until its faint outline and mark are bright, and edged with the theme's slot line."""
+        layers = self.theme.marker_layers
+        if layers <= 1:
+            return art
+        surf = art.copy()
+        for _layer in range(layers - 1):
+            surf.blit(art, (0, 0))
+        w = surf.get_width()
+        pygame.draw.rect(surf, self.theme.slot_line, surf.get_rect(), width=self.theme.line(max(2, w // 60)),
+                         border_radius=max(4, w * 14 // 245))
+        return surf
 
     def peek_card(self, card: Card, w: int, h: int) -> pygame.Surface:
         """The face of ``card`` enlarged for a peek, crisp; kept with the shapes (a few, by

@@ -106,6 +106,10 @@ class Theme:
     """Cards with larger corner indices and a heavier edge (``sprites/cards/*-large``)."""
     outline_scale: float = 1.0
     """How much thicker than usual the highlights and focus rings are drawn."""
+    marker_layers: int = 1
+    """How many times an empty pile's marker is laid over itself (its outline and mark are
+    faint white): high contrast lays it thrice and edges it with ``slot_line``, so every pile
+    outline and mark stands 3:1 or more against the felt (WCAG 2.2, 1.4.11; issue 41)."""
 
     # -- the windows over the table: the same look as the full-window screens ---------------
     # One look for every window and page: a window is a piece of a screen laid over the
@@ -243,7 +247,7 @@ CONTRAST = replace(
     card_face=(255, 255, 255), card_red=(200, 0, 0), card_black=(0, 0, 0),
     mark_kept=(235, 235, 235), mark_found=(255, 230, 0), mark_lost=(255, 80, 80), mark_dim=(160, 160, 160),
     better=(90, 255, 90),
-    large_index=True, outline_scale=1.8,
+    large_index=True, outline_scale=1.8, marker_layers=3,
 )
 
 TABLES: dict[str, Theme] = {theme.name: theme for theme in (GREEN, BLUE, WINE, NIGHT, CONTRAST)}
@@ -281,7 +285,8 @@ INKS: dict[str, tuple[str, Colour]] = {
 """The custom pick: colours that each pass AA on the card's face
 (tests/app/test_player_options.py); four, so that a suit's row of them fits beside its
 name in Settings (the presets add more)."""
-ORANGE: Colour = (168, 64, 0)
+ORANGE: Colour = (180, 60, 0)
+VIOLET: Colour = (96, 0, 224)
 TEAL: Colour = (0, 104, 112)
 GREY: Colour = (88, 88, 92)
 """More inks of the presets."""
@@ -300,8 +305,11 @@ class SuitPalette:
 SUIT_PALETTES: dict[str, SuitPalette] = {
     "standard": SuitPalette(N_("As drawn"), None),
     "four": SuitPalette(N_("Four colours"), None, four_colour_art=True),
+    # red-green: with the red-green axis gone only lightness and blue-yellow are left, so hearts are an
+    # orange (the yellow side) and diamonds a violet (bluer and lighter than the clubs' blue): every pair
+    # of suits 33 or more apart (ΔE76) under simulated protanopia and deuteranopia (tools/palette_check.py)
     "red_green": SuitPalette(N_("Red-green"),
-                             {"C": INKS["blue"][1], "D": (138, 92, 0), "H": ORANGE, "S": INKS["black"][1]}),
+                             {"C": INKS["blue"][1], "D": VIOLET, "H": ORANGE, "S": INKS["black"][1]}),
     "tritan": SuitPalette(N_("Blue-yellow"),
                           {"C": TEAL, "D": (160, 20, 120), "H": INKS["red"][1], "S": INKS["black"][1]}),
     "mono": SuitPalette(N_("Monochrome"),

@@ -23,7 +23,6 @@ import os
 import stat
 import tempfile
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,6 @@ MAX_FILE_BYTES = 1_000_000
 
 TEMP_SUFFIX = ".tmp"
 """The end of the name of our temporary files (a write's, before its rename)."""
-_STALE_TEMP_S = 60.0
 
 
 class SaveError(OSError):
@@ -93,14 +91,19 @@ def open_no_follow(path: Path, flags: int, mode: int = 0o600) -> int:
         raise
 
 
-def read_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+def read_bounded(path: Path, limit: int = MAX_FILE_BYTES, follow: bool = False) -> bytes:
     """The bytes of ``path``, refusing files over ``limit`` bytes without reading them, and
     anything that is not a regular file (a FIFO, a device, a folder, a link) without
-    blocking on it or following it."""
-    if not NO_FOLLOW and os.path.islink(path):  # no O_NOFOLLOW (Windows): look first
-        raise Link(errno.errorcode[errno.ELOOP])
-    fd = open_no_follow(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with open(fd, "rb") as handle:
+    blocking on it or following it. ``follow``: a link to a regular file is read (a game
+    file the player names, never a file of the data folder)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+    if follow:
+        fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
+    else:
+        if not NO_FOLLOW and os.path.islink(path):  # no O_NOFOLLOW (Windows): look first
+            raise Link(errno.errorcode[errno.ELOOP])
+        fd = open_no_follow(path, flags)
+    try:  # what it is before Python's open(), which refuses a folder with an error of its own
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
             raise BadFile("a folder is in the way")
@@ -108,6 +111,10 @@ def read_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             raise BadFile("it is not a regular file")
         if info.st_size > limit:
             raise BadFile(f"the file has {info.st_size} bytes, more than {limit}")
+    except BaseException:
+        os.close(fd)
+        raise
+    with open(fd, "rb") as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise BadFile(f"the file is larger than {limit} bytes")
@@ -158,15 +165,17 @@ def write_atomic(path: Path, chunks: list[bytes]) -> None:
 
 
 def clean_temp_files(folder: Path, name: str) -> None:
-    """Remove our own temporary files of ``name`` left by a write that was killed halfway."""
+    """Remove our own temporary files of ``name`` left by a write that was killed halfway,
+    whatever their age: only the copy holding the folder's lock calls this (a copy without
+    it writes nothing), before its first write, so no write of anyone's is under way
+    (issue 36: a kill a moment before the next start left one that no start removed)."""
     try:
         candidates = list(folder.glob(f".{name}.*{TEMP_SUFFIX}"))
     except OSError:
         return
-    now = time.time()
     for temp in candidates:
         with contextlib.suppress(OSError):
-            if now - temp.stat().st_mtime > _STALE_TEMP_S:
+            if temp.is_file() and not temp.is_symlink():
                 temp.unlink()
 
 

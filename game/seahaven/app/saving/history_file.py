@@ -30,8 +30,12 @@ new line, and the reader skips it). More than :data:`MAX_LINES` lines are rolled
 next append: the oldest go into the totals line and the file is rewritten atomically
 (temporary file, fsync, rename). A line that cannot be read is skipped, the player is
 told once, and the file is left as it is (rolling copies such lines to a
-``history.bad-*.jsonl`` file first, so nothing is lost). Only the copy of the game that
-holds the data folder's lock writes it. No pygame here.
+``history.bad-*.jsonl`` file first, so nothing is lost). Whatever else is in the file's place
+(a folder, a FIFO, a socket, a device, a link, a file the player may not read) is set aside
+like any bad file and a new history starts. A line whose write fails (a full disk) is said
+once and kept for the next write, so the history never misses a game the statistics count
+(issue 36). Only the copy of the game that holds the data folder's lock writes it. No pygame
+here.
 """
 
 from __future__ import annotations
@@ -48,7 +52,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from seahaven.app.saving.files import Link, open_no_follow
+from seahaven.app.saving.files import TEMP_SUFFIX, Link, clean_temp_files, open_no_follow
+from seahaven.app.saving.folders import NAME_BYTES
+from seahaven.app.saving.set_aside import set_aside
 from seahaven.app.state.history import (
     FIELDS,
     VERSION,
@@ -102,12 +108,18 @@ class HistoryFile:
         """Why the file must not be written (it could not be read), or None."""
         self._size = 0
         """The file's size after the last read or write (a roll is due past :data:`ROLL_BYTES`)."""
+        self._pending: list[bytes] = []
+        """Lines not written yet (their write failed: a full disk); the next write takes them."""
 
     def load(self) -> History:
         """Read the file (a missing file is an empty history). Memory is bounded: of a file
         over :data:`MAX_BYTES`, the last :data:`MAX_BYTES` are read as lines and the lines
         before them are only counted into the totals, as a roll would (the next append
-        rolls the file). A link in the file's place is set aside, its target left alone."""
+        rolls the file). A link in the file's place is set aside, its target left alone; so
+        is anything else that cannot be read as a plain file (a folder, a FIFO, a socket, a
+        device, a file the player may not read), and a new history starts (issue 36)."""
+        if not self.read_only:  # a roll killed halfway
+            clean_temp_files(self.path.parent, HISTORY)
         try:
             fd = open_no_follow(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except FileNotFoundError:
@@ -116,11 +128,17 @@ class HistoryFile:
             self._set_link_aside()
             return self.history
         except OSError as error:
-            return self._unreadable(error.strerror or str(error))
-        with open(fd, "rb") as handle:
+            return self._unreadable(_("you may not read it") if error.errno in (errno.EACCES, errno.EPERM)
+                                    else error.strerror or str(error))
+        try:
             info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode):
-                return self._unreadable(_("it is not a plain file"))
+        except OSError as error:
+            os.close(fd)
+            return self._unreadable(error.strerror or str(error))
+        if not stat.S_ISREG(info.st_mode):  # before open(), which refuses a folder with an error of its own
+            os.close(fd)
+            return self._unreadable(_("it is a folder") if stat.S_ISDIR(info.st_mode) else _("it is not a plain file"))
+        with open(fd, "rb") as handle:
             try:
                 start = max(0, info.st_size - MAX_BYTES)
                 head = _head_history(handle, start) if start else History()
@@ -135,6 +153,15 @@ class HistoryFile:
         return self.history
 
     def _unreadable(self, why: str) -> History:
+        """The file cannot be read as a history: it is set aside (renamed, never deleted)
+        and a new history starts; if it cannot be moved (or this copy writes nothing), it is
+        left as it is and never appended to."""
+        if not self.read_only:
+            aside = set_aside(self.path, _("Your game history could not be read ({why}), so a new one starts").format(
+                why=why), _("your game history"), unreadable=True)
+            if aside.moved_to is not None:
+                self.message = aside.message
+                return self.history
         self.message = _("Your game history in {path} could not be read ({why}); it is kept as it is.").format(
             path=self.path, why=why)
         self._refused = self.message  # never append to a file we could not read
@@ -143,8 +170,10 @@ class HistoryFile:
     def _set_link_aside(self) -> None:
         """``history.jsonl`` is a link (to another file of the player's, perhaps): rename
         the link, never write through it; a new history starts."""
-        if self.read_only:
-            self._refused = str(self.path)  # read only: the link is left as it is, never written through
+        if self.read_only:  # the link is left as it is, never read nor written through
+            self.message = _("Your game history in {path} is a link to another file, which is not read.").format(
+                path=self.path)
+            self._refused = self.message
             return
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = self.path.with_name(f"history.bad-{stamp}.jsonl")
@@ -177,19 +206,33 @@ class HistoryFile:
     def _append_line(self, obj: dict[str, Any]) -> str | None:
         if self._refused is not None or self.read_only:
             return None  # the player was told at start; the file is left as it is
-        data = (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+        self._pending.append((json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode())
+        return self.write_pending()
+
+    def write_pending(self) -> str | None:
+        """Write the lines not written yet (those of earlier appends that failed come first,
+        kept for this write: issue 36); a sentence for the player if they could not be
+        (once, until a write works again)."""
+        if not self._pending or self._refused is not None or self.read_only:
+            return None
         try:
-            self._size = _append(self.path, data)  # the line is on disk before any roll
+            self._size = _append(self.path, b"".join(self._pending))  # the lines are on disk before any roll
+            self._pending.clear()
             if self.history.lines > MAX_LINES or self._size > ROLL_BYTES:
                 self._roll()
         except OSError as error:
             if self._failing:
                 return None
             self._failing = True
-            return _("Your game history could not be saved ({why}); play goes on.").format(
-                why=error.strerror or error)
+            return _("Your game history could not be saved ({why}); the games are kept and written with the next "
+                     "one.").format(why=error.strerror or error)
         self._failing = False
         return None
+
+    @property
+    def unwritten(self) -> int:
+        """Games (and resets) whose lines are not in the file yet."""
+        return len(self._pending)
 
     def _roll(self) -> None:
         """Keep the newest :data:`KEEP_LINES` games; count the older ones in the totals."""
@@ -288,7 +331,7 @@ def _head_history(handle: Any, stop: int) -> History:
 
 def replace_file(path: Path, data: bytes) -> None:
     """Write ``path`` atomically: a temporary file beside it, fsynced, renamed over it."""
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, temp = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -302,3 +345,13 @@ def replace_file(path: Path, data: bytes) -> None:
                 os.unlink(temp)
 
 
+
+
+def temp_prefix(name: str) -> str:
+    """The start of the name of the temporary file that becomes ``name``: ``.NAME.``, or a
+    short one of its own when that would take a long name (250 letters, legal) past the
+    system's 255 bytes (issue 36)."""
+    prefix = f".{name}."
+    if len(os.fsencode(prefix)) + 8 + len(TEMP_SUFFIX) > NAME_BYTES:  # mkstemp adds 8 characters
+        return ".seahaven-"
+    return prefix

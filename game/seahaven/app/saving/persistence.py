@@ -27,10 +27,12 @@ from seahaven.app.saving import history_file
 from seahaven.app.saving.files import SaveError
 from seahaven.app.saving.history_file import Entry, History, HistoryFile
 from seahaven.app.saving.saved_game import SavedGame
+from seahaven.app.saving.small_files import deals_to_json
 from seahaven.app.saving.storage import DEALS, Storage  # noqa: F401 - DEALS: its old home
 from seahaven.app.state.current import LINE_CHANGES, Change, GameEvent
 from seahaven.app.state.deal_facts import DealFacts
 from seahaven.app.state.history import MAX_LINE_MOVES
+from seahaven.app.state.recent_files import RecentFiles
 from seahaven.app.state.session import Session
 from seahaven.app.state.settings import Settings
 from seahaven.app.state.stats import Stats, is_record
@@ -88,12 +90,18 @@ class Persistence:
         self._seen: _Seen | None = None
         self._resumed: Game | None = None
         """The game statistics count, resumed at its deal: until its first move, not a restart."""
+        self._continued: Game | None = None
+        """The game in play opened again from its file (:meth:`continues`): the same game."""
         self.history_file = HistoryFile(self.storage.folder, read_only=self.storage.read_only)
         self.history_file.load()
         self._note(self.history_file.message)
         self.facts = DealFacts()
         self._load_facts()
         self.facts.listeners.append(self._save_facts)
+        self.recent = RecentFiles()
+        """The game files last opened or saved (the chooser's Recent list)."""
+        self._load_recent()
+        self.recent.listeners.append(lambda: self.storage.save_recent(self.recent.to_json()))
 
     @property
     def history(self) -> History:
@@ -175,6 +183,12 @@ class Persistence:
                 break
             except SaveError as error:
                 self._note(str(error))
+        self.history_file.write_pending()  # the last chance for lines a full disk held back
+        unwritten = self.history_file.unwritten
+        if unwritten:
+            self._note(ngettext("{n} game could not be written to your game history, though the statistics count it.",
+                                "{n} games could not be written to your game history, though the statistics count "
+                                "them.", unwritten).format(n=format_number(unwritten)))
         return list(dict.fromkeys(self.messages[before:]))
 
     @property
@@ -182,6 +196,12 @@ class Persistence:
         """The game in play is not being saved (its last save failed: a full disk, an I/O
         error), until a save of it works again."""
         return "game" in self._failing
+
+    def continues(self, game: Game) -> None:
+        """``game`` (the game in play's deal, opened from its file) is about to replace the
+        game in play as the same game: the statistics keep counting the one game, and no
+        history line says it was lost (issue 36)."""
+        self._continued = game
 
     # -- settings and statistics ---------------------------------------------------------
 
@@ -234,7 +254,10 @@ class Persistence:
         replaced = self._game is not None and game is not self._game
         if game.started or replaced:
             self._resumed = None
-        if stats.open is not None and (replaced or not game.started) and game is not self._resumed:
+        same = replaced and game is self._continued and self._game is not None and game.code == self._game.code
+        if replaced:
+            self._continued = None  # a file of the game in play is the same game once, as it replaces it
+        if stats.open is not None and (replaced or not game.started) and game is not self._resumed and not same:
             # a new game, or a restart: the open game is lost unless it was won
             left = stats.open
             changed |= stats.record_abandon()
@@ -282,7 +305,13 @@ class Persistence:
             self.facts.load_json(loaded.value)
 
     def _save_facts(self) -> None:
-        self.storage.save_deals(self.facts.to_json())  # a cache; the history line keeps what matters
+        self.storage.save_deals(deals_to_json(self.facts.to_json()))  # a cache; the history line keeps what matters
+
+    def _load_recent(self) -> None:
+        loaded = self.storage.load_recent()
+        self._note(loaded.message)
+        if loaded.value is not None:
+            self.recent.load_json(loaded.value)
 
     def _save_game(self, game: Game, elapsed_s: float, full: bool = False) -> None:
         try:

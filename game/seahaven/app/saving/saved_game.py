@@ -25,8 +25,9 @@ from typing import Any
 from seahaven.app.saving.files import VERSION, BadFile, dumps, parse_json, versioned_body
 from seahaven.engine import APP_RULES, Game, GameCode, Move, Position, Rules, SeahavenError
 from seahaven.engine.game import BOOKMARK_LIMIT, Action
+from seahaven.engine.records import MAX_SAVED_BYTES
 
-MAX_GAME_BYTES = 16_000_000
+MAX_GAME_BYTES = MAX_SAVED_BYTES
 """A saved game larger than this is refused before parsing. A move takes about 40 bytes,
 so this holds some 400,000 moves; the writer refuses to write a longer game rather than
 write a file the reader would refuse."""
@@ -50,6 +51,15 @@ class SavedGame:
 
     game: Game
     elapsed_s: float
+    repaired: tuple[str, ...] = ()
+    """What reading repaired (``game_from_json(..., repair=True)``): the fields of
+    :data:`REPAIRABLE` it dropped or worked out again, and ``"moves"`` when the moves from
+    a damaged one on were left out (issue 36)."""
+
+
+REPAIRABLE = ("undone", "elapsed_s", "score", "hints", "bookmarks", "seq", "sent_home")
+"""The fields of the saved game that are not needed to play it: a damaged one is dropped or
+worked out again, and the moves stay in play."""
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -173,33 +183,87 @@ def journal_entry(seq: int, game: Game, elapsed_s: float, keep: int | None) -> b
 # -- reading -------------------------------------------------------------------------------
 
 
-def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
+def game_from_json(obj: Any, rules: Rules = APP_RULES, repair: bool = False) -> SavedGame:
     """Rebuild a game from a ``current.json`` body, replaying and checking every move and
-    the score. Raises :class:`BadFile` saying what is wrong."""
+    the score. Raises :class:`BadFile` saying what is wrong. ``repair`` (the saved game, not
+    a file the player hands over): only what cannot be trusted goes, field by field (issue
+    36): a damaged field of :data:`REPAIRABLE` is dropped or worked out again, the moves
+    from a damaged one on are left out, a field of a newer version is ignored; only a
+    body whose deal cannot be read is refused. What was repaired is in ``repaired``."""
     body = versioned_body(obj)
     unknown = set(body) - {"version", "code", "position", "moves", SENT_HOME, "undone", "elapsed_s", "score", "hints",
                            "seq", "bookmarks"}
-    if unknown:
+    if unknown and not repair:
         raise BadFile(f"unknown field(s): {', '.join(sorted(str(k)[:20] for k in unknown))}")
+    fixed: list[str] = []
     try:
         game = _new_game(body)
         raw_moves = body.get("moves")
         if not isinstance(raw_moves, list):
             raise BadFile("'moves' must be a list")
-        undone, elapsed, score, hints = _checked_fields(body, len(raw_moves))
-        _check_seq(body)
-        _play_all(game, raw_moves, {}, {}, checked_follow_ups(body))
-        game.undo_moves(undone)
+        if repair:
+            follow_ups = _usable_follow_ups(body, len(raw_moves), fixed)
+            refused: list[int] = []
+            played = _play_all(game, raw_moves, {}, {}, follow_ups, stop=True, refused=refused)
+            if refused:
+                fixed.append(SENT_HOME)
+            if played < len(raw_moves):
+                fixed.append("moves")
+            undone, elapsed, score, hints = _repaired_fields(body, played, len(raw_moves) - played, fixed)
+            try:
+                game.undo_moves(undone)
+            except ValueError:  # beyond undo's reach, or inside an action: every move on the table
+                while game.redo() is not None:
+                    pass
+                fixed.append("undone")
+        else:
+            undone, elapsed, score, hints = _checked_fields(body, len(raw_moves))
+            _check_seq(body)
+            _play_all(game, raw_moves, {}, {}, checked_follow_ups(body))
+            game.undo_moves(undone)
         if game.score != score:
-            raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
+            if not repair:
+                raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
+            fixed.append("score")  # the moves say what it is
         game.rules = rules
         game.note_hints(hints)
-        game.note_bookmarks(checked_bookmarks(body, len(raw_moves)))
+        marks, damaged = usable_bookmarks(body, game.line_length)
+        if damaged and not repair:
+            raise BadFile("'bookmarks' must be a short list of move numbers within the game")
+        if damaged:
+            fixed.append("bookmarks")
+        game.note_bookmarks(marks)
     except BadFile:
         raise
     except (SeahavenError, ValueError, TypeError, RecursionError) as error:
         raise BadFile(str(error)[:200]) from None
-    return SavedGame(game, float(elapsed))
+    return SavedGame(game, float(elapsed), tuple(dict.fromkeys(fixed)))
+
+
+def _repaired_fields(body: dict[str, Any], played: int, cut: int, fixed: list[str]) -> tuple[int, float, Any, int]:
+    """A body's ``undone``, ``elapsed_s``, ``score`` and ``hints`` for a line of ``played``
+    moves (``cut`` moves after them left out), each taken if it can be trusted, else worked
+    out again: no move undone, the clock from 0:00, the score the moves give, and a hint
+    shown (unknown hints may have been shown: a win then counts as won with help). Each
+    repaired field's name goes into ``fixed``."""
+    undone = body.get("undone")
+    if isinstance(undone, bool) or not isinstance(undone, int) or not 0 <= undone <= played + cut:
+        fixed.append("undone")
+        undone = 0
+    undone = max(0, undone - cut)  # the moves left out were the last: undone ones first
+    elapsed = body.get("elapsed_s")
+    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not (
+            math.isfinite(elapsed) and 0 <= elapsed <= MAX_ELAPSED_S):
+        fixed.append("elapsed_s")
+        elapsed = 0.0
+    hints = body.get("hints", 0)
+    if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_HINTS:
+        fixed.append("hints")
+        hints = 1
+    seq = body.get("seq", 0)
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+        fixed.append("seq")
+    return undone, float(elapsed), body.get("score"), hints
 
 
 def _new_game(body: dict[str, Any]) -> Game:
@@ -249,11 +313,20 @@ def _checked_fields(body: dict[str, Any], moves: int) -> tuple[int, float, int, 
 def checked_bookmarks(body: dict[str, Any], moves: int) -> list[int]:
     """A body's ``bookmarks`` (optional: saves made before bookmarks have none), each a
     whole number of moves within a line of ``moves`` moves."""
-    marks = body.get("bookmarks", [])
-    if not isinstance(marks, list) or len(marks) > BOOKMARK_LIMIT or not all(
-            isinstance(mark, int) and not isinstance(mark, bool) and 0 <= mark <= moves for mark in marks):
+    marks, damaged = usable_bookmarks(body, moves)
+    if damaged:
         raise BadFile("'bookmarks' must be a short list of move numbers within the game")
     return marks
+
+
+def usable_bookmarks(body: dict[str, Any], moves: int) -> tuple[list[int], bool]:
+    """The bookmarks of a body that can be used (each a whole number of moves within a line
+    of ``moves`` moves, the last :data:`BOOKMARK_LIMIT` of them), and whether any could not."""
+    marks = body.get("bookmarks", [])
+    if not isinstance(marks, list):
+        return [], True
+    good = [mark for mark in marks if isinstance(mark, int) and not isinstance(mark, bool) and 0 <= mark <= moves]
+    return good[-BOOKMARK_LIMIT:], len(good) != len(marks) or len(marks) > BOOKMARK_LIMIT
 
 
 def checked_follow_ups(body: dict[str, Any]) -> frozenset[int]:
@@ -266,13 +339,30 @@ def checked_follow_ups(body: dict[str, Any]) -> frozenset[int]:
     return frozenset(numbers)
 
 
+def _usable_follow_ups(body: dict[str, Any], moves: int, fixed: list[str]) -> frozenset[int]:
+    """A body's ``sent_home`` as far as it can be trusted (numbers of moves within a line of
+    ``moves`` moves); ``"sent_home"`` goes into ``fixed`` when any could not (those moves are
+    then undone one by one, not with the move before them)."""
+    try:
+        numbers = checked_follow_ups(body)
+    except BadFile:
+        fixed.append(SENT_HOME)
+        return frozenset()
+    good = frozenset(n for n in numbers if 1 < n <= moves)
+    if good != numbers:
+        fixed.append(SENT_HOME)
+    return good
+
+
 def _play_all(game: Game, raw_moves: list[Any], known: dict[tuple[Any, ...], Any], memo: dict[Any, Any],
-              follow_ups: frozenset[int] = frozenset()) -> None:
+              follow_ups: frozenset[int] = frozenset(), stop: bool = False, refused: list[int] | None = None) -> int:
     """Play the JSON moves ``raw_moves`` on ``game``, checking each; raise :class:`BadFile`
-    naming the first that is wrong. ``known``: each distinct JSON move is read once (a long
-    game repeats them); ``memo``: each position met again with the same move is worked out
-    once; ``follow_ups``: the numbers in the line of the moves that were safe cards sent home
-    with the move before them (each must be one of the moves played here)."""
+    naming the first that is wrong (``stop``: stop there instead). How many were played.
+    ``known``: each distinct JSON move is read once (a long game repeats them); ``memo``:
+    each position met again with the same move is worked out once; ``follow_ups``: the
+    numbers in the line of the moves that were safe cards sent home with the move before
+    them (each must be one of the moves played here; with ``stop``, one that cannot be is
+    played as a move of its own and its number goes into ``refused``)."""
     first = game.line_length
     if follow_ups and not all(first < n <= first + len(raw_moves) for n in follow_ups):
         raise BadFile(f"'{SENT_HOME}' names a move that is not there")
@@ -289,11 +379,24 @@ def _play_all(game: Game, raw_moves: list[Any], known: dict[tuple[Any, ...], Any
                 if key is not None and isinstance(move, Move):  # "found" depends on the position
                     known[key] = move
                 move = game.position.resolve(move)
-            game.play(move, memo, follow_up=first + n in follow_ups)
+            try:
+                game.play(move, memo, follow_up=first + n in follow_ups)
+            except (SeahavenError, ValueError):
+                if not (stop and first + n in follow_ups):
+                    raise
+                game.play(move, memo)  # repairing: a move wrongly marked sent home is a move of its own
+                follow_ups = follow_ups - {first + n}
+                if refused is not None:
+                    refused.append(first + n)
         except SeahavenError as error:
+            if stop:
+                return n - 1
             raise BadFile(f"move {n}: {error}") from None
         except (ValueError, TypeError, RecursionError) as error:
+            if stop:
+                return n - 1
             raise BadFile(f"move {n}: {str(error)[:200]}") from None
+    return len(raw_moves)
 
 
 def first_refused(body: dict[str, Any] | None, seq: int, entries: list[dict[str, Any]]
@@ -308,7 +411,7 @@ def first_refused(body: dict[str, Any] | None, seq: int, entries: list[dict[str,
     game: Game | None = None
     if body is not None:
         with contextlib.suppress(BadFile):
-            game = game_from_json(body).game
+            game = game_from_json(body, repair=True).game
     known: dict[tuple[Any, ...], Any] = {}
     memo: dict[Any, Any] = {}
     applied = False
@@ -368,12 +471,21 @@ def _check_seq(body: dict[str, Any]) -> int:
 
 def game_body(obj: Any) -> dict[str, Any]:
     """A ``current.json`` body whose version and shape are right (its moves are checked
-    once the journal's are added, by :func:`game_from_json`)."""
+    once the journal's are added, by :func:`game_from_json`). A damaged ``seq`` is dropped
+    (the journal cannot then be placed after it: it is set aside, the game kept)."""
     body = versioned_body(obj)
     if not isinstance(body.get("moves"), list):
         raise BadFile("'moves' must be a list")
-    _check_seq(body)
+    try:
+        _check_seq(body)
+    except BadFile:
+        body = {key: value for key, value in body.items() if key != "seq"}
+        body[SEQ_DAMAGED] = True
     return body
+
+
+SEQ_DAMAGED = "seq-damaged"
+"""Marks a body read by :func:`game_body` whose ``seq`` was damaged (never a field of the file)."""
 
 
 def journal_entries(lines: list[bytes], entries: list[dict[str, Any]]) -> str | None:

@@ -62,7 +62,31 @@ def stats_from_json(obj: Any) -> Stats:
         raise BadFile(str(error)[:200]) from None
 
 
+def deals_to_json(body: dict[str, Any]) -> dict[str, Any]:
+    """The ``deals.json`` body: the facts' own, with the version they are written in."""
+    return {"version": VERSION, **body}
+
+
 def deals_from_json(obj: Any) -> dict[str, Any]:
+    """A ``deals.json`` body of this version (files of older versions have none); another
+    version's is refused, so the file is set aside (kept), never written over (issue 36)."""
     if not isinstance(obj, dict):
         raise BadFile("the file is not a JSON object")
+    if "version" in obj:
+        versioned_body(obj)
+    for section, kind in (("ratings", dict), ("daily", dict), ("demo", list)):
+        if not isinstance(obj.get(section, kind()), kind):  # damage, not an entry to keep: set aside
+            raise BadFile(f"'{section}' must be a {kind.__name__}")
     return obj
+
+
+# -- the recent game files ------------------------------------------------------------------
+
+
+def recent_from_json(obj: Any) -> dict[str, Any]:
+    """A ``recent-files.json`` body of this version, its list of files checked by
+    :class:`~seahaven.app.state.recent_files.RecentFiles` as it takes them."""
+    body = versioned_body(obj)
+    if not isinstance(body.get("files"), list):
+        raise BadFile("'files' must be a list")
+    return body

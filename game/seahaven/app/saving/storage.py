@@ -43,6 +43,7 @@ from seahaven.app.saving.saved_game import SavedGame
 from seahaven.app.saving.set_aside import set_aside
 from seahaven.app.saving.small_files import (
     deals_from_json,
+    recent_from_json,
     settings_from_json,
     settings_to_json,
     stats_from_json,
@@ -52,7 +53,7 @@ from seahaven.app.state.settings import Settings
 from seahaven.app.state.stats import Stats
 from seahaven.engine import APP_RULES, Game, Rules
 from seahaven.engine.game import Action
-from seahaven.i18n import N_, _
+from seahaven.i18n import N_, _, format_number, ngettext
 
 APP_NAME = "seahaven-towers"
 
@@ -65,6 +66,8 @@ STATS = "stats.json"
 DEALS = "deals.json"
 """Ratings and daily tags of deals (:class:`~seahaven.app.state.deal_facts.DealFacts`): a cache,
 rebuilt if it is lost; a damaged one is set aside like any other file."""
+RECENT = "recent-files.json"
+"""The game files last opened or saved (:class:`~seahaven.app.state.recent_files.RecentFiles`)."""
 
 FULL_SAVE_EVERY = 100
 """Actions between two full saves of the game (the journal holds the ones between)."""
@@ -188,6 +191,8 @@ _WHAT = {
     STATS: (N_("Your statistics could not be read, so they start again from zero"), N_("your statistics")),
     DEALS: (N_("The ratings of your deals could not be read, so they will be worked out again"),
             N_("the ratings of your deals")),
+    RECENT: (N_("Your list of recent game files could not be read, so it starts again"),
+             N_("your list of recent game files")),
     JOURNAL: (N_("Some of your last moves could not be read, so your game goes on from the last move that could"),
               N_("your game")),
 }
@@ -245,6 +250,7 @@ class Storage:
                             then=lambda: self._landed(seq))
         files.WRITER.flush()
         self._failed.pop(DEALS, None)  # a cache: rebuilt if it is lost
+        self._failed.pop(RECENT, None)
         for name in list(self._failed):
             error = self._failed.pop(name, None)
             if error is not None:
@@ -274,6 +280,8 @@ class Storage:
         entries, journal_problem = self._read_journal()
         body: dict[str, Any] | None = base.value
         seq = int(body.get("seq", 0)) if body is not None else 0
+        if body is not None and saved_game.SEQ_DAMAGED in body and entries:  # the journal cannot be placed
+            journal_problem, entries = journal_problem or "current.json's 'seq' is damaged", []
         # each entry is checked as it comes (one the reader refuses loses that action and
         # what follows it, nothing before it), then the good ones are applied
         refused, checked = saved_game.first_refused(body, seq, entries) if entries else (None, None)
@@ -293,7 +301,7 @@ class Storage:
         reason, moved_to = base.reason, base.moved_to
         if saved is None and merged is not None and merged is not body:
             try:
-                saved = saved_game.game_from_json(merged, rules)
+                saved = saved_game.game_from_json(merged, rules, repair=True)
                 seq = last_seq
             except BadFile as error:
                 problem = problem or str(error)
@@ -302,12 +310,15 @@ class Storage:
             messages.append(aside.message or "")
         if saved is None and body is not None:
             try:
-                saved = saved_game.game_from_json(body, rules)
+                saved = saved_game.game_from_json(body, rules, repair=True)
             except BadFile as error:
                 aside = self._set_aside(CURRENT, str(error), lambda: None)
                 messages.append(aside.message or "")
                 reason, moved_to = aside.reason, aside.moved_to
                 seq = 0
+        if saved is not None and saved.repaired:
+            messages.append(self._repaired(saved))
+            reason = reason or f"repaired: {', '.join(saved.repaired)}"
         self._seq = seq
         if saved is not None:
             self._remember(saved.game)
@@ -317,6 +328,22 @@ class Storage:
             self._full_seq = seq  # what was read is on disk already
         message = " ".join(m for m in messages if m) or None
         return Loaded(saved, message=message, reason=reason or problem, moved_to=moved_to)
+
+    def _repaired(self, saved: SavedGame) -> str:
+        """What reading repaired in the saved game, said (each field in a sentence of its own),
+        and where a copy of the damaged ``current.json`` was kept (nothing of it is lost)."""
+        game = saved.game
+        n = game.line_length
+        cut = ngettext("Your saved game could be read up to move {n} only; it goes on from there.",
+                       "Your saved game could be read up to move {n} only; it goes on from there.", n).format(
+            n=format_number(n)) if n else _("The moves of your saved game could not be read, so it goes on from "
+                                            "the deal.")
+        sentences = [cut if field == "moves" else _(REPAIRS[field]) for field in saved.repaired if field != "seq"]
+        if not self.read_only and self.path(CURRENT).exists():
+            copy = _copy_aside(self.path(CURRENT))
+            if copy is not None:
+                sentences.append(_("The damaged file was kept as {file}.").format(file=copy.name))
+        return " ".join(sentences)
 
     def save_game(self, game: Game, elapsed_s: float, full: bool = False) -> None:
         """Save ``game``: its change since the last save goes to the journal at once (in the
@@ -447,6 +474,16 @@ class Storage:
         with contextlib.suppress(SaveError):
             self._write(DEALS, _encoded(body))
 
+    # -- the recent game files -------------------------------------------------------------
+
+    def load_recent(self) -> Loaded[dict[str, Any] | None]:
+        return self._load(RECENT, recent_from_json, lambda: None)
+
+    def save_recent(self, body: dict[str, Any]) -> None:
+        """Write ``recent-files.json`` (a failure is never said: the list is a convenience)."""
+        with contextlib.suppress(SaveError):
+            self._write(RECENT, _encoded(body))
+
     # -- machinery ---------------------------------------------------------------------------
 
     def _load(self, name: str, parse: Any, default: Any) -> Loaded[Any]:
@@ -521,6 +558,35 @@ class Storage:
         except OSError as error:
             raise SaveError(_("{what} could not be saved ({why}); play goes on.").format(
                 what=_what(name), why=files.os_reason(error))) from error
+
+
+REPAIRS = {
+    "bookmarks": N_("Some bookmarks of your saved game could not be read and were dropped; every move is kept."),
+    "hints": N_("The number of hints of your saved game could not be read, so a win of it counts as won with help."),
+    "elapsed_s": N_("The time of your saved game could not be read, so its clock starts again from 0:00."),
+    "score": N_("The score of your saved game did not match its moves, so it was worked out again from them."),
+    "undone": N_("Which moves of your saved game were undone could not be read, so they are all on the table."),
+    saved_game.SENT_HOME: N_("Which cards of your saved game went home by themselves could not be read, so each "
+                             "of them now undoes on its own."),
+}
+"""A repaired field of the saved game -> the sentence that says so (marked; shown through ``_()``)."""
+
+
+def _copy_aside(path: Path) -> Path | None:
+    """A copy of ``path`` beside it, named as a file set aside is (``current.bad-…json``), the
+    file itself left in place; None if it cannot be made."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.bad-{stamp}{path.suffix}")
+    n = 1
+    while os.path.lexists(target):
+        n += 1
+        target = path.with_name(f"{path.stem}.bad-{stamp}-{n}{path.suffix}")
+    try:
+        data = files.read_bounded(path, saved_game.MAX_GAME_BYTES)
+        files.write_atomic(target, [data])
+    except (OSError, BadFile):
+        return None
+    return target
 
 
 def _encoded(body: dict[str, Any]) -> Callable[[], bytes]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from seahaven.app.access.speech import sentences
 from seahaven.app.kit import TextField, Widget, Window
 from seahaven.app.kit.input import Pointer
 from seahaven.app.looks.box import Box
@@ -166,7 +167,7 @@ class NewGame(Window):
         self.label_ys["code"] = y
         y += label_h
         widgets.append(Widget("field", Box(x0, y, inner - paste_w - px // 2, row), CODE_EXAMPLE, kind="field",
-                              field=self.field))
+                              field=self.field, read_as=_("Game code")))
         widgets.append(Widget("paste", Box(x0 + inner - paste_w, y, paste_w, row), _("Paste")))
         y += row
         self.label_ys["error"] = y + px // 4
@@ -203,6 +204,15 @@ class NewGame(Window):
         if self.words_shown() != self._laid_out:
             self.fit(self.app.size)
             self.dirty = True
+
+    def body_text(self) -> str:
+        """The chosen difficulty, what the window says of the typed code, the game in play."""
+        said = self.said()
+        texts = [_("Difficulty: {name}.").format(name=difficulty_name(self.cells))]
+        if said is not None:
+            texts.append(said[0])
+        texts += [text for text, _role in self.about_lines()]
+        return sentences(texts)
 
     def deal_label(self) -> str:
         return deal_label(self.session.current.in_progress, self.code_verdict() == "lost")

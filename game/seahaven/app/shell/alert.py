@@ -47,7 +47,9 @@ def _show(title: str, sentence: str) -> None:
         font = pygame.font.Font(str(fonts.font_path(fonts.face_of_language(), False)), 22)
     except (OSError, FileNotFoundError):
         font = pygame.font.Font(None, 26)
-    lines = list(wrap(font, sentence, 440))
+    from seahaven.app.text.file_names import drawable
+
+    lines = list(wrap(font, drawable(sentence), 440))  # a name that is not UTF-8 draws with U+FFFD
     width, line_h = 480, font.get_linesize()
     height = 40 + line_h * len(lines) + 70
     screen = pygame.display.set_mode((width, height))

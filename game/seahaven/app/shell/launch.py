@@ -52,7 +52,7 @@ def build(
         app = App(size=size, fullscreen=fullscreen, settings=settings)
     session = Session.start(settings, lambda: app.time, code=code, game=game, elapsed_s=elapsed_s, keeper=keeper,
                             facts=keeper.facts if keeper is not None else None)  # one owner: the keeper's
-    session.files = game_file.Access()
+    session.files = game_file.Access(keeper.recent if keeper is not None else None)  # recent files: the keeper's
     app.on_close.append(session.jobs.shutdown)
     table = TableScene(app, session)
     app.push(table)

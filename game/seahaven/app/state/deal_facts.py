@@ -32,6 +32,9 @@ class DealFacts:
     daily: dict[str, str] = field(default_factory=dict)
     """Code -> the date (``YYYY-MM-DD``) whose daily deal it is."""
     demo: set[str] = field(default_factory=set)
+    unread: dict[str, Any] = field(default_factory=dict, repr=False)
+    """What a saved body held that this version cannot read (an entry of the wrong type, a
+    field of a newer version), written back as it was: never dropped (issue 36)."""
     listeners: list[Callable[[], None]] = field(default_factory=list, repr=False)
 
     def rating(self, code: GameCode | str | None) -> int | None:
@@ -85,21 +88,37 @@ class DealFacts:
     # -- JSON (the keeper saves it beside the history) -------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {"ratings": dict(self.ratings), "daily": dict(self.daily), "demo": sorted(self.demo)}
+        unread = self.unread
+        body = {key: value for key, value in unread.items() if key not in ("ratings", "daily", "demo")}
+        body.update({"ratings": {**unread.get("ratings", {}), **self.ratings},
+                     "daily": {**unread.get("daily", {}), **self.daily},
+                     "demo": sorted(self.demo) + list(unread.get("demo", []))})
+        return body
 
     def load_json(self, obj: Any) -> None:
-        """Take what can be used of a saved body; ignore the rest (it is only a cache)."""
+        """Take what can be used of a saved body; keep the rest as it was (:attr:`unread`)."""
         if not isinstance(obj, dict):
             return
+        unread: dict[str, Any] = {key: value for key, value in list(obj.items())[:MAX_KEPT]
+                                  if key not in ("ratings", "daily", "demo", "version")}
         for key, value in _items(obj.get("ratings")):
             if value in (1, 2, 3, 4, 5) and not isinstance(value, bool) and _code(key):
                 self.ratings[key] = value
+            else:
+                unread.setdefault("ratings", {})[key] = value
         for key, value in _items(obj.get("daily")):
             if isinstance(value, str) and _code(key) and _date(value):
                 self.daily[key] = value
+            else:
+                unread.setdefault("daily", {})[key] = value
         demo = obj.get("demo")
         if isinstance(demo, list):
-            self.demo |= {key for key in demo[:MAX_KEPT] if isinstance(key, str) and _code(key)}
+            for key in demo[:MAX_KEPT]:
+                if isinstance(key, str) and _code(key):
+                    self.demo.add(key)
+                else:
+                    unread.setdefault("demo", []).append(key)
+        self.unread = unread
 
 
 def _items(obj: Any) -> list[tuple[str, Any]]:

@@ -13,7 +13,6 @@ back is not part of the game).
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 from typing import Any, Protocol
@@ -66,13 +65,6 @@ def default_name(game: Game) -> str:
     return f"{game.code if game.code is not None else 'position'}{SUFFIX}"
 
 
-def is_game_file(path: Path) -> bool:
-    """Whether the chooser lists ``path``: a regular file named like a game file (or JSON)."""
-    with contextlib.suppress(OSError):
-        return path.suffix.lower() in (SUFFIX, ".json") and not path.is_symlink() and path.is_file()
-    return False
-
-
 class GameFiles(Protocol):
     """Reading and writing game files, as the screens see it; each raises
     :class:`GameFileError` (one sentence) and changes nothing when it fails."""
@@ -87,4 +79,8 @@ class GameFiles(Protocol):
 
     def parse_text(self, text: str) -> tuple[Game, float]:
         """The game in a pasted text and its playing time."""
+        ...
+
+    def recent(self) -> list[Path]:
+        """The game files last opened or saved, newest first."""
         ...

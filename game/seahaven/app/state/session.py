@@ -37,6 +37,11 @@ class Records(Protocol):
         """Write the history as CSV into the data folder; one sentence saying where (or why not)."""
         ...
 
+    def continues(self, game: Game) -> None:
+        """``game`` is about to take the place of the game in play as the same game (its file,
+        opened): it goes on with it, neither lost nor new (issue 36)."""
+        ...
+
     # and, where it has one, ``not_saving``: the game's saves fail now (see Session.not_saving)
 
 Notice = Callable[..., None]

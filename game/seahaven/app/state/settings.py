@@ -113,6 +113,12 @@ class Settings:
                                limits=(0.8, 1.6), step=0.1, unit="%", page=CARDS)
     suit_letters: bool = setting(False, N_("Suit letters"),
                                  N_("A letter for the suit in each card's top corner."), page=CARDS)
+    reader_detail: str = setting("short", N_("Screen reader detail"),
+                                 N_("Short: a move, what it uncovered and each pile's top card. "
+                                    "Full: every card of the piles, as I reads one."),
+                                 choices=(("short", NP_("screen reader detail", "Short")),
+                                          ("full", NP_("screen reader detail", "Full"))), page=LANGUAGE)
+    """What a screen reader hears in play (``access/speech.py``): short by default."""
     zen: bool = setting(False, N_("Zen mode"),
                         N_("Hide the time, the score and the moves (they are still recorded)."), page=PLAY)
     left_handed: bool = setting(False, N_("Left-handed layout"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
+from seahaven.app.access import speech
 from seahaven.app.access.adapter import Access
 from seahaven.app.access.tree import (
     BUTTON_BASE,
@@ -28,13 +29,14 @@ from seahaven.app.access.tree import (
     Piece,
     pile_for,
     pile_id,
-    pile_label,
     screen_nodes,
     table_nodes,
     table_rows,
 )
+from seahaven.app.access.windows import WindowIds
 from seahaven.app.board.component import Board
-from seahaven.app.kit import Hot, Screen, Window
+from seahaven.app.board.hand import Selection
+from seahaven.app.kit import Hot, Screen, Widget, Window
 from seahaven.app.kit.scenes import App
 from seahaven.app.kit.screen import Group, is_tab
 from seahaven.app.looks.box import Box
@@ -42,37 +44,37 @@ from seahaven.app.screens.table import actions
 from seahaven.app.screens.table.auto_finish import AutoFinish
 from seahaven.app.screens.table.solver_questions import LOST, Verdict
 from seahaven.app.state.current import Change, CurrentGame, GameEvent
-from seahaven.app.text.words import (
-    FROM,
-    ONTO,
-    WITH,
-    card_name,
-    key_text,
-    lead_card,
-    pile_name,
-    sent_home_text,
-    sentence,
-)
-from seahaven.engine import Action, Pile
-from seahaven.i18n import _, format_duration, format_number, ngettext, pgettext
+from seahaven.app.text.words import ONTO, card_name, key_text, lead_card, pile_name, sent_home_text
+from seahaven.engine import Pile
+from seahaven.i18n import _, pgettext
+
+
+def _with(first: str, second: str) -> str:
+    """Two sentences said one after the other, as the language joins them (the second may be none)."""
+    return pgettext("two sentences", "{first} {second}").format(first=first, second=second) if second else first
 
 
 def _bounds(box: Box | None) -> Bounds | None:
     return None if box is None else (float(box.x), float(box.y), float(box.x + box.w), float(box.y + box.h))
 
 
-def move_sentence(action: Action) -> str:
-    """A move in words: "The 7 of hearts from column 3 to column 7." (a run: its size and
-    its first card)."""
-    move = action.move
-    lead = lead_card(action.before, move)
-    source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
-    if move.size > 1:
-        return ngettext("The run of {n} card starting with {card}, from {source} to {dest}.",
-                        "The run of {n} cards starting with {card}, from {source} to {dest}.",
-                        move.size).format(n=format_number(move.size), card=card_name(lead, WITH), source=source,
-                                          dest=dest)
-    return sentence(_("{card} from {source} to {dest}.").format(card=card_name(lead), source=source, dest=dest))
+def speech_widget(widget: Widget) -> NodeSpec:
+    """A window's control as a screen reader meets it: a toggle a check box, a choice a radio
+    button that says whether it is the chosen one, a text field an entry holding its text (its
+    hint is its name only while it is empty), the rest buttons."""
+    bounds = _bounds(widget.box)
+    name = speech.fit_for_speech(widget.read_as or widget.label)
+    if widget.kind == "field" and widget.field is not None:
+        text = widget.field.text
+        return NodeSpec("text_input", name, value=text, description=text or _("empty"),
+                        focusable=True, clickable=True, disabled=not widget.enabled, bounds=bounds)
+    if widget.kind == "toggle":
+        return NodeSpec("check_box", name, clickable=True, focusable=True, disabled=not widget.enabled,
+                        checked=widget.on, bounds=bounds)
+    if widget.kind == "choice":
+        return NodeSpec("radio_button", name, clickable=True, focusable=True, disabled=not widget.enabled,
+                        checked=widget.on, selected=widget.on, bounds=bounds)
+    return NodeSpec("button", name, clickable=True, focusable=True, disabled=not widget.enabled, bounds=bounds)
 
 
 def _marks_base(controls: int) -> int:
@@ -124,6 +126,19 @@ class TableAccess:
         self._language: object = None
         self._toolbar: list[tuple[actions.Action, str, Bounds | None]] = []
         self._status: tuple[object, str] = (None, "")
+        self._windows = WindowIds()
+        self._base = 0
+        """The base of the ids of the window on top (0: none)."""
+        self._opened = False
+        """The window on top came on top since the tree was last built: it is announced."""
+        self._typed = ""
+        """The text of the focused field as last heard (each character typed is said)."""
+        self._page: tuple[int, int] = (0, 0)
+        """The screen on top and its tab when last read (a switch of tab is said)."""
+        self._held = board.selection
+        """The cards held when last said (a pick-up is said when they change)."""
+        self._picked: Selection | None = None
+        """The cards the last pick-up named (the move that follows need not name them again)."""
         current.subscribe(self._on_game_event)
         app.settings.subscribe(self._setting_changed)
 
@@ -146,11 +161,15 @@ class TableAccess:
         self._buttons = [b.name for b in toolbar]
         w, h = app.size
         nodes = table_nodes(board.position, toolbar, self.status_text(), self.access.title,
-                            piles=dict(board.pile_nodes(language)), window=(0.0, 0.0, float(w), float(h)),
+                            piles=dict(board.pile_nodes(language, short=self.detail != speech.FULL)),
+                            window=(0.0, 0.0, float(w), float(h)),
                             announcer="" if self.access.uses_live_region else None,
                             disabled_words="" if self.access.shows_disabled else _("unavailable"))
-        focus = pile_id(board.focus_pile) if board.focus.visible else TABLE
+        # the focus stays on the keys' pile (a reader hears that pile, not the whole table, after Esc)
+        focus = pile_id(board.focus_pile) if board.position.has_pile(board.focus_pile) else TABLE
         top = app.scenes.top
+        base = self._windows.base(None if top is app.scenes.bottom else top)
+        self._opened, self._base = base != self._base and base > 0, base
         if top is app.scenes.bottom:  # play: nothing over the table (no protocol check: 0.08 ms a move)
             pass
         elif isinstance(top, Window):
@@ -161,56 +180,69 @@ class TableAccess:
             focus = self._page_nodes(top, nodes)
         return nodes, focus
 
+    @property
+    def detail(self) -> str:
+        """The screen reader's detail: short (the default) or full pile readings."""
+        return self.app.settings.reader_detail
+
     def status_text(self) -> str:
         game = self.current.game
         verdict = self.verdict.text()
         key = (game.score, game.move_count, int(self.current.elapsed()), verdict, self._language)
         if key != self._status[0]:
-            parts = [_("Score {n}").format(n=format_number(game.score)),
-                     _("Moves {n}").format(n=format_number(game.move_count)),
-                     _("Time {time}").format(time=format_duration(key[2]))]
-            if verdict is not None:
-                parts.append(verdict[0])
-            self._status = (key, pgettext("list separator", ", ").join(parts))
+            self._status = (key, speech.status_words(game.score, game.move_count, key[2],
+                                                     None if verdict is None else verdict[0]))
         return self._status[1]
 
     def _window_nodes(self, window: Window, nodes: dict[int, NodeSpec]) -> int:
         """The window open over the table, with its controls; returns the focused node."""
+        base = self._base
         items = []
         for i, widget in enumerate(window.widgets):
-            node = SCENE_ITEM_BASE + i
+            node = base + SCENE_ITEM_BASE + i
             items.append(node)
-            kind = "check_box" if widget.kind == "toggle" else "button"
-            label = widget.label
-            if widget.kind == "field" and widget.field is not None:
-                label = f"{widget.label}: {getattr(widget.field, 'text', '')}"
-            nodes[node] = NodeSpec(kind, label, clickable=True, focusable=True, disabled=not widget.enabled,
-                                   checked=widget.on if widget.kind == "toggle" else None,
-                                   selected=widget.on if widget.kind == "choice" else None, bounds=_bounds(widget.box))
-        text = getattr(window, "text", "")
+            nodes[node] = speech_widget(widget)
         title = _(window.title) if window.title else ""  # as the window draws it: a marked title in the words of now
-        nodes[SCENE] = NodeSpec("dialog", title, description=text if isinstance(text, str) else "",
-                                children=tuple(items), bounds=_bounds(window.panel))
+        text = speech.fit_for_speech(window.body_text())
+        nodes[base + SCENE] = NodeSpec("dialog", title, description=text, children=tuple(items),
+                                       bounds=_bounds(window.panel))
         root = nodes[WINDOW]
-        nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, SCENE), bounds=root.bounds)
+        nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, base + SCENE), bounds=root.bounds)
+        if self._opened:  # a reader names the window and its focus; its words come with them
+            self.access.say(text)
+        self._echo(window)
         if not window.widgets:
-            return SCENE
-        return SCENE_ITEM_BASE + window.focus
+            return base + SCENE
+        return base + SCENE_ITEM_BASE + window.focus
+
+    def _echo(self, window: Window) -> None:
+        """Each character typed into the focused field is said (a paste or an erasure: the
+        field's text)."""
+        widget = window.widgets[window.focus] if window.widgets else None
+        text = widget.field.text if widget is not None and widget.field is not None else ""
+        was, self._typed = self._typed, text
+        if widget is None or widget.field is None or self._opened or text == was:
+            return
+        if text.startswith(was) and len(text) == len(was) + 1:
+            self.access.say(text[-1])
+        else:
+            self.access.say(text or _("empty"))
 
     def _screen_nodes(self, screen: ReadAloud, nodes: dict[int, NodeSpec]) -> int:
         """A screen over the table that reads itself out (the replay): its title, what it
         shows now, its buttons and its board (a group of its piles, read pile by pile); the
         focus is the screen (its sentences go there)."""
         title, text, controls = screen.access_view()
+        base = self._base
         items = []
         for i, (_name, label, box) in enumerate(controls):
-            node = SCENE_ITEM_BASE + i
+            node = base + SCENE_ITEM_BASE + i
             items.append(node)
             nodes[node] = NodeSpec("button", label, clickable=True, focusable=True, bounds=_bounds(box))
         piles = screen.access_piles()
         if piles:
-            group = SCENE_ITEM_BASE + len(controls)
-            first = SCENE_PART_BASE + 1000 * len(controls)
+            group = base + SCENE_ITEM_BASE + len(controls)
+            first = base + SCENE_PART_BASE + 1000 * len(controls)
             for j, (_pile, pile_node) in enumerate(piles):
                 nodes[first + j] = pile_node
             nodes[group] = NodeSpec("group", _("The board"), children=tuple(range(first, first + len(piles))))
@@ -218,8 +250,8 @@ class TableAccess:
         strip = screen.access_marks()
         if strip is not None:  # the analysis: a group of its marks, each read whole, pressed as a tap
             name, summary, marks = strip
-            group = SCENE_ITEM_BASE + len(items)
-            first = _marks_base(len(controls))
+            group = base + SCENE_ITEM_BASE + len(items)
+            first = base + _marks_base(len(controls))
             for j, (said, place, current) in enumerate(marks):
                 nodes[first + j] = NodeSpec("list_item", said, clickable=True, focusable=True, selected=current,
                                             bounds=_bounds(place))
@@ -227,36 +259,45 @@ class TableAccess:
                                     children=tuple(range(first, first + len(marks))))
             items.append(group)
         w, h = self.app.size
-        nodes[SCENE] = NodeSpec("dialog", title, description=text, children=tuple(items),
-                                bounds=(0.0, 0.0, float(w), float(h)))
+        nodes[base + SCENE] = NodeSpec("dialog", title, description=text, children=tuple(items),
+                                       bounds=(0.0, 0.0, float(w), float(h)))
         root = nodes[WINDOW]
-        nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, SCENE), bounds=root.bounds)
-        return SCENE
+        nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, base + SCENE), bounds=root.bounds)
+        return base + SCENE
 
     def _page_nodes(self, screen: Screen, nodes: dict[int, NodeSpec]) -> int:
         """A full-window screen (Help, Statistics, Settings, the daily deals): its title, then
         what it shows in reading order, its words and its buttons, as its layout registered
         them; the focus is its focused button (or the screen)."""
+        base = self._base
         pieces = []
-        focus = SCENE
+        focus = base + SCENE
         for i, item in enumerate(screen.reading):
             if isinstance(item, Hot):
                 pieces.append(Piece("tab" if is_tab(item.key) else "button", item.label, focusable=bool(item.key),
                                     clickable=item.action is not None, selected=item.selected,
                                     disabled=item.action is None, bounds=_bounds(Box(*item.rect))))
                 if item.key and item.key == screen.focus_key:
-                    focus = SCENE_ITEM_BASE + i
+                    focus = base + SCENE_ITEM_BASE + i
             elif isinstance(item, Group):
                 parts = tuple(Piece(part.role, part.text, selected=part.selected, clickable=part.action is not None,
                                     bounds=None if part.rect is None else _bounds(Box(*part.rect)))
                               for part in item.parts)
-                pieces.append(Piece("group", item.label, parts=parts))
-            else:
-                pieces.append(Piece("heading" if item.heading else "paragraph", item.text))
+                pieces.append(Piece("group", item.label, parts=parts, focusable=True))
+            else:  # words: focusable, so that Up and Down can walk them (Screen.walk) and a reader reads each;
+                # placeless, so that a scroll sends none of them again
+                pieces.append(Piece("heading" if item.heading else "paragraph", item.text, focusable=True))
+            if i == screen.reading_at and not screen.focus_key:
+                focus = base + SCENE_ITEM_BASE + i
         w, h = self.app.size
-        nodes.update(screen_nodes(_(screen.title), pieces, (0.0, 0.0, float(w), float(h))))
+        page = (base, screen.tab)
+        if page != self._page and page[0] == self._page[0] and screen.tabs and not is_tab(screen.focus_key):
+            # a tab switched without the focus on the tabs (Left and Right on the page): say which
+            self.access.say(speech.tab_words(_(screen.tabs[screen.tab]), screen.tab, len(screen.tabs)))
+        self._page = page
+        nodes.update(screen_nodes(_(screen.title), pieces, (0.0, 0.0, float(w), float(h)), base))
         root = nodes[WINDOW]
-        nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, SCENE), bounds=root.bounds)
+        nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, base + SCENE), bounds=root.bounds)
         return focus
 
     # == requests from assistive technology ====================================================
@@ -264,11 +305,14 @@ class TableAccess:
         """An AT's "click" or "focus" on a node: what a tap or a key on it does."""
         app, board = self.app, self.board
         top = app.scenes.top
+        offset = self._windows.offset(target)  # a node of the window on top, without its base
+        if top is not app.scenes.bottom and offset < 0:
+            return  # a node of a window that has closed
         if isinstance(top, Screen):
             reading = top.reading
-            i = target - SCENE_ITEM_BASE
-            if target >= SCENE_PART_BASE:  # a part of a group (a pile of Help's example board)
-                i, j = divmod(target - SCENE_PART_BASE, 1000)
+            i = offset - SCENE_ITEM_BASE
+            if offset >= SCENE_PART_BASE:  # a part of a group (a pile of Help's example board)
+                i, j = divmod(offset - SCENE_PART_BASE, 1000)
                 group = reading[i] if i < len(reading) else None
                 part = group.parts[j] if isinstance(group, Group) and j < len(group.parts) else None
                 if what == "click" and part is not None and part.action is not None:
@@ -288,15 +332,15 @@ class TableAccess:
             return
         if isinstance(top, ReadAloud):
             controls = top.access_view()[2]
-            i = target - SCENE_ITEM_BASE
-            mark = target - _marks_base(len(controls))
+            i = offset - SCENE_ITEM_BASE
+            mark = offset - _marks_base(len(controls))
             if what == "click" and 0 <= i < len(controls):
                 top.press(controls[i][0])  # as a tap on the button
             elif what == "click" and mark >= 0:
                 top.press_mark(mark)  # as a tap on the mark
             return
         if isinstance(top, Window):
-            i = target - SCENE_ITEM_BASE
+            i = offset - SCENE_ITEM_BASE
             if 0 <= i < len(top.widgets):
                 widget = top.widgets[i]
                 if what == "focus":
@@ -336,12 +380,36 @@ class TableAccess:
         self.access.say(text)
 
     def read_aloud(self, what: str) -> None:
-        """The reading keys: the whole table row by row, or the focused pile in full."""
+        """The reading keys: the whole table row by row, the status line with the game code,
+        or the focused pile in full."""
         position = self.board.position
         if what == "table":
             self.access.say(table_rows(position))
+        elif what == "status":
+            code = self.current.game.code
+            self.access.say(speech.status_reading(self.status_text(), None if code is None else str(code)))
         else:
-            self.access.say(sentence(pile_label(position, self.board.focus_pile)))
+            self.access.say(speech.pile_words(position, self.board.focus_pile, speech.FULL))
+
+    def look(self, pile: Pile) -> None:
+        """Shift and a pile's key: the focus goes to the pile and it is read in full; nothing
+        is picked up, dropped or moved."""
+        if self.board.position.has_pile(pile):
+            self.board.focus_on(pile)
+            self.read_aloud("pile")
+
+    def hand_changed(self) -> None:
+        """The cards held changed without a move (a pile key, a tap, Esc): say what is held
+        now, or that it was put down."""
+        held, self._held = self._held, self.board.selection
+        now = self._held
+        if now == held or not self.access.active:
+            return
+        if now is None:
+            self.access.say(speech.put_down())
+        else:
+            self.access.say(speech.picked_up(self.board.position, now.pile, now.count))
+        self._picked = now
 
     def _on_game_event(self, event: GameEvent) -> None:
         access = self.access
@@ -350,16 +418,22 @@ class TableAccess:
             return
         kind = event.kind
         sent = sent_home_text(event.sent, undone=kind is Change.UNDONE)  # Send safe cards home: said after the move
+        picked = None
+        if kind in (Change.MOVED, Change.UNDONE, Change.REDONE, Change.NEW_GAME, Change.RESTARTED):
+            self._held = self.board.selection  # a change of the line lets go of what was held: no "put down"
+            picked, self._picked = self._picked, None
         if kind is Change.MOVED and event.action is not None:
-            access.say(" ".join(filter(None, (move_sentence(event.action), sent))))
+            move = event.action.move
+            said = picked is not None and picked.pile == move.source and picked.count >= move.size
+            access.say(_with(speech.move_words(event.action, self.detail, picked=said), sent))
         elif kind is Change.UNDONE and event.action is not None:
             move = event.action.move
-            access.say(" ".join(filter(None, (_("Undone: {card} back to {dest}.").format(
-                card=card_name(lead_card(event.action.before, move)), dest=pile_name(move.source, ONTO)), sent))))
+            access.say(_with(_("Undone: {card} back to {dest}.").format(
+                card=card_name(lead_card(event.action.before, move)), dest=pile_name(move.source, ONTO)), sent))
         elif kind is Change.REDONE and event.action is not None:
-            access.say(" ".join(filter(None, (_("Redone: {move}").format(move=move_sentence(event.action)), sent))))
+            access.say(_with(_("Redone: {move}").format(move=speech.move_words(event.action, speech.FULL)), sent))
         elif kind is Change.WON:
-            access.say(_("You won!"))
+            pass  # the celebration's sentence says it, after the last move's, and the won panel names itself
         elif kind is Change.NEW_GAME:
             self._verdict_said = None
             access.say(_("A new deal is on the table."))

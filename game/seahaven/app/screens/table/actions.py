@@ -73,7 +73,8 @@ class Commands(Protocol):
         ...
 
     def read_aloud(self, what: str) -> None:
-        """A screen reader reads the whole table ("table") or the focused pile ("pile")."""
+        """A screen reader reads the whole table ("table"), the focused pile ("pile") or the
+        status line with the game code ("status")."""
         ...
 
     def clear_marks(self) -> None:
@@ -305,6 +306,8 @@ for _action in (
            help=N_("Screen reader: read the whole table, the cells and foundations, then the columns row by row")),
     Action("read_pile", N_("Read the focused pile"), lambda t: t.read_aloud("pile"), keys=("I",),
            help=N_("Screen reader: read the focused pile, every card from the bottom up")),
+    Action("read_status", N_("Read the score"), lambda t: t.read_aloud("status"), keys=("S",),
+           help=N_("Screen reader: read the score, the moves, the time, the solver's verdict and the game code")),
     Action("bigger", N_("Larger cards"), lambda t: card_size_step(t, 1), keys=("Ctrl++",),
            help=N_("Larger cards; Ctrl and minus: smaller cards (a pinch does both)")),
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=WINDOW + 2),

@@ -16,7 +16,7 @@ import pygame
 
 from seahaven.app.board.component import Board
 from seahaven.app.board.hand import Selection
-from seahaven.app.board.keys import KEY_NAMES
+from seahaven.app.board.keys import KEY_NAMES, looked_at
 from seahaven.app.board.layout import Layout, Layouts
 from seahaven.app.board.marks import Mark, Style
 from seahaven.app.board.refusals import Refusal, refusal_text
@@ -211,6 +211,7 @@ class TableScene(Scene):
         self.dirty = True
 
     def chose(self, selection: Selection | None) -> None:
+        self.access.hand_changed()  # a screen reader hears the pick-up
         self.dirty = True
 
     def lifted(self, pile: Pile, count: int) -> None:
@@ -309,6 +310,7 @@ class TableScene(Scene):
 
     def clear_marks(self) -> None:
         self.board.clear()
+        self.access.hand_changed()  # "put down", when something was held
 
     def player_acts(self) -> None:
         """Input: animations finish, the demo and a finish stop, a refusal's reason goes; a
@@ -376,6 +378,9 @@ class TableScene(Scene):
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             if event.key in MINUS_KEYS:
                 actions.card_size_step(self, -1)
+            return
+        if event.mod & pygame.KMOD_SHIFT and (pile := looked_at(event.key)) is not None:
+            self.access.look(pile)  # Shift and a pile's key: hear it, pick nothing up
             return
         self.board.on_key(event)
 
