@@ -277,7 +277,8 @@ def min_step(card_h: int, depth: float = INDEX_DEPTH) -> int:
 
 def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT,
                    toolbar_slots: tuple[ToolSlot, ...] = (), position: Position | None = None,
-                   index_depth: float = INDEX_DEPTH, card_scale: float = 1.0, mirrored: bool = False) -> Layout:
+                   index_depth: float = INDEX_DEPTH, card_scale: float = 1.0, mirrored: bool = False,
+                   max_card_w: int | None = None) -> Layout:
     """Lay out a table of ``width`` x ``height`` pixels with ``cell_count`` cells: ten
     columns in one row, or in two bands of five where the window is tall enough for
     those to give clearly larger cards; ``toolbar_slots`` are the toolbar's buttons.
@@ -289,8 +290,9 @@ def compute_layout(width: int, height: int, cell_count: int, aspect: float = DEF
     down the art's index reaches (:data:`INDEX_DEPTH`, or :data:`INDEX_DEPTH_LARGE`).
     ``card_scale`` is the card-size setting (:data:`CARD_SCALES`); ``mirrored`` the
     left-handed layout: cells on the right, foundations on the left, the toolbar's two
-    groups swapped."""
-    layout, left = _table_layout(width, height, cell_count, aspect, position, index_depth, card_scale)
+    groups swapped. ``max_card_w`` caps the cards' width (a replay shows every position of
+    its line with the cards of the one that needs the smallest)."""
+    layout, left = _table_layout(width, height, cell_count, aspect, position, index_depth, card_scale, max_card_w)
     if mirrored:
         layout = _mirrored(layout)
     return replace(layout, buttons=_toolbar_buttons(layout.toolbar, left, toolbar_slots, mirrored))
@@ -315,7 +317,7 @@ def _mirrored(layout: Layout) -> Layout:
 
 def _table_layout(width: int, height: int, cell_count: int, aspect: float,
                   position: Position | None, depth: float = INDEX_DEPTH,
-                  scale: float = 1.0) -> tuple[Layout, int]:
+                  scale: float = 1.0, max_card_w: int | None = None) -> tuple[Layout, int]:
     """The table's geometry (no toolbar buttons yet) fitted to ``position``, and where the
     window's own first column starts (the toolbar lines up with it, whatever the cards)."""
     width, height = max(int(width), MIN_SIZE[0]), max(int(height), MIN_SIZE[1])
@@ -341,6 +343,8 @@ def _table_layout(width: int, height: int, cell_count: int, aspect: float,
 
     layout = make()
     left = layout.piles[COLUMNS[0]].x
+    if max_card_w is not None and layout.card_w > max_card_w:
+        layout = make(max(8, max_card_w))
     if position is None or layout.fits(position):
         return layout, left
     # the largest card that fits: the room grows as the cards shrink, so search it
@@ -628,18 +632,19 @@ class Layouts:
         self._made: dict[tuple[object, ...], Layout] = {}
 
     def get(self, size: tuple[int, int], position: Position, toolbar: tuple[ToolSlot, ...] = (),
-            large_index: bool = False, card_scale: float = 1.0, mirrored: bool = False) -> Layout:
+            large_index: bool = False, card_scale: float = 1.0, mirrored: bool = False,
+            max_card_w: int | None = None) -> Layout:
         """The layout showing ``position`` in a window of ``size``; ``large_index``: the art's
         large index (:data:`INDEX_DEPTH_LARGE`); the rest as :func:`compute_layout` takes them."""
         depth = INDEX_DEPTH_LARGE if large_index else INDEX_DEPTH
         key = (size, position.cell_count, toolbar, depth, tuple(len(c) for c in position.columns), card_scale,
-               mirrored)
+               mirrored, max_card_w)
         layout = self._made.get(key)
         if layout is None:
             if len(self._made) >= self.KEEP:
                 self._made.clear()
             layout = self._made[key] = compute_layout(size[0], size[1], position.cell_count, card_aspect(), toolbar,
-                                                      position, depth, card_scale, mirrored)
+                                                      position, depth, card_scale, mirrored, max_card_w)
         return layout
 
 

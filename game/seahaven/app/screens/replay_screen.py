@@ -106,6 +106,9 @@ class ReplayScreen(Scene):
         self._wait = 0.0
         self._size = app.size
         self._layouts = Layouts()
+        self._line_key: tuple[object, ...] | None = None
+        self._line_w = 0
+        """The cards' width for every position of the line (:meth:`_line_card_w`)."""
         self.presses: Presses[str] = Presses()
         """The press on a button or on the bar of moves (the widget kit's machine)."""
         self._owner: str | None = None
@@ -126,22 +129,46 @@ class ReplayScreen(Scene):
 
     # -- geometry (worked out from the size and the position, never in a draw) ---------------
     def layout_for(self, position: Position) -> Layout:
-        """The geometry that shows ``position``, as the table would (the same card size and
-        hand); with an analysis, the piles end above its band (the cards smaller only when a
-        long column would not fit above it)."""
+        """The geometry that shows ``position``, as the table would (the same hand), with one
+        card size for every position of the line: the smallest its positions need, so that a
+        step never draws the cards' faces anew; with an analysis, the piles end above its band
+        (the cards smaller only when a long column would not fit above it)."""
+        return self._fitted(position, self._line_card_w())
+
+    def _line_card_w(self) -> int:
+        """The cards' width for the whole line, worked out once for a window and its settings:
+        a position needs smaller cards than those found so far only where they do not fit it
+        (so a long game of long columns is laid out a few times, not once a move)."""
+        settings = self.app.settings
+        key = (self._size, self.app.assets.large_index, settings.card_size, settings.left_handed,
+               self.analysis is None)
+        if self._line_key != key:
+            smallest = self._fitted(self.replay.start, None)
+            for number in range(1, self.replay.length + 1):
+                after = self.replay.action(number).after
+                if not smallest.fits(after):
+                    fitted = self._fitted(after, None)
+                    if fitted.card_w < smallest.card_w:
+                        smallest = fitted
+            self._line_key, self._line_w = key, smallest.card_w
+        return self._line_w
+
+    def _fitted(self, position: Position, card_w: int | None) -> Layout:
+        """The layout showing ``position`` with cards no wider than ``card_w`` (None: as wide as
+        the window and the position allow)."""
         settings = self.app.settings
         size = self._size
         args = ((), self.app.assets.large_index, settings.card_size, settings.left_handed)
-        full = self._layouts.get(size, position, *args)
+        full = self._layouts.get(size, position, *args, max_card_w=card_w)
         if self.analysis is None:
             return full
-        key = (size, position.cell_count, tuple(len(column) for column in position.columns), *args)
+        key = (size, position.cell_count, tuple(len(column) for column in position.columns), *args, card_w)
         made = self._with_band.get(key)
         if made is None:
             band = self.band
             smaller = None
             if not above_band(full, band).fits(position):
-                smaller = self._layouts.get((size[0], size[1] - band.room), position, *args)
+                smaller = self._layouts.get((size[0], size[1] - band.room), position, *args, max_card_w=card_w)
             if len(self._with_band) > 16:
                 self._with_band.clear()
             made = self._with_band[key] = board_layout_with_band(full, smaller, band, position)
