@@ -5,6 +5,7 @@ promises. None of this runs a workflow: that happens on GitHub."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 import subprocess
@@ -87,3 +88,26 @@ def test_the_builds_install_the_locked_tools_with_their_hashes() -> None:
         text = workflow.read_text(encoding="utf-8")
         assert "--require-hashes --no-deps -r build-lock.txt" in text, workflow.name
         assert '".[build]"' not in text, workflow.name
+
+
+def test_every_python_the_classifiers_claim_is_built_tested_and_locked() -> None:
+    """Issue 40: the classifiers, the CI matrix and the lock's hashes name the same Pythons, so
+    that the job of each installs the locked build tools (a lock of 3.11 hashes only refused
+    3.13's pygame-ce wheel)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import make_lock
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    claimed = re.findall(r'"Programming Language :: Python :: (3\.[0-9]+)"', pyproject)
+    build = (ROOT / ".github" / "workflows" / "build.yml").read_text(encoding="utf-8")
+    matrix = re.search(r'^        python: \[(.*)\]$', build, re.MULTILINE)
+    assert matrix is not None, "build.yml has no python matrix"
+    assert claimed == re.findall(r'"(3\.[0-9]+)"', matrix[1]) == list(make_lock.PYTHONS), (claimed, matrix[1])
+    assert re.search(r'requires-python = ">=' + re.escape(claimed[0]) + '"', pyproject)
+    lock = (ROOT / "build-lock.txt").read_text(encoding="utf-8")
+    # pygame-ce has a wheel per Python and platform: one hash each (the others are one wheel for all Pythons)
+    pygame_hashes = lock.split("pygame-ce==", 1)[1].split("\n")[1:]
+    count = len(list(itertools.takewhile(lambda line: "--hash=sha256:" in line, pygame_hashes)))
+    assert count == len(make_lock.PYTHONS) * len(make_lock.PLATFORMS), count
