@@ -28,6 +28,16 @@ WINDOWED_DEFAULT = (1280, 800)
 """The window's size out of fullscreen where no screen tells a better one."""
 
 
+class WindowNotOpened(Exception):
+    """The display started, but its video driver could not give the game a window (SDL's
+    reason is kept as the cause; the player reads one sentence of ours)."""
+
+    def __init__(self, driver: str) -> None:
+        super().__init__(_("the video driver {driver} started, but it could not open the game's window.").format(
+            driver=driver))
+        self.driver = driver
+
+
 class GameWindow:
     """The window: opened at once (fullscreen or at ``size``), then switched and resized."""
 
@@ -55,7 +65,11 @@ class GameWindow:
         placed it: SDL asks for the place before it knows the frame the window gets back,
         so a window manager puts the frame there and the window lands a title bar lower
         (each F11 round trip crept it down); :meth:`moved` asks once more."""
-        self.screen = self._drawable(self._open(first=True))
+        try:
+            opened = self._open(first=True)
+        except pygame.error as error:
+            raise WindowNotOpened(pygame.display.get_driver()) from error
+        self.screen = self._drawable(opened)
         """What the scenes draw on: the window's surface, or the part of it drawn."""
 
     def first_frame_shown(self) -> None:

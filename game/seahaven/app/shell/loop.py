@@ -121,12 +121,14 @@ class App:
         settings: Settings | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        if sys.platform.startswith("linux"):
+        pygame.display.init()
+        if pygame.display.get_driver() == "x11":
             # SDL's accelerated window framebuffer goes through OpenGL: on X11 without a
             # GPU (and on many with one) it is ten times slower to open and to flip than
-            # the plain shared-memory framebuffer that a software-drawn game wants.
+            # the plain shared-memory framebuffer that a software-drawn game wants. X11
+            # only: Wayland has no plain framebuffer, and with the hint no window opens at
+            # all (SDL reads it when the window's surface is made, after this).
             os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-        pygame.display.init()
         pygame.font.init()
         self.settings = settings or Settings()
         self.clock = clock
