@@ -27,10 +27,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from seahaven import __version__
-from seahaven.commands import fail
+from seahaven.commands import USAGE, fail
 from seahaven.i18n import ENGLISH as ENGLISH_CODE
 from seahaven.i18n import N_, NP_, _, shipped_languages, translation
-from seahaven.resources import resource_path
+from seahaven.resources import desktop_install_allowed, resource_path
 
 APP_ID = "io.github.seahaven_towers.seahaven_towers"
 """The one id of the game on a desktop (reverse DNS of the project's home page, GitHub's
@@ -518,6 +518,10 @@ def run(args: argparse.Namespace) -> int:
     if sys.platform in ("win32", "darwin"):
         return fail(None, _("--install-desktop and --uninstall-desktop are for Linux and other freedesktop.org "
                             "desktops."))
+    if not getattr(args, "uninstall_desktop", False) and not desktop_install_allowed():
+        # a distribution's package installs the desktop entry, icons and metainfo system-wide
+        return fail(None, _("this copy of the game was installed by a package, which already puts it in the "
+                            "applications menu; --install-desktop is for copies installed with pip or pipx."), USAGE)
     home = data_home()
     try:
         return _install_or_uninstall(args, home)
