@@ -16,7 +16,7 @@ import pytest
 
 from seahaven.app.shell import screen_area
 from seahaven.app.shell.loop import App
-from tests.app.table_helpers import key, make_app
+from tests.app.table_helpers import key, make_app, post
 from tests.app.xserver import OPENBOX, XDOTOOL, XPROP, XVFB, until, window_manager, x_server
 
 
@@ -53,6 +53,22 @@ def test_f11_twice_brings_back_the_windows_size_and_place() -> None:
         key(app, pygame.K_F11)  # and again
         key(app, pygame.K_F11)
         assert _place(app) == before and app.size == (1100, 650)
+    finally:
+        app.close()
+
+
+def test_a_held_f11_switches_once() -> None:
+    """Issue 40: pygame repeats a held key, and a busy machine that reads a tap's release late
+    makes it a held key: F11 then switched fullscreen on and off until the release came."""
+    app = make_app("SH1-C4-AAAAAJ2", size=(1280, 800))
+    try:
+        for _ in range(4):  # the press, and three of pygame's repeats
+            post(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)
+        app.step(1 / 60)
+        assert app.fullscreen
+        post(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=0)
+        key(app, pygame.K_F11)  # released and pressed again: out of fullscreen
+        assert not app.fullscreen
     finally:
         app.close()
 

@@ -102,6 +102,10 @@ def _give_back_freed_pixels() -> None:
         ctypes.CDLL(None).mallopt(M_MMAP_THRESHOLD, 256 * 1024)
 
 
+NO_REPEAT_KEYS = frozenset({pygame.K_F11})
+"""Keys whose action a held key must not repeat: F11 switches the window (a busy machine that
+reads a tap's release late makes it a held key, and the window flickered in and out of
+fullscreen)."""
 ART_SETTINGS = ("four_colour", "table", "card_back", "suit_colours", "suit_letters", "ink_clubs", "ink_diamonds",
                 "ink_hearts", "ink_spades")
 """Settings that change how things look: the window repaints in the new looks at once."""
@@ -148,6 +152,8 @@ class App:
         self._last = clock()
         self._pending: list[Any] = []
         self._key_scene: Scene | None = None
+        self._held: set[int] = set()
+        """The keys down now (a KEYDOWN of one of them is pygame's key repeat)."""
         self._last_input = 0.0
         self._pace = pygame.time.Clock()
         self._first_frame_reported = False
@@ -283,9 +289,16 @@ class App:
         if self.access.on_event(event):  # its own requests (the window's focus it notes and passes on)
             return
         if etype == pygame.WINDOWFOCUSLOST:
+            self._held.clear()  # the key-up of a key held now goes elsewhere
             for scene in self.scenes:
                 scene.interrupted()
             return
+        if etype == pygame.KEYUP:
+            self._held.discard(event.key)
+        elif etype == pygame.KEYDOWN:
+            if event.key in self._held and event.key in NO_REPEAT_KEYS:
+                return  # pygame's key repeat: a held F11 would switch fullscreen on and off
+            self._held.add(event.key)
         top = self.scenes.top
         if etype == pygame.KEYDOWN:
             self._key_scene = top
