@@ -160,10 +160,12 @@ def vendored_part(key: str, table: dict[str, object]) -> Part:
                 [(str(table["text"]).removesuffix(".txt"), f"{copyright_lines}\n\n{text}")])
 
 
-def gather(modules: Iterable[str], binaries: Iterable[tuple[str, str]], stand_ins: Iterable[str] = ()) -> list[Part]:
+def gather(modules: Iterable[str], binaries: Iterable[tuple[str, str]], stand_ins: Iterable[str] = (),
+           bootloader: bool = True) -> list[Part]:
     """The parts of a bundle: ``modules`` are the Python modules it holds (dotted names),
     ``binaries`` its native files as (name in the bundle, source path), ``stand_ins`` the names
-    of those that are our codec stand-ins. Raise :class:`Unaccounted` for what has no part."""
+    of those that are our codec stand-ins, ``bootloader`` whether PyInstaller's bootloader starts
+    it (a one-file executable: always). Raise :class:`Unaccounted` for what has no part."""
     owners = metadata.packages_distributions()
     stdlib = set(sys.stdlib_module_names)
     parts: dict[str, Part] = {}
@@ -228,7 +230,8 @@ def gather(modules: Iterable[str], binaries: Iterable[tuple[str, str]], stand_in
     if missing:
         raise Unaccounted("no notice for " + "; ".join(missing))
     # always there: the bootloader that starts the program, and the standard library's archive
-    add(PYINSTALLER, lambda: distribution_part(metadata.distribution("pyinstaller")), "the bootloader")
+    if bootloader:
+        add(PYINSTALLER, lambda: distribution_part(metadata.distribution("pyinstaller")), "the bootloader")
     if PYTHON in parts:
         parts[PYTHON].files.append("base_library.zip")
     return sorted(parts.values(), key=lambda part: (part.name != PYTHON, part.name.lower()))
