@@ -34,10 +34,11 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 from setuptools.command.sdist import sdist
 
-ASSETS = {"sprites": ("**/*.svg",), "sounds": ("*.wav",), "fonts": ("*",), "icons": ("seahaven.svg", "seahaven-*.png"),
-          ".": ("CHANGELOG.md",)}
+ASSETS = {"sprites": ("**/*.svg",), "sounds": ("*.wav",), "fonts": ("*.ttf", "*.otf"),
+          "icons": ("seahaven.svg", "seahaven-*.png"), ".": ("CHANGELOG.md",)}
 """Folder -> the files of it the game uses (the .ico and .icns are for build.spec only; the
-changelog gives the AppStream metainfo its release notes)."""
+changelog gives the AppStream metainfo its release notes). The fonts' licences are the wheel's
+licence files (``*.dist-info/licenses/fonts/``), not copied a second time."""
 
 PACKAGE = "seahaven"
 """The import package's name (its source is ``game/seahaven/``)."""

@@ -58,7 +58,8 @@ def install(destdir: Path, prefix: Path) -> list[Path]:
     """Copy the assets and the desktop's files under ``destdir``/``prefix``/share; the files written."""
     share = destdir / prefix.relative_to(prefix.anchor) / "share"
     written = []
-    for relative in asset_files():
+    # the fonts travel with their licences (the wheel has them as its licence files)
+    for relative in [*asset_files(), *sorted(path.relative_to(ROOT) for path in (ROOT / "fonts").glob("LICENSE-*"))]:
         target = share / DATA_FOLDER / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / relative, target)
