@@ -176,7 +176,10 @@ class App:
         self.assets.inks = self.settings.inks
         self.painter = Painter(self.assets, theme)
         self.painter.suit_letters = self.settings.suit_letters
-        motion_pref.start()  # the desktop's reduce-motion setting, read in the background
+        if pygame.display.get_driver() not in ("dummy", "offscreen"):
+            # the desktop's reduce-motion setting, read in the background; a window nobody sees
+            # has no desktop to ask (and gsettings would leave dconf's cache in the home folder)
+            motion_pref.start()
         self.view = InView(self.scenes)  # which scene is in view: the top one, the window on the screen
         self.audio = Audio(lambda name: self.assets.sound(name), lambda: self.assets.forget_sounds(), clock)
         self.settings.subscribe(self._setting_changed)
