@@ -150,3 +150,15 @@ def test_the_mime_info_is_taken_by_the_mime_database(tmp_path: Path) -> None:
     desktop.install(tmp_path)  # runs update-mime-database on tmp_path/mime
     globs = (tmp_path / "mime" / "globs2").read_text(encoding="utf-8")
     assert f"{desktop.GAME_FILE_TYPE}:{desktop.GAME_FILE_GLOB}" in globs
+
+
+def test_the_metainfo_names_the_controls_and_the_brand_colours() -> None:
+    """Issue 40: a software centre shows which input the game takes (mouse, keyboard, touch)
+    and frames it in the felt's colours, in a light and a dark scheme."""
+    import xml.etree.ElementTree as ElementTree
+
+    root = ElementTree.fromstring((ROOT / "data" / "io.github.seahaven_towers.seahaven_towers.metainfo.xml")
+                                  .read_text(encoding="utf-8"))
+    assert [control.text for control in root.iterfind("supports/control")] == ["pointing", "keyboard", "touch"]
+    colours = {colour.get("scheme_preference"): colour.text for colour in root.iterfind("branding/color")}
+    assert set(colours) == {"light", "dark"} and all(re.fullmatch(r"#[0-9a-f]{6}", c or "") for c in colours.values())

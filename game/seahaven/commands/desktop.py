@@ -339,9 +339,29 @@ def metainfo() -> str:
     <binary>seahaven</binary>
   </provides>
   <content_rating type="oars-1.1"/>
+  <supports>
+    <control>pointing</control>
+    <control>keyboard</control>
+    <control>touch</control>
+  </supports>
+{_branding()}
 {_releases()}
 </component>
 """
+
+
+def _branding() -> str:
+    """The metainfo's ``<branding>``: the green felt's colours (the theme's), the lighter one for
+    a software centre in its light scheme, the darker for its dark scheme."""
+    from seahaven.app.looks.theme import GREEN
+
+    def hex_of(colour: tuple[int, int, int]) -> str:
+        return "#" + "".join(f"{part:02x}" for part in colour)
+
+    return f"""  <branding>
+    <color type="primary" scheme_preference="light">{hex_of(GREEN.felt_top)}</color>
+    <color type="primary" scheme_preference="dark">{hex_of(GREEN.felt_bottom)}</color>
+  </branding>"""
 
 
 def _screenshots() -> str:
