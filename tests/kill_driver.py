@@ -25,7 +25,8 @@ import pygame
 from seahaven.app.kit.scenes import STEP
 from seahaven.app.saving.files import SaveError
 from seahaven.app.saving.persistence import Persistence
-from seahaven.app.screens.table import TableScene
+from seahaven.app.screens.table.scene import TableScene
+from seahaven.app.shell.hands import Hands
 from seahaven.app.shell.loop import App
 from seahaven.engine import Game
 
@@ -113,7 +114,7 @@ def scripted(app: App, table: TableScene, actions: str) -> int:
         else:
             if not moves:
                 break
-            _post_drag(pygame, app, table, rng.choice(moves))
+            post_drag(app, table, rng.choice(moves))
         settle()
         state("action")
         done += 1
@@ -179,7 +180,7 @@ def _bookmark_then_wait(app: App, table: TableScene, moves: int) -> int:
         useful = _useful(table.game)
         if not useful:
             break
-        _post_drag(pygame, app, table, useful[0])
+        post_drag(app, table, useful[0])
         settle()
     _saved(table)
     game = table.game
@@ -218,7 +219,7 @@ def _post_key(pygame: Any, key: int, mod: int | None = None) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
 
 
-def _post_drag(pygame: Any, app: Any, table: Any, move: Any) -> None:
+def post_drag(app: Any, table: Any, move: Any) -> None:
     """Drag ``move``'s cards from their pile onto the destination, as a mouse would."""
     layout = table.layout
     position = table.game.position
@@ -229,15 +230,7 @@ def _post_drag(pygame: Any, app: Any, table: Any, move: Any) -> None:
     start = (src.x + src.w // 2, src.y + min(10, src.h // 4))
     fan = layout.fan if dest_cards and move.dest.is_column else 0
     end = (dst.x + dst.w // 2, dst.y + min(10, dst.h // 4) + fan)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False))
-    app.step(STEP)
-    for k in range(1, 4):
-        x = start[0] + (end[0] - start[0]) * k / 3
-        y = start[1] + (end[1] - start[1]) * k / 3
-        motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0), touch=False)
-        pygame.event.post(motion)
-        app.step(STEP)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
+    Hands(app).drag(start, end, moves=3, frames=0)
 
 
 if __name__ == "__main__":

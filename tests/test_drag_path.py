@@ -23,10 +23,10 @@ def test_a_drag_crosses_at_most_twelve_files_and_asks_each_question_once() -> No
     out = done.stdout
     assert done.returncode == 0, out + done.stderr
     assert "moves made: 1; journal line written: True" in out
-    counted = re.search(r"files from the press to the journal line \((\d+)\)", out)
+    counted = re.search(r"files on the call stack at the drag's steps \((\d+)\)", out)
     assert counted is not None, out
     crossed = int(counted.group(1))
-    files = [line.strip() for line in out.splitlines() if line.startswith("  ") and not line.startswith("   ")]
+    files = [line.strip() for line in out.splitlines() if line.startswith("  ") and line[2] not in "-+"]
     assert crossed == len(files) <= MAX_FILES, files
     assert files[0] == "app/shell/loop.py" and files[-1] == "app/saving/storage.py", files
     for step in ("the lift", "the drop", "the move's legality", "stuck worked out", "the journal line"):

@@ -1,5 +1,5 @@
 """The command line: ``seahaven`` plays (``seahaven FILE`` opens a game file);
-``seahaven deal|solve|replay|review|layout|bench|daily|history`` are tools.
+``seahaven deal|solve|replay|review|analyse|layout|bench|daily|history`` are tools.
 
 Each subcommand lives in ``game/seahaven/commands/<name>.py`` with ``add_arguments(parser)`` and
 ``run(args) -> int``, imported only when used so that starting the game stays fast.
@@ -34,6 +34,7 @@ SUBCOMMANDS = {
     "deal": N_("print the deal of a game code"),
     "replay": N_("check game records and print a JSON verdict for each"),
     "review": N_("find the move after which a game could no longer be won, as JSON"),
+    "analyse": N_("review every move of a game: the critical moments, the move that lost it and a better one, as JSON"),
     "solve": N_("find a winning line for a deal or a board, or prove there is none"),
     "layout": N_("print the rectangles of every pile and card as JSON"),
     "bench": N_("measure frame times headless and print them as JSON"),

@@ -20,6 +20,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'date': 'E, MMMM d, y',
         'month_year': 'MMMM y',
         'day_month': 'MMMM d',
+        'weekday_day_month': 'E, MMMM d',
         'day_one': '',
     },
     'de': {
@@ -39,6 +40,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'date': 'E, d. MMMM y',
         'month_year': 'MMMM y',
         'day_month': 'd. MMMM',
+        'weekday_day_month': 'E, d. MMMM',
         'day_one': '',
     },
     'fr': {
@@ -58,6 +60,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'date': 'E d MMMM y',
         'month_year': 'MMMM y',
         'day_month': 'd MMMM',
+        'weekday_day_month': 'E d MMMM',
         'day_one': '1er',
     },
     'es': {
@@ -77,6 +80,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'date': "E, d 'de' MMMM 'de' y",
         'month_year': "MMMM 'de' y",
         'day_month': "d 'de' MMMM",
+        'weekday_day_month': "E, d 'de' MMMM",
         'day_one': '',
     },
     'it': {
@@ -96,6 +100,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'date': 'E d MMMM y',
         'month_year': 'MMMM y',
         'day_month': 'd MMMM',
+        'weekday_day_month': 'E d MMMM',
         'day_one': '',
     },
     'pt_BR': {
@@ -115,6 +120,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'date': "E, d 'de' MMMM 'de' y",
         'month_year': "MMMM 'de' y",
         'day_month': "d 'de' MMMM",
+        'weekday_day_month': "E, d 'de' MMMM",
         'day_one': '',
     },
     'nl': {
@@ -134,6 +140,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'date': 'E d MMMM y',
         'month_year': 'MMMM y',
         'day_month': 'd MMMM',
+        'weekday_day_month': 'E d MMMM',
         'day_one': '',
     },
     'pl': {
@@ -153,6 +160,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'date': 'E, d MMMM y',
         'month_year': 'LLLL y',
         'day_month': 'd MMMM',
+        'weekday_day_month': 'E, d MMMM',
         'day_one': '',
     },
     'ja': {
@@ -172,6 +180,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'date': 'y年M月d日(E)',
         'month_year': 'y年M月',
         'day_month': 'M月d日',
+        'weekday_day_month': 'M月d日(E)',
         'day_one': '',
     },
     'zh_CN': {
@@ -191,6 +200,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'date': 'y年M月d日E',
         'month_year': 'y年M月',
         'day_month': 'M月d日',
+        'weekday_day_month': 'M月d日E',
         'day_one': '',
     },
 }

@@ -322,6 +322,12 @@ def format_day_month(day: date) -> str:
     return _date(_text("day_month"), day)
 
 
+def format_weekday_day_month(day: date) -> str:
+    """A day of this year with its weekday: "Tue, December 1", "Di., 1. Dezember",
+    "mar. 1er décembre", "12月1日(火)"."""
+    return _date(_text("weekday_day_month"), day)
+
+
 def month_name(month: int) -> str:
     """The name of ``month`` (1 January ... 12 December) standing on its own."""
     return _names("months_standalone")[month - 1]

@@ -184,3 +184,27 @@ def test_a_reader_reads_helps_example_board_and_presses_its_piles(tmp_path: Path
     assert any(name.startswith("Column 3, 10 cards") for name in chosen), chosen
     assert any(row["name"] == "Selected: the run of 8 cards starting with the 9 of diamonds, from column 3."
                for row in trees[1]), [row["name"] for row in trees[1]]
+
+
+def test_a_reader_reads_the_replays_board_pile_by_pile(tmp_path: Path) -> None:
+    """Issue 35: the replay's board reaches the reader as the table's does, a group of its
+    piles in the table's words (the board's own nodes), following the move shown."""
+    lines = read_game([["key", "1"], ["key", "7"], ["key", "w"], ["wait", "1"], ["tree"], ["key", "Right"],
+                       ["wait", "1"], ["tree"]], tmp_path)
+    trees = [line["value"] for line in lines if line["kind"] == "tree"]
+
+    def board(rows: list[dict[str, Any]]) -> list[str]:
+        at = next(i for i, row in enumerate(rows) if row["name"] == "The board")
+        depth, inside = rows[at]["depth"], []
+        for row in rows[at + 1:]:
+            if row["depth"] <= depth:
+                break
+            inside.append(row)
+        return [row["name"] for row in inside if row["role"] == "list item"]
+
+    start, after = board(trees[0]), board(trees[1])
+    assert len(start) == 18 and start[:2] == ["Cell 1: the 3 of spades", "Cell 2: the 4 of diamonds"], start
+    column7 = next(name for name in start if name.startswith("Column 7,"))
+    assert column7.startswith("Column 7, 5 cards") and column7.endswith("top: the 7 of hearts"), column7
+    moved = next(name for name in after if name.startswith("Column 7,"))
+    assert moved.startswith("Column 7, 6 cards") and moved.endswith("top: the 6 of hearts"), moved

@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from seahaven.app.shell.hands import Hands
 from seahaven.app.shell.launch import build, open_game
 from seahaven.app.shell.loop import STEP, App
 from seahaven.app.state.settings import Settings
@@ -63,27 +64,16 @@ def post(etype: int, **attrs: object) -> None:
 
 
 def click(app: App, pos: tuple[float, float], clicks: int = 1, frames: int = 1) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, clicks=clicks, touch=False)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1, clicks=clicks, touch=False)
-    steps(app, frames)
+    Hands(app).click(pos, clicks, frames)
 
 
-def drag(app: App, start: tuple[float, float], end: tuple[float, float], moves: int = 6, frames: int = 1) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False)
-    steps(app)
-    for k in range(1, moves + 1):
-        x = start[0] + (end[0] - start[0]) * k / moves
-        y = start[1] + (end[1] - start[1]) * k / moves
-        post(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0), touch=False)
-        steps(app)
-    post(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False)
-    steps(app, frames)
+def drag(app: App, start: tuple[float, float], end: tuple[float, float], moves: int = 6, frames: int = 1,
+         finger: bool = False) -> None:
+    Hands(app).drag(start, end, moves, frames, finger)
 
 
 def key(app: App, k: int, mod: int = 0, frames: int = 1) -> None:
-    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-    post(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
-    steps(app, frames)
+    Hands(app).key(k, mod, frames=frames)
 
 
 def position_with(

@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from seahaven.app.looks.assets import ICON_NAMES
-from seahaven.app.screens import actions
-from seahaven.app.screens.actions import ACTIONS, Action, Actions
 from seahaven.app.screens.dialogs import Menu
 from seahaven.app.screens.help import KEYS, HelpScreen
+from seahaven.app.screens.table import actions
+from seahaven.app.screens.table.actions import ACTIONS, Action, Actions
 from tests.app.table_helpers import click, key, make_app, steps
 
 
@@ -25,7 +25,7 @@ def test_one_declaration_reaches_toolbar_menu_keys_help_and_tooltip(monkeypatch:
     ran: list[str] = []
     registry = ACTIONS.copy()
     registry.declare(Action("shuffle", "Shuffle the felt", lambda t: ran.append(t.game.code), keys=("K",),
-                            toolbar=6, short="Felt", tooltip="Shuffle the felt", icon="hint", menu=8,
+                            toolbar=6, short="Felt", tooltip="Shuffle the felt", icon="hint", menu=99,
                             help="Shuffle: a test action"))
     monkeypatch.setattr(actions, "ACTIONS", registry)
     app = make_app()
@@ -36,7 +36,7 @@ def test_one_declaration_reaches_toolbar_menu_keys_help_and_tooltip(monkeypatch:
     post_motion(app, box.center)
     for _ in range(60):
         steps(app)
-    assert table.pointer.tooltip_shown and table.pointer.hover == "shuffle"
+    assert table.toolbar.tooltip_shown and table.toolbar.hover == "shuffle"
     app.render(force=True)
     click(app, box.center)
     assert ran == [table.game.code]
@@ -48,7 +48,8 @@ def test_one_declaration_reaches_toolbar_menu_keys_help_and_tooltip(monkeypatch:
     menu = app.scenes.top
     assert isinstance(menu, Menu)
     entry = next(w for w in menu.widgets if w.name == "shuffle")
-    assert entry.label == "Shuffle the felt" and menu.widgets[-1] is entry and entry.enabled
+    assert entry.label == "Shuffle the felt" and menu.widgets[-2] is entry and entry.enabled  # then Close
+    assert menu.shortcuts["shuffle"] == "K"
     click(app, entry.box.center)
     assert len(ran) == 3 and app.scenes.top is table
     # Help's key page, as F1 opens it
@@ -78,9 +79,17 @@ def test_every_action_is_reachable_and_every_toolbar_icon_exists() -> None:
             assert action.button_text() or action.square, action.name
     toolbar = [a.name for a in ACTIONS.toolbar()]
     assert toolbar == ["new", "restart", "undo", "redo", "hint", "help", "menu", "fullscreen"]
-    assert [a.name for a in ACTIONS.menu()] == ["help", "statistics", "settings", "new", "open", "save", "daily",
-                                                  "demo", "solution", "replay", "review", "bookmark", "bookmarks",
-                                                  "fullscreen", "quit"]
+    assert [a.name for a in ACTIONS.menu()] == ["new", "restart", "daily", "open", "save",
+                                                  "undo", "redo", "hint", "demo", "solution", "replay", "review",
+                                                  "bookmark", "bookmarks", "statistics", "settings",
+                                                  "help", "fullscreen", "quit"]
+    # every toolbar button is in the Menu too, so the keyboard reaches it there (F10) as by its own key
+    assert {a.name for a in ACTIONS.toolbar()} - {a.name for a in ACTIONS.menu()} == {"menu"}
+    assert all(a.keys for a in ACTIONS.toolbar())
+    # every toolbar tooltip names its key (issue 37.5): "Menu (F10)"
+    for action in ACTIONS.toolbar():
+        assert action.tooltip_text().endswith(f"({action.shortcut_text()})"), action.name
+    assert ACTIONS["menu"].tooltip_text() == "Menu (F10)"
     assert ACTIONS.for_key("Shift+H") is ACTIONS["solution"] and ACTIONS.for_key("H") is ACTIONS["hint"]
     assert ACTIONS["undo"].tooltip_text() == "Undo (Ctrl+Z)" and ACTIONS["new"].tooltip_text() == "New game (N)"
     assert ACTIONS.for_key("Ctrl+Shift+Z") is ACTIONS["redo"] and ACTIONS.for_key("Shift+U") is ACTIONS["undo"]
@@ -98,7 +107,7 @@ def test_a_disabled_action_is_greyed_on_the_toolbar_and_in_the_menu(monkeypatch:
     ran: list[str] = []
     registry = ACTIONS.copy()
     registry.declare(Action("later", "Not now", lambda t: ran.append("ran"), toolbar=6, short="Later", icon="hint",
-                            menu=8, enabled=lambda t: t.game.move_count > 0))
+                            menu=99, enabled=lambda t: t.game.move_count > 0))
     monkeypatch.setattr(actions, "ACTIONS", registry)
     app = make_app()
     table = app.scenes.bottom

@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 from seahaven.app.saving.storage import Storage
-from seahaven.app.screens import table_solver as table_module
 from seahaven.app.screens.dialogs import Menu
 from seahaven.app.screens.lost_panel import LostPanel
+from seahaven.app.screens.table import solver_questions as table_module
 from seahaven.app.shell.launch import open_game
 from seahaven.app.shell.loop import App
 from seahaven.app.state.current import Change
@@ -29,7 +29,7 @@ def run_demo(app, frames: int = 6000) -> None:  # type: ignore[no-untyped-def]
     table = app.scenes.bottom
     for _ in range(frames):
         steps(app)
-        if table.solver.demo is None and not table.jobs.running("demo") and table.game.move_count:
+        if table.demo.moves is None and not table.jobs.running("demo") and table.game.move_count:
             break
         if table.jobs.running("demo"):
             time.sleep(0.002)  # let the solver's thread find the line
@@ -64,11 +64,11 @@ def test_any_input_stops_the_demo() -> None:
             break
         if table.jobs.running("demo"):
             time.sleep(0.002)  # let the solver's thread find the line
-    assert table.solver.demo is not None and table.game.move_count >= 3
+    assert table.demo.moves is not None and table.game.move_count >= 3
     click(app, (5, app.size[1] // 2))  # a click on the felt
     made = table.game.move_count
     steps(app, 200)
-    assert table.solver.demo is None and table.game.move_count == made and not table.game.is_won
+    assert table.demo.moves is None and table.game.move_count == made and not table.game.is_won
 
 
 def test_the_menu_starts_the_demo() -> None:
@@ -120,7 +120,8 @@ def test_a_deal_that_cannot_be_won_says_there_is_no_way_back() -> None:
         if isinstance(app.scenes.top, LostPanel):
             break
     window = app.scenes.top  # the lost panel (issue 28) took the place of a Notice
-    assert isinstance(window, LostPanel) and "cannot be won, not even from the start" in window.lines[0][0]
+    assert isinstance(window, LostPanel) and "not even from its start" in window.lines[0][0]
+    assert window.title == "This deal cannot be won"
     assert "back" not in [w.name for w in window.widgets]  # no way back
     assert app.scenes.bottom.game.move_count == 0
 

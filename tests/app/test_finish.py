@@ -36,7 +36,7 @@ def test_the_finish_button_sends_every_card_home_as_undoable_moves() -> None:
     app = app_with(nearly_done(), (1280, 800))
     table = app.scenes.bottom
     assert table.finish.offered()
-    box = table.finish.box()
+    box = table.finish.box(table.layout)
     assert box.y >= table.layout.status.y and box.bottom <= table.layout.status.bottom
     shown = app.screen.get_at(box.center)[:3]
     felt = app.screen.get_at((table.layout.status.x + table.layout.status.w // 3, box.center[1]))[:3]
@@ -70,7 +70,7 @@ def test_e_finishes_and_is_refused_with_a_reason_when_not_ready() -> None:
 
 
 def test_finish_by_itself_follows_the_players_move_but_not_an_undo() -> None:
-    app = app_with(nearly_done(blocked=True), (1280, 800), finish_by_itself=True)
+    app = app_with(nearly_done(blocked=True), (1280, 800), cards_home="finish")
     table = app.scenes.bottom
     steps(app, 30)
     assert table.game.move_count == 0  # not finishable: nothing happens by itself
@@ -101,7 +101,7 @@ def test_any_input_stops_a_finish_under_way() -> None:
 
 
 def test_helps_key_list_shows_finish() -> None:
-    from seahaven.app.screens.actions import ACTIONS
+    from seahaven.app.screens.table.actions import ACTIONS
 
     rows = dict(ACTIONS.key_rows())
     assert "E" in rows and rows["E"].startswith("Finish")

@@ -42,7 +42,7 @@ def test_a_new_window_surface_is_painted_whole(event: int) -> None:
         steps(app, 2)
         assert app.screen is pygame.display.get_surface()
         assert _black_share(pygame.display.get_surface()) == 0.0
-        assert app.scenes.bottom.hand.selection is not None  # the key reached the table
+        assert app.scenes.bottom.board.selection is not None  # the key reached the table
     finally:
         app.close()
 

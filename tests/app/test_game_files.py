@@ -188,6 +188,7 @@ def test_seahaven_file_starts_with_that_game(tmp_path: Path, monkeypatch: pytest
         app.step(0.0)
         seen["moves"], seen["code"] = table.game.moves, str(table.game.code)
         seen["elapsed"] = table.session.current.elapsed()
+        table.session.keeper.storage.flush()  # the game as opened is on disk (its writer is a thread)
         return 0
 
     assert main(["--windowed", str(path)], driver=driver) == 0

@@ -53,11 +53,11 @@ def test_a_demo_that_plays_all_but_the_last_move_sets_no_record(tmp_path: Path,
             table.current.play(move)
         key(app, pygame.K_d, pygame.KMOD_LCTRL)
         # the demo's line ends with the last card going home: stop it one move short
-        _wait(app, lambda: table.solver.demo is not None and len(table.solver.demo) == 1)
+        _wait(app, lambda: table.demo.moves is not None and len(table.demo.moves) == 1)
         assert table.game.hints_used == 1
         key(app, pygame.K_ESCAPE)  # any key stops the demo: the player makes the last move
         table.finish_animations()
-        assert sum(table.position.foundations) == 51 and table.solver.demo is None
+        assert sum(table.position.foundations) == 51 and table.demo.moves is None
         last = next(p for p in table.position.piles() if not p.is_foundation and table.position.cards(p))
         click(app, card_point(app, last))  # a tap sends it home
         panel = _the_panel(app)

@@ -65,12 +65,15 @@ def test_the_new_game_window_says_dealing_counts_the_game_as_lost() -> None:
     app = make_app(CODE)
     key(app, pygame.K_n)
     window = app.scenes.top
-    assert isinstance(window, NewGame) and "lost" not in window.about_this_game()
+    assert isinstance(window, NewGame) and not any("lost" in text for text, _role in window.about_lines())
+    assert window.widgets[window.index("deal")].label == "Deal"
     key(app, pygame.K_ESCAPE)
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
     key(app, pygame.K_n)
     window = app.scenes.top
-    assert isinstance(window, NewGame) and "Dealing now counts it as lost" in window.about_this_game()
+    assert isinstance(window, NewGame)
+    assert ("Dealing now counts it as lost.", "error") in window.about_lines()  # a warning, in its colour
+    assert window.widgets[window.index("deal")].label == "Deal and count this game as lost"  # the button says it
 
 
 @pytest.fixture

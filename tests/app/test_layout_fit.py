@@ -199,7 +199,7 @@ def drag(app: object, table: object, move: object) -> None:
     """Drag ``move``'s card onto its column with real mouse events."""
     from tests import kill_driver as script
 
-    script._post_drag(pygame, app, table, move)
+    script.post_drag(app, table, move)
     app.step(1 / 60)  # type: ignore[attr-defined]
 
 

@@ -48,7 +48,7 @@ def _lost_sentence(app: App) -> pygame.Rect:
     table = app.scenes.bottom
     said = table.message
     assert said is not None and "can no longer be won" in said.text
-    box = table.view.status.said_box
+    box = table.status_painter.said_box
     assert box is not None
     return pygame.Rect(box)
 
@@ -117,7 +117,7 @@ def test_the_way_back_undoes_exactly_the_moves_the_solver_named_in_one_action() 
     assert [str(a.move) for a in table.game.actions(0, 1)] == ["col1-found-S"]
     assert table.position == after_one.position
     assert changes.count(Change.UNDONE) == 1  # one undo action: one change
-    assert table.hint is not None and table.hint[0] == losing.move  # the move that lost it, marked
+    assert table.hint is not None and table.hint == losing.move  # the move that lost it, marked
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
     assert table.game.move_count == 2  # redo steps forward again, one move at a time
 
@@ -148,8 +148,8 @@ def test_after_an_undo_the_sentence_and_its_hit_area_are_gone() -> None:
 def test_a_click_on_the_lost_verdict_opens_the_panel() -> None:
     app = _lost(size=(1280, 800))
     table = app.scenes.bottom
-    assert table.solver.verdict_text() == ("Solver: lost, undo 1", True)
-    box = table.view.status.verdict_box
+    assert table.verdict.text() == ("Solver: lost, undo 1", True)
+    box = table.status_painter.verdict_box
     assert box is not None
     click(app, box.center)
     _panel(app)
@@ -160,7 +160,7 @@ def test_the_key_opens_the_panel_only_in_a_game_proved_lost() -> None:
     table = app.scenes.bottom
     steps(app, 40)
     wait_jobs(app)
-    assert table.solver.verdict_text() == ("Solver: winnable", False)
+    assert table.verdict.text() == ("Solver: winnable", False)
     key(app, pygame.K_l)
     assert app.scenes.top is table
     said = table.message
@@ -180,7 +180,7 @@ def test_hint_and_the_demo_in_a_lost_game_open_the_panel() -> None:
     key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
     wait_jobs(app)
     _panel(app)
-    assert table.game.move_count == 1 and table.solver.demo is None  # nothing played
+    assert table.game.move_count == 1 and table.demo.moves is None  # nothing played
 
 
 def test_hint_asks_for_the_verdict_first_when_the_solver_has_not_given_it() -> None:
@@ -211,7 +211,9 @@ def test_a_deal_lost_from_the_start_offers_a_new_game() -> None:
     steps(app)
     panel = _panel(app)
     assert [w.name for w in panel.widgets] == ["keep", "new"]
-    assert panel.lines[0][0] == "This deal cannot be won, not even from the start."
+    assert panel.title == "This deal cannot be won"  # never "no longer": it never could be (issue 37.6)
+    assert panel.lines[0][0].startswith("No line of moves wins this deal, not even from its start")
+    assert "Winnable deals only" in panel.lines[1][0]
     _press(app, panel, "new")
     assert isinstance(app.scenes.top, NewGame)
 
@@ -251,8 +253,8 @@ def test_the_panel_and_its_buttons_are_in_the_accessibility_tree() -> None:
 
 
 def test_help_names_the_way_to_the_panel_and_its_key() -> None:
-    from seahaven.app.screens import actions
     from seahaven.app.screens import help as help_screen
+    from seahaven.app.screens.table import actions
 
     rules = " ".join(text for _kind, text in help_screen.RULES_PAGE)
     assert "press L" in rules and "Tap that sentence" in rules

@@ -112,7 +112,7 @@ def test_the_status_line_keeps_score_moves_and_time_under_any_message(size: tupl
     table = app.scenes.bottom
     status = table.layout.status
     app.render(force=True)
-    figures = table.view.painter.text("Score 0    Moves 0    Time 0:00", max(11, round(status.h * 0.48)), (0, 0, 0))
+    figures = table.app.painter.text("Score 0    Moves 0    Time 0:00", max(11, round(status.h * 0.48)), (0, 0, 0))
     pad = table.layout.buttons["new"].x
     strip = pygame.Rect(status.x, status.y, pad + figures.get_width() + 2, status.h)  # the figures and their margin
     before = pygame.image.tobytes(app.screen.subsurface(strip), "RGB")
@@ -125,5 +125,5 @@ def test_the_status_line_keeps_score_moves_and_time_under_any_message(size: tupl
     if size == (800, 600):
         # too long to go beside the code: in the line all the same (issue 25.6: never above
         # it, over the cards), beside the figures
-        said = table.view.status.said_box
+        said = table.status_painter.said_box
         assert said is not None and pygame.Rect(status).contains(said) and not said.colliderect(strip)

@@ -16,10 +16,11 @@ import pytest
 
 from seahaven.app.kit import Screen, Window
 from seahaven.app.looks.type_scale import type_scale
-from seahaven.app.screens import dialogs, navigation, table_view
-from seahaven.app.screens.actions import ACTIONS
+from seahaven.app.screens import dialogs, navigation
 from seahaven.app.screens.daily_deals import DailyScreen
 from seahaven.app.screens.new_game import CodeKeypad, NewGame
+from seahaven.app.screens.table import toolbar as table_toolbar
+from seahaven.app.screens.table.actions import ACTIONS
 from seahaven.app.state.history import History
 from seahaven.engine.daily import today
 from seahaven.i18n import _, pgettext
@@ -103,7 +104,7 @@ def test_every_screen_and_window_uses_the_one_type_scale(size: tuple[int, int], 
             if name != "keypad":  # the keypad's keys are sized for a finger (FINGER_PX)
                 assert not extra, f"{name} at {size} in {language} asks for sizes {sorted(extra)} outside {scale}"
             if name == "new game":
-                about = scene.about_this_game()
+                about = " ".join(text for text, _role in scene.about_lines())
                 lines = [words for words, px in written if px == scale.body and words and words in about]
                 assert lines, "the 'This game' line is not in the body size"
             if scene is not app.scenes.bottom:
@@ -163,20 +164,19 @@ def test_windows_and_pages_share_one_look() -> None:
 
 def test_toolbar_words_are_all_alike_at_800x600_in_french(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[tuple[str, int | None]] = []
-    face = table_view.button_face
+    face = table_toolbar.button_face
 
     def spy(painter: Any, box: Any, label: str, **kwargs: Any) -> Any:
         if kwargs.get("icon"):
             drawn.append((label, kwargs.get("font_px")))
         return face(painter, box, label, **kwargs)
 
-    monkeypatch.setattr(table_view, "button_face", spy)
+    monkeypatch.setattr(table_toolbar, "button_face", spy)
     app = make_app(size=(800, 600), language="fr")
     try:
         table = app.scenes.bottom
-        table.view._faces.clear()
-        table.view._cache_valid = False
-        table.dirty = True
+        table.toolbar._faces.clear()
+        table.invalidate()
         app.step(1 / 60)
         with_words = [(label, px) for label, px in drawn if label]
         shorts = [a for a in ACTIONS.toolbar() if a.short]
@@ -195,13 +195,13 @@ def test_a_word_too_long_for_its_button_turns_every_button_to_its_icon() -> None
     app = make_app(size=(800, 600))
     try:
         buttons = app.scenes.bottom.layout.buttons
-        words = table_view.toolbar_words(app.painter, buttons)
+        words = table_toolbar.toolbar_words(app.painter, buttons)
         assert words and len({px for _label, px in words.values()}) == 1
         restart = ACTIONS["restart"]
         long_restart = restart.__class__(**{**restart.__dict__, "short": "Recommencer la donne encore une fois"})
         ACTIONS._actions["restart"] = long_restart
         try:
-            assert table_view.toolbar_words(app.painter, buttons) == {}
+            assert table_toolbar.toolbar_words(app.painter, buttons) == {}
         finally:
             ACTIONS._actions["restart"] = restart
     finally:

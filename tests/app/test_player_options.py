@@ -12,7 +12,7 @@ from seahaven.app.board import pointer as board_pointer
 from seahaven.app.board.layout import CARD_SCALES, card_aspect, compute_layout, peek_boxes
 from seahaven.app.looks import theme
 from seahaven.app.platform import motion_pref
-from seahaven.app.screens.actions import ACTIONS
+from seahaven.app.screens.table.actions import ACTIONS
 from seahaven.app.state.settings import SPECS, Settings
 from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Card, column
 from seahaven.engine.codes import deal_position
@@ -28,7 +28,7 @@ SIZES = [(1280, 800), (1080, 1920)]
 def test_every_card_size_fits_the_window(size: tuple[int, int], scale: float) -> None:
     deal = deal_position(4, 1)
     layout = compute_layout(*size, 4, card_aspect(), ACTIONS.toolbar_slots(), deal, card_scale=scale)
-    window = layout.window
+    window = layout.area
     for pile, box in layout.piles.items():
         assert box.inside(window), (pile, box)
         assert layout.lanes[pile].bottom <= layout.status.y
@@ -91,14 +91,14 @@ def test_a_right_click_peeks_at_a_covered_card_and_changes_nothing() -> None:
     pos = card_point(app, column(3), 0)  # the bottom card of column 3, covered by the rest
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3, touch=False)
     steps(app, 2)
-    assert table.pointer.board.peek == (column(3), 0)
-    assert table.pointer.drag is None and table.hand.selection is None
+    assert table.board.pointer.peek == (column(3), 0)
+    assert table.board.drag is None and table.board.selection is None
     post(pygame.MOUSEMOTION, pos=(pos[0] + 80, pos[1] + 80), rel=(80, 80), buttons=(0, 0, 1), touch=False)
     steps(app, 2)
-    assert table.pointer.drag is None
+    assert table.board.drag is None
     post(pygame.MOUSEBUTTONUP, pos=pos, button=3, touch=False)
     steps(app, 2)
-    assert table.pointer.board.peek is None
+    assert table.board.pointer.peek is None
     assert table.position == before and table.game.move_count == 0
 
 
@@ -128,11 +128,11 @@ def test_a_press_held_still_peeks_and_its_release_taps_nothing(monkeypatch: pyte
     pos = card_point(app, column(1))  # 6H: a tap would select it
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, clicks=1, touch=False)
     steps(app, 2)
-    assert table.pointer.board.peek == (column(1), len(before.cards(column(1))) - 1)
+    assert table.board.pointer.peek == (column(1), len(before.cards(column(1))) - 1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
     steps(app, 2)
-    assert table.pointer.board.peek is None
-    assert table.hand.selection is None and table.position == before and table.game.move_count == 0
+    assert table.board.pointer.peek is None
+    assert table.board.selection is None and table.position == before and table.game.move_count == 0
 
 
 def test_the_peek_key_shows_the_focused_pile_until_let_go() -> None:
@@ -141,10 +141,10 @@ def test_the_peek_key_shows_the_focused_pile_until_let_go() -> None:
     key(app, pygame.K_RIGHT)  # shows the focus ring on column 1
     post(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p", scancode=0)
     steps(app)
-    assert table.keys.peeking == COLUMNS[0]
+    assert table.board.peeking == COLUMNS[0]
     post(pygame.KEYUP, key=pygame.K_p, mod=0, unicode="p", scancode=0)
     steps(app)
-    assert table.keys.peeking is None and table.game.move_count == 0
+    assert table.board.peeking is None and table.game.move_count == 0
 
 
 # -- 6. colours and marks --------------------------------------------------------------------
@@ -186,29 +186,30 @@ def test_suit_letters_are_drawn_beside_the_index() -> None:
 
 # -- 7. reduce motion, zen, left-handed ------------------------------------------------------
 def test_reduce_motion_makes_a_move_instant_with_a_highlight() -> None:
-    app = make_app(reduce_motion="on")
+    app = make_app(animation="off")  # Motion: Off (what Reduce motion was, issue 37.4)
     table = app.scenes.bottom
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
     assert table.position.columns[6][-1] == Card.parse("6H")
-    assert not table.motion.floating  # nothing glides
-    assert table.motion.flashed == {column(1), column(7)}
+    assert not table.board.glides.floating  # nothing glides
+    assert table.board.glides.flashed == {column(1), column(7)}
     settle(app)
-    assert not table.motion.flashed
+    assert not table.board.glides.flashed
 
 
 def test_reduce_motion_shakes_nothing() -> None:
-    app = make_app(reduce_motion="on")
+    app = make_app(animation="off")
     table = app.scenes.bottom
     drag(app, card_point(app, column(3), 0), card_point(app, column(5)), frames=0)
-    assert not table.motion.floating
+    assert not table.board.glides.floating
 
 
 def test_reduce_motion_follows_the_desktop(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(motion_pref, "_reduced", True)
-    assert Settings().reduces_motion and Settings().animation_factor == 0.0
-    assert not Settings(reduce_motion="off").reduces_motion
+    assert Settings().reduces_motion and Settings().animation_factor == 0.0  # Motion: System, the default
+    assert not Settings(animation="normal").reduces_motion and Settings(animation="slow").animation_factor > 1
     monkeypatch.setattr(motion_pref, "_reduced", False)
-    assert not Settings().reduces_motion and Settings(reduce_motion="on").reduces_motion
+    assert not Settings().reduces_motion and Settings().animation_factor == 1.0
+    assert Settings(animation="off").reduces_motion and Settings(animation="off").animation_factor == 0.0
 
 
 def test_zen_hides_time_score_and_moves_but_counts_them() -> None:
@@ -235,7 +236,14 @@ def test_left_handed_mirrors_cells_foundations_and_toolbar() -> None:
     assert max(right.piles[p].right for p in CELLS) < min(right.piles[p].x for p in FOUNDATIONS)
     assert [left.piles[p] for p in COLUMNS] == [right.piles[p] for p in COLUMNS]
     for name, box in right.buttons.items():
-        assert left.buttons[name].x == 1280 - box.right and left.buttons[name].w == box.w
+        assert left.buttons[name].w == box.w
+    # each group at the other end, read in the same order: New, Restart, Undo, Redo, Hint (issue 37.9)
+    for group in (["new", "restart", "undo", "redo", "hint"], ["help", "menu", "fullscreen"]):
+        assert sorted(group, key=lambda name: left.buttons[name].x) == group
+        span = (min(right.buttons[n].x for n in group), max(right.buttons[n].right for n in group))
+        assert (min(left.buttons[n].x for n in group), max(left.buttons[n].right for n in group)) == (
+            1280 - span[1], 1280 - span[0])
+    assert left.buttons["help"].x < left.buttons["new"].x
 
 
 def test_left_handed_status_line_keeps_its_figures_and_words_inside_the_window() -> None:
@@ -247,7 +255,7 @@ def test_left_handed_status_line_keeps_its_figures_and_words_inside_the_window()
     table.dirty = True
     app.step(1 / 60)
     status = table.layout.status
-    said = table.view.status.said_box
+    said = table.status_painter.said_box
     assert said is not None and status.x <= said.x and said.right <= status.right
     assert said.x < status.x + status.w // 2  # beside the figures on the left, as right-handed
 
@@ -274,11 +282,11 @@ def test_a_press_held_to_peek_at_a_covered_card_is_not_told_off(monkeypatch: pyt
     pos = card_point(app, column(3), 0)  # the first card of column 3, covered by the others
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, clicks=1, touch=False)
     steps(app, 2)
-    assert table.pointer.board.peek == (column(3), 0)
-    assert table.message is None and not table.motion.busy()  # no shake
+    assert table.board.pointer.peek == (column(3), 0)
+    assert table.message is None and not table.board.busy()  # no shake
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
     steps(app, 2)
-    assert table.pointer.board.peek is None and table.message is None
+    assert table.board.pointer.peek is None and table.message is None
     assert table.position == before and table.game.move_count == 0
 
     monkeypatch.setattr(board_pointer, "HOLD_MS", 10**9)  # now a quick tap: it says why

@@ -11,9 +11,10 @@ import pytest
 
 from seahaven.app.screens.dialogs import EndMessage
 from seahaven.app.screens.new_game import NewGame
+from seahaven.app.shell.hands import Hands
 from seahaven.app.state.stats import Stats, bests_line
 from seahaven.engine import CELLS, COLUMNS
-from tests.app.table_helpers import app_with, card_point, click, key, post, settle, steps
+from tests.app.table_helpers import app_with, card_point, click, key, settle, steps
 from tests.app.test_finish import nearly_done
 
 
@@ -46,7 +47,7 @@ def test_the_demos_count_of_moves_to_go_ends_with_the_demo() -> None:
             said.append(table.message.text)
         if table.jobs.running("demo"):
             time.sleep(0.002)
-        if table.game.is_won and table.solver.demo is None:
+        if table.game.is_won and table.demo.moves is None:
             break
     assert table.game.is_won and any(text.startswith("Demo: 1 move to go") for text in said)
     assert table.message is None or not table.message.text.startswith("Demo:")
@@ -71,18 +72,13 @@ def test_the_drop_target_is_outlined_plainly_on_the_felt(size: tuple[int, int]) 
     end = (slot.x + slot.w // 2, slot.y + slot.h // 2)
     inside = (slot.x + slot.w // 2, slot.y + slot.h // 6)
     felt_before = tuple(app.screen.get_at(inside))[:3]
-    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False)
-    steps(app)
-    for k in range(1, 7):
-        post(pygame.MOUSEMOTION, pos=(start[0] + (end[0] - start[0]) * k / 6, start[1] + (end[1] - start[1]) * k / 6),
-             rel=(1, 1), buttons=(1, 0, 0), touch=False)
-        steps(app)
-    assert table.pointer.drag is not None and table.pointer.drag.target == CELLS[3]
+    Hands(app).drag(start, end, moves=6, release=False)
+    assert table.board.drag is not None and table.board.drag.target == CELLS[3]
     app.render(force=True)
     # the outline runs along the slot's edge, gold and several pixels thick (the card hangs
     # from the pointer in the slot's middle: its upper half shows)
     edge = [tuple(app.screen.get_at((slot.x + dx, slot.y + slot.h // 4)))[:3] for dx in range(-2, 2)]
-    gold = table.view.painter.theme.selection
+    gold = table.app.painter.theme.selection
     assert all(sum(abs(a - b) for a, b in zip(pixel, gold)) < 60 for pixel in edge), edge
     tinted = tuple(app.screen.get_at(inside))[:3]
     assert tinted[0] > felt_before[0] + 30  # and the slot itself glows gold

@@ -28,7 +28,7 @@ def test_a_drag_onto_a_column_of_the_lower_band_makes_the_move() -> None:
     assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
     assert app.scenes.bottom.game.move_count == 1
     settle(app)
-    assert not app.scenes.bottom.motion.floating and app.scenes.bottom.pointer.drag is None
+    assert not app.scenes.bottom.board.glides.floating and app.scenes.bottom.board.drag is None
     app.close()
 
 
@@ -59,11 +59,11 @@ def test_up_and_down_keys_move_the_focus_between_the_bands() -> None:
     app = tall_app()
     table = app.scenes.bottom
     key(app, pygame.K_7)  # picks column 7, which takes the focus
-    assert table.keys.focus == column(7)
+    assert table.board.focus_pile == column(7)
     key(app, pygame.K_UP)
-    assert table.keys.focus == column(2)  # the column above, not a pile of the top rows
+    assert table.board.focus_pile == column(2)  # the column above, not a pile of the top rows
     key(app, pygame.K_DOWN)
-    assert table.keys.focus == column(7)
+    assert table.board.focus_pile == column(7)
     key(app, pygame.K_RIGHT)
-    assert table.keys.focus == column(8)
+    assert table.board.focus_pile == column(8)
     app.close()

@@ -9,12 +9,12 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from seahaven.app.board.keys import BOARD_KEYS, KEY_NAMES, board_key, key_codes
+from seahaven.app.board.keys import BOARD_KEYS, KEY_NAMES, board_key
 from seahaven.app.board.replay_game import ReplayGame, Source
-from seahaven.app.screens import actions
 from seahaven.app.screens.help import HelpScreen, keys_page, keys_words
 from seahaven.app.screens.replay_commands import REPLAY_COMMANDS, command_for_key, replay_key_rows
 from seahaven.app.screens.replay_screen import ReplayScreen
+from seahaven.app.screens.table import actions
 from seahaven.app.shell.loop import App
 from seahaven.app.text.words import key_text
 from seahaven.engine import APP_RULES, COLUMNS
@@ -42,6 +42,11 @@ DOES: dict[str, Check] = {
     "from_here": lambda app, screen, replay, asked: asked["from_here"] == [replay],
 }
 """What each command with keys does to a replay on move :data:`MIDDLE` at speed 1x."""
+
+
+def key_codes(name: str) -> tuple[int, ...]:
+    """Every pygame key :data:`KEY_NAMES` calls ``name`` ("+": plus, keypad plus and =)."""
+    return tuple(code for code, named in KEY_NAMES.items() if named == name)
 
 
 def open_on_middle(app: App, offered: bool = True) -> tuple[ReplayScreen, ReplayGame, dict[str, list[ReplayGame]]]:
@@ -161,28 +166,28 @@ def test_each_fixed_key_group_acts_at_the_table(does: str) -> None:
     """A key of each group, through a real KEYDOWN at the table, does what its group says."""
     app = make_app()
     table = app.scenes.bottom
-    keys = table.keys  # type: ignore[attr-defined]
+    board = table.board  # type: ignore[attr-defined]
     group = next(k for k in BOARD_KEYS if k.does == does)
     if does == "pile":
         key(app, group.codes[2])  # column 3: its top run picked up
-        assert keys.focus == COLUMNS[2] and table.hand.selection is not None  # type: ignore[attr-defined]
+        assert board.focus_pile == COLUMNS[2] and table.board.selection is not None  # type: ignore[attr-defined]
     elif does == "focus":
         key(app, group.codes[0])  # the first arrow only shows the ring
-        assert keys.show_focus and keys.focus == COLUMNS[0]
+        assert board.focus.visible and board.focus_pile == COLUMNS[0]
         key(app, pygame.K_RIGHT)
-        assert keys.focus == COLUMNS[1]
+        assert board.focus_pile == COLUMNS[1]
         key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
-        assert keys.focus == COLUMNS[0]
+        assert board.focus_pile == COLUMNS[0]
     elif does == "peek":
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=group.codes[0], mod=0, unicode="", scancode=0))
         steps(app)
-        assert keys.peeking == COLUMNS[0]
+        assert board.peeking == COLUMNS[0]
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=group.codes[0], mod=0, unicode="", scancode=0))
         steps(app)
-        assert keys.peeking is None
+        assert board.peeking is None
     else:
         before = table.game.move_count  # type: ignore[attr-defined]
         key(app, pygame.K_1)
         for code in group.codes:  # Enter, keypad Enter, Space: the first sends the run, the rest act again
             key(app, code)
-        assert keys.show_focus and table.game.move_count > before  # type: ignore[attr-defined]
+        assert board.focus.visible and table.game.move_count > before  # type: ignore[attr-defined]

@@ -84,7 +84,7 @@ def test_the_stuck_panel_offers_review_which_names_the_move_and_undoes_to_before
     assert app.scenes.top is table
     assert table.game.move_count == lost - 1 and table.game.hints_used == 0  # undos: no help
     assert table.game.can_redo  # undone, not cut
-    assert table.hint is not None and table.hint[0] == moves[lost - 1]  # the losing move, marked on the board
+    assert table.hint is not None and table.hint == moves[lost - 1]  # the losing move, marked on the board
     assert table.message is not None and table.message.text.startswith(f"Move {lost}: ")
     assert solve(table.game.position, APP_RULES).won
 
@@ -177,7 +177,11 @@ def test_bookmarks_by_key_and_window_within_reach_and_beyond() -> None:
     key(app, pygame.K_b, pygame.KMOD_LCTRL)
     window = app.scenes.top
     assert isinstance(window, Bookmarks)
-    assert [w.label for w in window.widgets] == ["After move 3", "Bookmark this position"]
+    assert [w.label for w in window.widgets] == ["After move 3", "Close", "Bookmark this position"]
+    click(app, widget(window, "close").box.center)  # a visible way out, for a finger too (issue 37.5)
+    assert not isinstance(app.scenes.top, Bookmarks) and table.game.bookmarks == (3,)
+    key(app, pygame.K_b, pygame.KMOD_LCTRL)
+    window = app.scenes.top
     click(app, widget(window, "mark").box.center)  # a second one, at move 8
     assert table.game.bookmarks == (3, 8)
     key(app, pygame.K_b, pygame.KMOD_LCTRL)

@@ -12,7 +12,6 @@ import pytest
 
 from seahaven.app.saving.storage import Storage
 from seahaven.app.screens import settings_screen
-from seahaven.app.screens.actions import ACTIONS
 from seahaven.app.screens.help import (
     CODES,
     EXAMPLES,
@@ -25,10 +24,12 @@ from seahaven.app.screens.help import (
 )
 from seahaven.app.screens.settings_screen import SettingsScreen
 from seahaven.app.screens.statistics import StatsScreen, figure_rows
+from seahaven.app.screens.table.actions import ACTIONS
 from seahaven.app.state.settings import Settings
 from seahaven.app.state.stats import Stats
 from seahaven.engine import APP_RULES, COLUMNS, Pile
-from tests.app.table_helpers import opened_app
+from tests.app import table_helpers
+from tests.app.table_helpers import make_app, opened_app
 
 SIZES = [(800, 600), (1280, 800), (1024, 1366), (3840, 2160)]
 
@@ -57,14 +58,7 @@ def click(app: Any, pos: tuple[float, float], touch: bool = False) -> None:
 
 
 def drag(app: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False))
-    app.step(1 / 60)
-    for k in range(1, 5):
-        pos = (start[0] + (end[0] - start[0]) * k / 4, start[1] + (end[1] - start[1]) * k / 4)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False))
-        app.step(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
-    app.step(1 / 60)
+    table_helpers.drag(app, start, end, moves=4)
 
 
 def hot(screen: Any, name: str) -> tuple[int, int]:
@@ -195,11 +189,8 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     assert settings.table == "green"
     # by mouse and by finger: press the chosen segment
     animation = next(a for a in screen.hots if a.key == "animation").rect
-    click(app, (animation.right - 5, animation.centery))  # "Slow"
-    assert settings.animation == "slow"
-    four = next(a for a in screen.hots if a.key == "four_colour").rect
-    click(app, (four.right - 5, four.centery))  # "On"
-    assert settings.four_colour is True
+    click(app, (animation.right - 5, animation.centery))  # "Off"
+    assert settings.animation == "off" and settings.reduces_motion
     double = next(a for a in screen.hots if a.key == "double_tap_ms").rect
     click(app, (double.right - 5, double.centery), touch=True)  # "+"
     assert settings.double_tap_ms == 550
@@ -212,7 +203,7 @@ def test_settings_change_at_once_and_persist(app: Any, tmp_path: Path) -> None:
     assert settings.winnable_only == {4: True, 2: True, 1: True}
     on_disk = Storage(tmp_path / "seahaven-towers").load_settings()
     assert on_disk.message is None and on_disk.value == settings
-    assert on_disk.value.four_colour and not on_disk.value.sound
+    assert on_disk.value.animation == "off" and not on_disk.value.sound
 
 
 def test_classic_run_limit_applies_to_the_game_at_once(app: Any) -> None:
@@ -265,7 +256,7 @@ def test_example_position_is_the_seed_example() -> None:
 
 def card_point(board: ExampleBoard, pile: Pile, index: int) -> tuple[int, int]:
     cards = board.position.cards(pile)
-    rect = board.card_rect(pile, index, len(cards))
+    rect = pygame.Rect(board.layout.card_box(pile, index, len(cards)))
     return rect.centerx, rect.y + max(3, int(board.layout.column_step(pile, len(cards)) / 2))
 
 
@@ -279,14 +270,14 @@ def test_example_board_by_mouse_follows_the_engine(app: Any) -> None:
     board = screen.board
     col1, col2, col3, col4, col9 = (COLUMNS[i] for i in (0, 1, 2, 3, 8))
     # the 8 diamonds onto the 10 of diamonds
-    drag(app, card_point(board, col3, 2), board.slot(col4).move(0, board.card_h).center)
+    drag(app, card_point(board, col3, 2), pygame.Rect(board.layout.piles[col4]).move(0, board.layout.card_h).center)
     assert len(board.position.cards(col4)) == 12 and not board.refused
     # the king-led run of 5 spades into an empty column: refused, nothing moves
-    drag(app, card_point(board, col1, 2), board.slot(col9).center)
+    drag(app, card_point(board, col1, 2), pygame.Rect(board.layout.piles[col9]).center)
     assert board.refused and "Only 4 cards" in board.message
     assert len(board.position.cards(col9)) == 0 and len(board.position.cards(col1)) == 7
     # the king-led run of 4 hearts fits
-    drag(app, card_point(board, col2, 2), board.slot(col9).center)
+    drag(app, card_point(board, col2, 2), pygame.Rect(board.layout.piles[col9]).center)
     assert [str(c) for c in board.position.cards(col9)] == ["KH", "QH", "JH", "TH"]
     # tapping a card that can go home sends it there (the 2 of hearts onto the ace)
     click(app, card_point(board, COLUMNS[5], 4))
@@ -317,14 +308,18 @@ def test_example_board_keys_take_no_more_than_may_move_now() -> None:
     move now (the pick-up limit), not the whole run."""
     from seahaven.engine import Move, cell, column
 
-    board = ExampleBoard()
-    board.model.play(Move(column(5), cell(1), 1))  # no free cell left
-    assert board.position.pickup_limit(board.rules) == 4
-    board.key_pile(column(3))  # a run of 8 diamonds
-    assert board.selected == (column(3), 4)
-    before = board.position
-    board.key_pile(column(4))  # onto the 10 of diamonds: the 5 heading those 4 does not fit there
-    assert board.refused and board.position == before
+    app = make_app()
+    try:
+        board = ExampleBoard(app)
+        board.model.play(Move(column(5), cell(1), 1))  # no free cell left
+        assert board.position.pickup_limit(board.rules) == 4
+        board.board.key_pile(column(3))  # a run of 8 diamonds
+        assert board.selected == (column(3), 4)
+        before = board.position
+        board.board.key_pile(column(4))  # onto the 10 of diamonds: the 5 heading those 4 does not fit there
+        assert board.refused and board.position == before
+    finally:
+        app.close()
 
 
 # -- fitting the window, and saying when a page goes on -------------------------------------
@@ -334,7 +329,7 @@ def _state(screen: Any) -> tuple[Any, ...]:
     board = getattr(screen, "board", None)
     return (screen.scroll, screen.content_height, tuple(screen.viewport), screen.size, screen.focus_key,
             [(tuple(h.rect), h.key, h.action) for h in screen.hots], screen.more,
-            None if board is None else (tuple(board.rect), board.card_w))
+            None if board is None else (tuple(board.rect), board.layout.card_w))
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800)])

@@ -8,9 +8,9 @@ import types
 import pygame
 
 from seahaven.app.screens import new_game as new_game_module
-from seahaven.app.screens import table_solver as table_module
 from seahaven.app.screens.dialogs import EndMessage
 from seahaven.app.screens.new_game import NewGame
+from seahaven.app.screens.table import solver_questions as table_module
 from seahaven.engine import GameCode, Move, column, services
 from seahaven.engine.services import LossReport
 from tests.app.table_helpers import card_point, drag, key, make_app, settle, steps
@@ -47,7 +47,7 @@ def use(monkeypatch, solver: types.SimpleNamespace) -> None:  # type: ignore[no-
 def wait_for_work(app, frames: int = 120) -> None:  # type: ignore[no-untyped-def]
     for _ in range(frames):
         steps(app)
-        if not app.scenes.bottom.jobs.running() and app.scenes.bottom.solver.lost_due is None:
+        if not app.scenes.bottom.jobs.running() and app.scenes.bottom.verdict.due is None:
             break
     steps(app, 2)
 
@@ -59,7 +59,7 @@ def test_hint_highlights_the_solvers_move(monkeypatch) -> None:  # type: ignore[
     key(app, pygame.K_h)
     wait_for_work(app)
     assert asked(calls) == ["hint"]
-    assert app.scenes.bottom.hint is not None and app.scenes.bottom.hint[0] == Move(column(1), column(7), 1)
+    assert app.scenes.bottom.hint is not None and app.scenes.bottom.hint == Move(column(1), column(7), 1)
     assert app.scenes.bottom.game.hints_used == 1
 
 
@@ -76,7 +76,7 @@ def test_lost_is_asked_after_a_pause_and_says_how_many_undos(monkeypatch) -> Non
     table = app.scenes.bottom
     assert app.scenes.top is table  # said without blocking play (issue 13.3)
     assert table.message is not None and "undo 2 moves" in table.message.text
-    assert table.solver.verdict_text() == ("Solver: lost, undo 2", True)
+    assert table.verdict.text() == ("Solver: lost, undo 2", True)
     key(app, pygame.K_u)  # the next input is the player's
     assert table.game.move_count == 0
 
@@ -111,8 +111,8 @@ def test_a_deal_that_cannot_be_won_says_so_once_dealt(monkeypatch) -> None:  # t
     assert calls == ["lost@0"]
     table = app.scenes.bottom
     assert app.scenes.top is table and table.message is not None
-    assert table.message.text.startswith("This deal cannot be won")
-    assert table.solver.verdict_text() == ("Solver: cannot be won", True)
+    assert table.message.text == "This deal can never be won: N deals a new game."  # in its own words (37.6)
+    assert table.verdict.text() == ("Solver: cannot be won", True)
     drag(app, card_point(app, column(1)), card_point(app, column(7)))  # the first input plays
     assert table.game.move_count == 1
 
@@ -135,6 +135,6 @@ def test_the_verdict_says_cannot_be_won_only_when_the_deal_itself_is_lost(monkey
     settle(app)
     wait_for_work(app)
     table = app.scenes.bottom
-    assert table.solver.verdict_text() == ("Solver: lost", True)
+    assert table.verdict.text() == ("Solver: lost", True)
     table.current.solver_says(table.position, table.rules, LossReport("lost", None, services.DEAL_LOST, 1))
-    assert table.solver.verdict_text() == ("Solver: cannot be won", True)
+    assert table.verdict.text() == ("Solver: cannot be won", True)

@@ -53,7 +53,7 @@ def test_the_lost_message_goes_with_the_undo_that_fixes_it() -> None:
     steps(app, 40)
     wait_jobs(app)
     assert table.message is None or "can no longer be won" not in table.message.text
-    assert table.solver.verdict_text() == ("Solver: winnable", False)
+    assert table.verdict.text() == ("Solver: winnable", False)
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # the redo brings the position back, not the old sentence
     assert table.game.move_count == 1
     assert table.message is None or table.message != lost
@@ -87,9 +87,9 @@ def _win_and_cascade(app):  # type: ignore[no-untyped-def]
     assert table.game.is_won
     for _ in range(120):  # the king glides home; then the cascade begins
         steps(app)
-        if table.motion.cascade is not None:
+        if table.board.glides.cascade is not None:
             break
-    assert table.motion.cascade is not None and app.scenes.top is table
+    assert table.board.glides.cascade is not None and app.scenes.top is table
     return table
 
 
@@ -98,7 +98,7 @@ def test_a_click_tap_or_key_during_the_cascade_brings_the_won_panel_at_once(skip
     app = _one_card_from_the_win()
     table = _win_and_cascade(app)
     steps(app, 10)
-    assert table.motion.cascade is not None  # still celebrating
+    assert table.board.glides.cascade is not None  # still celebrating
     said = table.message
     assert said is not None and "skip" in said.text  # the cascade says how to skip it
     w, h = app.size
@@ -112,7 +112,7 @@ def test_a_click_tap_or_key_during_the_cascade_brings_the_won_panel_at_once(skip
         key(app, pygame.K_SPACE)
     top = app.scenes.top
     assert isinstance(top, EndMessage) and top.kind == "won"
-    assert table.motion.cascade is None
+    assert table.board.glides.cascade is None
     assert table.message is None or "skip" not in table.message.text  # nothing left to skip
 
 
@@ -121,12 +121,12 @@ def test_a_click_tap_or_key_during_the_cascade_brings_the_won_panel_at_once(skip
 def test_the_cascade_is_planned_to_last_at_most_four_seconds(animation: str, size: tuple[int, int]) -> None:
     app = _one_card_from_the_win(size, animation)
     table = _win_and_cascade(app)
-    cascade = table.motion.cascade
+    cascade = table.board.glides.cascade
     assert cascade is not None and len(cascade.bouncers) == 52
     assert CASCADE_S <= 4.0 and 0 < cascade.planned_s <= 4.0
     # every card, as planned, has left the table by then: stepping that long ends it
     steps(app, int(cascade.planned_s / STEP) + 2)
-    assert table.motion.cascade is None
+    assert table.board.glides.cascade is None
     top = app.scenes.top
     assert isinstance(top, EndMessage) and top.kind == "won"
 
@@ -152,7 +152,7 @@ def _said_off_the_cards(app, start: str) -> None:  # type: ignore[no-untyped-def
     assert said is not None and said.text.startswith(start)
     table.invalidate()
     steps(app)  # painted
-    box = table.view.status.said_box
+    box = table.status_painter.said_box
     assert box is not None and box.w > 0 and box.h > 0
     assert pygame.Rect(table.layout.status).contains(box)
     assert not [card for card in _card_rects(table) if card.colliderect(box)]
@@ -169,7 +169,7 @@ def test_the_hints_words_cover_no_card(size: tuple[int, int], language: str, sta
         table = app.scenes.bottom
         steps(app, 40)
         wait_jobs(app)  # the solver's verdict is in the line too, as in play
-        assert table.solver.verdict_text() is not None
+        assert table.verdict.text() is not None
         key(app, pygame.K_h)
         wait_jobs(app)
         assert table.hint is not None

@@ -92,7 +92,7 @@ def test_no_file_is_a_clean_start_without_message(tmp_path: Path) -> None:
 def test_settings_round_trip(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     changed = Settings(
-        sound=False, volume=0.25, animation="slow", four_colour=True, double_tap_ms=350,
+        sound=False, volume=0.25, animation="slow", suit_colours="four", double_tap_ms=350,
         warn_lost=False, classic_run_limit=True, winnable_only={4: True, 2: False, 1: True},
         fullscreen=False, cells=2,
     )

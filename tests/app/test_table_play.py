@@ -18,7 +18,7 @@ def test_drag_a_card_to_a_legal_column() -> None:
     assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
     assert app.scenes.bottom.game.move_count == 1
     settle(app)
-    assert not app.scenes.bottom.motion.floating and app.scenes.bottom.pointer.drag is None
+    assert not app.scenes.bottom.board.glides.floating and app.scenes.bottom.board.drag is None
 
 
 def test_drag_a_run_to_a_legal_column() -> None:
@@ -43,7 +43,7 @@ def test_a_drop_outside_every_pile_glides_back() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     before = app.scenes.bottom.position
     drag(app, card_point(app, column(1)), (640, 790))  # onto the status line
-    assert app.scenes.bottom.motion.floating  # gliding back
+    assert app.scenes.bottom.board.glides.floating  # gliding back
     settle(app)
     assert app.scenes.bottom.position == before
 
@@ -58,11 +58,11 @@ def test_tap_an_ace_home() -> None:
 def test_tap_select_then_tap_destination() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     click(app, card_point(app, column(1)))
-    assert app.scenes.bottom.hand.selection is not None and app.scenes.bottom.hand.selection.pile == column(1)
+    assert app.scenes.bottom.board.selection is not None and app.scenes.bottom.board.selection.pile == column(1)
     assert app.scenes.bottom.game.move_count == 0
     click(app, card_point(app, column(7)))
     assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
-    assert app.scenes.bottom.hand.selection is None
+    assert app.scenes.bottom.board.selection is None
 
 
 def test_tap_select_then_illegal_tap_selects_anew() -> None:
@@ -70,9 +70,9 @@ def test_tap_select_then_illegal_tap_selects_anew() -> None:
     click(app, card_point(app, column(1)))
     click(app, card_point(app, column(2)))  # 6H cannot go on 9H: column 2 is selected instead
     assert app.scenes.bottom.game.move_count == 0
-    assert app.scenes.bottom.hand.selection is not None and app.scenes.bottom.hand.selection.pile == column(2)
+    assert app.scenes.bottom.board.selection is not None and app.scenes.bottom.board.selection.pile == column(2)
     click(app, card_point(app, column(2)))  # tapping the selection again clears it
-    assert app.scenes.bottom.hand.selection is None
+    assert app.scenes.bottom.board.selection is None
 
 
 def double_tap(app, pos) -> None:  # type: ignore[no-untyped-def]
@@ -128,10 +128,10 @@ def test_a_double_click_that_sent_a_card_home_selects_nothing() -> None:
     click(app, card_point(app, column(3)), clicks=1, frames=0)  # AH home
     click(app, card_point(app, column(3)), clicks=2)  # the double-click's second click, on the TD
     assert table.position.foundations[2] == 1 and table.game.move_count == 1
-    assert table.hand.selection is None
+    assert table.board.selection is None
     assert [str(c) for c in table.position.columns[2]] == ["KC", "TD"]
     click(app, card_point(app, column(3)), clicks=1)  # later: a new tap
-    assert table.hand.selection is not None and table.hand.selection.pile == column(3)
+    assert table.board.selection is not None and table.board.selection.pile == column(3)
 
 
 def test_second_tap_is_ignored_when_the_first_moved_that_very_card() -> None:
@@ -172,7 +172,7 @@ def test_undo_and_redo_with_keys_and_toolbar() -> None:
 def test_input_during_an_animation_finishes_it_and_is_handled() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     drag(app, card_point(app, column(1)), card_point(app, column(7)), frames=1)
-    assert app.scenes.bottom.motion.floating  # still gliding
+    assert app.scenes.bottom.board.glides.floating  # still gliding
     key(app, pygame.K_z, pygame.KMOD_LCTRL)  # the very next frame
     assert app.scenes.bottom.game.move_count == 0
 
@@ -187,9 +187,9 @@ def test_keyboard_play() -> None:
     assert app.scenes.bottom.position.cells[2] == Card.parse("2H")
     key(app, pygame.K_c)
     key(app, pygame.K_RETURN)  # double-tap rule: 2H from the cell... nowhere but a column/cell
-    assert app.scenes.bottom.keys.focus is not None and app.scenes.bottom.keys.show_focus
+    assert app.scenes.bottom.board.focus_pile is not None and app.scenes.bottom.board.focus.visible
     key(app, pygame.K_ESCAPE)
-    assert app.scenes.bottom.hand.selection is None
+    assert app.scenes.bottom.board.selection is None
 
 
 def test_keyboard_f_sends_home() -> None:
@@ -247,11 +247,11 @@ def test_resize_during_a_drag() -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] + 40), rel=(1, 1),
                                          buttons=(1, 0, 0), touch=False))
     steps(app)
-    assert app.scenes.bottom.pointer.drag is not None
+    assert app.scenes.bottom.board.drag is not None
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
     steps(app)
     assert app.size == (1000, 700) and app.scenes.bottom.layout.size == (1000, 700)
-    assert app.scenes.bottom.pointer.drag is not None  # the drag goes on in the new layout
+    assert app.scenes.bottom.board.drag is not None  # the drag goes on in the new layout
     target = card_point(app, column(7))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(1, 1), buttons=(1, 0, 0), touch=False))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1, touch=False))
@@ -262,18 +262,21 @@ def test_resize_during_a_drag() -> None:
 def test_animation_off_lands_every_move_at_once() -> None:
     app = make_app("SH1-C4-AAAAAJ2", animation="off")
     drag(app, card_point(app, column(1)), card_point(app, column(7)))
-    assert not app.scenes.bottom.motion.floating and not app.scenes.bottom.motion.tweens.active
+    glides = app.scenes.bottom.board.glides
+    assert not glides.floating and glides.flashed == {column(1), column(7)}  # Off: a brief highlight, no glide
     assert app.scenes.bottom.position.columns[6][-1] == Card.parse("6H")
+    settle(app)
+    assert not glides.tweens.active and not glides.flashed
 
 
 def test_an_idle_table_draws_nothing() -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     for _ in range(400):  # once dealt, the deal is checked once in the background: let it end
-        if not app.scenes.bottom.jobs.running() and app.scenes.bottom.solver.lost_due is None:
+        if not app.scenes.bottom.jobs.running() and app.scenes.bottom.verdict.due is None:
             break
         steps(app, 1)
         time.sleep(0.005)
-    assert app.scenes.bottom.solver.verdict_text() == ("Solver: winnable", False)
+    assert app.scenes.bottom.verdict.text() == ("Solver: winnable", False)
     steps(app, 2)
     frames = app.frames  # the verdict was drawn once; from now on nothing changes
     steps(app, 30)

@@ -3,7 +3,8 @@ loop is told when the next is due."""
 
 from __future__ import annotations
 
-from seahaven.app.screens.table_timers import Timer, Timers
+from seahaven.app.board.marks import Mark
+from seahaven.app.screens.table.timers import Timer, Timers
 from tests.app.table_helpers import make_app
 
 
@@ -29,7 +30,7 @@ def test_the_hint_ends_when_its_time_comes_and_the_table_sleeps_until_then() -> 
     app = make_app()
     table = app.scenes.bottom
     move = table.position.legal_moves(table.rules)[0]
-    table.hint = (move, app.time + 2.0)
+    table.board.show("hint", (Mark.of_move(move),), 2.0)
     wait = table.wake_in()
     assert wait is not None and wait <= 2.0
     for _ in range(60):

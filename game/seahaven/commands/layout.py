@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from seahaven.app.board.layout import card_aspect, compute_layout
-    from seahaven.app.screens.actions import ACTIONS
+    from seahaven.app.screens.table.actions import ACTIONS
     from seahaven.app.text.words import code_error_text
     from seahaven.engine import GameCode, InvalidCode
 

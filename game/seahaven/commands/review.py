@@ -20,7 +20,7 @@ from seahaven.commands import InputError, fail, read_bounded
 from seahaven.i18n import _
 
 if TYPE_CHECKING:
-    from seahaven.engine import Position, Rules
+    from seahaven.engine import Move, Position, Rules
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,45 +30,55 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from seahaven.engine import APP_RULES, CLASSIC_RULES, SeahavenError
-    from seahaven.engine.records import MAX_RECORD_BYTES, json_trouble
+    from seahaven.engine import APP_RULES, CLASSIC_RULES
     from seahaven.engine.review import review
 
     rules = CLASSIC_RULES if args.classic else APP_RULES
     try:
-        text = read_bounded(args.file, MAX_RECORD_BYTES, _("a game record"))
+        positions, _moves = read_game_line(args.file, rules)
     except InputError as error:
         return fail("review", str(error))
-    try:
-        record = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        return fail("review", _("{path} is not a game record: it is not JSON ({detail}).").format(
-            path=args.file, detail=json_trouble(error)))
-    try:
-        positions = _positions(record, rules)
-    except (SeahavenError, ValueError) as error:
-        return fail("review", _("{path} is not a game record: {detail}.").format(
-            path=args.file, detail=str(error).rstrip(".")))
     result = review(positions, rules)
     sys.stdout.write(json.dumps({**result.to_json(), "rules": "classic" if args.classic else "app"}) + "\n")
     return 0
 
 
-def _positions(record: object, rules: Rules) -> list[Position]:
-    """The start and the position after each move of ``record`` (a game record or the body
-    of a saved ``current.json``: its moves on the board, the undone ones left out).
-    Raises InvalidRecord saying what is wrong."""
+def read_game_line(path: str, rules: Rules) -> tuple[list[Position], list[Move]]:
+    """The start and the position after each move, and the moves, of the game at ``path``
+    (``-``: standard input): a game record, a game file or a saved ``current.json`` (its moves
+    on the board, the undone ones left out). Raises :class:`InputError` saying in one sentence
+    why it cannot be read or replayed."""
+    from seahaven.engine import SeahavenError
+    from seahaven.engine.records import MAX_RECORD_BYTES, json_trouble
+
+    text = read_bounded(path, MAX_RECORD_BYTES, _("a game record"))
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise InputError(_("{path} is not a game record: it is not JSON ({detail}).").format(
+            path=path, detail=json_trouble(error))) from None
+    try:
+        return _line(record, rules)
+    except (SeahavenError, ValueError) as error:
+        raise InputError(_("{path} is not a game record: {detail}.").format(
+            path=path, detail=str(error).rstrip("."))) from None
+
+
+def _line(record: object, rules: Rules) -> tuple[list[Position], list[Move]]:
+    """The positions and moves of ``record`` (a game record or the body of a saved
+    ``current.json`` or game file). Raises InvalidRecord saying what is wrong."""
     from seahaven.engine.errors import InvalidRecord
     from seahaven.engine.records import record_start
-    from seahaven.engine.review import line_positions
+    from seahaven.engine.review import read_line
 
     if isinstance(record, dict) and "version" in record:
         from seahaven.app.saving.files import BadFile
         from seahaven.app.saving.saved_game import game_from_json
 
         try:
-            return game_from_json(record, rules).game.positions
+            game = game_from_json(record, rules).game
         except BadFile as error:
             raise InvalidRecord(str(error)) from None
+        return game.positions, list(game.moves)
     start, raw_moves = record_start(record)
-    return line_positions(start, raw_moves, rules)
+    return read_line(start, raw_moves, rules)

@@ -2,6 +2,12 @@
 
 Undo restores saved states (the position and score before each action); nothing is ever
 computed "in reverse". The score of every state is stored, so redo and undo are exact.
+
+An action is one move, or a move of the player's with the safe cards the setting "Send safe
+cards home" sent after it (:meth:`Game.send_home`): each of those is a move of the line of
+its own (a record of the game replays the same without the setting), marked ``follow_up``,
+and undo, redo and the undo window of the last 100 actions take the move and its follow-ups
+as one.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from typing import NamedTuple
 from seahaven.engine.cards import Move
 from seahaven.engine.codes import GameCode
 from seahaven.engine.position import APP_RULES, Position, Rules
+from seahaven.engine.safe_home import moved_card, safe_moves
 
 MEMO_LIMIT = 200_000
 """At most this many (position, move) pairs are remembered by a replay's ``memo``."""
@@ -28,15 +35,23 @@ WIN_BONUS = {4: 200, 2: 500, 1: 1000}
 """Win bonus by number of cells: Easy 200, Medium 500, Hard 1000."""
 
 
+Memo = dict[tuple[Position, Move], tuple[Position, tuple[object, ...], int]]
+"""What each move from a position gave (the position after, its key, its points): a
+replay's shortcut for positions met again."""
+
+
 class Action(NamedTuple):
     """One move as it was played: the move, the position it was played from and after,
-    and the points it really changed the score by (after the floor at zero). A named
-    tuple: a saved game of 400,000 moves makes as many when it is read."""
+    the points it really changed the score by (after the floor at zero), and whether the
+    game made it right after the move before (a safe card sent home), so that undo and redo
+    take the two as one action. A named tuple: a saved game of 400,000 moves makes as many
+    when it is read."""
 
     move: Move
     before: Position
     after: Position
     points: int
+    follow_up: bool = False
 
 
 def move_points(move: Move, after: Position) -> int:
@@ -62,6 +77,9 @@ class Game:
         self._actions: list[Action] = []  # the line: applied actions, then redoable ones
         self._scores: list[int] = [0]  # score after each applied action, index 0 = start
         self._keys: list[tuple[object, ...]] = [start.key()]
+        self._steps: list[int] = [0]
+        """How many actions (moves that are no follow-up) lead to each state, index 0 = start:
+        the undo window counts them."""
         self._seen: dict[tuple[object, ...], int] = {self._keys[0]: 1}
         """How often each key of ``_keys[: _cursor + 1]`` occurs: "seen before" in O(1)."""
         self._cursor = 0  # how many actions of the line are applied
@@ -86,16 +104,17 @@ class Game:
         undone: int = 0,
         rules: Rules = APP_RULES,
         code: GameCode | None = None,
+        follow_ups: Iterable[int] = (),
     ) -> Game:
-        """Replay ``moves`` (checking each) and undo the last ``undone`` of them: a saved game."""
+        """Replay ``moves`` (checking each) and undo the last ``undone`` of them: a saved game.
+        ``follow_ups``: the numbers (from 1) of the moves that were safe cards sent home
+        after the move before them (:meth:`send_home`)."""
         game = cls(start, rules, code)
-        memo: dict[tuple[Position, Move], tuple[Position, tuple[object, ...], int]] = {}
-        for move in moves:
-            game.play(move, memo)
-        if not 0 <= undone <= min(len(game._actions), UNDO_LIMIT):
-            raise ValueError(f"cannot undo {undone} of {len(game._actions)} moves")
-        for _ in range(undone):
-            game.undo()
+        joined = set(follow_ups)
+        memo: Memo = {}
+        for n, move in enumerate(moves, 1):
+            game.play(move, memo, follow_up=n in joined)
+        game.undo_moves(undone)
         return game
 
     # -- state -------------------------------------------------------------------------
@@ -154,19 +173,38 @@ class Game:
 
     def recent_positions(self) -> tuple[Position, ...]:
         """The positions undo can go back to and the one now, oldest first: at most
-        ``UNDO_LIMIT + 1`` of them, whatever the length of the game."""
-        floor = self._cursor - self.undo_depth
-        first = self._actions[floor - 1].after if floor else self.start
-        return (first, *(a.after for a in self._actions[floor : self._cursor]))
+        ``UNDO_LIMIT + 1`` of them, whatever the length of the game (one per action: the
+        positions between a move and the safe cards sent home after it are not among them)."""
+        floor, cursor, actions = self._undo_floor, self._cursor, self._actions
+        first = actions[floor - 1].after if floor else self.start
+        return (first, *(actions[n - 1].after for n in range(floor + 1, cursor + 1)
+                          if n == cursor or not actions[n].follow_up))
 
     @property
     def undo_depth(self) -> int:
         """How many undos the game allows from here (the last 100 actions at most)."""
-        return self._cursor - self._undo_floor
+        return self._steps[self._cursor] - self._steps[self._undo_floor]
+
+    @property
+    def undo_reaches_deal(self) -> bool:
+        """Undo can go all the way back to the start of the game."""
+        return self._undo_floor == 0
+
+    def moves_after_undos(self, undos: int) -> int | None:
+        """How many moves of the line are on the board after ``undos`` undos from here; None
+        if undo does not reach that far."""
+        if not 0 <= undos <= self.undo_depth:
+            return None
+        n, actions = self._cursor, self._actions
+        for _ in range(undos):
+            n -= 1
+            while actions[n].follow_up:
+                n -= 1
+        return n
 
     @property
     def can_undo(self) -> bool:
-        return self.undo_depth > 0
+        return self._cursor > self._undo_floor
 
     @property
     def can_redo(self) -> bool:
@@ -186,12 +224,16 @@ class Game:
     def legal_moves(self) -> list[Move]:
         return self.position.legal_moves(self.rules)
 
-    def play(self, move: Move, memo: dict[tuple[Position, Move], tuple[Position, tuple[object, ...], int]] | None = None
-             ) -> Action:
+    def play(self, move: Move, memo: Memo | None = None, *, follow_up: bool = False) -> Action:
         """Check and make ``move``; the redoable moves are dropped. Raises IllegalMove.
         ``memo`` (for replaying a long line under one rule set): what a move from a
-        position gave before, so that a position met again is not worked out again."""
+        position gave before, so that a position met again is not worked out again.
+        ``follow_up``: a safe card sent home after the move before (a saved game read
+        back; :meth:`send_home` makes them in play), one action with it; raises ValueError
+        for a move that is not a card going to its foundation, or one with no move before."""
         cursor = self._cursor
+        if follow_up and not (cursor and move.dest.is_foundation and not move.source.is_foundation):
+            raise ValueError(f"{move} cannot be sent home with the move before it")
         before = self._actions[cursor - 1].after if cursor else self.start
         known = memo.get((before, move)) if memo is not None else None
         if known is None:
@@ -202,39 +244,91 @@ class Game:
         after, key, points = known
         score = self._scores[cursor]
         new_score = max(0, score + points)
-        action = Action(move, before, after, new_score - score)
+        action = Action(move, before, after, new_score - score, follow_up)
         if cursor < len(self._actions):
             self._bookmarks = [mark for mark in self._bookmarks if mark <= cursor]
             del self._actions[cursor:]
             del self._scores[cursor + 1 :]
             del self._keys[cursor + 1 :]
+            del self._steps[cursor + 1 :]
         self._actions.append(action)
         self._scores.append(new_score)
         self._keys.append(key)
+        self._steps.append(self._steps[cursor] + (not follow_up))
         self._seen[key] = self._seen.get(key, 0) + 1
         self._cursor += 1
         self._changes += 1
-        self._undo_floor = max(self._undo_floor, self._cursor - UNDO_LIMIT)
+        self._raise_floor()
         return action
 
+    def send_home(self) -> tuple[Action, ...]:
+        """Send the safe cards home right after a move (the setting "Send safe cards home",
+        issue 37): each a move of the line (:func:`~seahaven.engine.safe_home.safe_moves`),
+        scored as any card put on a foundation, one action with that move. A card the move
+        took back from its foundation stays where the player put it. Raises ValueError
+        when the last move has undone moves after it."""
+        if not self._cursor:
+            return ()
+        if self.can_redo:
+            raise ValueError("safe cards go home only right after a move")
+        last = self._actions[-1]
+        return tuple(self.play(move, follow_up=True)
+                     for move in safe_moves(last.after, keep=moved_card(last.before, last.move)))
+
+    def sent_home(self) -> tuple[Action, ...]:
+        """The safe cards sent home with the last action on the board (the follow-ups of
+        the move that made it)."""
+        n = self._cursor
+        while n > 0 and self._actions[n - 1].follow_up:
+            n -= 1
+        return tuple(self._actions[n : self._cursor])
+
+    def _raise_floor(self) -> None:
+        """Undo reaches back at most ``UNDO_LIMIT`` actions, and never into the middle of one."""
+        floor, cursor, steps, actions = self._undo_floor, self._cursor, self._steps, self._actions
+        while steps[cursor] - steps[floor] > UNDO_LIMIT or (floor < cursor and actions[floor].follow_up):
+            floor += 1
+        self._undo_floor = floor
+
     def undo(self) -> Action | None:
-        """Take back the last applied action; None if there is nothing to undo."""
+        """Take back the last applied action (a move, and the safe cards sent home after it);
+        the move's action, or None if there is nothing to undo."""
         if not self.can_undo:
             return None
-        self._unsee(self._keys[self._cursor])
-        self._cursor -= 1
+        actions = self._actions
+        while True:
+            self._unsee(self._keys[self._cursor])
+            self._cursor -= 1
+            if not actions[self._cursor].follow_up:
+                break
         self._changes += 1
-        return self._actions[self._cursor]
+        return actions[self._cursor]
 
     def redo(self) -> Action | None:
-        """Replay the next undone action; None if there is nothing to redo."""
+        """Replay the next undone action (a move, and the safe cards sent home after it);
+        the move's action, or None if there is nothing to redo."""
         if not self.can_redo:
             return None
-        self._cursor += 1
+        actions = self._actions
+        first = actions[self._cursor]
+        while True:
+            self._cursor += 1
+            key = self._keys[self._cursor]
+            self._seen[key] = self._seen.get(key, 0) + 1
+            if self._cursor == len(actions) or not actions[self._cursor].follow_up:
+                break
         self._changes += 1
-        key = self._keys[self._cursor]
-        self._seen[key] = self._seen.get(key, 0) + 1
-        return self._actions[self._cursor - 1]
+        return first
+
+    def undo_moves(self, moves: int) -> None:
+        """Undo until the last ``moves`` moves of the line are undone (a saved game read
+        back); ValueError when undo does not reach that far or it would end inside an action."""
+        if not 0 <= moves <= len(self._actions):
+            raise ValueError(f"cannot undo {moves} of {len(self._actions)} moves")
+        while self.undone < moves and self.undo() is not None:
+            pass
+        if self.undone != moves:
+            raise ValueError(f"cannot undo {moves} of {len(self._actions)} moves")
 
     def _unsee(self, key: tuple[object, ...]) -> None:
         left = self._seen[key] - 1
@@ -264,6 +358,7 @@ class Game:
         self._actions = []  # a new list: a line_snapshot taken before keeps the old one
         self._scores[:] = [0]
         self._keys[:] = [self.start.key()]
+        self._steps[:] = [0]
         self._seen = {self._keys[0]: 1}
         self._cursor = 0
         self._undo_floor = 0
@@ -294,8 +389,10 @@ class Game:
         self._bookmarks = list(dict.fromkeys(marks))[-BOOKMARK_LIMIT:]
 
     def within_reach(self, moves: int) -> bool:
-        """Whether undo or redo alone leads to the position after ``moves`` moves of the line."""
-        return self._cursor - self.undo_depth <= moves <= len(self._actions)
+        """Whether undo or redo alone leads to the position after ``moves`` moves of the line
+        (never one between a move and the safe cards sent home after it)."""
+        actions = self._actions
+        return self._undo_floor <= moves <= len(actions) and (moves == len(actions) or not actions[moves].follow_up)
 
     def cut(self, keep: int) -> None:
         """Go back to the position after the first ``keep`` moves, further back than undo
@@ -306,11 +403,13 @@ class Game:
         self._actions = self._actions[:keep]  # a new list: a line_snapshot taken before keeps the old one
         del self._scores[keep + 1 :]
         del self._keys[keep + 1 :]
+        del self._steps[keep + 1 :]
         self._seen = {}
         for key in self._keys:
             self._seen[key] = self._seen.get(key, 0) + 1
         self._cursor = keep
-        self._undo_floor = max(0, keep - UNDO_LIMIT)
+        self._undo_floor = 0
+        self._raise_floor()
         self._bookmarks = [mark for mark in self._bookmarks if mark <= keep]
         self._changes += 1
 

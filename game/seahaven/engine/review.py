@@ -102,15 +102,25 @@ class Review:
 def line_positions(start: Position, moves: Sequence[object], rules: Rules) -> list[Position]:
     """The start and the position after each of the JSON ``moves`` (a record's), each
     checked; raises InvalidRecord naming the first move that cannot be played."""
+    return read_line(start, moves, rules)[0]
+
+
+def read_line(start: Position, moves: Sequence[object], rules: Rules) -> tuple[list[Position], list[Move]]:
+    """The start and the position after each of the JSON ``moves`` (a record's), and those
+    moves read (a move ``to: "found"`` made the move to the card's foundation), each checked;
+    raises InvalidRecord naming the first move that cannot be played."""
     positions = [start]
+    played: list[Move] = []
     position = start
     for k, raw in enumerate(moves, 1):
         try:
-            position = position.play(position.resolve(Move.from_json(raw)), rules)
+            move = position.resolve(Move.from_json(raw))
+            position = position.play(move, rules)
         except SeahavenError as error:
             raise InvalidRecord(f"move {k}: {error}") from None
         positions.append(position)
-    return positions
+        played.append(move)
+    return positions, played
 
 
 def review(

@@ -112,20 +112,18 @@ class LossReport:
 class LineEnd:
     """What :func:`lost` needs of a game, taken at once on the thread that plays it, at a
     cost that does not grow with the game's length: the positions undo can go back to and
-    the one now (oldest first), the rules, and how many moves the game has now."""
+    the one now (oldest first, one per action), the rules, how many moves the game has now,
+    and whether the oldest is the deal."""
 
     positions: tuple[Position, ...]
     rules: Rules
     move_count: int
+    from_deal: bool
+    """The oldest position is the deal itself (undo can go all the way back)."""
 
     @classmethod
     def of(cls, game: Game) -> LineEnd:
-        return cls(game.recent_positions(), game.rules, game.move_count)
-
-    @property
-    def from_deal(self) -> bool:
-        """The oldest position is the deal itself (undo can go all the way back)."""
-        return len(self.positions) - 1 == self.move_count
+        return cls(game.recent_positions(), game.rules, game.move_count, game.undo_reaches_deal)
 
 
 def history(game: Game | LineEnd) -> tuple[tuple[Position, ...], int, bool]:

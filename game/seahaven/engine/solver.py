@@ -192,19 +192,15 @@ def _search(
                 value += 12
         return value
 
-    cols_l = [bytes(_encode(c) for c in col) for col in position.columns]
-    cells_l = sorted(_encode(c) for c in position.cells if c is not None)
-    found_l = list(position.foundations)
-    root_moves: list[_Step] = []
-    _settle(cols_l, cells_l, found_l, root_moves, [c[-1] for c in cols_l if c] + cells_l)
+    cols_l, cells_l, found_l, root_moves = _settled(position)
     if found_l == _WON:
         return root_moves, 1, False
     root = (tuple(cols_l), tuple(cells_l), found_l)
-    root_key = b"\xff".join(sorted(root[0])) + b"\xfe" + bytes(root[1])
+    root_key = _key(root[0], root[1])
     if dead is not None and root_key in dead:
         return False, 1, False
-    seen = set(dead) if dead else set()
-    seen.add(root_key)
+    proved_lost: set[bytes] | frozenset[bytes] = frozenset() if dead is None else dead
+    seen = {root_key}  # met by this search; the positions of ``dead`` are looked up there, never copied
 
     def offer(out: list[_Kid], found: list[int], new: list[bytes], new_cells: Sequence[int], step: _Step,
               trigger: int) -> None:
@@ -222,8 +218,8 @@ def _search(
             moves = step
         t_cols = tuple(new)
         t_cells = tuple(new_cells)
-        k = b"\xff".join(sorted(t_cols)) + b"\xfe" + bytes(t_cells)
-        if k in seen:
+        k = b"\xff".join(sorted(t_cols)) + b"\xfe" + bytes(t_cells)  # _key, written out: the hot path
+        if k in seen or k in proved_lost:
             return
         seen.add(k)
         out.append((score(t_cols, len(t_cells), new_found), moves, (t_cols, t_cells, new_found)))
@@ -343,6 +339,31 @@ def _search(
 
 def _first(kid: _Kid) -> int:
     return kid[0]
+
+
+def _key(cols: Sequence[bytes], cells: Sequence[int]) -> bytes:
+    """A searched position's key: the columns in sorted order, then the cells' cards (sorted);
+    the foundations follow from the cards that are left."""
+    return b"\xff".join(sorted(cols)) + b"\xfe" + bytes(cells)
+
+
+def _settled(position: Position) -> tuple[list[bytes], list[int], list[int], list[_Step]]:
+    """``position`` in the search's terms (columns, sorted cells, foundations) after every
+    forced move, and those moves."""
+    cols = [bytes(_encode(c) for c in col) for col in position.columns]
+    cells = sorted(_encode(c) for c in position.cells if c is not None)
+    found = list(position.foundations)
+    forced: list[_Step] = []
+    _settle(cols, cells, found, forced, [c[-1] for c in cols if c] + cells)
+    return cols, cells, found, forced
+
+
+def settled_key(position: Position) -> tuple[bytes, bool]:
+    """The key the search knows ``position`` by once its forced moves are made (the keys
+    ``dead`` holds; the order of columns and of cells left out), and whether any forced move
+    was made. Two positions with one key are won or lost together."""
+    cols, cells, _, forced = _settled(position)
+    return _key(cols, cells), bool(forced)
 
 
 def _settle(cols: list[bytes], cells: list[int], found: list[int], moves: list[_Step], check: list[int]) -> None:

@@ -137,12 +137,14 @@ class PileNodes:
             name = self._cards[card] = card_name(card)
         return name
 
-    def __call__(self, position: Position, pile: Pile, selected: bool, bounds: Bounds | None) -> NodeSpec:
+    def __call__(self, position: Position, pile: Pile, selected: bool, bounds: Bounds | None,
+                 clickable: bool = True) -> NodeSpec:
         cards = position.cards(pile) if position.has_pile(pile) else ()
         hit = self._nodes.get(pile)
-        if hit is not None and hit[0] == cards and hit[1] is selected and hit[2] == bounds:
+        if (hit is not None and hit[0] == cards and hit[1] is selected and hit[2] == bounds
+                and hit[3].clickable is clickable):
             return hit[3]
-        node = NodeSpec("list_item", sentence(pile_label(position, pile, self._card_name)), clickable=True,
+        node = NodeSpec("list_item", sentence(pile_label(position, pile, self._card_name)), clickable=clickable,
                         focusable=True, selected=selected, bounds=bounds)
         self._nodes[pile] = (cards, selected, bounds, node)
         return node
@@ -175,11 +177,6 @@ def button_node(label: str, enabled: bool, bounds: Bounds | None, disabled_words
                     description="" if enabled else disabled_words, bounds=bounds)
 
 
-def pile_node(position: Position, pile: Pile, selected: bool, bounds: Bounds | None) -> NodeSpec:
-    return NodeSpec("list_item", sentence(pile_label(position, pile)), clickable=True, focusable=True,
-                    selected=selected, bounds=bounds)
-
-
 @dataclass(frozen=True, slots=True)
 class Button:
     """A toolbar button as the tree shows it."""
@@ -191,17 +188,12 @@ class Button:
 
 
 def table_nodes(position: Position, buttons: Iterable[Button], status: str, title: str,
-                piles: dict[Pile, Bounds] | None = None, selected: frozenset[Pile] = frozenset(),
-                window: Bounds | None = None, announcer: str | None = None,
-                disabled_words: str = "",
-                pile_nodes: Callable[[Position, Pile, bool, Bounds | None], NodeSpec] | None = None
-                ) -> dict[int, NodeSpec]:
-    """The table's tree: the window, the toolbar's buttons, the piles, the status line (and,
-    where readers hear announcements from a live region, that region). ``disabled_words``
-    describe a disabled button where the platform does not show the state; ``pile_nodes`` makes a
-    pile's node (:func:`pile_node` by default, or a :class:`PileNodes` cache of it)."""
-    piles = piles or {}
-    make = pile_nodes or pile_node
+                piles: dict[Pile, NodeSpec], window: Bounds | None = None, announcer: str | None = None,
+                disabled_words: str = "") -> dict[int, NodeSpec]:
+    """The table's tree: the window, the toolbar's buttons, the piles (the board's nodes,
+    :meth:`~seahaven.app.board.component.Board.pile_nodes`), the status line (and, where
+    readers hear announcements from a live region, that region). ``disabled_words`` describe a
+    disabled button where the platform does not show the state."""
     nodes: dict[int, NodeSpec] = {}
     ids = []
     for i, button in enumerate(buttons):
@@ -211,7 +203,7 @@ def table_nodes(position: Position, buttons: Iterable[Button], status: str, titl
     nodes[TOOLBAR] = NodeSpec("toolbar", _("Toolbar"), children=tuple(ids))
     shown, pile_ids = _shown(position.cell_count)
     for pile, node in shown:
-        nodes[node] = make(position, pile, pile in selected, piles.get(pile))
+        nodes[node] = piles[pile]
     nodes[TABLE] = NodeSpec("list", _("Table"), children=pile_ids)
     nodes[STATUS] = NodeSpec("status", _("Status"), value=status)
     children = [TOOLBAR, TABLE, STATUS]

@@ -3,7 +3,7 @@ the keypad pick a column, a-d a cell, f sends the chosen card home (SPEC 4). Wha
 does with its pile is the hand's (``Hand.key_pile``, ``Hand.key_foundation``).
 
 :data:`BOARD_KEYS` says what each of the table's fixed keys means: the table's keyboard
-(``screens/table_keys.py``) acts on it and Help's Keyboard page lists it, so the two cannot
+(``screens/table/scene.py``) acts on it and Help's Keyboard page lists it, so the two cannot
 disagree. :data:`KEY_NAMES` names a key as the player reads it ("Space", "Page Up"), the
 spelling the table's actions and the replay's commands declare their keys in
 (``words.key_text`` puts it in the player's language).
@@ -78,7 +78,3 @@ KEY_NAMES.update({pygame.K_MINUS: "-", pygame.K_KP_MINUS: "-", pygame.K_LEFT: "L
                   pygame.K_HOME: "Home", pygame.K_END: "End", pygame.K_PAGEUP: "Page Up",
                   pygame.K_PAGEDOWN: "Page Down"})
 
-
-def key_codes(name: str) -> tuple[int, ...]:
-    """Every pygame key :data:`KEY_NAMES` calls ``name`` ("+": plus, keypad plus and =)."""
-    return tuple(code for code, named in KEY_NAMES.items() if named == name)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from seahaven.app.looks.box import Box
-from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, Card, Pile, Position
+from seahaven.engine import CELLS, COLUMNS, FOUNDATIONS, SUITS, Card, Pile, Position
 from seahaven.resources import CARD_ASPECT
 
 DEFAULT_CARD_ASPECT = 1.4
@@ -32,7 +32,7 @@ DEFAULT_CARD_ASPECT = 1.4
 
 ToolSlot = tuple[str, bool, bool]
 """A toolbar button as the layout needs it: (name, at the right end, square icon only).
-The table's action registry (``screens/actions.py``) says which buttons there are."""
+The table's action registry (``screens/table/actions.py``) says which buttons there are."""
 
 MIN_SIZE = (320, 240)
 MAX_SIZE = (7680, 4320)
@@ -102,10 +102,14 @@ class Layout:
     """Rows of columns: 1, or 2 (columns 1-5 above 6-10) in a tall window."""
     index_depth: float = INDEX_DEPTH
     """How far down a card its index reaches, in card heights (the art's; see INDEX_DEPTH)."""
+    origin: tuple[int, int] = (0, 0)
+    """Where the board's area starts in the window (Help's example board sits in its page)."""
 
     @property
-    def window(self) -> Box:
-        return Box(0, 0, *self.size)
+    def area(self) -> Box:
+        """The board's whole area in window pixels: the window for the table and the replay,
+        the example's box in Help."""
+        return Box(*self.origin, *self.size)
 
     @property
     def card_size(self) -> tuple[int, int]:
@@ -153,6 +157,18 @@ class Layout:
             for card, box in self.pile_cards(position, pile):
                 boxes[card] = box
         return boxes
+
+    def rest_points(self, position: Position) -> dict[Card, tuple[float, float]]:
+        """Where every card of ``position`` rests: the visible ones at their box, a card under
+        a foundation's top at the foundation (a glide ends there: it is drawn in flight)."""
+        points: dict[Card, tuple[float, float]] = {}
+        for s, height in enumerate(position.foundations):
+            slot = self.piles[FOUNDATIONS[s]]
+            for rank in range(1, height + 1):
+                points[Card(rank, SUITS[s])] = (float(slot.x), float(slot.y))
+        for card, box in self.card_boxes(position).items():
+            points[card] = (float(box.x), float(box.y))
+        return points
 
     def hit(self, position: Position, x: float, y: float) -> tuple[Pile, int | None] | None:
         """The pile under a point and the index of the card pressed (None: the pile's empty
@@ -206,7 +222,8 @@ class Layout:
         def shift(boxes: dict[Any, Box]) -> dict[Any, Box]:
             return {key: box.moved(dx, dy) for key, box in boxes.items()}
 
-        return replace(self, toolbar=self.toolbar.moved(dx, dy), status=self.status.moved(dx, dy),
+        return replace(self, origin=(self.origin[0] + dx, self.origin[1] + dy),
+                       toolbar=self.toolbar.moved(dx, dy), status=self.status.moved(dx, dy),
                        buttons=shift(self.buttons), piles=shift(self.piles), lanes=shift(self.lanes),
                        labels=shift(self.labels), table_bottom=self.table_bottom + dy)
 
@@ -346,11 +363,25 @@ def _column_counts(position: Position | None) -> tuple[int, ...]:
     return tuple(len(position.cards(pile)) for pile in COLUMNS if position.has_pile(pile))
 
 
-def board_layout(box: Box, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT) -> Layout:
+def board_layout(box: Box, cell_count: int, aspect: float = DEFAULT_CARD_ASPECT,
+                 position: Position | None = None) -> Layout:
     """The table's own geometry inside ``box``, with no toolbar or status line: Help's
-    example board lays its piles out, fans its columns and hit-tests exactly as the table."""
+    example board lays its piles out, fans its columns and hit-tests exactly as the table.
+    With a ``position``, its long columns make the cards smaller, just enough for every
+    card's index to show inside the box (as :func:`compute_layout` does for the table)."""
     top, bottom = Box(0, 0, box.w, 0), Box(0, box.h, box.w, 0)
-    return _one_row(box.w, box.h, cell_count, aspect, top, bottom).moved(box.x, box.y)
+    layout = _one_row(box.w, box.h, cell_count, aspect, top, bottom)
+    if position is not None and not layout.fits(position):
+        low, high, best = 8, layout.card_w - 1, _one_row(box.w, box.h, cell_count, aspect, top, bottom, 8)
+        while low <= high:  # the largest card that fits: the room grows as the cards shrink
+            middle = (low + high) // 2
+            trial = _one_row(box.w, box.h, cell_count, aspect, top, bottom, middle)
+            if trial.fits(position):
+                best, low = trial, middle + 1
+            else:
+                high = middle - 1
+        layout = best
+    return layout.moved(box.x, box.y)
 
 
 def board_height(width: int, aspect: float = DEFAULT_CARD_ASPECT) -> int:
@@ -373,6 +404,18 @@ def _scaled_card_width(width: int, room: int, aspect: float, scale: float, two_b
         down = room / (_TOP + 1 + _ROW_GAP + _LEAST_SPAN + _BOTTOM) / aspect
     most = max(usual, int(min(across, down)))
     return max(8, min(most, int(usual * scale)))
+
+
+def largest_card_scale(width: int, height: int, aspect: float = DEFAULT_CARD_ASPECT,
+                       position: Position | None = None) -> float:
+    """The card-size setting past which the cards of a ``width`` x ``height`` window grow no
+    more (the largest card the window holds, with ``position``'s columns where given, over
+    the window's own card size), rounded up to a whole percent and within
+    :data:`CARD_SCALES`: what the setting can offer in this window."""
+    usual = compute_layout(width, height, 4, aspect).card_w
+    cells = position.cell_count if position is not None else 4
+    most = compute_layout(width, height, cells, aspect, position=position, card_scale=CARD_SCALES[1]).card_w
+    return max(1.0, min(CARD_SCALES[1], math.ceil(most / usual * 100 - 1e-9) / 100))
 
 
 def _one_row_card_width(width: int, room: int, aspect: float) -> int:
@@ -539,7 +582,7 @@ def _fan(card_h: int, lane_h: int) -> int:
 def _toolbar_buttons(bar: Box, left: int, slots: tuple[ToolSlot, ...] = (), mirrored: bool = False) -> dict[str, Box]:
     """Buttons with an icon and a word when there is room, icons alone when not; the
     right-hand group is placed from the right end (``mirrored``: each group at the other
-    end, in mirrored order)."""
+    end, in the same reading order)."""
     pad = max(3, bar.h // 10)
     h = bar.h - 2 * pad
     margin = max(pad, left)
@@ -561,8 +604,15 @@ def _toolbar_buttons(bar: Box, left: int, slots: tuple[ToolSlot, ...] = (), mirr
         x -= bw
         buttons[name] = Box(x, bar.y + pad, bw, h)
         x -= pad
-    if mirrored:
-        buttons = {name: box._replace(x=bar.x + bar.right - box.right) for name, box in buttons.items()}
+    if mirrored:  # each group at the other end, its buttons still in reading order (Undo before Redo)
+        for group in ([n for n, right, _s in slots if not right], [n for n, right, _s in slots if right]):
+            if not group:
+                continue
+            xs = [bar.x + bar.right - buttons[name].right for name in group]  # the group's span, mirrored
+            x = min(xs)
+            for name in group:
+                buttons[name] = buttons[name]._replace(x=x)
+                x += buttons[name].w + pad
     return buttons
 
 

@@ -1,7 +1,10 @@
 """The board's pointer: the one press, tap, double-tap and drag machine of every board (the
-table's, Help's example). It turns :class:`~seahaven.app.kit.input.Pointer` events into intents
-(data) for the screen to carry out; the hand (:mod:`seahaven.app.board.hand`) decides what
-a gesture means, and every rule decision is the engine's.
+table's, Help's example, the replay's). It turns :class:`~seahaven.app.kit.input.Pointer`
+events into intents (data) that the board (:mod:`seahaven.app.board.component`) carries out;
+the hand (:mod:`seahaven.app.board.hand`) decides what a gesture means, and every rule
+decision is the engine's. A press becomes a drag past the one drag distance of every window
+(``input.past_drag_distance``), a double-tap is what the player's double-tap time says
+(``input.PointerInput``).
 
 The machine owns the press and the drag in progress and the hand's selection; nobody else
 writes them. Geometry comes from a :class:`~seahaven.app.board.layout.Layout`, the model from a
@@ -18,12 +21,10 @@ from seahaven.app.board.hand import Hand
 from seahaven.app.board.layout import Layout
 from seahaven.app.board.model import BoardModel
 from seahaven.app.board.refusals import Refusal
-from seahaven.app.kit.input import Pointer
+from seahaven.app.kit.input import Pointer, past_drag_distance
 from seahaven.app.looks.box import Box
 from seahaven.engine import CannotLift, Card, Move, Pile, Position, Rules, gestures
 
-DRAG_THRESHOLD = 6
-"""Pixels a mouse must move before a press becomes a drag (a finger: twice that)."""
 HOLD_MS = 550
 """How long a press on a card must stay still to become a peek (press-and-hold)."""
 
@@ -38,7 +39,6 @@ class Press:
     double: bool | None
     """The second half of a double-tap (True), a new tap (False), or nothing (None)."""
     touch: bool
-    button: str | None = None
     refused: bool = False
     """The press was refused (its cards shook): the tap that ends it adds nothing."""
     seen: tuple[Position, Rules] | None = None
@@ -97,14 +97,6 @@ class Dropped:
 
 
 @dataclass(frozen=True)
-class Button:
-    """A press on the button ``name`` began (``released`` False) or ended over it."""
-
-    name: str
-    released: bool
-
-
-@dataclass(frozen=True)
 class Peek:
     """Show card ``index`` of ``pile`` whole and enlarged (a right-click or a press held
     still), until a ``Peek(None)``. Nothing is lifted, selected or moved."""
@@ -117,21 +109,15 @@ class Deselected:
     """The selection was dropped (the right button)."""
 
 
-Intent = Answer | Lifted | Dragged | Dropped | Button | Deselected | Peek
-
-
-def no_buttons(_pos: tuple[float, float]) -> str | None:
-    return None
+Intent = Answer | Lifted | Dragged | Dropped | Deselected | Peek
 
 
 class BoardPointer:
     """The press or drag in progress on one board, and the hand (selection, last tap)."""
 
-    def __init__(self, model: Callable[[], BoardModel], layout: Callable[[], Layout],
-                 button_at: Callable[[tuple[float, float]], str | None] = no_buttons) -> None:
+    def __init__(self, model: Callable[[], BoardModel], layout: Callable[[], Layout]) -> None:
         self._model = model
         self._layout = layout
-        self._button_at = button_at
         self.hand = Hand()
         self._press: Press | None = None
         self._drag: Drag | None = None
@@ -156,9 +142,8 @@ class BoardPointer:
         self._press = None
 
     def forget_card_press(self) -> None:
-        """The board changed: a press on a card means nothing now (a button's still does)."""
-        if self._press is not None and self._press.button is None:
-            self._press = None
+        """The board changed: a press on a card means nothing now."""
+        self._press = None
 
     def landed(self) -> None:
         """The dragged cards were played (or sent back): the drag is over."""
@@ -209,7 +194,7 @@ class BoardPointer:
     def held(self, now_ms: int) -> list[Intent]:
         """Time passed: a press on a card held still for :data:`HOLD_MS` becomes a peek."""
         press = self._press
-        if (press is None or press.peeked or press.button is not None or press.pile is None
+        if (press is None or press.peeked or press.pile is None
                 or press.index is None or self._drag is not None or now_ms - press.time_ms < HOLD_MS):
             return []
         press.peeked = True
@@ -219,15 +204,11 @@ class BoardPointer:
     def hold_due(self) -> int | None:
         """When (ms) a press now held still would become a peek; None: no such press."""
         press = self._press
-        if press is None or press.peeked or press.button is not None or press.index is None or self._drag:
+        if press is None or press.peeked or press.index is None or self._drag:
             return None
         return press.time_ms + HOLD_MS
 
     def down(self, p: Pointer) -> list[Intent]:
-        button = self._button_at(p.pos)
-        if button is not None:
-            self._press = Press(p.pos, None, None, 0, False, p.touch, button=button)
-            return [Button(button, released=False)]
         model = self._model()
         position, rules = model.position, model.rules
         hit = self._layout().hit(position, *p.pos)
@@ -252,14 +233,13 @@ class BoardPointer:
         if self._drag is not None:
             self.drag_to(p.pos)
             return [Dragged()]
-        if press.button is not None or press.peeked:
+        if press.peeked:
             return []
-        threshold = DRAG_THRESHOLD * (2 if press.touch else 1)
-        dx, dy = p.pos[0] - press.pos[0], p.pos[1] - press.pos[1]
-        if press.refusal is not None and dx * dx + dy * dy > threshold**2:  # a drag of cards that stay
+        dragged = past_drag_distance(press.pos, p.pos, press.touch)
+        if press.refusal is not None and dragged:  # a drag of cards that stay
             refusal, press.refusal = press.refusal, None
             return [Answer(refusal)]
-        if press.count and press.pile is not None and press.index is not None and dx * dx + dy * dy > threshold**2:
+        if press.count and press.pile is not None and press.index is not None and dragged:
             return self._start_drag(press, p.pos)
         return []
 
@@ -303,8 +283,6 @@ class BoardPointer:
             if isinstance(answer, Move):
                 return [Dropped(answer)]
             return [Dropped(None, answer)]
-        if press.button is not None:
-            return [Button(press.button, released=self._button_at(p.pos) == press.button)]
         if press.peeked:  # a press held to peek: letting go ends the peek, and taps nothing
             self.hand.tap_ignored()
             return self.end_peek()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from seahaven.app.text.words import card_name, reason_text, sentence
+from seahaven.app.text.words import card_name, cells_phrase, reason_text, sentence
 from seahaven.engine import Card, Pile, Reason
 from seahaven.i18n import _
 
@@ -23,6 +23,10 @@ class Ask(enum.Enum):
     """F with nothing chosen: pick a card first."""
     PICK_FOR_SEND = enum.auto()
     """Enter with nothing chosen: pick a card first."""
+    NO_SUCH_CELL = enum.auto()
+    """A cell's key in a game with fewer cells (``cells`` says how many it has)."""
+    RING = enum.auto()
+    """The first arrow key (or Enter with nothing chosen) shows the focus ring: how to use it."""
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,8 @@ class Prompt:
 
     ask: Ask
     card: Card | None = None
+    cells: int = 0
+    """How many cells the game has (for :attr:`Ask.NO_SUCH_CELL`)."""
 
 
 @dataclass(frozen=True)
@@ -54,4 +60,8 @@ def refusal_text(reason: Reason | Prompt | None) -> str:
         return sentence(_("{card} has nowhere to go now.").format(card=card_name(reason.card)))
     if reason.ask is Ask.PICK_FOR_HOME:
         return _("Pick a card first (1-0, a-d), then f sends it home.")
+    if reason.ask is Ask.NO_SUCH_CELL:
+        return _("This game has {cells}.").format(cells=cells_phrase(reason.cells))
+    if reason.ask is Ask.RING:
+        return _("Arrows move the ring; Enter sends its cards; 1-0 and a-d pick a pile.")
     return _("Pick a card first: 1-0 pick columns, a-d the cells.")

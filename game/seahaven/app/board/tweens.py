@@ -49,6 +49,9 @@ class Tween:
     lifted: bool = True
     """Drawn lifted (with a shadow, above the cards at rest): a card changing pile. A card
     that only slides with its pile, because the table was laid out again, is not."""
+    dealt: bool = False
+    """A card of the deal: until its glide begins it waits face down in the deck (any other
+    card waits face up where it lies)."""
 
     def at(self, now: float) -> Point:
         if self.duration <= 0 or now >= self.begin + self.duration:
@@ -112,19 +115,22 @@ class Tweens(Generic[K]):
 
     def glide(
         self, key: K, start: Point, end: Point, duration: float, delay: float = 0.0,
-        on_finished: Callable[[], None] | None = None, lifted: bool = True,
+        on_finished: Callable[[], None] | None = None, lifted: bool = True, dealt: bool = False,
     ) -> bool:
         """Glide ``key`` from ``start`` to ``end``; an ongoing tween of it is replaced
-        (its ``on_finished`` does not run), starting from where it is drawn now. False
-        when there is nothing to glide (no time, or already there): ``on_finished`` is
-        not kept then."""
+        (its ``on_finished`` does not run), starting from where it is drawn now. A duration
+        of 0 is a glide like any other: the card is at its end at once and the tween ends
+        at the next :meth:`advance` (or :meth:`finish`), running its ``on_finished``, so that
+        motion off takes the very path motion on does. False when the card is already there
+        (``on_finished`` is not kept then)."""
         current = self._tweens.get(key)
         if current is not None and current.begin <= self.now:
             start = current.at(self.now)
-        if duration <= 0 or start == end:
+        if start == end:
             self._tweens.pop(key, None)
             return False
-        self._tweens[key] = Tween(start, end, self.now + delay, duration, on_finished, lifted)
+        duration = max(0.0, duration)
+        self._tweens[key] = Tween(start, end, self.now + delay, duration, on_finished, lifted, dealt)
         return True
 
     def shake(self, key: K, amplitude: float, on_finished: Callable[[], None] | None = None) -> None:

@@ -28,12 +28,12 @@ from __future__ import annotations
 from seahaven.app.kit.field import TextField
 from seahaven.app.kit.focus import FocusRing
 from seahaven.app.kit.nav_keys import NAV_KEYS, nav
-from seahaven.app.kit.press import DRAG_SLOP, Outcome, Presses
+from seahaven.app.kit.press import Outcome, Presses
 from seahaven.app.kit.screen import Hot, Screen
 from seahaven.app.kit.scroll import MORE
 from seahaven.app.kit.window import DIM_TILE, Widget, Window
 
 __all__ = [
-    "DIM_TILE", "DRAG_SLOP", "MORE", "NAV_KEYS", "FocusRing", "Hot", "Outcome", "Presses", "Screen", "TextField",
+    "DIM_TILE", "MORE", "NAV_KEYS", "FocusRing", "Hot", "Outcome", "Presses", "Screen", "TextField",
     "Widget", "Window", "nav",
 ]

@@ -19,6 +19,18 @@ MOUSE = -1
 """Pointer id of the mouse; fingers use their SDL finger id."""
 SDL_DOUBLE_MS = 500
 DOUBLE_DISTANCE = 32
+DRAG_DISTANCE = 6
+"""Pixels a mouse press must move before it is a drag, not a tap (a card lifted, a page
+scrolled): the one threshold of every board, window and screen."""
+TOUCH_FACTOR = 2
+"""A finger wobbles more than a mouse: its presses may move this many times as far."""
+
+
+def past_drag_distance(origin: tuple[float, float], pos: tuple[float, float], touch: bool) -> bool:
+    """Whether a press that went down at ``origin`` and is now at ``pos`` has become a drag."""
+    limit = DRAG_DISTANCE * (TOUCH_FACTOR if touch else 1)
+    dx, dy = pos[0] - origin[0], pos[1] - origin[1]
+    return dx * dx + dy * dy > limit * limit
 
 
 @dataclass(frozen=True)

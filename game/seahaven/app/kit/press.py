@@ -2,10 +2,11 @@
 of the mouse or a finger (already :class:`~seahaven.app.kit.input.Pointer` events) come to.
 
 A press on a control and its release on the same control activates it; a press that moves
-farther than :data:`DRAG_SLOP` becomes a drag (a screen scrolls with it) and activates
-nothing; the mouse moving with no press held changes what is hovered. The machine knows
-nothing of what the targets are: the window or screen says what is under the pointer
-(``at``), and what counts as the same target (``same``), and acts on the outcome.
+farther than the one drag distance (``input.past_drag_distance``, a finger's twice a mouse's)
+becomes a drag (a screen scrolls with it) and activates nothing; the mouse moving with no
+press held changes what is hovered. The machine knows nothing of what the targets are: the
+window or screen says what is under the pointer (``at``), and what counts as the same target
+(``same``), and acts on the outcome.
 """
 
 from __future__ import annotations
@@ -14,10 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from seahaven.app.kit.input import Pointer
-
-DRAG_SLOP = 8
-"""Pixels a pointer may move before a press becomes a drag (a scroll)."""
+from seahaven.app.kit.input import Pointer, past_drag_distance
 
 T = TypeVar("T")
 
@@ -70,7 +68,7 @@ class Presses(Generic[T]):
             return None
         if kind == "move":
             dy = pointer.pos[1] - self.origin[1]
-            if not self.dragging and can_drag and abs(dy) > DRAG_SLOP:
+            if not self.dragging and can_drag and past_drag_distance(self.origin, pointer.pos, pointer.touch):
                 self.dragging = True
                 self.pressed = None
             return Outcome("drag", None, dy, pointer.touch) if self.dragging else None

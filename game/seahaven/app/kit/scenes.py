@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
 from seahaven.app.access.adapter import Access
+from seahaven.app.kit.input import Pointer
 from seahaven.app.looks.theme import Theme
 
 if TYPE_CHECKING:
@@ -65,7 +66,11 @@ class Scene:
 
     # -- what the loop calls ---------------------------------------------------------------
     def handle(self, event: Any) -> None:
-        """React to one pygame event."""
+        """React to one pygame event that is no pointer's (keys, text, a pinch)."""
+
+    def on_pointer(self, pointer: Pointer) -> None:
+        """React to the mouse or a finger (the window's one pointer reader translated it, with
+        the player's double-tap time)."""
 
     def update(self, dt: float) -> None:
         """Advance animations and timers by ``dt`` seconds."""

@@ -12,7 +12,7 @@ than the window shows a scroll bar and a "More below" button at its foot.
 The layout registers what a screen reader reads too (:attr:`Screen.reading`): the words
 :meth:`Screen.text` draws (and those a screen draws itself, through :meth:`Screen.read`)
 and the buttons, in the order they are laid out; the accessibility tree makes its nodes of
-them (``screens/table_access``), so a screen's words exist once.
+them (``screens/table/accessible.py``), so a screen's words exist once.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import pygame
 
 from seahaven.app.kit import scroll
 from seahaven.app.kit.focus import FocusRing
-from seahaven.app.kit.input import Pointer, PointerInput
+from seahaven.app.kit.input import Pointer
 from seahaven.app.kit.nav_keys import nav
 from seahaven.app.kit.press import Presses
 from seahaven.app.kit.scenes import Scene
@@ -146,8 +146,6 @@ class Screen(Scene):
         self.tab = 0
         self.hots: list[Hot] = []
         self.ring = FocusRing()
-        self.pointer = PointerInput()
-        self.pointer.size = self.size
         self.presses: Presses[Hot] = Presses(same=_same_hot)
         """The one pointer machine: what is pressed and hovered, and whether a press scrolls."""
         self._press_scroll = 0
@@ -163,7 +161,7 @@ class Screen(Scene):
         self.reading: list[Said | Hot | Group] = []
         """What the screen shows, in reading order (its words and its buttons), registered
         by the layout as the buttons are: the screen reader's view of it
-        (``screens/table_access``)."""
+        (``screens/table/accessible.py``)."""
 
     # -- sizes -------------------------------------------------------------------------------
     @property
@@ -188,7 +186,6 @@ class Screen(Scene):
     # -- scene hooks -----------------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
-        self.pointer.size = self.size
         self.dirty = True
         self.layout()
 
@@ -229,7 +226,6 @@ class Screen(Scene):
             self.hots.append(self.more)
 
     def close(self) -> None:
-        self.pointer.reset()
         self.presses.reset()
         super().close()
 
@@ -241,14 +237,14 @@ class Screen(Scene):
     def react(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN:
             self.key(event)
-            return
-        pointer = self.pointer.translate(event)
-        if pointer is None:
-            return
+
+    def on_pointer(self, pointer: Pointer) -> None:
         if pointer.kind == "wheel":
             self.scroll_by(-int(pointer.scroll) * 3 * self.unit)
         else:
             self.pointer_event(pointer)
+        if self.dirty:
+            self.layout()
 
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
         surface.fill(self.theme.background)
@@ -415,9 +411,11 @@ class Screen(Scene):
 
     def move_focus(self, step: int, arrows: bool = False) -> bool:
         """Move the keyboard focus; False if there is nothing to focus. The arrows visit
-        the page's own controls, not the tabs (Left and Right switch those)."""
-        keys = [h.key for h in self.focusable()
-                if (h.key != "close" or step == 0) and not (arrows and is_tab(h.key))]
+        the page's own controls, not the tabs (Left and Right switch those); Tab visits the
+        Close button too, last, so that every button is in the keyboard's reach (issue 41.3)."""
+        keys = [h.key for h in self.focusable() if h.key != "close" and not (arrows and is_tab(h.key))]
+        if not arrows and any(h.key == "close" for h in self.focusable()):
+            keys.append("close")
         if not self.ring.move(keys, step):
             return False
         hot = self.focused()

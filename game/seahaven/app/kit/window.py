@@ -11,13 +11,13 @@ import pygame
 
 from seahaven.app.kit.field import TextField
 from seahaven.app.kit.focus import FocusRing
-from seahaven.app.kit.input import Pointer, PointerInput
+from seahaven.app.kit.input import Pointer
 from seahaven.app.kit.nav_keys import nav
 from seahaven.app.kit.press import Presses
 from seahaven.app.kit.scenes import Scene
 from seahaven.app.looks.box import Box
 from seahaven.app.looks.render import button_face, wrap
-from seahaven.app.looks.type_scale import type_scale
+from seahaven.app.looks.type_scale import TypeScale, type_scale
 from seahaven.i18n import _
 
 if TYPE_CHECKING:
@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 
 DIM_TILE = 256
 """The side of the tile that dims the window behind a window (laid over it as often as needed)."""
+PANEL_MARGIN = 8
+"""The least room between a window's panel and the edges of the game's window."""
+SMALLEST_PX = 12
+"""The least body size :meth:`Window.fit` makes a window's words to keep them whole."""
 
 
 @dataclass
@@ -54,7 +58,6 @@ class Window(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.pointer = PointerInput(app.settings.double_tap_ms)
         self.widgets: list[Widget] = []
         self.ring = FocusRing()
         self.presses: Presses[str] = Presses()
@@ -62,6 +65,8 @@ class Window(Scene):
         self.panel = Box(0, 0, 0, 0)
         self.px = 16
         self.scale = type_scale(app.size)
+        self.wanted_h = 0
+        """How tall the panel's content asked to be at the last layout (:meth:`panel_box`)."""
         self._dim: pygame.Surface | None = None
         self.resized(app.size)
 
@@ -89,10 +94,25 @@ class Window(Scene):
 
     # -- layout ----------------------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
-        self.scale = type_scale(size)
-        self.px = self.scale.body
-        self.build(size)
+        self.fit(size)
         self.dirty = True
+
+    def fit(self, size: tuple[int, int]) -> None:
+        """Lay out at the type scale's size, or, where the window is too short for all that
+        the panel says (a long language at 800x600), at the largest smaller size at which it
+        is whole: a window's words are never cut."""
+        scale = type_scale(size)
+        self.scale, self.px = scale, scale.body
+        self.wanted_h = 0
+        self.build(size)
+        while self.wanted_h > size[1] - 2 * PANEL_MARGIN and self.px > SMALLEST_PX:
+            self.px -= 1
+            ratio = self.px / scale.body
+            self.scale = TypeScale(title=round(scale.title * ratio), body=self.px,
+                                   button=max(SMALLEST_PX, round(scale.button * ratio)),
+                                   note=max(SMALLEST_PX, min(scale.note, round(scale.note * ratio))))
+            self.wanted_h = 0
+            self.build(size)
 
     def build(self, size: tuple[int, int]) -> None:
         """Place the widgets (override); their words are the language's of now."""
@@ -102,10 +122,30 @@ class Window(Scene):
         self._dim = None
         self.resized(self.app.size)
 
+    def panel_width(self, size: tuple[int, int]) -> int:
+        """How wide the panel is in a window of ``size``: ``width_em`` body sizes, at most
+        the window's width less a margin."""
+        return min(size[0] - 2 * PANEL_MARGIN, round(self.px * self.width_em))
+
     def panel_box(self, size: tuple[int, int], height: int) -> Box:
-        w = min(size[0] - 16, round(self.px * self.width_em))
-        h = min(size[1] - 16, height)
+        """The panel, centred: :meth:`panel_width` wide and ``height`` high (at most the
+        window's height less a margin; :meth:`fit` makes the words smaller when it would be
+        more)."""
+        self.wanted_h = max(self.wanted_h, height)
+        w = self.panel_width(size)
+        h = min(size[1] - 2 * PANEL_MARGIN, height)
         return Box((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+
+    def text_height(self, lines: list[tuple[str, str]], size: tuple[int, int]) -> int:
+        """How tall :meth:`text_lines` writes ``lines`` in the panel of a window of ``size``."""
+        width = self.panel_width(size) - 2 * self.px
+        font = self.app.painter.font(self.px)
+        return sum(len(wrap(font, text, width)) for text, _role in lines) * self.line_step
+
+    @property
+    def line_step(self) -> int:
+        """The distance from one line of a window's text to the next."""
+        return round(self.px * 1.45)
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: Any) -> None:
@@ -114,11 +154,6 @@ class Window(Scene):
             return
         if event.type == pygame.TEXTINPUT:
             self.on_text(event.text)
-            return
-        self.pointer.size = self.app.size
-        p = self.pointer.translate(event)
-        if p is not None:
-            self.on_pointer(p)
 
     def widget_at(self, pos: tuple[float, float]) -> Widget | None:
         for widget in self.widgets:
@@ -209,7 +244,19 @@ class Window(Scene):
         return None
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        """Text between the title and the widgets (override)."""
+        """Text between the title and the widgets: :meth:`body_lines` from :attr:`body_top`
+        (override for a body of another shape)."""
+        self.text_lines(surface, self.body_lines(), self.body_top)
+
+    def body_lines(self) -> list[tuple[str, str]]:
+        """The window's text under its title, each paragraph with the name of its colour in
+        the theme (override); the layout gives it the room :meth:`text_height` says."""
+        return []
+
+    @property
+    def body_top(self) -> int:
+        """Where the text under the title starts."""
+        return self.panel.y + round(self.px * 3.2)
 
     def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
         painter = self.app.painter
@@ -283,31 +330,67 @@ class Window(Scene):
             for line in wrap(painter.font(self.px), text, self.panel.w - 2 * self.px):
                 surf = painter.text(line, self.px, colour)
                 surface.blit(surf, (self.panel.x + self.px, y))
-                y += round(self.px * 1.45)
+                y += self.line_step
         return y
 
     def button_widths(self, names: list[tuple[str, str, bool]]) -> list[int]:
         """The width each button of a row would like: its words and a margin, at least a
-        few letters wide (:meth:`button_row` shrinks them all alike when they do not fit)."""
+        few letters wide (:meth:`button_row` shrinks one only when it alone is wider than
+        the panel)."""
         painter = self.app.painter
         return [max(round(self.px * 5.5), painter.text(label, self.px, bold=True).get_width() + 2 * self.px)
                 for _n, label, _p in names]
 
+    @property
+    def button_gap(self) -> int:
+        """The room between two buttons side by side or one above the other: never less,
+        so that no two buttons ever touch (issue 37.9)."""
+        return max(6, self.px // 2)
+
+    def button_lines(self, names: list[tuple[str, str, bool]], room: int) -> list[list[tuple[str, str, bool]]]:
+        """``names`` in rows that fit ``room`` pixels: one row when all fit side by side;
+        else the last (the primary, the answer Enter gives) on a row of its own at the
+        bottom, the others in rows above it, as many on each as fit."""
+        widths = dict(zip((n for n, _l, _p in names), self.button_widths(names)))
+        gap = self.button_gap
+        if sum(widths.values()) + gap * (len(names) - 1) <= room or len(names) < 2:
+            return [names]
+        lines: list[list[tuple[str, str, bool]]] = [[]]
+        used = 0
+        for entry in names[:-1]:
+            need = widths[entry[0]] + (gap if lines[-1] else 0)
+            if lines[-1] and used + need > room:
+                lines.append([])
+                used, need = 0, widths[entry[0]]
+            lines[-1].append(entry)
+            used += need
+        return [*lines, names[-1:]]
+
+    def buttons_height(self, names: list[tuple[str, str, bool]], size: tuple[int, int]) -> int:
+        """How much taller than one row of buttons :meth:`button_row` makes ``names`` in the
+        panel of a window of ``size`` (0 when they fit on one row)."""
+        rows = len(self.button_lines(names, self.panel_width(size) - 2 * self.px))
+        return (rows - 1) * (round(self.px * 2.3) + self.button_gap)
+
     def button_row(self, names: list[tuple[str, str, bool]], bottom: int) -> list[Widget]:
-        """Buttons right-aligned along the panel's bottom edge: (name, label, primary)."""
+        """Buttons right-aligned along the panel's bottom edge: (name, label, primary), on
+        more rows where they do not fit one (:meth:`button_lines`; :meth:`buttons_height`
+        says how much room that takes above the last), never nearer each other than
+        :attr:`button_gap`."""
         h = round(self.px * 2.3)
-        gap = self.px // 2
-        widths = self.button_widths(names)
+        gap = self.button_gap
         room = self.panel.w - 2 * self.px
-        while sum(widths) + gap * (len(widths) - 1) > room and gap > 2:
-            gap -= 1
-        scale = min(1.0, (room - gap * (len(widths) - 1)) / max(1, sum(widths)))
-        widths = [int(w * scale) for w in widths]
-        x = self.panel.right - self.px - sum(widths) - gap * (len(widths) - 1)
+        lines = self.button_lines(names, room)
         out = []
-        for (name, label, primary), w in zip(names, widths):
-            out.append(Widget(name, Box(x, bottom - h, w, h), label, primary=primary))
-            x += w + gap
+        for k, line in enumerate(lines):
+            widths = self.button_widths(line)
+            scale = min(1.0, (room - gap * (len(widths) - 1)) / max(1, sum(widths)))  # only a lone giant
+            widths = [int(w * scale) for w in widths]
+            x = self.panel.right - self.px - sum(widths) - gap * (len(widths) - 1)
+            y = bottom - h - (len(lines) - 1 - k) * (h + gap)
+            for (name, label, primary), w in zip(line, widths):
+                out.append(Widget(name, Box(x, y, w, h), label, primary=primary))
+                x += w + gap
         self.one_size(out)
         return out
 

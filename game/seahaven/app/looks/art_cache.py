@@ -78,6 +78,7 @@ def drawn_size(size: tuple[int, int]) -> tuple[int, int]:
 def nbytes(value: object) -> int:
     """The bytes of pixels a cached value holds (a surface's rows); 0 for anything else."""
     try:
+        # any value: a surface has a pitch and a height; anything else raises, and counts 0
         return int(value.get_pitch()) * int(value.get_height())  # type: ignore[attr-defined]
     except (AttributeError, TypeError, ValueError):
         return 0

@@ -272,10 +272,13 @@ class SuitPalette:
 
     label: str
     inks: dict[str, Colour] | None
+    four_colour_art: bool = False
+    """The four-colour deck's art (clubs green, diamonds blue), as drawn."""
 
 
 SUIT_PALETTES: dict[str, SuitPalette] = {
     "standard": SuitPalette(N_("As drawn"), None),
+    "four": SuitPalette(N_("Four colours"), None, four_colour_art=True),
     "red_green": SuitPalette(N_("Red-green"),
                              {"C": INKS["blue"][1], "D": (138, 92, 0), "H": ORANGE, "S": INKS["black"][1]}),
     "tritan": SuitPalette(N_("Blue-yellow"),
@@ -284,7 +287,8 @@ SUIT_PALETTES: dict[str, SuitPalette] = {
                         {"C": INKS["black"][1], "D": GREY, "H": GREY, "S": INKS["black"][1]}),
     "custom": SuitPalette(N_("My own"), None),
 }
-"""The presets of Settings' Suit colours, in its order (custom: the four picks below)."""
+"""The presets of Settings' Suit colours, in its order (four: the four-colour deck, which was
+a setting of its own; custom: the four picks below)."""
 
 CUSTOM_DEFAULTS: dict[str, str] = {"C": "green", "D": "blue", "H": "red", "S": "black"}
 

@@ -1,9 +1,11 @@
 """The saved game's format: ``current.json`` and the entries of its journal, to and from JSON.
 
-``current.json`` is the game as SPEC 10 fixes it, with two optional fields more:
-``"hints"``, the hints shown for it, and ``"seq"``, the last journal entry it holds (see
-:class:`~seahaven.app.saving.storage.Journal`, which writes the entries this module
-makes). Reading checks every value and replays the moves through the engine; anything
+``current.json`` is the game as SPEC 10 fixes it, with optional fields more:
+``"hints"``, the hints shown for it, ``"bookmarks"``, ``"sent_home"`` (the numbers, from 1,
+of the moves that were safe cards sent home after the move before them, which undo takes
+back with it: see :meth:`seahaven.engine.Game.send_home`) and ``"seq"``, the last journal
+entry it holds (see :class:`~seahaven.app.saving.storage.Journal`, which writes the entries
+this module makes). Reading checks every value and replays the moves through the engine; anything
 wrong raises :class:`~seahaven.app.saving.files.BadFile` saying what. Writing takes a
 snapshot on the main thread (a few fields and the immutable tuple of the actions) and
 makes the bytes on any thread, from the cached text of each move.
@@ -14,6 +16,7 @@ No pygame here, no pickle, no eval.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,7 +36,12 @@ MAX_HINTS = 1_000_000
 MAX_ELAPSED_S = 10 * 365 * 24 * 3600.0
 """A saved game's time above ten years is taken as damage."""
 
-_ENTRY_FIELDS = {"seq", "code", "position", "keep", "moves", "undone", "elapsed_s", "score", "hints", "bookmarks"}
+SENT_HOME = "sent_home"
+"""The optional field of the moves that were safe cards sent home with the move before them
+(absent when there are none, so a game played without the setting saves as before)."""
+
+_ENTRY_FIELDS = {"seq", "code", "position", "keep", "moves", SENT_HOME, "undone", "elapsed_s", "score", "hints",
+                 "bookmarks"}
 
 
 @dataclass
@@ -76,7 +84,15 @@ def _game_parts(game: Game, elapsed_s: float, seq: int | None = None
 def game_to_json(game: Game, elapsed_s: float) -> dict[str, Any]:
     """The ``current.json`` body of SPEC 10 for ``game`` (with the hints shown)."""
     head, line, tail = _game_parts(game, elapsed_s)
-    return {**head, "moves": [action.move.to_json() for action in line], **tail}
+    sent = follow_up_numbers(line)
+    return {**head, "moves": [action.move.to_json() for action in line], **({SENT_HOME: sent} if sent else {}),
+            **tail}
+
+
+def follow_up_numbers(line: tuple[Action, ...], first: int = 1) -> list[int]:
+    """The numbers of the moves of ``line`` (the first numbered ``first``) that were safe
+    cards sent home with the move before them."""
+    return [n for n, action in enumerate(line, first) if action.follow_up]
 
 
 _MOVE_TEXT: dict[Move, str] = {}
@@ -114,7 +130,9 @@ def game_chunks(head: dict[str, Any], line: tuple[Action, ...], tail: dict[str, 
     for start in range(0, len(line), _CHUNK):
         text = move_texts([action.move for action in line[start : start + _CHUNK]])
         chunks.append((text if not start else "," + text).encode())
-    chunks.append(f'],{dumps(tail)[1:]}\n'.encode())
+    sent = follow_up_numbers(line)
+    chunks.append((f'],"{SENT_HOME}":{dumps(sent)}' if sent else "]").encode())
+    chunks.append(f',{dumps(tail)[1:]}\n'.encode())
     return chunks
 
 
@@ -145,8 +163,11 @@ def journal_entry(seq: int, game: Game, elapsed_s: float, keep: int | None) -> b
         del front["version"]
         keep = 0
     front["keep"] = keep
-    moves = move_texts([action.move for action in game.actions(keep)])
-    return f'{dumps(front)[:-1]},"moves":[{moves}],{dumps(tail_fields)[1:]}\n'.encode()
+    added = game.actions(keep)
+    moves = move_texts([action.move for action in added])
+    sent = follow_up_numbers(added, keep + 1)
+    sent_text = f',"{SENT_HOME}":{dumps(sent)}' if sent else ""
+    return f'{dumps(front)[:-1]},"moves":[{moves}]{sent_text},{dumps(tail_fields)[1:]}\n'.encode()
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -156,8 +177,8 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
     """Rebuild a game from a ``current.json`` body, replaying and checking every move and
     the score. Raises :class:`BadFile` saying what is wrong."""
     body = versioned_body(obj)
-    unknown = set(body) - {"version", "code", "position", "moves", "undone", "elapsed_s", "score", "hints", "seq",
-                           "bookmarks"}
+    unknown = set(body) - {"version", "code", "position", "moves", SENT_HOME, "undone", "elapsed_s", "score", "hints",
+                           "seq", "bookmarks"}
     if unknown:
         raise BadFile(f"unknown field(s): {', '.join(sorted(str(k)[:20] for k in unknown))}")
     try:
@@ -167,10 +188,8 @@ def game_from_json(obj: Any, rules: Rules = APP_RULES) -> SavedGame:
             raise BadFile("'moves' must be a list")
         undone, elapsed, score, hints = _checked_fields(body, len(raw_moves))
         _check_seq(body)
-        _play_all(game, raw_moves, {}, {})
-        for _step in range(undone):
-            if game.undo() is None:
-                raise BadFile(f"cannot undo {undone} moves")
+        _play_all(game, raw_moves, {}, {}, checked_follow_ups(body))
+        game.undo_moves(undone)
         if game.score != score:
             raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
         game.rules = rules
@@ -237,10 +256,26 @@ def checked_bookmarks(body: dict[str, Any], moves: int) -> list[int]:
     return marks
 
 
-def _play_all(game: Game, raw_moves: list[Any], known: dict[tuple[Any, ...], Any], memo: dict[Any, Any]) -> None:
+def checked_follow_ups(body: dict[str, Any]) -> frozenset[int]:
+    """A body's ``sent_home`` (optional: a game played without the setting has none), the
+    numbers of moves, each a whole number, in order."""
+    numbers = body.get(SENT_HOME, [])
+    if not isinstance(numbers, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) or any(
+            a >= b for a, b in itertools.pairwise(numbers)):
+        raise BadFile(f"'{SENT_HOME}' must be a list of move numbers in order")
+    return frozenset(numbers)
+
+
+def _play_all(game: Game, raw_moves: list[Any], known: dict[tuple[Any, ...], Any], memo: dict[Any, Any],
+              follow_ups: frozenset[int] = frozenset()) -> None:
     """Play the JSON moves ``raw_moves`` on ``game``, checking each; raise :class:`BadFile`
     naming the first that is wrong. ``known``: each distinct JSON move is read once (a long
-    game repeats them); ``memo``: each position met again with the same move is worked out once."""
+    game repeats them); ``memo``: each position met again with the same move is worked out
+    once; ``follow_ups``: the numbers in the line of the moves that were safe cards sent home
+    with the move before them (each must be one of the moves played here)."""
+    first = game.line_length
+    if follow_ups and not all(first < n <= first + len(raw_moves) for n in follow_ups):
+        raise BadFile(f"'{SENT_HOME}' names a move that is not there")
     for n, raw in enumerate(raw_moves, 1):
         try:
             try:  # the same JSON move is read once; the count's type is part of it (True == 1)
@@ -254,7 +289,7 @@ def _play_all(game: Game, raw_moves: list[Any], known: dict[tuple[Any, ...], Any
                 if key is not None and isinstance(move, Move):  # "found" depends on the position
                     known[key] = move
                 move = game.position.resolve(move)
-            game.play(move, memo)
+            game.play(move, memo, follow_up=first + n in follow_ups)
         except SeahavenError as error:
             raise BadFile(f"move {n}: {error}") from None
         except (ValueError, TypeError, RecursionError) as error:
@@ -291,11 +326,9 @@ def first_refused(body: dict[str, Any] | None, seq: int, entries: list[dict[str,
                 raise BadFile("the journal does not start with its game")
             raw_moves = entry["moves"]
             game = _kept(game, entry["keep"], bool(raw_moves), memo)
-            _play_all(game, raw_moves, known, memo)
+            _play_all(game, raw_moves, known, memo, checked_follow_ups(entry))
             undone, _elapsed, score, _hints = _checked_fields(entry, game.line_length)
-            for _step in range(undone):
-                if game.undo() is None:
-                    raise BadFile(f"cannot undo {undone} moves")
+            game.undo_moves(undone)
             if game.score != score:
                 raise BadFile(f"the score {score} does not match the moves (they give {game.score})")
         except BadFile as error:
@@ -319,10 +352,10 @@ def _kept(game: Game, keep: int, more: bool, memo: dict[Any, Any]) -> Game:
         pass
     if game.move_count == keep and (keep == line or more):
         return game
-    moves = game.line[:keep]  # below the undo limit, or the line cut with nothing after it
+    kept = game.actions(0, keep)  # below the undo limit, or the line cut with nothing after it
     again = Game(game.start, APP_RULES, game.code)
-    for move in moves:
-        again.play(move, memo)
+    for action in kept:
+        again.play(action.move, memo, follow_up=action.follow_up)
     return again
 
 
@@ -360,6 +393,8 @@ def journal_entries(lines: list[bytes], entries: list[dict[str, Any]]) -> str | 
                     raise BadFile(f"'{name}' must be a whole number")
             if not isinstance(entry.get("moves"), list):
                 raise BadFile("'moves' must be a list")
+            if not isinstance(entry.get(SENT_HOME, []), list):
+                raise BadFile(f"'{SENT_HOME}' must be a list")
             if "position" in entry and "code" not in entry:
                 raise BadFile("a 'position' without its 'code'")
         except BadFile as error:
@@ -398,6 +433,13 @@ def apply_journal(body: dict[str, Any] | None, seq: int, entries: list[dict[str,
         del moves[keep:]
         moves.extend(entry["moves"])
         merged["moves"] = moves
+        before = merged.get(SENT_HOME, [])  # checked with the whole game, by game_from_json
+        sent = [*(m for m in before if not (type(m) is int and m > keep)), *entry.get(SENT_HOME, [])] \
+            if isinstance(before, list) else before
+        if sent:
+            merged[SENT_HOME] = sent
+        else:
+            merged.pop(SENT_HOME, None)
         for name in ("undone", "elapsed_s", "score"):
             merged[name] = entry.get(name)
         for optional in ("hints", "bookmarks"):

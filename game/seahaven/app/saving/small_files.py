@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from seahaven.app.saving.files import VERSION, BadFile, versioned_body
-from seahaven.app.state.settings import SPECS, Settings, check
+from seahaven.app.state.settings import SPECS, Settings, check, from_earlier
 from seahaven.app.state.stats import Stats
 
 # -- settings -------------------------------------------------------------------------------
@@ -29,9 +29,10 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
 
 def settings_from_json(obj: Any) -> Settings:
     """Read a ``settings.json`` body: missing fields take their defaults, unknown ones are
-    ignored (a newer file), a field of the wrong type or out of range is an error (each
-    checked against its one declaration, ``seahaven.app.state.settings``)."""
-    body = versioned_body(obj)
+    ignored (a newer file), an earlier version's are read as today's (``from_earlier``), a
+    field of the wrong type or out of range is an error (each checked against its one
+    declaration, ``seahaven.app.state.settings``)."""
+    body = from_earlier(versioned_body(obj))
     values: dict[str, Any] = {}
     for name in SPECS:
         if name in body:
@@ -39,6 +40,8 @@ def settings_from_json(obj: Any) -> Settings:
                 values[name] = check(name, body[name])
             except ValueError:
                 raise BadFile(f"setting {name!r} has a value it cannot take") from None
+    if "cards_home" not in body and body.get("finish_by_itself") is True:
+        values["cards_home"] = "finish"  # written before issue 37: "Finish by itself" is At the end now
     return Settings(**values)
 
 

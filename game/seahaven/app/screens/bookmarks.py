@@ -21,7 +21,7 @@ from seahaven.i18n import N_, _, format_number, ngettext
 if TYPE_CHECKING:
     from seahaven.app.kit.scenes import App
 
-MARK = "mark"
+MARK, CLOSE = "mark", "close"
 SHOWN = 12
 """Bookmarks listed in the window (the latest ones)."""
 
@@ -58,10 +58,11 @@ def go_to_bookmark(session: Session, moves: int) -> bool:
 
 
 class Bookmarks(Window):
-    """The bookmarks of the game in play, newest last, and "Bookmark this position"."""
+    """The bookmarks of the game in play, newest last, then Close and "Bookmark this
+    position" along the bottom (Close, Esc or a tap outside put the window away)."""
 
     title = N_("Bookmarks")
-    width_em = 18.0
+    width_em = 22.0
     close_outside = True
 
     def __init__(self, app: App, session: Session) -> None:
@@ -76,9 +77,8 @@ class Bookmarks(Window):
         marks = self.marks()
         h = round(self.px * 2.3)
         gap = self.px // 2
-        rows = len(marks) + 1
         note = 0 if marks else 1
-        height = round(self.px * 3.6) + rows * (h + gap) + note * round(self.px * 1.6) + self.px
+        height = round(self.px * 3.6) + len(marks) * (h + gap) + note * round(self.px * 1.6) + self.px + h + self.px
         self.panel = self.panel_box(size, height)
         y = self.panel.y + round(self.px * 3.4) + note * round(self.px * 1.6)
         self.widgets = []
@@ -86,11 +86,12 @@ class Bookmarks(Window):
             box = Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h)
             self.widgets.append(Widget(f"go:{moves}", box, bookmark_name(moves), enabled=moves != game.move_count))
             y += h + gap
-        box = Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h)
-        self.widgets.append(Widget(MARK, box, _("Bookmark this position"), primary=True,
-                                   enabled=game.move_count not in marks))
+        bottom = self.button_row([(CLOSE, _("Close"), False), (MARK, _("Bookmark this position"), True)],
+                                 self.panel.bottom - self.px)
+        bottom[-1].enabled = game.move_count not in marks
+        self.widgets.extend(bottom)
         # "Bookmark this position", or where it is off (a bookmark is here) the newest one to go to
-        self.focus = max((i for i, w in enumerate(self.widgets) if w.enabled), default=len(self.widgets) - 1)
+        self.focus = max((i for i, w in enumerate(self.widgets) if w.enabled and w.name != CLOSE), default=0)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         if not self.marks():

@@ -20,6 +20,7 @@ import pygame
 
 from seahaven.app.kit import Screen
 from seahaven.app.looks.render import wrap
+from seahaven.app.looks.result_marks import HELPED, LOST, WON, paint_dot
 from seahaven.app.screens.statistics import StatsScreen
 from seahaven.app.state.history import History
 from seahaven.app.state.session import Session
@@ -44,6 +45,10 @@ PlayDaily = Callable[[_dt.date, int], None]
 Ask = Callable[[Callable[[], str], Callable[[], None]], None]
 """``ask(title, start)``: run ``start`` now, or once the player agrees to leave the game in
 play (``title``: the question's words, built when shown)."""
+
+
+DOTS = {"won": WON, "helped": HELPED, "played": LOST}
+"""What became of a day's deal (the history's word) -> its mark on the calendar."""
 
 
 def day_key(day: _dt.date) -> str:
@@ -244,12 +249,8 @@ class DailyScreen(Screen):
         for i, cells in enumerate(DIFFICULTY_NAMES):
             state = days.get((day.isoformat(), cells))
             centre = (rect.right - (3 - i) * 3 * dot, rect.bottom - dot - max(3, rect.h // 10))
-            if state == "won":
-                pygame.draw.circle(surface, self.theme.selection, centre, dot)
-            elif state == "helped":
-                pygame.draw.circle(surface, self.theme.warn, centre, dot)
-            elif state is not None:
-                pygame.draw.circle(surface, self.theme.warn, centre, dot, max(1, dot // 3))
+            if state is not None:  # won: a dot, won with help: a diamond, played: a ring
+                paint_dot(surface, self.theme, DOTS.get(state, LOST), centre, dot)
 
     def day_words(self, day: _dt.date, days: dict[tuple[str, int], str]) -> str:
         """A day of the calendar as a screen reader hears it: its date, whether it is today,
@@ -279,7 +280,7 @@ class DailyScreen(Screen):
     def legend_height(self, column: pygame.Rect, size: int) -> int:
         """How tall :meth:`paint_legend` draws the legend in ``column``."""
         font: pygame.font.Font = self.font(size)
-        dot = max(3, size // 3)
+        dot = max(4, round(size * 0.36))
         x = column.x + sum(3 * dot + font.size(text)[0] + size for text in self.legend_marks())
         note = self.legend_note()
         if x + font.size(note)[0] <= column.right:
@@ -292,13 +293,11 @@ class DailyScreen(Screen):
         return pgettext("daily deal", "won"), pgettext("daily deal", "won with help"), pgettext("daily deal", "played")
 
     def paint_legend(self, surface: pygame.Surface, column: pygame.Rect, y: int, size: int) -> int:
-        dot = max(3, size // 3)
+        dot = max(4, round(size * 0.36))
         font: pygame.font.Font = self.font(size)
         x = column.x
-        marks = zip((self.theme.selection, self.theme.warn, self.theme.warn), (True, True, False),
-                    self.legend_marks())
-        for colour, filled, text in marks:
-            pygame.draw.circle(surface, colour, (x + dot, y + size // 2 + 2), dot, 0 if filled else max(1, dot // 3))
+        for result, text in zip((WON, HELPED, LOST), self.legend_marks()):
+            paint_dot(surface, self.theme, result, (x + dot, y + size // 2 + 2), dot)
             words = font.render(text, True, self.theme.text_dim)
             surface.blit(words, (x + 3 * dot, y))
             x += 3 * dot + words.get_width() + size

@@ -17,13 +17,15 @@ Their words are built when they lay out (a notice's and a question's come as
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from seahaven.app.kit import Widget, Window
+from seahaven.app.kit.nav_keys import nav
 from seahaven.app.looks.box import Box
-from seahaven.app.looks.render import wrap
+from seahaven.app.looks.render import button_face
 from seahaven.app.screens.new_game import NewGame, clipboard_put
 from seahaven.app.state.deal_facts import share_text
 from seahaven.app.state.session import Session
@@ -54,14 +56,14 @@ class Notice(Window):
 
     def build(self, size: tuple[int, int]) -> None:
         self.title, self.text = self.words[0](), self.words[1]()
-        lines = len(wrap(self.app.painter.font(self.px), self.text, round(self.px * self.width_em) - 2 * self.px))
-        height = round(self.px * (4.6 + 1.45 * lines + 3.2))
-        self.panel = self.panel_box(size, height)
-        self.widgets = self.button_row(self.buttons(), self.panel.bottom - self.px)
+        buttons = self.buttons()
+        height = round(self.px * 4.6) + self.text_height(self.body_lines(), size) + round(self.px * 3.2)
+        self.panel = self.panel_box(size, height + self.buttons_height(buttons, size))
+        self.widgets = self.button_row(buttons, self.panel.bottom - self.px)
         self.focus = 0
 
-    def draw_body(self, surface: pygame.Surface) -> None:
-        self.text_lines(surface, [(self.text, "panel_text")], self.panel.y + round(self.px * 3.2))
+    def body_lines(self) -> list[tuple[str, str]]:
+        return [(self.text, "panel_text")]
 
     def activate(self, widget: Widget) -> None:
         self.close()
@@ -148,16 +150,13 @@ class EndMessage(Window):
 
     def build(self, size: tuple[int, int]) -> None:
         self.compose()
-        font = self.app.painter.font(self.px)
-        inner = round(self.px * self.width_em) - 2 * self.px
-        count = sum(len(wrap(font, text, inner)) for text, _c in self.lines)
-        height = round(self.px * (4.4 + 1.45 * count + 3.6))
-        self.panel = self.panel_box(size, height)
+        height = round(self.px * 4.4) + self.text_height(self.lines, size) + round(self.px * 3.6)
+        self.panel = self.panel_box(size, height + self.buttons_height(self.buttons, size))
         self.widgets = self.button_row(self.buttons, self.panel.bottom - self.px)
         self.focus = len(self.widgets) - 1
 
-    def draw_body(self, surface: pygame.Surface) -> None:
-        self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
+    def body_lines(self) -> list[tuple[str, str]]:
+        return self.lines
 
     def on_key(self, event: Any) -> None:
         """N (or Ctrl+N) opens New Game from here as it does at the table; U undoes where
@@ -193,49 +192,133 @@ class EndMessage(Window):
             self.app.push(ReviewWindow(self.app, self.session))
 
 
+@dataclass(frozen=True)
+class MenuEntry:
+    """One entry of the Menu: the action's name, its words, whether it can be pressed now,
+    and its key as the player's keyboard names it ("" for none)."""
+
+    name: str
+    label: str
+    enabled: bool = True
+    shortcut: str = ""
+
+
 class Menu(Window):
-    """Everything the toolbar does not show, reachable by pointer and keyboard: the
-    entries (name, words, enabled) come from the table's actions, and choosing one asks
-    the table to run it (``session.ask``), exactly as its key or button would."""
+    """Everything the game does, reachable by pointer, touch and keyboard: the entries
+    (name, words, enabled, key) come from the table's actions, each with its key on its
+    right as a desktop menu shows it, and choosing one asks the table to run it
+    (``session.ask``), exactly as its key or button would. The entries run down columns
+    (as many as the window's height needs); Up, Down and Tab go through them in order,
+    Left and Right go across the columns, and Close (Esc, a tap outside) puts the Menu away."""
 
     title = N_("Menu")
     width_em = 16.0
     close_outside = True
+    CLOSE = "close"
+
+    def __init__(self, app: App, session: Session, entries: Callable[[], list[MenuEntry]]) -> None:
+        self.session = session
+        self.entries = entries
+        """The entries, asked for at each layout: in the words of now."""
+        self.rows = 1
+        """Entries per column (Left and Right move the focus by this many)."""
+        self.shortcuts: dict[str, str] = {}
+        """Each entry's key as shown on its right."""
+        super().__init__(app)
 
     def build(self, size: tuple[int, int]) -> None:
         entries = self.entries()
-        h = round(self.px * 2.3)
-        gap = self.px // 2
-        head = round(self.px * 3.4)
-        room = max(1, (size[1] - 16 - head - self.px) // (h + gap))
+        self.shortcuts = {entry.name: entry.shortcut for entry in entries}
+        px = self.px
+        h = round(px * 2.3)
+        gap = px // 2
+        head = round(px * 3.4)
+        foot = h + px + gap  # the Close button's row
+        room = max(1, (size[1] - 16 - head - foot) // (h + gap))
         columns = -(-len(entries) // room)  # as many columns as the window's height needs
-        rows = -(-len(entries) // columns)
+        self.rows = rows = -(-len(entries) // columns)
         painter = self.app.painter
-        widest = max((painter.text(label, self.scale.button, bold=True).get_width() for _n, label, _e in entries),
-                     default=0)
-        column_w = max(round(self.px * self.width_em) - 2 * self.px, widest + 2 * self.px)  # every entry whole
-        width = min(size[0] - 16, columns * column_w + (columns - 1) * self.px + 2 * self.px)
-        height = head + rows * (h + gap) + self.px
-        self.panel = Box((size[0] - width) // 2, (size[1] - min(size[1] - 16, height)) // 2,
-                         width, min(size[1] - 16, height))
-        column_w = (self.panel.w - 2 * self.px - (columns - 1) * self.px) // columns
+        font_px = self.scale.button
+        widest = max((self._entry_width(entry, font_px) for entry in entries), default=0)
+        column_w = max(round(px * self.width_em) - 2 * px, widest)  # every entry whole
+        width = min(size[0] - 16, columns * column_w + (columns - 1) * px + 2 * px)
+        column_w = (width - 2 * px - (columns - 1) * px) // columns
+        smallest = max(9, round(font_px * 0.7))
+        while font_px > smallest and max((self._entry_width(e, font_px) for e in entries), default=0) > column_w:
+            font_px -= 1  # a narrow window: every entry at one smaller size, none cut
+        height = min(size[1] - 16, head + rows * (h + gap) - gap + foot)
+        self.panel = Box((size[0] - width) // 2, (size[1] - height) // 2, width, height)
         self.widgets = []
-        for i, (name, label, enabled) in enumerate(entries):
+        for i, entry in enumerate(entries):
             column, row = divmod(i, rows)
-            box = Box(self.panel.x + self.px + column * (column_w + self.px),
-                      self.panel.y + head + row * (h + gap), column_w, h)
-            self.widgets.append(Widget(name, box, label, enabled=enabled))
-        self.one_size(self.widgets)
+            box = Box(self.panel.x + px + column * (column_w + px), self.panel.y + head + row * (h + gap),
+                      column_w, h)
+            self.widgets.append(Widget(entry.name, box, entry.label, enabled=entry.enabled,
+                                       font_px=font_px if font_px != self.scale.button else 0))
+        close = _("Close")
+        close_w = max(round(px * 5.5), painter.text(close, font_px, bold=True).get_width() + 2 * px)
+        self.widgets.append(Widget(self.CLOSE, Box(self.panel.right - px - close_w, self.panel.bottom - px - h,
+                                                   close_w, h), close, font_px=font_px))
+        if self.ring.name not in [w.name for w in self.widgets if w.enabled]:
+            self.focus = next((i for i, w in enumerate(self.widgets) if w.enabled), 0)  # the first entry: a
+            # screen reader hears where the keys start
 
-    def __init__(self, app: App, session: Session, entries: Callable[[], list[tuple[str, str, bool]]]) -> None:
-        self.session = session
-        self.entries = entries
-        """The entries (name, words, enabled), asked for at each layout: in the words of now."""
-        super().__init__(app)
+    def _entry_width(self, entry: MenuEntry, font_px: int) -> int:
+        """How wide an entry's button must be for its words and its key, side by side."""
+        painter = self.app.painter
+        width = painter.text(entry.label, font_px, bold=True).get_width() + 2 * self.pad
+        if entry.shortcut:  # and a space of a letter or two between the words and the key
+            width += painter.text(entry.shortcut, font_px).get_width() + self.pad
+        return width
+
+    @property
+    def pad(self) -> int:
+        """The room at either end of an entry, and between its words and its key."""
+        return max(6, round(self.px * 0.6))
+
+    def draw_widget(self, surface: pygame.Surface, widget: Widget, focus: bool) -> None:
+        """An entry: its words on the left, its key on the right in a quieter colour."""
+        if widget.name == self.CLOSE:
+            super().draw_widget(surface, widget, focus)
+            return
+        painter = self.app.painter
+        theme = painter.theme
+        box = widget.box
+        face = button_face(painter, box, "", hover=self.hover == widget.name, focus=focus, enabled=widget.enabled,
+                           pressed=self.pressed == widget.name, dark=True, solid=True)
+        surface.blit(face, box[:2])
+        size = widget.font_px or self.scale.button
+        words = painter.text(widget.label, size, theme.button_text if widget.enabled else theme.button_text_off,
+                             bold=True)
+        surface.blit(words, words.get_rect(midleft=(box.x + self.pad, box.y + box.h // 2)))
+        shortcut = self.shortcuts.get(widget.name, "")
+        if shortcut:
+            key = painter.text(shortcut, size, theme.muted if widget.enabled else theme.button_text_off)
+            surface.blit(key, key.get_rect(midright=(box.right - self.pad, box.y + box.h // 2)))
+
+    def on_key(self, event: Any) -> None:
+        """Left and Right go across the columns; the rest as in every window."""
+        intent = nav(event)
+        if intent in ("left", "right") and self.rows < len(self.widgets) - 1:
+            entries = self.widgets[:-1]
+            here = self.focus if self.ring.name in [w.name for w in entries] else 0
+            column = here // self.rows + (1 if intent == "right" else -1)
+            row = here % self.rows
+            same_column = range(column * self.rows, min(len(entries), (column + 1) * self.rows))
+            # the entry across, or (greyed) the nearest one that can be pressed in that column
+            there = min((i for i in same_column if entries[i].enabled), key=lambda i: abs(i % self.rows - row),
+                        default=None) if column >= 0 else None
+            if there is not None:
+                self.focus = there
+                self.show_focus = True
+                self.dirty = True
+            return
+        super().on_key(event)
 
     def activate(self, widget: Widget) -> None:
         self.close()
-        self.session.ask(widget.name)
+        if widget.name != self.CLOSE:
+            self.session.ask(widget.name)
 
 
 class Confirm(Notice):

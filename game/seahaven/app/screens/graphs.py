@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from seahaven.app.looks.result_marks import HELPED, LOST, WON, paint_bar
 from seahaven.app.state.history import Entry
 from seahaven.app.text.words import DIFFICULTY_NAMES, difficulty_name, per_difficulty
 from seahaven.i18n import NP_, _, format_duration, format_number, format_percent, ngettext, pgettext
@@ -253,21 +254,17 @@ class Graphs:
             screen.read(summary(self.kind, data))
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
             longest = max((t for t, _helped in data.times), default=0.0)
-            won, helped_colour = self.theme.selection, self.theme.warn
             return self._bars(surface, pygame.Rect(x, y, width, height), [t for t, _helped in data.times],
-                              [helped_colour if helped else won for _t, helped in data.times], small, format_duration,
-                              [(won, pgettext("daily deal", "won")),
-                               (helped_colour, pgettext("daily deal", "won with help"))],
+                              [HELPED if helped else WON for _t, helped in data.times], small, format_duration,
+                              [(WON, pgettext("daily deal", "won")), (HELPED, pgettext("daily deal", "won with help"))],
                               top=nice_top(longest / 60) * 60)
         y = self._title(surface, _("Score of each of {games}").format(games=games), x, y, width, small)
         screen.read(summary(self.kind, data))
         height = max(6 * u, min(bottom - y, round(width * 0.75)))
-        colours = {"won": self.theme.selection, "helped": self.theme.warn, "lost": self.theme.text_dim}
         return self._bars(surface, pygame.Rect(x, y, width, height), [float(v) for v, _state in data.scores],
-                          [colours[state] for _v, state in data.scores], small, lambda v: format_number(int(v)),
-                          [(colours["won"], pgettext("daily deal", "won")),
-                           (colours["helped"], pgettext("daily deal", "won with help")),
-                           (colours["lost"], pgettext("daily deal", "not won"))])
+                          [state for _v, state in data.scores], small, lambda v: format_number(int(v)),
+                          [(WON, pgettext("daily deal", "won")), (HELPED, pgettext("daily deal", "won with help")),
+                           (LOST, pgettext("daily deal", "not won"))])
 
     def _choices(self, surface: pygame.Surface, x: int, y: int, width: int,
                  items: list[tuple[str, str, bool, Callable[[], None]]], step: Callable[[int], None]) -> int:
@@ -322,10 +319,12 @@ class Graphs:
         surface.blit(last, (lx, max(plot.y, round(points[-1][1]) - last.get_height() - dot)))
         return box.bottom
 
-    def _bars(self, surface: pygame.Surface, box: pygame.Rect, values: list[float],
-              colours: list[tuple[int, int, int]], size: int, label: Callable[[float], str],
-              key: list[tuple[tuple[int, int, int], str]], top: float | None = None) -> int:
-        """Bars of ``values`` in their ``colours``, with the key of the colours used above."""
+    def _bars(self, surface: pygame.Surface, box: pygame.Rect, values: list[float], results: list[str],
+              size: int, label: Callable[[float], str], key: list[tuple[str, str]],
+              top: float | None = None) -> int:
+        """Bars of ``values``, each marked as its game ended (``results``: solid won, striped
+        won with help, hollow not won; :mod:`~seahaven.app.looks.result_marks`), with the key
+        of the marks used above."""
         if self.screen.measuring:  # a layout only needs the height
             return box.bottom
         font = self.screen.font(size)
@@ -340,19 +339,19 @@ class Graphs:
         n = len(values)
         slot = plot.w / n
         bar = max(1, round(slot * 0.7))
-        for i, (value, colour) in enumerate(zip(values, colours, strict=True)):
+        for i, (value, result) in enumerate(zip(values, results, strict=True)):
             h = max(1, round(plot.h * min(value, top) / top)) if value > 0 else 0
             left = plot.x + round(i * slot + (slot - bar) / 2)
-            pygame.draw.rect(surface, colour, (left, plot.bottom - h, bar, h))
-        used = [(colour, name) for colour, name in key if colour in colours]
+            paint_bar(surface, self.theme, result, pygame.Rect(left, plot.bottom - h, bar, h), size)
+        used = [(result, name) for result, name in key if result in results]
         x = plot.right
-        for colour, name in reversed(used):  # the key, right-aligned above the plot
+        for result, name in reversed(used):  # the key, right-aligned above the plot
             words = font.render(name, True, self.theme.text_dim)
             x -= words.get_width()
             surface.blit(words, (x, box.y - key_h))
-            mark = pygame.Rect(0, 0, size * 2 // 3, size * 2 // 3)
+            mark = pygame.Rect(0, 0, size * 2 // 3, key_h * 3 // 4)
             mark.midright = (x - size // 4, box.y - key_h // 2)
-            pygame.draw.rect(surface, colour, mark)
+            paint_bar(surface, self.theme, result, mark, size)
             x = mark.left - size
         return box.bottom
 

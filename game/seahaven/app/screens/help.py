@@ -17,12 +17,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from seahaven.app.access import adapter as access_adapter
-from seahaven.app.access.tree import pile_label, reading_order
-from seahaven.app.board.hand import Hand
-from seahaven.app.board.keys import CELL_KEYS, FOUNDATION_KEY, PILE_KEYS, board_key_rows
-from seahaven.app.board.layout import board_height, board_layout, card_aspect
+from seahaven.app.board.component import Board
+from seahaven.app.board.hand import Hand, Selection
+from seahaven.app.board.keys import board_key, board_key_rows
+from seahaven.app.board.layout import Layout, board_height, board_layout, card_aspect
 from seahaven.app.board.model import ExampleGame
-from seahaven.app.board.pointer import Answer, BoardPointer, Deselected, Dropped
 from seahaven.app.board.refusals import Refusal, refusal_text
 from seahaven.app.kit import Screen
 from seahaven.app.kit.input import Pointer
@@ -35,7 +34,6 @@ from seahaven.app.text.words import (
     WITH,
     card_name,
     cards_phrase,
-    cells_phrase,
     key_text,
     pile_name,
     reason_text,
@@ -102,6 +100,13 @@ RULES_PAGE: tuple[Block, ...] = (
     ("p", N_("Tap that sentence in the status line, or press L, for what you can do then: go back to the "
           "last winnable position in one step, review the game to see the move that lost it, or keep "
           "playing.")),
+    ("h", N_("Sending safe cards home")),
+    ("p", N_("Cards go to the foundations only when you send them, unless you ask otherwise: with \u201cCards "
+          "home by themselves\u201d set to \u201cSafe cards\u201d (Settings, Play), after each of your moves "
+          "every card that can go to its foundation goes there, one after the other. That never costs a game "
+          "that can be won: only the next lower card of the same suit could ever lie on such a card, and it is "
+          "home already. Each card scores as any card you put home, Undo takes them back together with your "
+          "move, and a game won this way is won without help.")),
     ("h", N_("Playing with mouse, finger or keys")),
     ("b", N_("Drag a card or a run and drop it on a pile. A run too long to move shakes, and the "
           "status line says how many cards can move now.")),
@@ -204,7 +209,7 @@ CODES_PAGE: tuple[Block, ...] = (
 
 def keys_page(table_keys: tuple[tuple[str, str], ...]) -> tuple[Block, ...]:
     """The Keyboard page; ``table_keys`` are the table's actions (keys, what they do), as
-    their registry (``screens/actions.py``) lists them."""
+    their registry (``screens/table/actions.py``) lists them."""
     if not table_keys:
         return _KEYS_PAGE_REST
     return (("h", N_("At the table")), ("keys", table_keys), *_KEYS_PAGE_REST)
@@ -256,23 +261,24 @@ def example_position() -> Position:
 
 
 class ExampleBoard:
-    """Help's example: the real board (the board's own pointer machine and hand, on an
-    :class:`~seahaven.app.board.model.ExampleGame`) and the line that says what happened.
-    Geometry is set by :meth:`place` when the screen lays out; no drawing here."""
+    """Help's example: the one board every view embeds (:class:`~seahaven.app.board.component.Board`)
+    on an :class:`~seahaven.app.board.model.ExampleGame`, and the line that says what happened.
+    It is the board's host: it plays what the board asks on its example and words the outcome.
+    Geometry is set by :meth:`place` when the screen lays out; the board draws itself."""
 
-    def __init__(self) -> None:
+    def __init__(self, app: App) -> None:
         self.model = ExampleGame(example_position(), APP_RULES)
         """The example game: the one owner of the example's position."""
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.layout = board_layout(Box(0, 0, 320, 240), self.position.cell_count, card_aspect())
-        self.card_w, self.card_h = self.layout.card_size
-        self.pointer = BoardPointer(lambda: self.model, lambda: self.layout)
-        """The press, the drag and the hand (selection, last tap), exactly as at the table."""
+        self.rect = pygame.Rect(0, 0, 320, 240)
+        self._layouts: dict[tuple[object, ...], Layout] = {}
         self.words: Callable[[], str] = lambda: ""
         """What the board's line says, built when drawn (in the language of now)."""
         self.refused = False
+        """The board's line says why something was refused (it is drawn as a warning)."""
         self.heard: Callable[[str], None] = lambda text: None
         """Who hears each new line too (Help: the player's screen reader)."""
+        self.board = Board(self.model, self.layout_for, app.settings, lambda: app.painter, lambda: app.time, self)
+        """The press, the drag, the hand, the glides and the picture: exactly the table's."""
         self.reset()
 
     @property
@@ -285,11 +291,15 @@ class ExampleBoard:
 
     @property
     def hand(self) -> Hand:
-        return self.pointer.hand
+        return self.board.pointer.hand
+
+    @property
+    def card_w(self) -> int:
+        return self.layout.card_w
 
     def reset(self) -> None:
         self.model.reset()
-        self.pointer.forget()
+        self.board.forget()
         self.say(lambda: _("Try it: the status here shows what the rules allow now."))
 
     # -- geometry: the table's own, from layout.py --------------------------------------------
@@ -297,40 +307,46 @@ class ExampleBoard:
     def height_for(width: int) -> int:
         return board_height(width, card_aspect())
 
+    @property
+    def layout(self) -> Layout:
+        return self.layout_for(self.position)
+
+    def layout_for(self, position: Position) -> Layout:
+        """The table's geometry in the board's box, for ``position`` (a long column makes the
+        cards smaller, as at the table); each worked out once."""
+        key = (tuple(self.rect), tuple(len(position.cards(pile)) for pile in position.piles() if pile.is_column))
+        layout = self._layouts.get(key)
+        if layout is None:
+            if len(self._layouts) > 8:
+                self._layouts.clear()
+            layout = self._layouts[key] = board_layout(Box(*self.rect), position.cell_count, card_aspect(), position)
+        return layout
+
     def place(self, rect: pygame.Rect) -> None:
         if self.rect == rect:
             return
+        old = self.layout
         self.rect = pygame.Rect(rect)
-        self.layout = board_layout(Box(*rect), self.position.cell_count, card_aspect())
-        self.card_w, self.card_h = self.layout.card_size
-
-    def slot(self, pile: Pile) -> pygame.Rect:
-        return pygame.Rect(self.layout.piles[pile])
-
-    def card_rect(self, pile: Pile, index: int, count: int) -> pygame.Rect:
-        return pygame.Rect(self.layout.card_box(pile, index, count))
-
-    def piles(self) -> tuple[Pile, ...]:
-        return self.position.piles()
+        self.board.resized(old)
 
     def pile_rect(self, pile: Pile) -> pygame.Rect:
         """Where the pile shows, its slot and every card on it."""
         count = len(self.position.cards(pile))
-        slot = self.slot(pile)
-        return slot.union(self.card_rect(pile, count - 1, count)) if count else slot
+        slot = pygame.Rect(self.layout.piles[pile])
+        return slot.union(pygame.Rect(self.layout.card_box(pile, count - 1, count))) if count else slot
 
     # -- what a screen reader reads of it -------------------------------------------------
-    def parts(self) -> tuple[Part, ...]:
-        """The board for a screen reader: each pile in the table's words and reading order
-        (the chosen one selected, each at its place), then what the highlight shows."""
-        position = self.position
+    def parts(self, language: object) -> tuple[Part, ...]:
+        """The board for a screen reader: its piles as the board names them (the table's
+        words and reading order; the chosen one selected, each at its place), then what the
+        highlight shows."""
+        parts = [Part(node.label, selected=bool(node.selected), rect=self.pile_rect(pile),
+                      action=partial(self.board.press_pile, pile))
+                 for pile, node in self.board.pile_nodes(language)]
         chosen = self.selected
-        parts = [Part(sentence(pile_label(position, pile)), selected=chosen is not None and chosen[0] == pile,
-                      rect=self.pile_rect(pile), action=partial(self.press, pile))
-                 for pile in reading_order(position.cell_count)]
         if chosen is not None:
             pile, count = chosen
-            cards = position.cards(pile)
+            cards = self.position.cards(pile)
             source = pile_name(pile, FROM)
             if count == 1:
                 text = _("Selected: {card}, from {source}.").format(card=card_name(cards[-1]), source=source)
@@ -374,74 +390,48 @@ class ExampleBoard:
 
     def clear_selection(self) -> None:
         self.hand.deselect()
+        self.board.dirty = True
         self.say(lambda: _("Nothing selected."))
 
-    def play(self, move: Move) -> None:
+    def key(self, event: Any) -> bool:
+        """The table's pile, cell and foundation keys, as at the table; True when taken."""
+        if board_key(event.key) not in ("pile", "cell", "foundation"):
+            return False
+        return self.board.on_key(event)
+
+    # -- the board's host: the example plays what the board asks, and says it ---------------
+    def asked(self, move: Move) -> bool:
         try:
             self.model.play(move)
         except IllegalMove as error:
             reason = error.reason
             self.say(lambda: reason_text(reason), refused=True)
-            return
-        self.hand.deselect()
+            return False
         n = move.size
         self.say(lambda: ngettext("The card went from {source} to {dest}.",
                                   "The run of {n} cards went from {source} to {dest}.", n).format(
             n=format_number(n), source=pile_name(move.source, FROM), dest=pile_name(move.dest, ONTO)))
+        return True
 
-    def carry_out(self, answer: Move | Refusal | None, after_refusal: bool = False) -> None:
-        """Do what the hand decided, as the table would, and say it in the board's line."""
-        if isinstance(answer, Move):
-            self.play(answer)
-        elif isinstance(answer, Refusal):
-            refusal = answer.reason
-            if refusal is not None:  # None: a drop on no pile, nothing to say
-                self.say(lambda: refusal_text(refusal), refused=not answer.gentle)
-        elif after_refusal:
-            return  # the reason the cards cannot be lifted says it all
-        elif self.hand.selection is not None:
-            count = self.hand.selection.count
+    def cannot(self, refusal: Refusal) -> None:
+        reason = refusal.reason
+        if reason is None:  # a drop on no pile
+            self.say(lambda: _("The cards went back."))
+        else:
+            self.say(lambda: refusal_text(reason), refused=not refusal.gentle)
+
+    def chose(self, selection: Selection | None) -> None:
+        if selection is not None:
+            count = selection.count
             self.say(lambda: _("Selected {cards}; tap where they should go.").format(cards=cards_phrase(count)))
         else:
             self.say(lambda: _("Nothing selected."))
 
-    def on_pointer(self, p: Pointer) -> None:
-        """A press, move or release on the board: the board's machine says what it means."""
-        for intent in self.pointer.on_pointer(p):
-            if isinstance(intent, Answer):
-                self.carry_out(intent.answer, intent.after_refusal)
-            elif isinstance(intent, Dropped):
-                if intent.move is not None:
-                    self.play(intent.move)
-                    self.pointer.landed()
-                    continue
-                self.pointer.landed()
-                if intent.refusal is None or intent.refusal.reason is None:
-                    self.say(lambda: _("The cards went back."))
-                else:
-                    self.carry_out(intent.refusal)
-            elif isinstance(intent, Deselected):
-                self.say(lambda: _("Nothing selected."))
+    def lifted(self, pile: Pile, count: int) -> None:
+        """A drag began: the line stays until the cards land."""
 
-    def key_pile(self, pile: Pile) -> None:
-        """Keyboard: as at the table, a pile's key takes the longest run that may move from
-        its top (within the pick-up limit), and the next pile's key drops it there."""
-        if not self.position.has_pile(pile):
-            cells = self.position.cell_count
-            self.say(lambda: _("This game has {cells}.").format(cells=cells_phrase(cells)))
-            return
-        self.carry_out(self.hand.key_pile(self.position, self.rules, pile))
-
-    def press(self, pile: Pile) -> None:
-        """A screen reader's press on a pile: what its key does (a foundation: F's)."""
-        if pile.is_foundation:
-            self.key_foundation()
-        else:
-            self.key_pile(pile)
-
-    def key_foundation(self) -> None:
-        """F, as at the table: the selected card to its foundation."""
-        self.carry_out(self.hand.key_foundation(self.position, self.rules, None))
+    def still(self, after: str) -> None:
+        """The cards are still: nothing follows on an example."""
 
 
 class HelpScreen(Screen):
@@ -456,7 +446,7 @@ class HelpScreen(Screen):
         self.tab = page
         self.code = code
         self.keys_page = keys_page(table_keys)
-        self.board = ExampleBoard()
+        self.board = ExampleBoard(app)
         self.board.heard = app.access.say  # a screen reader hears what the board's line says
         self.copied = False
         self.layout()
@@ -466,12 +456,7 @@ class HelpScreen(Screen):
         if self.tab == EXAMPLES:
             board = self.board
             key = event.key
-            pile = PILE_KEYS.get(key) or CELL_KEYS.get(key)  # the table's keys, declared once
-            if pile is not None or key == FOUNDATION_KEY:
-                if pile is not None:
-                    board.key_pile(pile)
-                else:
-                    board.key_foundation()
+            if board.key(event):  # the table's pile, cell and foundation keys, declared once
                 self.dirty = True
                 return
             if key == pygame.K_ESCAPE and board.selected is not None:
@@ -485,8 +470,7 @@ class HelpScreen(Screen):
         super().key(event)
 
     def tab_changed(self) -> None:
-        self.board.pointer.forget_press()
-        self.board.pointer.landed()
+        self.board.board.cancel()
 
     # -- the board takes its own presses -------------------------------------------------
     def capture(self, pointer: Pointer) -> bool:
@@ -494,13 +478,34 @@ class HelpScreen(Screen):
             return False
         if not self.viewport.collidepoint(pointer.pos):
             return False
-        self.board.on_pointer(pointer)
+        self.board.board.on_pointer(pointer)
         self.dirty = True
         return True
 
     def captured(self, pointer: Pointer) -> None:
-        self.board.on_pointer(pointer)
+        self.board.board.on_pointer(pointer)
         self.dirty = True
+
+    # -- the board's time ------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        board = self.board.board
+        board.update(dt)
+        board.held(pygame.time.get_ticks())
+        super().update(dt)
+
+    def busy(self) -> bool:
+        return self.tab == EXAMPLES and self.board.board.busy()
+
+    def needs_draw(self) -> bool:
+        return super().needs_draw() or (self.tab == EXAMPLES and self.board.board.dirty)
+
+    def wake_in(self) -> float | None:
+        if self.tab != EXAMPLES:
+            return super().wake_in()
+        board = self.board.board
+        waits = [w for w in (super().wake_in(), board.wake_in(), board.hold_wait(pygame.time.get_ticks()))
+                 if w is not None]
+        return min(waits) if waits else None
 
     # -- drawing -------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface, y: int) -> int:
@@ -582,8 +587,9 @@ class HelpScreen(Screen):
         if self.measuring:  # the board's geometry is set by the layout, never by a draw
             board.place(rect)
         self.hot_area(rect, None)
-        self.read_group(_("The example board"), board.parts())
-        self.paint_board(surface)
+        self.read_group(_("The example board"), board.parts(self.app.settings.language))
+        if not self.measuring:
+            board.board.paint_whole(surface)
         y = rect.bottom + u
         again_w = max(8 * u, self.font(u, True).size(_("Set up again"))[0] + 2 * u)
         text_w = column.w - again_w - u
@@ -605,41 +611,6 @@ class HelpScreen(Screen):
         for n, step in enumerate(steps, 1):
             y = self.text(surface, f"{n}. {step}", column.x, y, column.w) + u // 4
         return y
-
-    def paint_board(self, surface: pygame.Surface) -> None:
-        board = self.board
-        w, h = board.card_w, board.card_h
-        position = board.position
-        drag = board.pointer.drag
-        painter = self.app.painter
-        radius = max(2, w // 14)
-        theme = self.theme
-        for pile in board.piles():
-            slot = board.slot(pile)
-            pygame.draw.rect(surface, theme.slot, slot, border_radius=radius)
-            pygame.draw.rect(surface, theme.slot_line, slot, width=theme.line(max(1, w // 40)),
-                             border_radius=radius)
-            if pile.is_foundation and not position.cards(pile):
-                mark = self.font(max(8, h // 4), True).render(str(pile.key), True, theme.slot_line)
-                surface.blit(mark, mark.get_rect(center=slot.center))
-            if pile.is_column:
-                label = self.font(max(9, h // 7)).render(str(pile.key), True, theme.text_dim)
-                surface.blit(label, label.get_rect(midbottom=(slot.centerx, slot.y - 2)))
-            cards = position.cards(pile)
-            hidden = len(drag.cards) if drag is not None and drag.pile == pile else 0
-            for index, card in enumerate(cards[: len(cards) - hidden]):
-                box = board.card_rect(pile, index, len(cards))
-                surface.blit(painter.card(card, w, h), box)
-            if board.selected is not None and board.selected[0] == pile and cards:
-                count = board.selected[1]
-                top = board.card_rect(pile, len(cards) - count, len(cards))
-                bottom = board.card_rect(pile, len(cards) - 1, len(cards))
-                pygame.draw.rect(surface, theme.selection, top.union(bottom).inflate(4, 4),
-                                 width=theme.line(max(2, w // 25)),
-                                 border_radius=radius)
-        if drag is not None:
-            for card, lifted in zip(drag.cards, board.pointer.drag_boxes()):
-                surface.blit(painter.card(card, w, h), pygame.Rect(lifted))
 
 
 def open_scene(app: App, session: Session, page: int = RULES,

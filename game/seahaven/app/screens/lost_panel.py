@@ -12,10 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from seahaven.app.kit import Widget, Window
-from seahaven.app.looks.render import wrap
 from seahaven.app.screens.new_game import NewGame
 from seahaven.app.state.session import Session
 from seahaven.app.text.words import no_way_back_text
@@ -31,6 +28,8 @@ class LostPanel(Window):
     the table when the panel opened): the way back, Review, or Keep playing."""
 
     TITLE = N_("This game can no longer be won")
+    DEAL_TITLE = N_("This deal cannot be won")
+    """The title for a deal the solver proved lost from its start: it never could be won."""
     width_em = 30.0
     close_outside = True
 
@@ -49,9 +48,8 @@ class LostPanel(Window):
     def target(self) -> int | None:
         """The number of moves of the last winnable position, when one undo action reaches it."""
         k, game = self.report.undos, self.game
-        if not k or game.move_count < k or not game.within_reach(game.move_count - k):
-            return None
-        return game.move_count - k
+        target = game.moves_after_undos(k) if k else None
+        return target if target is not None and game.within_reach(target) else None
 
     def compose(self) -> None:
         """The lines and buttons, in the language of now."""
@@ -60,13 +58,17 @@ class LostPanel(Window):
         keep = ("keep", _("Keep playing"), False)
         review = ("review", _("Review"), False)
         target = self.target
-        if game.move_count == 0 or report.deal_lost:
-            self.lines = [(_("This deal cannot be won, not even from the start."), "panel_text")]
+        if game.move_count == 0 or report.deal_lost:  # lost before any move: said in its own words (37.6)
+            self.title = _(self.DEAL_TITLE)
+            self.lines = [(_("No line of moves wins this deal, not even from its start: it was lost before the first "
+                             "move, not by any move of yours."), "panel_text"),
+                          (_("New game deals another. With Winnable deals only, in the New Game window, every "
+                             "deal is one the solver has proved can be won."), "muted")]
             self.buttons = [keep, review] if game.move_count else [keep]
             self.buttons.append(("new", _("New game"), True))  # neither undo nor a restart wins it
             return
         if target is not None:
-            k = game.move_count - target
+            k = report.undos or 0
             self.lines = [(ngettext("The solver proved that no winning line is left from here. Undoing {n} move "
                                     "leads back to a position that can still be won.",
                                     "The solver proved that no winning line is left from here. Undoing {n} moves "
@@ -85,33 +87,16 @@ class LostPanel(Window):
 
     def build(self, size: tuple[int, int]) -> None:
         self.compose()
-        font = self.app.painter.font(self.px)
-        inner = min(size[0] - 16, round(self.px * self.width_em)) - 2 * self.px
-        count = sum(len(wrap(font, text, inner)) for text, _role in self.lines)
-        rows = self._button_rows(inner)
-        height = round(self.px * (3.9 + 1.45 * count + 0.9)) + rows * round(self.px * 2.8)
-        self.panel = self.panel_box(size, height)
-        self.widgets = []
-        bottom = self.panel.bottom - self.px
-        if rows == 1:
-            self.widgets = self.button_row(self.buttons, bottom)
-        else:  # a narrow window: the way back on a row of its own, under the others
-            step = round(self.px * 2.8)
-            self.widgets = self.button_row(self.buttons[:-1], bottom - step) + self.button_row(self.buttons[-1:],
-                                                                                                bottom)
+        height = round(self.px * 4.8) + self.text_height(self.lines, size) + round(self.px * 2.8)
+        self.panel = self.panel_box(size, height + self.buttons_height(self.buttons, size))
+        # a narrow window: the way back on a row of its own, under the others (Window.button_lines)
+        self.widgets = self.button_row(self.buttons, self.panel.bottom - self.px)
         names = [widget.name for widget in self.widgets]
         # Enter takes the way back (redo undoes it), else Review (or New game for a deal lost from the start)
         self.focus = next((names.index(n) for n in ("back", "review", "new") if n in names), 0)
 
-    def _button_rows(self, inner: int) -> int:
-        """One row of buttons when their words fit side by side, else two."""
-        if len(self.buttons) < 3 or self.buttons[-1][0] != "back":
-            return 1
-        widths = self.button_widths(self.buttons)
-        return 1 if sum(widths) + (self.px // 2) * (len(widths) - 1) <= inner else 2
-
-    def draw_body(self, surface: pygame.Surface) -> None:
-        self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
+    def body_lines(self) -> list[tuple[str, str]]:
+        return self.lines
 
     def activate(self, widget: Widget) -> None:
         self.close()

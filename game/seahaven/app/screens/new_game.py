@@ -77,6 +77,14 @@ class NewGame(Window):
         self.notes: Callable[[], str] | None = None
         """The note after the line about the game in play (a copy, a search), as words built
         when shown (None: no note)."""
+        self.about_room = 0
+        """How wide the lines about the game in play are (beside Copy game and Copy)."""
+        self.said_lines: list[tuple[str, str]] = []
+        self.about_wrapped: list[tuple[str, str]] = []
+        """The lines under the code field and those about the game in play, as laid out
+        (each with its colour's name), and the steps between them (``steps``)."""
+        self.steps = (0, 0)
+        self._laid_out: tuple[object, ...] = ()
         super().__init__(app)
         self.focus = self.index("deal")
 
@@ -115,15 +123,33 @@ class NewGame(Window):
         return self.session.jobs.running("winnable")
 
     def build(self, size: tuple[int, int]) -> None:
+        """Difficulty, winnable deals only, the code field, what is said about the typed
+        code, the game in play with what dealing now does to it, and the buttons: every
+        sentence gets the lines it needs (the window grows, or :meth:`fit` makes the words
+        smaller where the window is short), so no warning is ever cut (issue 37.1)."""
         px = self.px
+        painter = self.app.painter
         row = round(px * 2.3)
         gap = round(px * 0.9)
         label_h = round(px * 1.55)
-        height = round(px * 3.4) + label_h + row + gap + row + gap + label_h + row + round(px * 1.5) + gap + row \
+        inner = self.panel_width(size) - 2 * px
+        paste_w = max(round(px * 5.5), painter.text(_("Paste"), px, bold=True).get_width() + px)
+        copy_w = max(round(px * 5.5), painter.text(_("Copy"), px, bold=True).get_width() + px)
+        record_w = max(round(px * 7.5), painter.text(_("Copy game"), px, bold=True).get_width() + px)
+        self.about_room = inner - copy_w - record_w - px // 2 - px
+        said, note = self.said(), self.scale.note
+        self.steps = (round(note * 1.3), round(px * 1.3))
+        self.said_lines = [(line, said[1]) for line in wrap(painter.font(note), said[0], inner)] if said else []
+        self.about_wrapped = [(line, role) for text, role in self.about_lines()
+                              for line in wrap(painter.font(px), text, self.about_room)]
+        said_h = max(1, len(self.said_lines)) * self.steps[0] + px // 2
+        about_h = max(row, len(self.about_wrapped) * self.steps[1])
+        buttons = [("daily", _("Today's deal"), False), ("cancel", _("Cancel"), False),
+                   ("deal", self.deal_label(), True)]
+        height = round(px * 3.4) + label_h + row + gap + row + gap + label_h + row + said_h + gap + about_h \
             + 2 * gap + row + px
-        self.panel = panel = self.panel_box(size, height)
+        self.panel = panel = self.panel_box(size, height + self.buttons_height(buttons, size))
         x0 = panel.x + px
-        inner = panel.w - 2 * px
         y = panel.y + round(px * 3.4)
         widgets: list[Widget] = []
         self.label_ys = {"difficulty": y}
@@ -139,25 +165,47 @@ class NewGame(Window):
         y += row + gap
         self.label_ys["code"] = y
         y += label_h
-        paste_w = round(px * 5.5)
         widgets.append(Widget("field", Box(x0, y, inner - paste_w - px // 2, row), CODE_EXAMPLE, kind="field",
                               field=self.field))
         widgets.append(Widget("paste", Box(x0 + inner - paste_w, y, paste_w, row), _("Paste")))
         y += row
         self.label_ys["error"] = y + px // 4
-        y += round(px * 1.5) + gap
-        self.label_ys["current"] = y + (row - px) // 2
-        widgets.append(Widget("copy", Box(x0 + inner - paste_w, y, paste_w, row), _("Copy"),
+        y += said_h + gap
+        self.label_ys["current"] = y
+        self.label_ys["current_h"] = about_h
+        buttons_y = y + (about_h - row) // 2
+        widgets.append(Widget("copy", Box(x0 + inner - copy_w, buttons_y, copy_w, row), _("Copy"),
                               enabled=self.session.current.code is not None))  # no code, nothing to copy
-        record_w = round(px * 7.5)  # the whole game as text (issue 28): Paste takes one back
-        widgets.append(Widget("copy_game", Box(x0 + inner - paste_w - px // 2 - record_w, y, record_w, row),
+        # the whole game as text (issue 28): Paste takes one back
+        widgets.append(Widget("copy_game", Box(x0 + inner - copy_w - px // 2 - record_w, buttons_y, record_w, row),
                               _("Copy game")))
-        widgets.extend(self.button_row([("daily", _("Today's deal"), False), ("cancel", _("Cancel"), False),
-                                        ("deal", self.deal_label(), True)], panel.bottom - px))
+        widgets.extend(self.button_row(buttons, panel.bottom - px))
         self.widgets = widgets
+        self._laid_out = self.words_shown()
+
+    def said(self) -> tuple[str, str] | None:
+        """What the window says under the code field: what is wrong with the typed code,
+        or what the solver says of its deal (and the theme colour's name)."""
+        return (self.error, "error") if self.error else self.code_sentence()
+
+    def about_lines(self) -> list[tuple[str, str]]:
+        """The game in play, what dealing now does to it, and the note of the moment."""
+        return game_in_play_lines(self.session, self.note)
+
+    def words_shown(self) -> tuple[object, ...]:
+        """Everything the layout made room for: when any of it changes, the window lays
+        out again (:meth:`update`)."""
+        return (self.said(), tuple(self.about_lines()), self.deal_label())
+
+    def update(self, dt: float) -> None:
+        """A sentence that changed (the solver answered, a copy was made, a refusal) gets its
+        room before the next frame shows it."""
+        if self.words_shown() != self._laid_out:
+            self.fit(self.app.size)
+            self.dirty = True
 
     def deal_label(self) -> str:
-        return _("Deal anyway") if self.code_verdict() == "lost" else _("Deal")
+        return deal_label(self.session.current.in_progress, self.code_verdict() == "lost")
 
     # -- the typed code --------------------------------------------------------------------
     def code_verdict(self) -> str | None:
@@ -188,7 +236,7 @@ class NewGame(Window):
         self.deal_when_checked = False
         self.cells = code.cells if code is not None else self.chosen
         focus = self.widgets[self.focus].name if self.widgets else "field"
-        self.build(self.app.size)
+        self.fit(self.app.size)
         self.focus = self.index(focus)
         self.check_code()
 
@@ -203,7 +251,7 @@ class NewGame(Window):
         def answered(status: str) -> None:
             self.verdicts[(code, rules)] = status
             focus = self.widgets[self.focus].name
-            self.build(self.app.size)  # Deal may become "Deal anyway"
+            self.fit(self.app.size)  # Deal may become "Deal anyway"
             self.focus = self.index("deal" if self.deal_when_checked else focus)
             self.dirty = True
             if self.deal_when_checked and self.code == code:
@@ -220,24 +268,7 @@ class NewGame(Window):
         of its colour in the theme."""
         if self.code is None or self.error:
             return None
-        cells = self.code.cells
-        if not self.wants_winnable(cells):
-            if cells not in DIFFICULTY_NAMES:
-                return _("A deal with {cells}.").format(cells=cells_phrase(cells)), "muted"
-            return per_difficulty(cells, _("An Easy deal ({cells})."), _("A Medium deal ({cells})."),
-                                  _("A Hard deal ({cells}).")).format(cells=cells_phrase(cells)), "muted"
-        verdict = self.code_verdict()
-        if verdict == "lost":
-            return _("The solver proved that this deal cannot be won."), "error"
-        if verdict == "won":
-            if cells not in DIFFICULTY_NAMES:
-                return _("A deal that the solver has proved can be won."), "accent"
-            return per_difficulty(cells, _("An Easy deal that the solver has proved can be won."),
-                                  _("A Medium deal that the solver has proved can be won."),
-                                  _("A Hard deal that the solver has proved can be won.")), "accent"
-        if verdict == "unknown":
-            return _("The solver could not tell in time whether this deal can be won."), "muted"
-        return _("The solver is checking that this deal can be won\u2026"), "muted"
+        return deal_sentence(self.code.cells, self.wants_winnable(self.code.cells), self.code_verdict())
 
     # -- input -----------------------------------------------------------------------------
     def on_key(self, event: Any) -> None:
@@ -316,13 +347,13 @@ class NewGame(Window):
                 self.notes = lambda: _("The typed code sets the difficulty: clear it to choose another.")
             else:
                 self.chosen = self.cells = int(name[5:])
-                self.build(self.app.size)
+                self.fit(self.app.size)
                 self.focus = self.index(name)
         elif name == "winnable":
             widget.on = not widget.on
             self.session.settings.set("winnable_only", {**self.session.settings.winnable_only, self.cells: widget.on})
             self.check_code()
-            self.build(self.app.size)
+            self.fit(self.app.size)
             self.focus = self.index("winnable")
         elif name == "field":
             pass
@@ -398,40 +429,69 @@ class NewGame(Window):
         self.close()
         self.session.deal(code)
 
-    def about_this_game(self) -> str:
-        """The line about the game in play: its code, and what dealing now would cost."""
-        code = self.session.current.code
-        if code is not None:
-            rating = self.session.facts.rating(code)
-            line = (_("This game: {code}, rated {rating} of 5.").format(code=code, rating=rating)
-                    if rating is not None else _("This game: {code}.").format(code=code))
-        else:
-            line = _("This game has no code.")
-        if self.session.current.in_progress:
-            line += " " + _("Dealing now counts it as lost.")
-        return f"{line}   {self.note}" if self.note else line
-
     # -- drawing ---------------------------------------------------------------------------
     def draw_body(self, surface: pygame.Surface) -> None:
         painter = self.app.painter
-        theme = painter.theme
-        px, panel = self.px, self.panel
-        x0 = panel.x + px
+        theme, px, x0 = painter.theme, self.px, self.panel.x + self.px
         surface.blit(painter.text(_("Difficulty"), px, theme.muted, bold=True), (x0, self.label_ys["difficulty"]))
         surface.blit(painter.text(_("Game code (leave empty for a new random deal)"), px, theme.muted, bold=True),
                      (x0, self.label_ys["code"]))
-        said = (self.error, "error") if self.error else self.code_sentence()
-        if said is not None:
-            colour = getattr(theme, said[1])
-            note = self.scale.note
-            for i, line in enumerate(wrap(painter.font(note), said[0], panel.w - 2 * px)[:2]):
-                surface.blit(painter.text(line, note, colour), (x0, self.label_ys["error"] + i * px))
-        room = self.widgets[self.index("copy_game")].box.x - px - x0
-        lines = wrap(painter.font(px), self.about_this_game(), room)  # in the body size, as every line
-        step = round(px * 1.2)
-        top = self.label_ys["current"] - (len(lines[:2]) - 1) * step // 2
-        for i, line in enumerate(lines[:2]):
-            surface.blit(painter.text(line, px, theme.panel_text), (x0, top + i * step))
+        for i, (line, role) in enumerate(self.said_lines):  # as the layout wrapped them and made room
+            surface.blit(painter.text(line, self.scale.note, getattr(theme, role)),
+                         (x0, self.label_ys["error"] + i * self.steps[0]))
+        top = self.label_ys["current"] + (self.label_ys["current_h"] - len(self.about_wrapped) * self.steps[1]) // 2
+        for i, (line, role) in enumerate(self.about_wrapped):
+            surface.blit(painter.text(line, px, getattr(theme, role)), (x0, top + i * self.steps[1]))
+
+
+def deal_label(in_progress: bool, lost: bool) -> str:
+    """The Deal button's words: what happens to a game in progress when one is (issue
+    37.1), and "anyway" when the solver proved the typed code's deal cannot be won."""
+    if in_progress:
+        return _("Deal anyway and count this game as lost") if lost else _("Deal and count this game as lost")
+    return _("Deal anyway") if lost else _("Deal")
+
+
+def deal_sentence(cells: int, winnable_only: bool, verdict: str | None) -> tuple[str, str]:
+    """What New Game says of a typed code's deal of ``cells`` cells (with winnable deals only
+    on or off for it, and the solver's verdict: won, lost, unknown, or None while it looks),
+    and the name of its colour in the theme."""
+    if not winnable_only:
+        if cells not in DIFFICULTY_NAMES:
+            return _("A deal with {cells}.").format(cells=cells_phrase(cells)), "muted"
+        return per_difficulty(cells, _("An Easy deal ({cells})."), _("A Medium deal ({cells})."),
+                              _("A Hard deal ({cells}).")).format(cells=cells_phrase(cells)), "muted"
+    if verdict == "lost":
+        return _("The solver proved that this deal cannot be won."), "error"
+    if verdict == "won":
+        if cells not in DIFFICULTY_NAMES:
+            return _("A deal that the solver has proved can be won."), "accent"
+        return per_difficulty(cells, _("An Easy deal that the solver has proved can be won."),
+                              _("A Medium deal that the solver has proved can be won."),
+                              _("A Hard deal that the solver has proved can be won.")), "accent"
+    if verdict == "unknown":
+        return _("The solver could not tell in time whether this deal can be won."), "muted"
+    return _("The solver is checking that this deal can be won\u2026"), "muted"
+
+
+def game_in_play_lines(session: Session, note: str) -> list[tuple[str, str]]:
+    """New Game's lines about the game in play, each with the name of its colour in the
+    theme: its code and rating, the warning that dealing now counts it as lost (while it is
+    in progress), and ``note`` (a copy, a search) when there is one."""
+    code = session.current.code
+    rating = session.facts.rating(code)
+    if code is None:
+        line = _("This game has no code.")
+    elif rating is not None:
+        line = _("This game: {code}, rated {rating} of 5.").format(code=code, rating=rating)
+    else:
+        line = _("This game: {code}.").format(code=code)
+    lines = [(line, "panel_text")]
+    if session.current.in_progress:
+        lines.append((_("Dealing now counts it as lost."), "error"))
+    if note:
+        lines.append((note, "accent"))
+    return lines
 
 
 KEYPAD_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567-")

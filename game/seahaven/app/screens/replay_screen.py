@@ -1,6 +1,8 @@
-"""The replay screen: a :class:`~seahaven.app.board.replay_game.ReplayGame` on the real board
-(the table's layout, felt, markers and cards), with its controls where the table has its
-toolbar and what happened where the table has its status line.
+"""The replay screen: a :class:`~seahaven.app.board.replay_game.ReplayGame` on the one board
+every view embeds (:class:`~seahaven.app.board.component.Board`, view only: the table's
+layout, felt, markers, cards and glides; a peek shows a covered card; a screen reader reads
+its piles), with its controls where the table has its toolbar and what happened where the
+table has its status line.
 
 Its commands (buttons and keys: Space plays or pauses, Right and Left step...) are declared
 once in :mod:`~seahaven.app.screens.replay_commands`. The mouse and a finger press the
@@ -18,28 +20,30 @@ from typing import Any
 
 import pygame
 
+from seahaven.app.access.tree import NodeSpec
+from seahaven.app.board.component import Board, BoardConfig
+from seahaven.app.board.hand import Selection
 from seahaven.app.board.layout import Layout, Layouts
-from seahaven.app.board.painter import paint_pile
+from seahaven.app.board.refusals import Refusal
 from seahaven.app.board.replay_game import ReplayGame
-from seahaven.app.board.tweens import Tweens
-from seahaven.app.kit.input import PointerInput
-from seahaven.app.kit.scenes import STEP, App, Scene
+from seahaven.app.board.tweens import GLIDE_S
+from seahaven.app.kit.input import Pointer
+from seahaven.app.kit.press import Presses
+from seahaven.app.kit.scenes import App, Scene
 from seahaven.app.looks.box import Box
 from seahaven.app.looks.render import band_shade, button_face
 from seahaven.app.screens.replay_commands import PAUSE, REPLAY_COMMANDS, ReplayCommand, command_for_key
-from seahaven.app.state.current import Change, GameEvent
+from seahaven.app.state.current import GameEvent
 from seahaven.app.text.words import difficulty_name, iso_date_text, replay_move_text, replay_speed_text
-from seahaven.engine import COLUMNS, Card, Position, foundation
+from seahaven.engine import Move, Pile, Position
 from seahaven.i18n import _, format_number
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 """Moves a second while playing."""
-GLIDE_S = 0.22
-"""How long a step's cards glide (shorter at higher speeds)."""
+STEP_S = 0.8
+"""A step's glide takes at most this share of the time between two moves while playing."""
 PAGE = 10
 """Moves Page Up and Page Down jump."""
-REFINE_S = 0.006
-"""Time per frame spent drawing crisp the card faces first shown scaled (as the table does)."""
 
 
 class ReplayScreen(Scene):
@@ -60,26 +64,20 @@ class ReplayScreen(Scene):
         self.speed = 1
         """Index into :data:`SPEEDS`."""
         self._wait = 0.0
-        """Seconds until the next move while playing."""
-        self.tweens: Tweens[Card] = Tweens()
-        self._moved: tuple[Card, ...] = ()
-        """The cards of the last step (gliding while the tweens have them)."""
-        self.input = PointerInput()
-        self.input.size = app.size
         self._size = app.size
         self._layouts = Layouts()
-        self.pressed: str | None = None
-        """The button (or "bar") the pointer went down on."""
+        self.presses: Presses[str] = Presses()
+        """The press on a button or on the bar of moves (the widget kit's machine)."""
+        self._owner: str | None = None
+        """Who the press under way belongs to: "controls" (a button, the bar) or "board" (a peek)."""
         self.hover: str | None = None
         self._bands: dict[tuple[object, ...], pygame.Surface] = {}
-        self._rest: pygame.Surface | None = None
-        """The last frame without the gliding cards (pixels, not state)."""
-        self._rest_key: tuple[object, ...] | None = None
-        self._prev: list[pygame.Rect] = []
-        """Where the gliding cards were drawn in the last frame."""
-        self._generation = 0
-        """Counts changes of the art (new looks, faces made crisp): the cached frame is stale."""
+        self._shown: tuple[object, ...] | None = None
         replay.subscribe(self._on_replay)
+        self.board = Board(replay, self.layout_for, app.settings, lambda: self.app.painter, lambda: self.app.time,
+                           self, BoardConfig(interactive=False, glide_jumps=False))
+        """The board: view only (a peek still shows a covered card); a step glides, a jump shows at once."""
+        self._set_speed(1)
 
     # -- geometry (worked out from the size and the position, never in a draw) ---------------
     def layout_for(self, position: Position) -> Layout:
@@ -149,26 +147,24 @@ class ReplayScreen(Scene):
 
     # -- what the loop calls ---------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
+        old = self.layout
         self._size = (int(size[0]), int(size[1]))
-        self.input.size = self._size
-        self.tweens.finish()
-        self._generation += 1
+        self.board.resized(old)
         self.dirty = True
 
     def busy(self) -> bool:
-        return self.playing or self.tweens.active
+        return self.playing or self.board.busy()
+
+    def needs_draw(self) -> bool:
+        return self.dirty or self.board.dirty or self.busy()
 
     def wake_in(self) -> float | None:
-        return 0.0 if self.app.painter.refining else None
+        waits = [w for w in (self.board.wake_in(), self.board.hold_wait(pygame.time.get_ticks())) if w is not None]
+        return min(waits) if waits else None
 
     def update(self, dt: float) -> None:
-        if self.tweens.active:
-            self.dirty = True  # the glide's last frame too: the cards land without their shadow
-        self.tweens.advance(dt)
-        painter = self.app.painter
-        if painter.refining and not self.tweens.active and painter.refine(REFINE_S):
-            self._generation += 1
-            self.dirty = True  # the faces first shown scaled from another size are crisp now
+        self.board.update(dt)
+        self.board.held(pygame.time.get_ticks())
         if self.playing:
             self._wait -= dt
             if self._wait <= 0:
@@ -178,34 +174,53 @@ class ReplayScreen(Scene):
                 self._wait += 1 / SPEEDS[self.speed]
                 if self.replay.at_end:
                     self.playing = False
+        shown = (self.replay.index, self.hover, self.presses.pressed, self.playing, self.speed)
+        if shown != self._shown:  # the controls and the status line show what changed
+            self._shown = shown
+            self.board.repaint_frame("controls")
 
     def handle(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN:
             self.on_key(event)
-            return
-        pointer = self.input.translate(event)
-        if pointer is None:
-            return
+
+    def on_pointer(self, pointer: Pointer) -> None:
+        """The buttons and the bar of moves take the presses that go down on them (a press or a
+        drag along the bar jumps to that move); the board takes the rest (a peek)."""
         pos = pointer.pos
         if pointer.kind == "down":
-            self.pressed = self._hit(pos)
-            if self.pressed == "bar":
-                self.pause()
-                self.replay.seek(self.index_at(pos[0]))
-        elif pointer.kind == "move":
-            if self.pressed == "bar":
-                self.replay.seek(self.index_at(pos[0]))
-            hover = self._hit(pos) if not pointer.touch else None
+            self._owner = "controls" if self._hit(pos) is not None else "board"
+        if self._owner == "board" or (self._owner is None and pointer.kind in ("cancel", "secondary_up")):
+            self.board.on_pointer(pointer)
+            if pointer.kind in ("up", "cancel", "secondary_up"):
+                self._owner = None
+            return
+        if self._owner is None and pointer.kind == "move" and not pointer.touch:
+            hover = self._hit(pos)
             if hover != self.hover:
                 self.hover = hover
                 self.dirty = True
-        elif pointer.kind == "up":
-            pressed, self.pressed = self.pressed, None
-            if pressed is not None and pressed != "bar" and self._hit(pos) == pressed:
-                self.press(pressed)
-            self.dirty = True
-        elif pointer.kind == "cancel":
-            self.pressed = None
+            return
+        if self._owner != "controls":
+            return
+        outcome = self.presses.feed(pointer, self._hit(pos))
+        if pointer.kind == "down" and self.presses.pressed == "bar":
+            self.pause()
+            self.replay.seek(self.index_at(pos[0]))
+        elif pointer.kind == "move" and self.presses.pressed == "bar":
+            self.replay.seek(self.index_at(pos[0]))
+        if pointer.kind in ("up", "cancel"):
+            self._owner = None
+        if outcome is not None and outcome.kind == "activate" and outcome.target not in (None, "bar"):
+            self.press(outcome.target)
+        self.dirty = True
+
+    def covered(self) -> None:
+        self.board.cancel()
+        self.presses.reset()
+        self._owner = None
+
+    def interrupted(self) -> None:
+        self.covered()
 
     def _hit(self, pos: tuple[float, float]) -> str | None:
         boxes, _px = self.button_boxes()
@@ -250,9 +265,9 @@ class ReplayScreen(Scene):
             self.pause()
             replay.seek(replay.index + PAGE)
         elif name in ("speed", "faster"):
-            self.speed = (self.speed + 1) % len(SPEEDS) if name == "speed" else min(len(SPEEDS) - 1, self.speed + 1)
+            self._set_speed((self.speed + 1) % len(SPEEDS) if name == "speed" else min(len(SPEEDS) - 1, self.speed + 1))
         elif name == "slower":
-            self.speed = max(0, self.speed - 1)
+            self._set_speed(max(0, self.speed - 1))
         elif name == "from_here" and self.on_play_from_here is not None:
             self.pause()
             self.on_play_from_here(replay)
@@ -266,106 +281,66 @@ class ReplayScreen(Scene):
     def pause(self) -> None:
         self.playing = False
 
+    def _set_speed(self, index: int) -> None:
+        """Play at :data:`SPEEDS` ``[index]`` moves a second; a step's glide never takes more
+        than :data:`STEP_S` of the time between two moves."""
+        self.speed = index
+        self.board.speed = min(1.0, STEP_S / SPEEDS[index] / GLIDE_S)
+
     def _on_replay(self, event: GameEvent) -> None:
-        """A step or a jump: the moved cards glide from where they were (a jump shows the
-        new board at once)."""
-        self.tweens.finish()
-        self._moved = ()
-        if event.kind in (Change.MOVED, Change.UNDONE) and event.action is not None:
-            action = event.action
-            after = self.replay.position
-            before = event.before
-            moved = before.cards(action.move.source)[-action.move.size:] if event.kind is Change.MOVED \
-                else after.cards(action.move.source)[-action.move.size:]
-            old = self.layout_for(before).card_boxes(before)
-            new = self.layout_for(after).card_boxes(after)
-            duration = min(GLIDE_S, 0.8 / SPEEDS[self.speed]) * self.app.settings.animation_factor
-            for card in moved:
-                start, end = old.get(card), new.get(card)
-                if start is None:
-                    start = self._foundation_box(before, card)
-                if end is None:
-                    end = self._foundation_box(after, card)
-                if start is not None and end is not None:
-                    self.tweens.glide(card, (float(start.x), float(start.y)), (float(end.x), float(end.y)), duration)
-            self._moved = tuple(moved)
-        self.app.access.say(shown_move_text(self.replay))  # a screen reader hears each step (nothing without one)
+        """A step or a jump: a screen reader hears the move shown (the board glides it)."""
+        self.app.access.say(shown_move_text(self.replay))  # nothing without a reader
         self.dirty = True
 
-    def _foundation_box(self, position: Position, card: Card) -> Box | None:
-        """A card under the top of its foundation has no box of its own: the slot's."""
-        return self.layout_for(position).piles.get(foundation(card.suit))
+    # -- the board's host: nothing is played on a replay -------------------------------------
+    def asked(self, move: Move) -> bool:
+        return False
+
+    def cannot(self, refusal: Refusal) -> None:
+        """A view-only board asks nothing that can be refused."""
+
+    def chose(self, selection: Selection | None) -> None:
+        """Nothing is chosen on a view-only board."""
+
+    def lifted(self, pile: Pile, count: int) -> None:
+        """Nothing is lifted on a view-only board."""
+
+    def still(self, after: str) -> None:
+        self.dirty = True
 
     # -- drawing (reads only) --------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float = 0.0, full: bool = False) -> list[pygame.Rect] | None:
-        """The board at rest comes from a cached picture, painted again only when something
-        but a glide changed; each frame of a glide restores where the moving cards were and
-        draws them where they are now."""
+        """The board (its picture at rest, repainted only where something changed, and what
+        moves above it) with the controls and the status line as its frame."""
         self.dirty = False
-        layout = self.layout
-        gliding = frozenset(card for card in self._moved if self.tweens.is_moving(card))
-        key = (id(layout), layout.size, self.replay.index, gliding, self.hover, self.pressed, self.playing,
-               self.speed, id(self.app.painter), id(self.app.painter.theme), self._generation)
-        rest = self._rest
-        if full or rest is None or rest.get_size() != surface.get_size() or self._rest_key != key:
-            if rest is None or rest.get_size() != surface.get_size():
-                rest = self._rest = pygame.Surface(surface.get_size())
-            self._paint_rest(rest, gliding)
-            self._rest_key = key
-            surface.blit(rest, (0, 0))
-            self._prev = self._paint_gliding(surface, gliding, alpha)
-            return None
-        dirty = self._prev
-        for rect in dirty:
-            surface.blit(rest, rect, rect)
-        self._prev = self._paint_gliding(surface, gliding, alpha)
-        return dirty + self._prev
+        return self.board.draw(surface, alpha, full, frame=self)
 
     def art_changed(self) -> None:
-        self._generation += 1
+        self.board.invalidate()
         super().art_changed()
 
-    def _paint_rest(self, surface: pygame.Surface, gliding: frozenset[Card]) -> None:
-        """Everything but the gliding cards: felt, labels, piles, the bands."""
-        layout, painter = self.layout, self.app.painter
-        theme = painter.theme
-        position = self.replay.position
-        surface.blit(painter.felt(layout.size), (0, 0))
-        label_px = max(10, round(layout.labels[COLUMNS[0]].h * 0.9))
-        for n, pile in enumerate(COLUMNS, start=1):
-            text = painter.text(str(n), label_px, theme.text_dim, bold=True)
-            surface.blit(text, text.get_rect(center=pygame.Rect(layout.labels[pile]).center))
-        for pile in position.piles():
-            if pile in layout.piles:
-                paint_pile(surface, painter, layout, position, pile, gliding)
+    def paint_frame(self, surface: pygame.Surface, regions: frozenset[str] | None) -> list[pygame.Rect]:
+        """The controls in the toolbar's band, the bar of moves and the status line."""
+        layout = self.layout
         self._draw_toolbar(surface)
+        bar = pygame.Rect(self.bar_box())
+        # the bar's strip of felt first (the picture at rest keeps it under the bar)
+        area = layout.area
+        surface.blit(self.app.painter.felt(layout.size), bar.inflate(4, 4), bar.inflate(4, 4).move(-area.x, -area.y))
         self._draw_status(surface)
-
-    def _paint_gliding(self, surface: pygame.Surface, gliding: frozenset[Card], alpha: float) -> list[pygame.Rect]:
-        """The cards of a step where they are this frame, lifted; the rectangles they cover."""
-        if not gliding:
-            return []
-        layout, painter = self.layout, self.app.painter
-        w, h = layout.card_size
-        position = self.replay.position
-        now = self.tweens.now + alpha * STEP
-        shadow, spread = painter.shadow(w, h)
-        rects: list[pygame.Rect] = []
-        for card in sorted(gliding, key=lambda c: _glide_order(position, c)):
-            where = self.tweens.where(card, now)
-            if where is not None:
-                x, y = round(where[0]), round(where[1])
-                rects.append(surface.blit(shadow, (x - spread + spread // 3, y - spread + spread // 2)))
-                rects.append(surface.blit(painter.card(card, w, h, quick=True), (x, y)))
-        return rects
+        return [pygame.Rect(layout.toolbar), bar.inflate(4, 4), pygame.Rect(layout.status)]
 
     def access_view(self) -> tuple[str, str, list[tuple[str, str, Box]]]:
         """What a screen reader reads of the replay: what is watched and how far along, the
-        move shown, and the buttons (``screens/table_access.ReadAloud``)."""
+        move shown, and the buttons (``screens/table/accessible.ReadAloud``)."""
         labels = dict(self.controls())
         boxes, _px = self.button_boxes()
         buttons = [(name, labels[name], box) for name, box in boxes.items()]
         return replay_title(self.replay), shown_move_text(self.replay), buttons
+
+    def access_piles(self) -> list[tuple[Pile, NodeSpec]]:
+        """The board's piles as a screen reader reads them, pile by pile (the board's own nodes)."""
+        return self.board.pile_nodes(self.app.settings.language)
 
     def _band(self, surface: pygame.Surface, box: Box, line_at_top: bool) -> None:
         """The toolbar's or status line's band, as the table draws it (made once per size
@@ -378,6 +353,8 @@ class ReplayScreen(Scene):
             if len(self._bands) > 8:
                 self._bands.clear()
             self._bands[key] = shade
+        layout = self.layout
+        surface.blit(self.app.painter.felt(layout.size), box[:2], pygame.Rect(box))
         surface.blit(shade, box[:2])
 
     def _draw_toolbar(self, surface: pygame.Surface) -> None:
@@ -387,11 +364,12 @@ class ReplayScreen(Scene):
         replay = self.replay
         enabled = {"start": not replay.at_start, "back": not replay.at_start, "forward": not replay.at_end,
                    "end": not replay.at_end, "play": replay.length > 0}
+        pressed = self.presses.pressed
         for name, label in self.controls():
             box = boxes[name]
             on = enabled.get(name, True)
             face = button_face(painter, box, label, hover=self.hover == name and on,
-                               pressed=self.pressed == name and on, enabled=on, dark=True,
+                               pressed=pressed == name and on, enabled=on, dark=True,
                                primary=name == "play" and self.playing, solid=name == "from_here", font_px=px)
             surface.blit(face, box[:2])
 
@@ -424,12 +402,6 @@ class ReplayScreen(Scene):
 
 _RIGHT = frozenset(c.name for c in REPLAY_COMMANDS if c.right)
 """The buttons at the toolbar's right end."""
-
-
-def _glide_order(position: Position, card: Card) -> int:
-    """Gliding cards are drawn from the bottom of their pile up (a run lands in order)."""
-    found = position.find(card)
-    return found[1] if found else 0
 
 
 def shown_move_text(replay: ReplayGame) -> str:

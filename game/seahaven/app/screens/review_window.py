@@ -15,10 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from seahaven.app.kit import Widget, Window
-from seahaven.app.looks.render import wrap
 from seahaven.app.state.session import Session
 from seahaven.app.text.words import action_text, solver_failed_text
 from seahaven.engine.game import Action
@@ -145,18 +142,15 @@ class ReviewWindow(Window):
     # -- the window --------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
         self.compose()
-        font = self.app.painter.font(self.px)
-        inner = round(self.px * self.width_em) - 2 * self.px
-        count = sum(len(wrap(font, text, inner)) for text, _role in self.lines)
-        height = round(self.px * (4.4 + 1.45 * count + 3.6))
-        self.panel = self.panel_box(size, height)
+        height = round(self.px * 4.4) + self.text_height(self.lines, size) + round(self.px * 3.6)
+        self.panel = self.panel_box(size, height + self.buttons_height(self.buttons, size))
         self.widgets = self.button_row(self.buttons, self.panel.bottom - self.px)
         # Enter takes the way back undo can retrace or a look, never the cut (which drops the later moves)
         names = [widget.name for widget in self.widgets]
         self.focus = next((names.index(n) for n in ("back", "show") if n in names), 0)
 
-    def draw_body(self, surface: pygame.Surface) -> None:
-        self.text_lines(surface, self.lines, self.panel.y + round(self.px * 3.2))
+    def body_lines(self) -> list[tuple[str, str]]:
+        return self.lines
 
     def wake_in(self) -> float | None:
         return POLL_S if self.result is None and not self.failed else None

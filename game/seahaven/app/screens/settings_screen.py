@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from seahaven.app.board.layout import card_aspect, compute_layout, largest_card_scale
 from seahaven.app.kit import Screen
 from seahaven.app.looks.theme import theme_for
 from seahaven.app.state import settings as declared
-from seahaven.app.state.settings import SPECS, Settings, Spec
+from seahaven.app.state.settings import SPECS, Settings, Spec, card_size_after
+from seahaven.engine import Card, Position
 from seahaven.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:
@@ -33,10 +35,11 @@ PAGES = ((declared.PLAY, N_("Play")), (declared.LOOK, N_("Look")), (declared.SOU
          (declared.CARDS, N_("Cards and colours")), (declared.LANGUAGE, N_("Language")))
 """Five tabs, so that most pages fit a 1280x800 window without scrolling: (page, title,
 marked for translation and shown through ``_()``). Cards and colours gathers what helps a
-player see the cards: their size, the suits' colours (presets for colour blindness, or one's
-own) and letters; reduce motion and zen mode stay with Play, which they change, and the
-whole Cards and colours page still fits 1280x800. The tab bar wraps onto a second row where
-the window is too narrow."""
+player see the cards, with a preview of them drawn as the table draws them: their size, the
+suits' colours (the four-colour deck, presets for colour blindness, or one's own: each
+suit's own colour is on the page only with that choice) and letters; Motion (how cards move,
+or not at all) is on Look; zen mode stays with Play, which it changes. The tab bar wraps
+onto a second row where the window is too narrow."""
 PLAY, LOOK, SOUND, CARDS, LANGUAGE = range(len(PAGES))
 """The tabs' numbers."""
 
@@ -75,9 +78,13 @@ class SettingsScreen(Screen):
     title = N_("Settings")
     tabs = tuple(title for _page, title in PAGES)
 
-    def __init__(self, app: App, settings: Settings | None = None) -> None:
+    def __init__(self, app: App, settings: Settings | None = None, position: Position | None = None) -> None:
         super().__init__(app)
         self.settings = settings if settings is not None else app.settings
+        self.position = position
+        """The game in play's position (the card size the table can show depends on its columns)."""
+        self.preview: list[pygame.Rect] = []
+        """Where the preview's cards are on the page (at no scroll), as the last layout put them."""
         self.layout()
 
     def uses_arrows_for_focus(self) -> bool:
@@ -103,6 +110,8 @@ class SettingsScreen(Screen):
             index = values.index(current) if current in values else 0
             index = (index + direction) % len(values) if direction else (index + 1) % len(values)
             self.set(row.name, values[index])
+        elif row.name == "card_size":  # from the size the window shows, never past the largest it holds
+            self.set(row.name, card_size_after(s.card_size, self.largest_card(), direction or 1))
         elif row.kind == "stepper" and row.spec.limits is not None:
             low, high = row.spec.limits
             step = row.spec.step
@@ -111,13 +120,40 @@ class SettingsScreen(Screen):
             self.set(row.name, round(value, 2) if row.spec.kind is float else int(value))
 
     # -- drawing -----------------------------------------------------------------------------
+    def largest_card(self) -> float:
+        """The card size past which the cards of this window grow no more (with the columns
+        of the game in play: long ones leave less room)."""
+        return largest_card_scale(*self.app.size, card_aspect(), self.position)
+
     def paint(self, surface: pygame.Surface, y: int) -> int:
         column = self.column()
         u = self.unit
         page = PAGES[self.tab][0]
-        for row in (r for r in ROWS if r.spec.page == page):
+        if page == declared.CARDS:
+            y = self.paint_preview(surface, column, y) + u
+        for row in (r for r in ROWS if r.spec.page == page and self.settings.shows(r.spec)):
             y = self.paint_row(surface, row, column, y) + u
         return y
+
+    def paint_preview(self, surface: pygame.Surface, column: pygame.Rect, y: int) -> int:
+        """Cards of the four suits as the table draws them now, at the size it draws them
+        (smaller where the page is narrow): every change on this page shows here at once."""
+        painter = self.app.painter
+        cells = self.position.cell_count if self.position is not None else 4
+        layout = compute_layout(*self.app.size, cells, card_aspect(), position=self.position,
+                                card_scale=self.settings.card_size)
+        gap = max(4, self.unit // 2)
+        w = min(layout.card_w, (column.w - 3 * gap) // 4)
+        h = round(w * card_aspect())
+        self.read(_("The cards as the table shows them, with these settings."))
+        x = column.x + (column.w - 4 * w - 3 * gap) // 2
+        boxes = [pygame.Rect(x + i * (w + gap), y + self.scroll, w, h) for i in range(len(PREVIEW_CARDS))]
+        if self.measuring:
+            self.preview = boxes  # where the layout put them, in the page (scrolled by self.scroll)
+        else:
+            for card, box in zip(PREVIEW_CARDS, boxes):
+                surface.blit(painter.card(card, w, h), (box.x, box.y - self.scroll))
+        return y + h
 
     def paint_row(self, surface: pygame.Surface, row: Row, column: pygame.Rect, y: int) -> int:
         u = self.unit
@@ -194,11 +230,13 @@ class SettingsScreen(Screen):
             cx += w + gap
         return rects
 
-    @staticmethod
-    def widest_readout(row: Row) -> str:
+    def widest_readout(self, row: Row) -> str:
         """What a stepper's read-out is measured by, so its buttons do not move as it changes."""
         limits = row.spec.limits or (0, 0)
-        return max((row.spec.readout(v) for v in limits), key=len)
+        shown = [row.spec.readout(v) for v in limits]
+        if row.name == "card_size":
+            shown.append(largest_readout(row.spec, self.largest_card()))
+        return max(shown, key=lambda text: self.font(self.unit, True).size(text)[0])
 
     def _setter(self, row: Row, value: Any) -> Callable[[], None]:
         if row.kind == "stepper":
@@ -218,7 +256,19 @@ class SettingsScreen(Screen):
         if row.kind == "winnable":
             return [(cells, _(name), bool(s.winnable_only.get(cells))) for cells, name in row.spec.choices]
         readout = row.spec.readout(getattr(s, row.name))
+        if row.name == "card_size":  # as the window shows it, and where it stops
+            largest = self.largest_card()
+            readout = largest_readout(row.spec, largest) if s.card_size >= largest else row.spec.readout(s.card_size)
         return [(-1, "\u2013", False), (None, readout, False), (1, "+", False)]
+
+
+def largest_readout(spec: Spec, largest: float) -> str:
+    """The card size's read-out where the window holds no larger: "106% (largest that fits)"."""
+    return pgettext("card size", "{size} (largest that fits)").format(size=spec.readout(largest))
+
+
+PREVIEW_CARDS = tuple(Card.parse(text) for text in ("AC", "TD", "QH", "7S"))
+"""The preview on Cards and colours: one card of each suit, a number and a face among them."""
 
 
 def _back(screen: SettingsScreen, back: int, size: tuple[int, int]) -> pygame.Surface:
@@ -245,4 +295,4 @@ PREVIEWS: dict[str, Callable[[SettingsScreen, Any, tuple[int, int]], pygame.Surf
 
 def open_scene(app: App, session: Session) -> SettingsScreen:
     """The Settings screen: each change applies at once and is saved at once."""
-    return SettingsScreen(app, session.settings)
+    return SettingsScreen(app, session.settings, session.current.position)

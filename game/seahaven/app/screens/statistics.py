@@ -15,6 +15,7 @@ import pygame
 
 from seahaven.app.board.replay_game import ReplayGame
 from seahaven.app.kit import Screen
+from seahaven.app.looks.result_marks import HELPED, LOST, WON, paint_dot
 from seahaven.app.screens.graphs import Graphs
 from seahaven.app.state.history import Entry, History
 from seahaven.app.state.stats import DifficultyStats, Stats, rate_of
@@ -250,10 +251,13 @@ class StatsScreen(Screen):
             if entry.replayable:
                 rect = pygame.Rect(column.right - button_w, y + h // 10, button_w, h - h // 5)
                 self.button(surface, rect, label, self.watcher(entry), key=f"watch-{n}", size=small)
+            dot = max(4, round(small * 0.36))  # its result by shape and colour, as the graphs and the calendar
+            paint_dot(surface, self.theme, result_of(entry), (column.x + u // 3 + dot, y + h // 2), dot)
+            left = column.x + u // 3 + 3 * dot
             words = self.font(small).render(line, True, self.theme.text)
-            if words.get_width() > column.w - button_w - u:
+            if words.get_width() > column.right - button_w - u // 3 - left:
                 words = self.font(max(11, small * 4 // 5)).render(line, True, self.theme.text)
-            surface.blit(words, (column.x + u // 3, y + (h - words.get_height()) // 2))
+            surface.blit(words, (left, y + (h - words.get_height()) // 2))
             y += h
         return y
 
@@ -304,6 +308,13 @@ class StatsScreen(Screen):
 
 RECENT = 10
 """How many of the last games the history tab lists."""
+
+
+def result_of(entry: Entry) -> str:
+    """How the game of ``entry`` ended, as its mark tells it: won, won with help, or not won."""
+    if entry.result != "won":
+        return LOST
+    return HELPED if entry.helped else WON
 
 
 def history_line(entry: Entry) -> str:

@@ -24,8 +24,9 @@ from seahaven.app.saving.saved_game import SavedGame
 from seahaven.app.screens import dialogs, navigation
 from seahaven.app.screens.dialogs import Notice
 from seahaven.app.screens.loading import Loading
-from seahaven.app.screens.table import TableScene
+from seahaven.app.screens.table.scene import TableScene
 from seahaven.app.shell.loop import App
+from seahaven.app.state.daily_check import DailyCheck
 from seahaven.app.state.deal_facts import Rater
 from seahaven.app.state.session import Session
 from seahaven.app.state.settings import Settings
@@ -104,10 +105,14 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
                                 game=saved.game if saved else None, elapsed_s=saved.elapsed_s if saved else 0.0,
                                 keeper=keeper, app=window)
     session.not_saving = not_saving is not None
+    if saved is not None and keeper.stats.open is not None and keeper.stats.open.won:
+        session.current.won_before()  # won, then undone before the last close: its time is the win's
     autosave = Autosave(keeper, session)
     # the first deal is rated once the table shows: the solver's thread would share the
     # interpreter with the first frame
     app.on_first_frame.append(Rater(session).ask)
+    # today's daily deal, however it came (--code, a typed code): said on the table (issue 37.8)
+    app.on_first_frame.append(DailyCheck(session).ask)
     app.on_quit.append(autosave.quit)
     if saved is not None:
         table.say(_("Welcome back: your game is as you left it."))

@@ -23,6 +23,7 @@ from typing import Any, Literal
 import pygame
 
 from seahaven.app.access import adapter as access_adapter
+from seahaven.app.kit.input import PointerInput
 from seahaven.app.kit.scenes import STEP, Scene, SceneStack
 from seahaven.app.looks.render import Painter, load_assets
 from seahaven.app.looks.theme import theme_for
@@ -106,8 +107,8 @@ NO_REPEAT_KEYS = frozenset({pygame.K_F11})
 """Keys whose action a held key must not repeat: F11 switches the window (a busy machine that
 reads a tap's release late makes it a held key, and the window flickered in and out of
 fullscreen)."""
-ART_SETTINGS = ("four_colour", "table", "card_back", "suit_colours", "suit_letters", "ink_clubs", "ink_diamonds",
-                "ink_hearts", "ink_spades")
+ART_SETTINGS = ("table", "card_back", "suit_colours", "suit_letters", "ink_clubs", "ink_diamonds", "ink_hearts",
+                "ink_spades")
 """Settings that change how things look: the window repaints in the new looks at once."""
 LAYOUT_SETTINGS = ("card_size", "left_handed", "zen")
 """Settings that change where things are or what the status line shows: repaint at once."""
@@ -181,6 +182,11 @@ class App:
             # has no desktop to ask (and gsettings would leave dconf's cache in the home folder)
             motion_pref.start()
         self.view = InView(self.scenes)  # which scene is in view: the top one, the window on the screen
+        self.pointer = PointerInput(self.settings.double_tap_ms)
+        """The one reader of the mouse and fingers: every scene gets its :class:`Pointer` events,
+        with the player's double-tap time (Settings) for the table, Help's board and every window."""
+        self._pointer_scene: Scene | None = None
+        """The scene the pointer's press belongs to (another on top: the press is forgotten)."""
         self.audio = Audio(lambda name: self.assets.sound(name), lambda: self.assets.forget_sounds(), clock)
         self.settings.subscribe(self._setting_changed)
 
@@ -236,6 +242,8 @@ class App:
         return self.scenes.push(scene)
 
     def _setting_changed(self, name: str) -> None:
+        if name == "double_tap_ms":
+            self.pointer.double_tap_ms = self.settings.double_tap_ms
         if name in ART_SETTINGS:
             self.reload_art()
         elif name in LAYOUT_SETTINGS:
@@ -293,6 +301,7 @@ class App:
             return
         if etype == pygame.WINDOWFOCUSLOST:
             self._held.clear()  # the key-up of a key held now goes elsewhere
+            self.pointer.reset()
             for scene in self.scenes:
                 scene.interrupted()
             return
@@ -303,6 +312,15 @@ class App:
                 return  # pygame's key repeat: a held F11 would switch fullscreen on and off
             self._held.add(event.key)
         top = self.scenes.top
+        if top is not self._pointer_scene:  # a window opened or closed: a press under way is no one's now
+            self._pointer_scene = top
+            self.pointer.reset()
+        self.pointer.size = self.size
+        pointer = self.pointer.translate(event)
+        if pointer is not None:
+            if top is not None:
+                top.on_pointer(pointer)
+            return
         if etype == pygame.KEYDOWN:
             self._key_scene = top
         elif etype == pygame.TEXTINPUT:

@@ -44,13 +44,26 @@ class Smoke:
         import pygame
 
         from seahaven.app.kit.scenes import STEP
+        from seahaven.app.shell.hands import Hands
         from seahaven.app.shell.launch import build
 
         self.pygame = pygame
         self.step_dt = STEP
         self.app, self.session, self.table = build(size=size, code=code)
+        self.hands = Hands(self)
+        """A player's hands on the game (the events a real mouse and keyboard make)."""
         self.checks = 0
         self.moves = 0
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.size
+
+    def step(self, dt: float | None = None) -> None:
+        """One frame of the game, which must not quit by itself."""
+        self.app.step(self.step_dt if dt is None else dt)
+        if not self.app.running:
+            raise SmokeFailed("the game quit by itself")
 
     def check(self, condition: bool, what: str) -> None:
         if not condition:
@@ -58,25 +71,13 @@ class Smoke:
         self.checks += 1
 
     def frames(self, n: int) -> None:
-        for _ in range(n):
-            self.app.step(self.step_dt)
-            if not self.app.running:
-                raise SmokeFailed("the game quit by itself")
-
-    def post(self, kind: int, **fields: Any) -> None:
-        self.pygame.event.post(self.pygame.event.Event(kind, **fields))
+        self.hands.frames(n)
 
     def key(self, key: int, mod: int = 0, text: str | None = None) -> None:
-        self.post(self.pygame.KEYDOWN, key=key, mod=mod, unicode=text or "", scancode=0)
-        if text:
-            self.post(self.pygame.TEXTINPUT, text=text)
-        self.post(self.pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
-        self.frames(3)
+        self.hands.key(key, mod, text or "", frames=3)
 
     def type_text(self, text: str) -> None:
-        for ch in text:
-            self.post(self.pygame.TEXTINPUT, text=ch)
-            self.frames(1)
+        self.hands.type(text)
 
     def _head_point(self, pile: Any, index: int, length: int) -> tuple[int, int]:
         box = self.table.layout.card_box(pile, index, length)
@@ -85,22 +86,13 @@ class Smoke:
     def drag(self, move: Any) -> None:
         """Drag the moving cards from their head card onto the destination pile, as a
         player does, and check the engine made exactly that move."""
-        pygame = self.pygame
         game = self.table.game
         cards = game.position.cards(move.source)
         start = self._head_point(move.source, len(cards) - move.size, len(cards))
         landing = len(game.position.cards(move.dest)) if move.dest.is_column else 0
         end = self._head_point(move.dest, landing, landing + 1)
         before = game.move_count
-        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, clicks=1, touch=False)
-        self.frames(1)
-        for k in range(1, 6):
-            x = start[0] + (end[0] - start[0]) * k / 5
-            y = start[1] + (end[1] - start[1]) * k / 5
-            self.post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0), touch=False)
-            self.frames(1)
-        self.post(pygame.MOUSEBUTTONUP, pos=end, button=1, clicks=1, touch=False)
-        self.frames(2)
+        self.hands.drag(start, end, moves=5, frames=2)
         game = self.table.game
         self.check(game.move_count == before + 1 and game.moves[-1] == move, f"the drag of {move} did not play it")
         self.moves += 1
@@ -109,16 +101,12 @@ class Smoke:
         """Double-click the top card of ``pile``; returns the move the engine says it means."""
         from seahaven.engine.gestures import double_tap
 
-        pygame = self.pygame
         position = self.table.game.position
         cards = position.cards(pile)
         meant = double_tap(position, pile, len(cards) - 1, self.table.rules)
         point = self._head_point(pile, len(cards) - 1, len(cards))
         before = self.table.game.move_count
-        for clicks in (1, 2):
-            self.post(pygame.MOUSEBUTTONDOWN, pos=point, button=1, clicks=clicks, touch=False)
-            self.post(pygame.MOUSEBUTTONUP, pos=point, button=1, clicks=clicks, touch=False)
-            self.frames(2)
+        self.hands.double_click(point, frames=2)
         game = self.table.game
         if meant is not None:
             self.check(game.moves[-1] == meant, f"a double-click on {pile} did not make {meant}")
@@ -194,7 +182,7 @@ class Smoke:
         self.settle()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.post(self.pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        self.pygame.event.post(self.pygame.event.Event(self.pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
         self.frames(5)
         self.check(self.app.size == size, f"the window did not become {size[0]}x{size[1]}")
         self.check(tuple(self.table.layout.size) == size, "the table was not laid out again after a resize")

@@ -68,13 +68,16 @@ class Status(enum.StrEnum):
 class GameEvent:
     """One change of the game in play. ``before`` is the position the table showed before
     it (for a glide from there); ``action`` the engine's action for a move, undo or redo;
-    ``move`` the hinted move; ``report`` the solver's verdict."""
+    ``sent`` the safe cards sent home with that move (Send safe cards home), in the order
+    they went, which the undo or redo took back or played again with it; ``move`` the
+    hinted move; ``report`` the solver's verdict."""
 
     kind: Change
     before: Position
     action: Action | None = None
     move: Move | None = None
     report: LossReport | None = None
+    sent: tuple[Action, ...] = ()
 
 
 Listener = Callable[[GameEvent], None]
@@ -97,8 +100,8 @@ class Announcer:
         return listener
 
     def _emit(self, kind: Change, before: Position, *, action: Action | None = None, move: Move | None = None,
-              report: LossReport | None = None) -> None:
-        event = GameEvent(kind, before, action, move, report)
+              report: LossReport | None = None, sent: tuple[Action, ...] = ()) -> None:
+        event = GameEvent(kind, before, action, move, report, sent)
         for listener in list(self._listeners):
             listener(event)
 
@@ -117,6 +120,12 @@ class CurrentGame(Announcer):
         self._in_view = True
         """The table can be played and is on the screen (:meth:`set_in_view`)."""
         self._verdict: tuple[Position, Rules, LossReport] | None = None
+        self._won_once = False
+        """The game was won (since its deal or restart): its clock stopped at the win for good."""
+        self.sends_home = False
+        """Send safe cards home (the setting, which the session keeps here): after each of
+        the player's own moves, the cards that can go to their foundations go there, one
+        action with the move."""
         self._run_clock()
 
     # -- state -------------------------------------------------------------------------------
@@ -142,14 +151,16 @@ class CurrentGame(Announcer):
         return self._game.hints_used
 
     def elapsed(self) -> float:
-        """Seconds of play so far."""
+        """Seconds of play so far; once the game is won, the time of the win, whatever undo
+        and redo do after it: the won panel, the status line, a daily deal's result and the
+        history all say the one time of the game (issue 37.3)."""
         if self._since is None:
             return self._banked
         return self._banked + max(0.0, self._clock() - self._since)
 
     @property
     def clock_running(self) -> bool:
-        """The clock counts (a game started and not won, the table in view)."""
+        """The clock counts (a game started and never won, the table in view)."""
         return self._since is not None
 
     @property
@@ -192,39 +203,48 @@ class CurrentGame(Announcer):
         return self._game.started and not self._game.is_won
 
     # -- changes -----------------------------------------------------------------------------
-    def play(self, move: Move) -> Action:
-        """Make ``move``; raises :class:`~seahaven.engine.IllegalMove` (and changes nothing)."""
-        before = self._game.position
-        action = self._game.play(move)
-        self._changed(Change.MOVED, before, action)
+    def play(self, move: Move, *, own: bool = True) -> Action:
+        """Make ``move``; raises :class:`~seahaven.engine.IllegalMove` (and changes nothing).
+        ``own``: the player's own move, which the safe cards follow home when
+        :attr:`sends_home` is on; the demo's and the finish's moves are not (each is a step
+        of a line worked out beforehand, which already sends every card home in its turn)."""
+        game = self._game
+        before = game.position
+        action = game.play(move)
+        sent = game.send_home() if own and self.sends_home else ()
+        self._changed(Change.MOVED, before, action, sent)
         return action
 
     def undo(self) -> Action | None:
-        before = self._game.position
-        action = self._game.undo()
+        """Take back the last action: a move, with the safe cards sent home after it."""
+        game = self._game
+        before, count = game.position, game.move_count
+        action = game.undo()
         if action is not None:
-            self._changed(Change.UNDONE, before, action)
+            self._changed(Change.UNDONE, before, action, game.actions(game.move_count + 1, count))
         return action
 
     def redo(self) -> Action | None:
-        before = self._game.position
-        action = self._game.redo()
+        """Play the next undone action again: a move, with the safe cards sent home after it."""
+        game = self._game
+        before = game.position
+        action = game.redo()
         if action is not None:
-            self._changed(Change.REDONE, before, action)
+            self._changed(Change.REDONE, before, action, game.sent_home())
         return action
 
     def restart(self) -> None:
         """Back to the deal, with an empty line of moves; the hints shown stay counted."""
         before = self._game.position
         self._game.restart()
-        self._banked, self._since = 0.0, None
+        self._banked, self._since, self._won_once = 0.0, None, False
         self._changed(Change.RESTARTED, before)
 
     def new_game(self, game: Game, elapsed_s: float = 0.0) -> None:
         """Play ``game`` from now on (a new deal, or a resumed one)."""
         before = self._game.position
         self._game = game
-        self._banked, self._since = max(0.0, float(elapsed_s)), None
+        self._banked, self._since, self._won_once = max(0.0, float(elapsed_s)), None, False
         self._verdict = None
         self._changed(Change.NEW_GAME, before)
 
@@ -284,19 +304,28 @@ class CurrentGame(Announcer):
         if report.lost and not self._game.is_won:
             self._emit(Change.LOST, position, report=report)
 
-    def _changed(self, kind: Change, before: Position, action: Action | None = None) -> None:
+    def _changed(self, kind: Change, before: Position, action: Action | None = None,
+                 sent: tuple[Action, ...] = ()) -> None:
         was_won = before.is_won
         self._run_clock()
-        self._emit(kind, before, action=action)
+        self._emit(kind, before, action=action, sent=sent)
         status = self.status
         if status is Status.WON and not was_won:
             self._emit(Change.WON, before, action=action)
         elif status is Status.STUCK:
             self._emit(Change.STUCK, before, action=action)
 
+    def won_before(self) -> None:
+        """The game was won before it was saved and the win undone (the statistics know):
+        its time stays the time of that win, as in a game won in this session."""
+        self._won_once = True
+        self._run_clock()
+
     def _run_clock(self) -> None:
-        """The clock runs from the first move until the game is won, while the table is in view."""
-        running = self._game.started and not self._game.is_won and self._in_view
+        """The clock runs from the first move until the game is won (and not after an undo
+        past the win: the game's time is its win's), while the table is in view."""
+        self._won_once = self._won_once or self._game.is_won
+        running = self._game.started and not self._won_once and self._in_view
         if running and self._since is None:
             self._since = self._clock()
         elif not running and self._since is not None:

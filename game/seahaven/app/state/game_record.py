@@ -5,8 +5,10 @@ screens), handed to the screens through :attr:`seahaven.app.state.session.Sessio
 
 A record is ``{"code": …, "moves": […]}`` or ``{"position": …, "moves": […]}`` (what
 ``seahaven replay`` and ``seahaven review`` read), with ``version``, ``undone`` (0),
-``elapsed_s``, ``score`` and ``hints`` so the time and the hints come back with it. Only the
-moves played are written (what Undo took back is not part of the game).
+``elapsed_s``, ``score`` and ``hints`` so the time and the hints come back with it, and
+``sent_home`` (the moves that were safe cards sent home with the move before them, which undo
+takes back with it) when there are any. Only the moves played are written (what Undo took
+back is not part of the game).
 """
 
 from __future__ import annotations
@@ -42,6 +44,10 @@ def record_of(game: Game, elapsed_s: float) -> dict[str, Any]:
     else:
         body["position"] = game.start.to_json()
     body["moves"] = [move.to_json() for move in game.moves]
+    played = game.actions(0, game.move_count)
+    sent = [n for n, action in enumerate(played, 1) if action.follow_up]
+    if sent:  # read back, undo takes these back with the move before them; replay reads them as moves
+        body["sent_home"] = sent
     body["undone"] = 0
     body["elapsed_s"] = round(min(MAX_RECORD_ELAPSED_S, max(0.0, float(elapsed_s))), 3)
     body["score"] = game.score

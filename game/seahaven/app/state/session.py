@@ -62,6 +62,7 @@ class Session:
     window was made without them."""
 
     def __post_init__(self) -> None:
+        self.current.sends_home = self.settings.send_safe_home
         self.current.subscribe(self._void_jobs)
         self.settings.subscribe(self._on_setting)
 
@@ -116,6 +117,9 @@ class Session:
         self.settings.set("cells", code.cells)
 
     def _on_setting(self, name: str) -> None:
-        """A setting changed (the settings announce it): the rules take effect now."""
+        """A setting changed (the settings announce it): the rules take effect now, and Send
+        safe cards home from the player's next move."""
         if name == "classic_run_limit":
             self.current.set_rules(self.settings.rules)
+        elif name == "cards_home":
+            self.current.sends_home = self.settings.send_safe_home

@@ -26,7 +26,8 @@ from seahaven.engine.position import CELL_COUNTS
 from seahaven.i18n import LANGUAGES, N_, NP_, SYSTEM, format_number, format_percent
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
-"""Animation speed name -> multiplier of the normal glide duration (0 = no animation)."""
+"""Motion name -> multiplier of the normal glide duration (0 = no animation; "system" is
+"normal", or "off" where the desktop asks for reduced motion)."""
 
 INK_CHOICES = tuple((name, label) for name, (label, _colour) in INKS.items())
 """The custom pick of a suit's colour: the theme's inks, each tested for contrast."""
@@ -52,6 +53,9 @@ class Spec:
     unit: str = ""
     """How a stepper shows its value: ``"%"`` (of 1.0) or a unit after the number ("ms")."""
     page: str | None = None
+    shown_with: tuple[str, Any] | None = None
+    """(another setting, its value): the row is on the Settings screen only while that
+    setting has that value (a suit's own colour, only with My own suit colours)."""
     name: str = ""
     """Filled in from the dataclass field (declared there once)."""
     kind: type = object
@@ -96,22 +100,19 @@ class Settings:
                          choices=tuple((name, theme.label) for name, theme in TABLES.items()), page=LOOK)
     card_back: int = setting(0, N_("Card back"), N_("The pattern on the back of the cards."),
                              choices=tuple(CARD_BACKS.items()), page=LOOK)
-    four_colour: bool = setting(False, N_("Four-colour deck"),
-                                N_("Clubs green and diamonds blue, so no two suits look alike."), page=LOOK)
-    animation: str = setting("normal", N_("Animation speed"), N_("How fast cards glide; Off moves them at once."),
-                             choices=(("off", NP_("animation speed", "Off")), ("fast", N_("Fast")),
-                                      ("normal", N_("Normal")), ("slow", N_("Slow"))), page=LOOK)
+    animation: str = setting(SYSTEM, N_("Motion"),
+                             N_("How cards move. Off: at once, with a brief highlight where they land; nothing "
+                                "glides, shakes or falls. System: as the desktop asks (Off where it reduces "
+                                "motion, else Normal)."),
+                             choices=((SYSTEM, N_("System")), ("slow", N_("Slow")), ("normal", N_("Normal")),
+                                      ("fast", N_("Fast")), ("off", NP_("animation speed", "Off"))), page=LOOK)
+    """The one home of motion: the speed of the glides, or none (what "reduce motion" was)."""
     card_size: float = setting(1.0, N_("Card size"),
-                               N_("Larger cards leave less felt around them, up to what the window holds. "
+                               N_("Larger cards leave less felt around them, as far as the window holds them. "
                                   "Ctrl+plus and Ctrl+minus, or a pinch, change it too."),
                                limits=(0.8, 1.6), step=0.1, unit="%", page=CARDS)
     suit_letters: bool = setting(False, N_("Suit letters"),
                                  N_("A letter for the suit in each card's top corner."), page=CARDS)
-    reduce_motion: str = setting(SYSTEM, N_("Reduce motion"),
-                                 N_("Cards move at once with a brief highlight; nothing glides or shakes. "
-                                    "System follows the desktop's setting."),
-                                 choices=((SYSTEM, N_("System")), ("on", NP_("reduce motion", "On")),
-                                          ("off", NP_("reduce motion", "Off"))), page=PLAY)
     zen: bool = setting(False, N_("Zen mode"),
                         N_("Hide the time, the score and the moves (they are still recorded)."), page=PLAY)
     left_handed: bool = setting(False, N_("Left-handed layout"),
@@ -130,11 +131,17 @@ class Settings:
         False, N_("Classic run limit"),
         N_("Runs move only as far as free cells + 1 allow, as in PySolFC and Aisleriot. "
            "Off: the app's (free cells + 1) \u00d7 2 to the power of the empty columns."), page=PLAY)
-    finish_by_itself: bool = setting(
-        False, N_("Finish by itself"),
-        N_("When every card left can go home one by one, send them home at once. Off: Finish (E) offers it."),
-        page=PLAY)
-    """Off by default: the rules make no move for the player; the table offers Finish instead."""
+    cards_home: str = setting(
+        "off", N_("Cards home by themselves"),
+        N_("Finish: once every card left can go home. Safe cards: after each of your moves, the cards that can "
+           "(never costing a winnable game)."),
+        choices=(("off", NP_("cards home by themselves", "Off")), ("finish", NP_("cards home by themselves", "Finish")),
+                 ("safe", N_("Safe cards"))), page=PLAY)
+    """Which cards go to the foundations without the player sending them: none (the rules make
+    no move for the player; the table offers Finish), all of them once every card left can go
+    ("Finish by itself"), or after each of the player's moves every card that can go (Send safe
+    cards home, issue 37: KPat's autodrop, safe for every card in a same-suit game,
+    ``seahaven.engine.safe_home``; it finishes too). Off by default (SPEC 7)."""
     winnable_only: dict[int, bool] = setting(  # noqa: RUF009 (a field() with a default_factory)
         _winnable_defaults, N_("Winnable deals only"),
         N_("What the New Game window offers first: only deals the solver has proved can be won."),
@@ -152,18 +159,20 @@ class Settings:
     """"system" (follow the computer) or a language the game speaks; the languages' names are
     written in their own language and not translated."""
     suit_colours: str = setting("standard", N_("Suit colours"),
-                                N_("Red-green keeps the suits apart with protanopia and deuteranopia, blue-yellow with "
-                                   "tritanopia, monochrome by light and dark; My own: the colours below."),
+                                N_("Four colours: clubs green and diamonds blue, so no two suits look alike. "
+                                   "Red-green keeps the suits apart with protanopia and deuteranopia, blue-yellow with "
+                                   "tritanopia, monochrome by light and dark; My own: a colour for each suit."),
                                 choices=tuple((name, palette.label) for name, palette in SUIT_PALETTES.items()),
                                 page=CARDS)
+    """The one home of the suits' colours (the four-colour deck is one of its choices)."""
     ink_clubs: str = setting(CUSTOM_DEFAULTS["C"], N_("Clubs colour"), N_("With My own suit colours."),
-                             choices=INK_CHOICES, page=CARDS)
+                             choices=INK_CHOICES, page=CARDS, shown_with=("suit_colours", "custom"))
     ink_diamonds: str = setting(CUSTOM_DEFAULTS["D"], N_("Diamonds colour"), N_("With My own suit colours."),
-                                choices=INK_CHOICES, page=CARDS)
+                                choices=INK_CHOICES, page=CARDS, shown_with=("suit_colours", "custom"))
     ink_hearts: str = setting(CUSTOM_DEFAULTS["H"], N_("Hearts colour"), N_("With My own suit colours."),
-                              choices=INK_CHOICES, page=CARDS)
+                              choices=INK_CHOICES, page=CARDS, shown_with=("suit_colours", "custom"))
     ink_spades: str = setting(CUSTOM_DEFAULTS["S"], N_("Spades colour"), N_("With My own suit colours."),
-                              choices=INK_CHOICES, page=CARDS)
+                              choices=INK_CHOICES, page=CARDS, shown_with=("suit_colours", "custom"))
 
     def __post_init__(self) -> None:
         for name in SPECS:
@@ -201,9 +210,25 @@ class Settings:
         return CLASSIC_RULES if self.classic_run_limit else APP_RULES
 
     @property
+    def finish_by_itself(self) -> bool:
+        """The cards all go home by themselves once every card left can (either choice but Off)."""
+        return self.cards_home != "off"
+
+    @property
+    def send_safe_home(self) -> bool:
+        """After each of the player's own moves, every card that can go home goes (Safe cards)."""
+        return self.cards_home == "safe"
+
+    @property
     def animation_factor(self) -> float:
         """The glide duration's multiplier: 0 when motion is reduced."""
         return 0.0 if self.reduces_motion else ANIMATION_SPEEDS.get(self.animation, 1.0)
+
+    @property
+    def four_colour(self) -> bool:
+        """The cards are the four-colour deck's art (Suit colours: Four colours)."""
+        palette = SUIT_PALETTES.get(self.suit_colours)
+        return palette is not None and palette.four_colour_art
 
     @property
     def inks(self) -> dict[str, Colour] | None:
@@ -213,10 +238,15 @@ class Settings:
 
     @property
     def reduces_motion(self) -> bool:
-        """No glides, no cascade, no shake: chosen, or the desktop's when the setting is System."""
-        if self.reduce_motion == SYSTEM:
+        """No glides, no cascade, no shake: chosen (Motion: Off), or the desktop's when the
+        setting is System."""
+        if self.animation == SYSTEM:
             return motion_pref.platform_reduces_motion()
-        return self.reduce_motion == "on"
+        return self.animation == "off"
+
+    def shows(self, spec: Spec) -> bool:
+        """Whether the row of ``spec`` is on the Settings screen now (see :attr:`Spec.shown_with`)."""
+        return spec.shown_with is None or getattr(self, spec.shown_with[0]) == spec.shown_with[1]
 
 
 def _declared() -> dict[str, Spec]:
@@ -233,6 +263,37 @@ def _declared() -> dict[str, Spec]:
 SPECS: dict[str, Spec] = {}
 """Every setting's declaration by name, in the order of the class."""
 SPECS.update(_declared())
+
+
+def card_size_after(value: float, largest: float, steps: int) -> float:
+    """The card size one step up (``steps`` > 0) or down from ``value`` as a window shows it,
+    ``largest`` being the most that window holds (the setting may hold more, from a larger
+    window): the next tenth, but never past ``largest``, which is a step of its own, nor
+    outside the setting's limits. ``value`` itself (or ``largest``) when there is no step."""
+    spec = SPECS["card_size"]
+    assert spec.limits is not None
+    low, high = spec.limits
+    shown = min(value, largest)
+    if steps > 0:
+        return round(min((math.floor(shown / spec.step + 1e-6) + 1) * spec.step, largest, high), 2)
+    return round(max((math.ceil(shown / spec.step - 1e-6) - 1) * spec.step, low), 2)
+
+
+def from_earlier(body: Mapping[str, Any]) -> dict[str, Any]:
+    """A ``settings.json`` body of an earlier version as this one reads it: the four-colour
+    deck, a setting of its own once, is a choice of Suit colours now, and Reduce motion and
+    Animation speed are one setting, Motion (issue 37.4). Values it cannot use are left for
+    :func:`check` to refuse."""
+    out = dict(body)
+    if out.pop("four_colour", False) is True and out.get("suit_colours", "standard") == "standard":
+        out["suit_colours"] = "four"
+    if "reduce_motion" in out:  # (an earlier version wrote every setting: this is one of its files)
+        reduce = out.pop("reduce_motion")
+        if reduce == "on":
+            out["animation"] = "off"
+        elif reduce == SYSTEM and out.get("animation", "normal") == "normal":
+            out["animation"] = SYSTEM  # the speed left as it came, following the desktop: as before
+    return out
 
 
 def check(name: str, value: Any) -> Any:

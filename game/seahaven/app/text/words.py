@@ -17,6 +17,7 @@ from seahaven.i18n import (
     format_date,
     format_month_year,
     format_number,
+    format_weekday_day_month,
     ngettext,
     pgettext,
 )
@@ -31,6 +32,28 @@ only: show it with :func:`difficulty_name`."""
 def difficulty_name(cells: int) -> str:
     """"Easy", "Medium" or "Hard" in the player's language."""
     return _(DIFFICULTY_NAMES[cells])
+
+
+def table_titles(cells: int, daily: str | None) -> tuple[str, ...]:
+    """The table's title, longest first (the toolbar shows the first that fits): the game's
+    name and the difficulty; for a daily deal (``daily``: its date, ``YYYY-MM-DD``) that it
+    is one, its day and the difficulty: "Daily deal · Tue, December 1 · Easy" (issue 37.8)."""
+    difficulty = difficulty_name(cells) if cells in DIFFICULTY_NAMES else ""
+    try:
+        day = date.fromisoformat(daily) if daily is not None else None
+    except ValueError:
+        day = None
+    if day is None:
+        return ("Seahaven Towers · " + difficulty, difficulty)
+    return (_("Daily deal · {day} · {difficulty}").format(day=format_weekday_day_month(day), difficulty=difficulty),
+            _("Daily deal · {difficulty}").format(difficulty=difficulty),
+            pgettext("short title", "Daily · {difficulty}").format(difficulty=difficulty), difficulty)
+
+
+def status_code_text(code: object, daily: str | None) -> str:
+    """The game code as the status line shows it: for a daily deal, with that said
+    ("Daily deal · SH1-C4-AAAAAJ2")."""
+    return _("Daily deal · {code}").format(code=code) if daily is not None else str(code)
 
 
 def per_difficulty(cells: int, easy: str, medium: str, hard: str) -> str:
@@ -62,7 +85,7 @@ def moves_phrase(n: int) -> str:
 
 def key_text(chord: str) -> str:
     """A key chord as the player's keyboard names it: "Ctrl+Shift+Z" is "Strg+Umschalt+Z"
-    in German. ``chord`` is the action's own spelling (see ``screens/actions.py``)."""
+    in German. ``chord`` is the action's own spelling (see ``screens/table/actions.py``)."""
     names = {"Ctrl": pgettext("key", "Ctrl"), "Shift": pgettext("key", "Shift"), "Esc": pgettext("key", "Esc"),
              "Space": pgettext("key", "Space"), "Enter": pgettext("key", "Enter"), "Del": pgettext("key", "Del"),
              "Backspace": pgettext("key", "Backspace"), "Left": pgettext("key", "Left"),
@@ -322,11 +345,49 @@ def no_way_back_text(report: LossReport) -> str:
     return ""
 
 
+def lost_sentence(report: LossReport, moves: int) -> str:
+    """The status line's sentence when the solver proves the game on the table lost
+    (``report``) after ``moves`` moves. A deal lost from the start says so in its own words
+    and what to do, and stays short enough to leave the game code beside it at 800x600
+    (issue 37.6); a game lost on the way says how many undos lead back, or why none do."""
+    if moves == 0 or report.deal_lost:
+        return _("This deal can never be won: N deals a new game.")
+    if report.undos:
+        return ngettext("This game can no longer be won: undo {n} move to get back to a winnable position.",
+                        "This game can no longer be won: undo {n} moves to get back to a winnable position.",
+                        report.undos).format(n=report.undos)
+    if report.reason is not None:
+        return _("This game can no longer be won; no way back was found ({why}).").format(
+            why=no_way_back_text(report))
+    return _("This game can no longer be won.")
+
+
+def no_winning_line_text(moves: int) -> str:
+    """What a hint, the demo or the winning line say when the solver finds no line from the
+    position on the table after ``moves`` moves: at the deal there is nothing to undo."""
+    if moves == 0:
+        return _("No winning line from the deal: N deals a new game.")
+    return _("No winning line from here: undo some moves or start again.")
+
+
 def lead_card(position: Position, move: Move) -> Card | None:
     """The card ``move`` takes from ``position`` first: its only card, or the run's first
     (None where the position has no such pile or too few cards)."""
     cards = position.cards(move.source) if position.has_pile(move.source) else ()
     return cards[-move.size] if 0 < move.size <= len(cards) else None
+
+
+def sent_home_text(sent: tuple[Action, ...], undone: bool = False) -> str:
+    """The safe cards sent home with a move (Send safe cards home), or brought back with it
+    by an undo, as a sentence to say after the move's: "Sent home with it: the ace of clubs,
+    the 2 of clubs."; "" for none."""
+    if not sent:
+        return ""
+    cards = pgettext("list separator", ", ").join(card_name(lead_card(action.before, action.move)) for action in sent)
+    if undone:
+        return ngettext("Back from its foundation with it: {cards}.", "Back from their foundations with it: {cards}.",
+                        len(sent)).format(cards=cards)
+    return ngettext("Sent home with it: {cards}.", "Sent home with it: {cards}.", len(sent)).format(cards=cards)
 
 
 def replay_move_text(number: int, action: Action) -> str:

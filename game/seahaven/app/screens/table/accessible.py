@@ -3,12 +3,15 @@
 open over the table, says what happens in play, and carries out an assistive
 technology's requests through the same intents as a key or a tap.
 
-It only reads the table and the game in play; every change it asks for goes through the
-table's own calls (``keys.key_pile``, ``action``, a window's ``activate``).
+It only reads the table's board and the game in play; every change it asks for goes through
+the calls that a key or a tap make (the board's ``press_pile``, an action, a window's
+``activate``). The piles' nodes are the board's own (``Board.pile_nodes``), as Help's example
+board and the replay give them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from seahaven.app.access.adapter import Access
@@ -23,7 +26,6 @@ from seahaven.app.access.tree import (
     Button,
     NodeSpec,
     Piece,
-    PileNodes,
     pile_for,
     pile_id,
     pile_label,
@@ -31,16 +33,26 @@ from seahaven.app.access.tree import (
     table_nodes,
     table_rows,
 )
+from seahaven.app.board.component import Board
 from seahaven.app.kit import Hot, Screen, Window
+from seahaven.app.kit.scenes import App
 from seahaven.app.kit.screen import Group, is_tab
 from seahaven.app.looks.box import Box
-from seahaven.app.screens import actions
-from seahaven.app.screens.table_api import Table
-from seahaven.app.screens.table_finish import TableFinish
-from seahaven.app.screens.table_keys import TableKeys
-from seahaven.app.screens.table_solver import LOST, TableSolver
-from seahaven.app.state.current import Change, GameEvent
-from seahaven.app.text.words import FROM, ONTO, WITH, card_name, key_text, lead_card, pile_name, sentence
+from seahaven.app.screens.table import actions
+from seahaven.app.screens.table.auto_finish import AutoFinish
+from seahaven.app.screens.table.solver_questions import LOST, Verdict
+from seahaven.app.state.current import Change, CurrentGame, GameEvent
+from seahaven.app.text.words import (
+    FROM,
+    ONTO,
+    WITH,
+    card_name,
+    key_text,
+    lead_card,
+    pile_name,
+    sent_home_text,
+    sentence,
+)
 from seahaven.engine import Action, Pile
 from seahaven.i18n import _, format_duration, format_number, ngettext, pgettext
 
@@ -66,9 +78,12 @@ def move_sentence(action: Action) -> str:
 @runtime_checkable
 class ReadAloud(Protocol):
     """A full-window screen over the table that a screen reader reads and presses (the
-    replay): its title, what it shows now, and its buttons (name, words, place)."""
+    replay): its title, what it shows now, its buttons (name, words, place) and its board's
+    piles (the board's own nodes)."""
 
     def access_view(self) -> tuple[str, str, list[tuple[str, str, Box]]]: ...
+
+    def access_piles(self) -> list[tuple[Pile, NodeSpec]]: ...
 
     def press(self, name: str) -> None: ...
 
@@ -76,57 +91,56 @@ class ReadAloud(Protocol):
 class TableAccess:
     """The table in the accessibility tree, and what a screen reader says in play."""
 
-    def __init__(self, table: Table, keys: TableKeys, solver: TableSolver, finish: TableFinish) -> None:
-        self.table = table
-        """The table scene (screens/table.py), which sits above its parts."""
-        self.keys = keys
-        self.solver = solver
+    def __init__(self, app: App, current: CurrentGame, board: Board, verdict: Verdict, finish: AutoFinish,
+                 commands: actions.Commands, act: Callable[[str], None], player_acts: Callable[[], None]) -> None:
+        self.app = app
+        self.current = current
+        self.board = board
+        self.verdict = verdict
         self.finish = finish
-        self.access: Access = table.app.access
+        self.commands = commands
+        """What an action's ``enabled`` is asked of (the table's commands)."""
+        self.act = act
+        """Runs a toolbar button's action, as a click on it does."""
+        self.player_acts = player_acts
+        """Input arrived (animations end, the demo stops), as for a key or a tap."""
+        self.access: Access = app.access
         self.access.provider = self.tree
         self.access.on_request = self.request
         self._buttons: list[str] = []
         self._verdict_said: str | None = None
-        self._piles = PileNodes()
         self._laid_out: object = None
         self._language: object = None
-        self._pile_bounds: dict[Pile, Bounds] = {}
         self._toolbar: list[tuple[actions.Action, str, Bounds | None]] = []
         self._status: tuple[object, str] = (None, "")
-        table.current.subscribe(self._on_game_event)
-        table.session.settings.subscribe(self._setting_changed)
+        current.subscribe(self._on_game_event)
+        app.settings.subscribe(self._setting_changed)
 
     def _setting_changed(self, name: str) -> None:
         self.access.stale = True  # a new language renames every node; a setting may change the status line
 
     # == the tree ==============================================================================
     def tree(self) -> tuple[dict[int, NodeSpec], int]:
-        table = self.table
-        layout = table.layout
-        language = table.app.settings.language
+        app, board = self.app, self.board
+        layout = board.layout
+        language = app.settings.language
         if layout is not self._laid_out or language != self._language:
             # what only a new layout or language changes: the piles' places, the buttons' names
             self._laid_out, self._language = layout, language
-            self._pile_bounds = {p: b for p, box in layout.piles.items() if (b := _bounds(box)) is not None}
             self._toolbar = [(a, a.label_text(), _bounds(layout.buttons.get(a.name)))
                              for a in actions.ACTIONS.toolbar()]
-        toolbar = [Button(a.name, label, a.enabled(table), bounds) for a, label, bounds in self._toolbar]
+        toolbar = [Button(a.name, label, a.enabled(self.commands), bounds) for a, label, bounds in self._toolbar]
         if self.finish.offered():
-            toolbar.append(Button("finish", _("Finish"), True, _bounds(self.finish.box())))
+            toolbar.append(Button("finish", _("Finish"), True, _bounds(self.finish.box(layout))))
         self._buttons = [b.name for b in toolbar]
-        selection = table.hand.selection
-        selected = frozenset({selection.pile}) if selection is not None else frozenset()
-        w, h = table.app.size
-        self._piles.language(language)
-        nodes = table_nodes(table.position, toolbar, self.status_text(), self.access.title,
-                            piles=self._pile_bounds,
-                            selected=selected, window=(0.0, 0.0, float(w), float(h)),
+        w, h = app.size
+        nodes = table_nodes(board.position, toolbar, self.status_text(), self.access.title,
+                            piles=dict(board.pile_nodes(language)), window=(0.0, 0.0, float(w), float(h)),
                             announcer="" if self.access.uses_live_region else None,
-                            disabled_words="" if self.access.shows_disabled else _("unavailable"),
-                            pile_nodes=self._piles)
-        focus = pile_id(self.keys.focus) if self.keys.show_focus else TABLE
-        top = table.app.scenes.top
-        if top is table.app.scenes.bottom:  # play: nothing over the table (no protocol check: 0.08 ms a move)
+                            disabled_words="" if self.access.shows_disabled else _("unavailable"))
+        focus = pile_id(board.focus_pile) if board.focus.visible else TABLE
+        top = app.scenes.top
+        if top is app.scenes.bottom:  # play: nothing over the table (no protocol check: 0.08 ms a move)
             pass
         elif isinstance(top, Window):
             focus = self._window_nodes(top, nodes)
@@ -137,9 +151,9 @@ class TableAccess:
         return nodes, focus
 
     def status_text(self) -> str:
-        game = self.table.game
-        verdict = self.solver.verdict_text()
-        key = (game.score, game.move_count, int(self.table.current.elapsed()), verdict, self._language)
+        game = self.current.game
+        verdict = self.verdict.text()
+        key = (game.score, game.move_count, int(self.current.elapsed()), verdict, self._language)
         if key != self._status[0]:
             parts = [_("Score {n}").format(n=format_number(game.score)),
                      _("Moves {n}").format(n=format_number(game.move_count)),
@@ -174,14 +188,23 @@ class TableAccess:
 
     def _screen_nodes(self, screen: ReadAloud, nodes: dict[int, NodeSpec]) -> int:
         """A screen over the table that reads itself out (the replay): its title, what it
-        shows now and its buttons; the focus is the screen (its sentences go there)."""
+        shows now, its buttons and its board (a group of its piles, read pile by pile); the
+        focus is the screen (its sentences go there)."""
         title, text, controls = screen.access_view()
         items = []
         for i, (_name, label, box) in enumerate(controls):
             node = SCENE_ITEM_BASE + i
             items.append(node)
             nodes[node] = NodeSpec("button", label, clickable=True, focusable=True, bounds=_bounds(box))
-        w, h = self.table.app.size
+        piles = screen.access_piles()
+        if piles:
+            group = SCENE_ITEM_BASE + len(controls)
+            first = SCENE_PART_BASE + 1000 * len(controls)
+            for j, (_pile, pile_node) in enumerate(piles):
+                nodes[first + j] = pile_node
+            nodes[group] = NodeSpec("group", _("The board"), children=tuple(range(first, first + len(piles))))
+            items.append(group)
+        w, h = self.app.size
         nodes[SCENE] = NodeSpec("dialog", title, description=text, children=tuple(items),
                                 bounds=(0.0, 0.0, float(w), float(h)))
         root = nodes[WINDOW]
@@ -208,7 +231,7 @@ class TableAccess:
                 pieces.append(Piece("group", item.label, parts=parts))
             else:
                 pieces.append(Piece("heading" if item.heading else "paragraph", item.text))
-        w, h = self.table.app.size
+        w, h = self.app.size
         nodes.update(screen_nodes(_(screen.title), pieces, (0.0, 0.0, float(w), float(h))))
         root = nodes[WINDOW]
         nodes[WINDOW] = NodeSpec(root.role, root.label, children=(*root.children, SCENE), bounds=root.bounds)
@@ -217,8 +240,8 @@ class TableAccess:
     # == requests from assistive technology ====================================================
     def request(self, what: str, target: int) -> None:
         """An AT's "click" or "focus" on a node: what a tap or a key on it does."""
-        table = self.table
-        top = table.app.scenes.top
+        app, board = self.app, self.board
+        top = app.scenes.top
         if isinstance(top, Screen):
             reading = top.reading
             i = target - SCENE_ITEM_BASE
@@ -257,26 +280,20 @@ class TableAccess:
                 elif widget.enabled:
                     top.activate(widget)
             return
-        if not table.on_top():
+        if top is not app.scenes.bottom:
             return
         pile = pile_for(target)
-        if pile is not None and table.position.has_pile(pile):
-            table.player_acts()
-            keys = self.keys
+        if pile is not None and board.position.has_pile(pile):
+            self.player_acts()
             if what == "focus":
-                keys.focus, keys.show_focus = pile, True
-                table.dirty = True
-            elif pile.is_foundation:
-                keys.focus = pile
-                keys.key_foundation()
+                board.focus_on(pile)
             else:
-                keys.key_pile(pile)
+                board.press_pile(pile)
             return
         i = target - BUTTON_BASE
         if what == "click" and 0 <= i < len(self._buttons):
-            table.player_acts()
-            table.mark_region("toolbar")
-            table.action(self._buttons[i])
+            self.player_acts()
+            self.act(self._buttons[i])
 
     # == speech ==================================================================================
     def heard(self, text: str, about: str | None = None) -> None:
@@ -285,7 +302,7 @@ class TableAccess:
         status line has its tap)."""
         if about == LOST:
             keys = actions.ACTIONS["lost"].keys
-            report = self.solver.proved_lost()
+            report = self.verdict.proved_lost()
             if keys and report is not None:
                 pointer = (_("Press {key} for the way back or a review.") if report.undos
                            else _("Press {key} for what you can do now."))
@@ -295,11 +312,11 @@ class TableAccess:
 
     def read_aloud(self, what: str) -> None:
         """The reading keys: the whole table row by row, or the focused pile in full."""
-        position = self.table.position
+        position = self.board.position
         if what == "table":
             self.access.say(table_rows(position))
         else:
-            self.access.say(sentence(pile_label(position, self.keys.focus)))
+            self.access.say(sentence(pile_label(position, self.board.focus_pile)))
 
     def _on_game_event(self, event: GameEvent) -> None:
         access = self.access
@@ -307,14 +324,15 @@ class TableAccess:
         if not access.active:
             return
         kind = event.kind
+        sent = sent_home_text(event.sent, undone=kind is Change.UNDONE)  # Send safe cards home: said after the move
         if kind is Change.MOVED and event.action is not None:
-            access.say(move_sentence(event.action))
+            access.say(" ".join(filter(None, (move_sentence(event.action), sent))))
         elif kind is Change.UNDONE and event.action is not None:
             move = event.action.move
-            access.say(_("Undone: {card} back to {dest}.").format(card=card_name(lead_card(event.action.before, move)),
-                                                                 dest=pile_name(move.source, ONTO)))
+            access.say(" ".join(filter(None, (_("Undone: {card} back to {dest}.").format(
+                card=card_name(lead_card(event.action.before, move)), dest=pile_name(move.source, ONTO)), sent))))
         elif kind is Change.REDONE and event.action is not None:
-            access.say(_("Redone: {move}").format(move=move_sentence(event.action)))
+            access.say(" ".join(filter(None, (_("Redone: {move}").format(move=move_sentence(event.action)), sent))))
         elif kind is Change.WON:
             access.say(_("You won!"))
         elif kind is Change.NEW_GAME:
@@ -323,9 +341,9 @@ class TableAccess:
         elif kind is Change.RESTARTED:
             access.say(_("The deal is back as dealt."))
         elif kind is Change.VERDICT:
-            verdict = self.solver.verdict_text()
+            verdict = self.verdict.text()
             text = verdict[0] if verdict is not None else None
             if text is not None and text != self._verdict_said and not (event.report is not None and event.report.lost
-                                                                   and self.table.app.settings.warn_lost):
+                                                                   and self.app.settings.warn_lost):
                 access.say(text)
             self._verdict_said = text

@@ -1,44 +1,139 @@
-"""The status line painted: the figures, the code, the solver's verdict, Finish, and the
-passing sentence (:class:`~seahaven.app.screens.table_status.StatusLine`'s), which never
-leaves the line. Only reads; it records where it painted the sentence (``said_box``)."""
+"""The status line: what it says and how it is painted.
+
+:class:`StatusLine` is the one owner of the passing sentence (a :class:`Message`, plain
+data) and applies the status line's rule: a sentence about a position stands only while
+that game and position are on the table, so a change (a move, undo, redo, restart, a new
+deal) takes it away; a sentence about no position (a save, the clipboard) stands its time.
+:class:`StatusPainter` paints the figures, the code, the solver's verdict, Finish and the
+sentence, which never leaves the line; it only reads, and records where it painted the
+sentence and the lost verdict (a tap there opens the lost panel). The accessibility tree reads
+the same."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
+from seahaven.app.board.layout import Layout
 from seahaven.app.looks.render import Painter, button_face, wrap
 from seahaven.app.looks.theme import Colour
-from seahaven.app.screens.table_api import Message, Table
-from seahaven.app.screens.table_finish import TableFinish
-from seahaven.app.screens.table_pointer import TablePointer
-from seahaven.app.screens.table_solver import LOST, TableSolver
+from seahaven.app.screens.table.auto_finish import AutoFinish
+from seahaven.app.screens.table.solver_questions import LOST, Verdict
+from seahaven.app.state.current import CurrentGame
+from seahaven.app.state.session import Session
+from seahaven.app.state.settings import Settings
+from seahaven.app.text.words import status_code_text
+from seahaven.engine import Game, Position
 from seahaven.i18n import _, format_duration, format_number
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence in the status line, until ``until``, about the position it was said of.
+
+    The status line's rule (issue 25): a sentence describes the position on the table when
+    it was said (a hint, a refusal, the solver's word that the game is lost), so it is keyed
+    to that game and position and stands only while they are on the table; a move, an
+    undo, a redo, a restart or a new deal takes it away. A sentence about no position (a
+    save, the clipboard, the window) has ``game`` None and stands its time whatever the
+    table shows. Plain data: the view draws it, the accessibility tree can read it."""
+
+    text: str
+    until: float
+    warn: bool = False
+    fleeting: bool = False
+    """A refusal's reason: it ends at the player's next action."""
+    about: str | None = None
+    """What the sentence is about (the demo's count), to take it back when that ends."""
+    game: Game | None = None
+    """The game in play the sentence was said about (None: about no position)."""
+    position: Position | None = None
+    """The position of ``game`` the sentence describes."""
+
+    def stands(self, game: Game, position: Position, now: float) -> bool:
+        """The sentence is still true: its time has not run out and, when it is about a
+        position, that game and position are the ones on the table."""
+        if now >= self.until:
+            return False
+        if self.game is None:
+            return True
+        return self.game is game and (self.position is position or self.position == position)
+
+
+
+class StatusLine:
+    """What the status line says besides its figures, and about which position."""
+
+    def __init__(self, current: CurrentGame, clock: Callable[[], float]) -> None:
+        self._current = current
+        self._clock = clock
+        self._said: Message | None = None
+
+    def shown(self) -> Message | None:
+        """The sentence the status line shows now: the last one said, while it stands."""
+        said = self._said
+        game = self._current.game
+        if said is None or not said.stands(game, game.position, self._clock()):
+            return None
+        return said
+
+    def say(self, text: str, warn: bool, seconds: float, fleeting: bool, about: str | None,
+            of_position: bool) -> None:
+        """Say ``text`` for ``seconds``, about the position on the table unless
+        ``of_position`` is False."""
+        game = self._current.game
+        where = (game, game.position) if of_position else (None, None)
+        self._said = Message(text, self._clock() + seconds, warn, fleeting, about, *where)
+
+    def clear(self, fleeting_only: bool = False, about: str | None = None) -> None:
+        """The sentence goes (only a ``fleeting`` one, or only the one about ``about``)."""
+        said = self._said
+        if said is None or (fleeting_only and not said.fleeting) or (about is not None and said.about != about):
+            return
+        self._said = None
+
+    def update(self) -> None:
+        """Each frame: a sentence whose time ran out, or whose position is no longer on the
+        table, goes for good (it does not come back with a redo)."""
+        if self._said is not None and self.shown() is None:
+            self.clear()
+
+    def wake_in(self) -> float | None:
+        """Seconds until the sentence's time runs out, or None."""
+        if self._said is None:
+            return None
+        return max(0.0, self._said.until - self._clock())
 
 
 class StatusPainter:
     """Paints the status line into the table's cache."""
 
-    def __init__(self, table: Table, pointer: TablePointer, solver: TableSolver, finish: TableFinish) -> None:
-        self.table = table
-        self.pointer = pointer
-        self.solver = solver
+    def __init__(self, line: StatusLine, session: Session, settings: Settings, verdict: Verdict, finish: AutoFinish,
+                 pressed: Callable[[], str | None]) -> None:
+        self.line = line
+        self.current = session.current
+        self.session = session
+        self.settings = settings
+        self.verdict = verdict
         self.finish = finish
-        self.painter: Painter = table.app.painter
+        self.pressed = pressed
+        """The toolbar's press: which button is held down (Finish is drawn pressed)."""
+        self.painter: Painter | None = None
         self.said_box: pygame.Rect | None = None
         """Where the passing sentence was last painted (inside the status line: on no card)."""
         self.verdict_box: pygame.Rect | None = None
         """Where the solver's verdict was last painted when it said the game is lost."""
 
-    def paint(self, surface: pygame.Surface, painter: Painter, band: pygame.Surface) -> None:
+    def paint(self, surface: pygame.Surface, painter: Painter, layout: Layout, band: pygame.Surface) -> None:
         """Score, moves and time on the left, the code on the right, the solver's verdict
         beside it, Finish in the middle when offered, and the passing sentence in the widest
         gap left. The sentence never leaves the status line (above it, it would cover
         cards: issue 25.6): when it has no room it takes the code's and the verdict's place,
         then two lines in a smaller size (cut short, at worst); the figures always show."""
         self.painter = painter
-        layout = self.table.layout
         theme = painter.theme
         box = layout.status
         surface.blit(band, box[:2])
@@ -46,8 +141,8 @@ class StatusPainter:
         pad = min((button.x - layout.toolbar.x for button in layout.buttons.values()), default=px)
         # the toolbar's margin, at either end (the left-handed toolbar starts from the right)
         cy = box.y + box.h // 2
-        message = self.table.message
-        placed = self._place_message(message, px, pad) if message is not None else None
+        message = self.line.shown()
+        placed = self._place_message(layout, message, px, pad) if message is not None else None
         self.said_box = self.verdict_box = None
         left = painter.text(self._figures(), px, theme.text)
         surface.blit(left, left.get_rect(midleft=(pad, cy)))
@@ -61,14 +156,14 @@ class StatusPainter:
                 right_edge = box.right - pad - right.get_width() - px
         gaps = [(left_edge, right_edge)]
         if self.finish.offered():
-            finish = self.finish.box()
+            finish = self.finish.box(layout)
             if finish.x >= left_edge and finish.right <= right_edge:
-                pressed = self.pointer.press is not None and self.pointer.press.button == "finish"
+                pressed = self.pressed() == "finish"
                 face = button_face(painter, finish, _("Finish"), dark=True, solid=True, primary=True, pressed=pressed,
                                    font_px=max(11, round(finish.h * 0.5)))
                 surface.blit(face, finish[:2])
                 gaps = [(left_edge, finish.x - px), (finish.right + px, right_edge)]
-        verdict = self.solver.verdict_text() if placed is None else None
+        verdict = self.verdict.text() if placed is None else None
         if verdict is not None:
             said = painter.text(verdict[0], px, theme.warn if verdict[1] else theme.text_dim, bold=verdict[1])
             last = gaps[-1]
@@ -101,14 +196,14 @@ class StatusPainter:
         surface.set_clip(clip)
         self.said_box = drawn[0].unionall(drawn[1:])
 
-    def lost_at(self, pos: tuple[float, float]) -> bool:
+    def lost_at(self, layout: Layout, pos: tuple[float, float]) -> bool:
         """Whether ``pos`` is on the lost sentence or the lost verdict, where they were last
         painted, while the solver's verdict that the position on the table is lost stands
         (a move, an undo or a new deal takes the sentence and its hit area away)."""
-        if self.solver.proved_lost() is None:
+        if self.verdict.proved_lost() is None:
             return False
-        message = self.table.message
-        status = pygame.Rect(self.table.layout.status)
+        message = self.line.shown()
+        status = pygame.Rect(layout.status)
         for box, shown in ((self.said_box, message is not None and message.about == LOST),
                            (self.verdict_box, self.verdict_box is not None)):
             if shown and box is not None:
@@ -119,35 +214,37 @@ class StatusPainter:
 
     def _figures(self) -> str:
         """Score, moves and time: the status line's left (none in zen mode: the game still counts them)."""
-        if self.table.app.settings.zen:
+        if self.settings.zen:
             return ""
-        game = self.table.game
+        game = self.current.game
         return "    ".join((_("Score {n}").format(n=format_number(game.score)),
                             _("Moves {n}").format(n=format_number(game.move_count)),
-                            _("Time {time}").format(time=format_duration(int(self.table.current.elapsed())))))
+                            _("Time {time}").format(time=format_duration(int(self.current.elapsed())))))
 
     def _code_text(self) -> tuple[str, bool]:
         """The status line's right: the game's code (and whether it warns it is not saved)."""
-        game = self.table.game
-        code = str(game.code) if game.code is not None else _("custom position")
-        if self.table.session.not_saving:
+        game = self.current.game
+        code = (status_code_text(game.code, self.session.facts.daily_date(game.code)) if game.code is not None
+                else _("custom position"))  # a daily deal says so (issue 37.8)
+        if self.session.not_saving:
             return _("Not saving  ·  {code}").format(code=code), True
         return code, False
 
-    def _place_message(self, message: Message, px: int, pad: int) -> tuple[list[str], int] | None:
+    def _place_message(self, layout: Layout, message: Message, px: int, pad: int) -> tuple[list[str], int] | None:
         """How the sentence goes in the room the code and the verdict leave it when it has
         no room beside them: its lines and their size; None when it fits beside them."""
-        layout, painter = self.table.layout, self.painter
+        painter = self.painter
+        assert painter is not None
         box = layout.status
         small = max(9, round(px * 0.85))
         left_edge = pad + painter.font(px, False).size(self._figures())[0] + px
         code_w = painter.font(px, False).size(self._code_text()[0])[0] + px
-        verdict = self.solver.verdict_text()
+        verdict = self.verdict.text()
         verdict_w = painter.font(px, verdict[1]).size(verdict[0])[0] + 2 * px if verdict is not None else 0
         right_edge = box.right - pad
         widths = [right_edge - left_edge]
         if self.finish.offered():  # the sides of the Finish button
-            finish = self.finish.box()
+            finish = self.finish.box(layout)
             if finish.x >= left_edge and finish.right <= right_edge:
                 widths = [finish.x - px - left_edge, right_edge - finish.right - px]
         beside = [*widths[:-1], widths[-1] - code_w - verdict_w]
@@ -168,6 +265,7 @@ class StatusPainter:
     def _fit(self, text: str, bold: bool, width: int, sizes: list[int], count: int) -> tuple[list[str], int]:
         """``text`` in at most ``count`` lines no wider than ``width``, at the first of
         ``sizes`` that fits; no lines when none does."""
+        assert self.painter is not None
         for size in sizes:
             font = self.painter.font(size, bold)
             lines = list(wrap(font, text, width)) if count > 1 else [text]
