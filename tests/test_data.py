@@ -150,3 +150,37 @@ def test_the_mime_info_is_taken_by_the_mime_database(tmp_path: Path) -> None:
     desktop.install(tmp_path)  # runs update-mime-database on tmp_path/mime
     globs = (tmp_path / "mime" / "globs2").read_text(encoding="utf-8")
     assert f"{desktop.GAME_FILE_TYPE}:{desktop.GAME_FILE_GLOB}" in globs
+
+
+def test_the_metainfo_names_the_controls_and_the_brand_colours() -> None:
+    """Issue 40: a software centre shows which input the game takes (mouse, keyboard, touch)
+    and frames it in the felt's colours, in a light and a dark scheme."""
+    import xml.etree.ElementTree as ElementTree
+
+    root = ElementTree.fromstring((ROOT / "data" / "io.github.seahaven_towers.seahaven_towers.metainfo.xml")
+                                  .read_text(encoding="utf-8"))
+    assert [control.text for control in root.iterfind("supports/control")] == ["pointing", "keyboard", "touch"]
+    colours = {colour.get("scheme_preference"): colour.text for colour in root.iterfind("branding/color")}
+    assert set(colours) == {"light", "dark"} and all(re.fullmatch(r"#[0-9a-f]{6}", c or "") for c in colours.values())
+
+
+def test_the_flatpak_manifest_builds_the_distribution_build_from_pinned_sources() -> None:
+    """Issue 40: data/'s Flatpak manifest: the game's own id and command, the distribution
+    build's data folder under /app, every downloaded source pinned by its SHA-256, and the Rust
+    toolchain accesskit and maturin need (the SDK's rust-stable extension, their crates offline
+    from cargo-sources-*.json, generated as docs/building.md says)."""
+    import json
+
+    from seahaven.commands.desktop import APP_ID
+
+    manifest = json.loads((ROOT / "data" / f"{APP_ID}.json").read_text(encoding="utf-8"))
+    assert manifest["id"] == APP_ID and manifest["command"] == "seahaven"
+    assert manifest["sdk-extensions"] == ["org.freedesktop.Sdk.Extension.rust-stable"]
+    assert manifest["build-options"]["env"]["SEAHAVEN_DATA_DIR"] == "/app/share/seahaven-towers"
+    sources = [source for module in manifest["modules"] for source in module["sources"]]
+    files = [source for source in sources if isinstance(source, dict) and source["type"] == "file"]
+    assert files and all(re.fullmatch(r"[0-9a-f]{64}", source["sha256"]) for source in files)
+    assert {"cargo-sources-maturin.json", "cargo-sources-accesskit.json"} <= {s for s in sources if isinstance(s, str)}
+    names = [module["name"] for module in manifest["modules"]]
+    assert names[-1] == "seahaven-towers" and "python3-pygame-ce" in names and "python3-accesskit" in names
+    assert "tools/install_data.py" in " ".join(manifest["modules"][-1]["build-commands"])

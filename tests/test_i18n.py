@@ -53,6 +53,7 @@ ALLOWED: dict[str, set[str]] = {
                                                "the journal does not start with its game",
                                                " keeps more moves than the game has"},
     "game/seahaven/app/saving/storage.py": {"its last line is cut short", "current.json's 'seq' is damaged"},
+    "game/seahaven/app/looks/fonts.py": {"Noto Sans", "Noto Sans CJK JP", "Noto Sans CJK SC"},  # fontconfig's names
 }
 """Strings a player may see but that are not translated, or that only look like words:
 the game's name (a proper name in every language), a timing line on the console, enum

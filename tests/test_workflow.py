@@ -5,6 +5,7 @@ promises. None of this runs a workflow: that happens on GitHub."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 import subprocess
@@ -56,9 +57,9 @@ def test_the_release_publishes_the_three_executables_their_sums_and_the_python_p
     assert "sha256sum seahaven-linux-x86_64 seahaven-windows-x86_64.exe seahaven-macos-arm64.zip" in text
     assert "pypa/gh-action-pypi-publish@" in text and "password:" not in text and "secrets." not in text
     assert "codesign --force --deep --sign -" in text
-    # glibc 2.35: the floor the README states, built on and checked against the built file
+    # glibc 2.35: the floor the building guide states, built on and checked against the built file
     assert "runs-on: ubuntu-22.04" in text and "tools/bundle_report.py dist/seahaven --max-glibc 2.35" in text
-    assert "glibc 2.35 or newer" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "glibc 2.35 or newer" in (ROOT / "docs" / "building-and-releasing.md").read_text(encoding="utf-8")
     assert not re.search(r"^ +container:", text, re.MULTILINE), "no image: none pinned by tag"
 
 
@@ -87,3 +88,26 @@ def test_the_builds_install_the_locked_tools_with_their_hashes() -> None:
         text = workflow.read_text(encoding="utf-8")
         assert "--require-hashes --no-deps -r build-lock.txt" in text, workflow.name
         assert '".[build]"' not in text, workflow.name
+
+
+def test_every_python_the_classifiers_claim_is_built_tested_and_locked() -> None:
+    """Issue 40: the classifiers, the CI matrix and the lock's hashes name the same Pythons, so
+    that the job of each installs the locked build tools (a lock of 3.11 hashes only refused
+    3.13's pygame-ce wheel)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import make_lock
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    claimed = re.findall(r'"Programming Language :: Python :: (3\.[0-9]+)"', pyproject)
+    build = (ROOT / ".github" / "workflows" / "build.yml").read_text(encoding="utf-8")
+    matrix = re.search(r'^        python: \[(.*)\]$', build, re.MULTILINE)
+    assert matrix is not None, "build.yml has no python matrix"
+    assert claimed == re.findall(r'"(3\.[0-9]+)"', matrix[1]) == list(make_lock.PYTHONS), (claimed, matrix[1])
+    assert re.search(r'requires-python = ">=' + re.escape(claimed[0]) + '"', pyproject)
+    lock = (ROOT / "build-lock.txt").read_text(encoding="utf-8")
+    # pygame-ce has a wheel per Python and platform: one hash each (the others are one wheel for all Pythons)
+    pygame_hashes = lock.split("pygame-ce==", 1)[1].split("\n")[1:]
+    count = len(list(itertools.takewhile(lambda line: "--hash=sha256:" in line, pygame_hashes)))
+    assert count == len(make_lock.PYTHONS) * len(make_lock.PLATFORMS), count

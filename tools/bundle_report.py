@@ -7,7 +7,7 @@ entries of its archive but the Python code kept zipped inside it), and the glibc
 highest ``GLIBC_`` symbol version any unpacked shared library (and the bootloader itself)
 asks for, read with ``objdump -T`` (binutils). ``--libraries`` lists each library with its
 unpacked size and highest version; ``--max-glibc`` exits 1 when the floor is above it (the
-release workflow checks the floor the README states). Needs PyInstaller (the build extra).
+release workflow checks the floor docs/building-and-releasing.md states). Needs PyInstaller (the build extra).
 """
 
 from __future__ import annotations

@@ -777,8 +777,11 @@ def all_sprites() -> dict[str, str]:
     files: dict[str, str] = {}
     for scheme in SCHEMES:
         for card in DECK:
-            files[f"cards/{scheme}/{card}.svg"] = card_svg(font, card, scheme)
-            files[f"cards/{scheme}{LARGE}/{card}.svg"] = card_svg(font, card, scheme, BIG)
+            for suffix, corner in (("", NORMAL), (LARGE, BIG)):
+                text = card_svg(font, card, scheme, corner)
+                if files.get(f"cards/{SCHEMES[0]}{suffix}/{card}.svg") == text:
+                    continue  # a four-colour face the same as the classic one (hearts, spades): written once
+                files[f"cards/{scheme}{suffix}/{card}.svg"] = text
     for style in range(BACK_STYLES):
         files[f"backs/back-{style}.svg"] = back_svg(style)
     for kind in MARKERS:

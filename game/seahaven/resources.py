@@ -1,4 +1,15 @@
-"""Where the files shipped with the game are: ``sprites/``, ``sounds/``, ``fonts/``, ``icons/``.
+"""Where the files shipped with the game are: ``sprites/``, ``sounds/``, ``fonts/``, ``icons/``,
+and what a distribution's build of the game decided (``distribution.json``).
+
+The data folder is, first found:
+
+1. a PyInstaller bundle's own (``sys._MEIPASS``: the executables);
+2. ``SEAHAVEN_DATA_DIR`` in the environment, an absolute folder (a packager's test run, a
+   Flatpak's ``/app/share/seahaven-towers``);
+3. the folder a distribution build names (``seahaven/distribution.json``, written by setup.py
+   when the wheel is built with ``SEAHAVEN_DATA_DIR`` set, e.g. ``/usr/share/seahaven-towers``);
+4. ``seahaven/_assets`` beside the code (a wheel: setup.py copies the folders there);
+5. the top of the source checkout (an editable install).
 
 Standard library only, so the command line can find a file without loading pygame.
 """
@@ -6,29 +17,64 @@ Standard library only, so the command line can find a file without loading pygam
 from __future__ import annotations
 
 import functools
+import json
+import os
 import sys
 from pathlib import Path
 
 CARD_ASPECT: float = 0.7
 """Card width / height, as the art draws it (``tools/make_art.py``: 245 x 350 units, close
 to a real card); layout and rendering both take it from here."""
+DATA_DIR_VARIABLE = "SEAHAVEN_DATA_DIR"
+"""The environment's data folder (:func:`resource_path`, step 2)."""
+SYSTEM_FONTS_VARIABLE = "SEAHAVEN_SYSTEM_FONTS"
+"""``1``: the fonts of the system first, as a distribution build has them (``0``: never)."""
+DISTRIBUTION_FILE = "distribution.json"
 
 
 def resource_path(*parts: str) -> Path:
-    """Path of a file shipped with the game: ``resource_path("sprites", "highlight.svg")``.
-
-    The folders live at the top of a source checkout (also for an editable install); a
-    wheel carries them in ``seahaven/_assets`` (setup.py copies them there); a PyInstaller
-    bundle unpacks them under ``sys._MEIPASS`` (build.spec adds them under the same names).
-    """
+    """Path of a file shipped with the game: ``resource_path("sprites", "highlight.svg")``."""
     bundle = getattr(sys, "_MEIPASS", None)
-    return (Path(bundle) if bundle else _installed_root()).joinpath(*parts)
+    if bundle:
+        return Path(bundle).joinpath(*parts)
+    chosen = os.environ.get(DATA_DIR_VARIABLE, "")
+    if chosen and os.path.isabs(chosen):
+        return Path(chosen).joinpath(*parts)
+    return _installed_root().joinpath(*parts)
+
+
+@functools.cache
+def distribution() -> dict[str, object]:
+    """What a distribution build decided (``data_dir``, ``system_fonts``, ``install_desktop``);
+    empty for every other build (and for a file that cannot be read: the defaults)."""
+    try:
+        settings = json.loads((Path(__file__).resolve().parent / DISTRIBUTION_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return settings if isinstance(settings, dict) else {}
+
+
+def system_fonts() -> bool:
+    """Whether the fonts of the system (fontconfig's) come before the game's own."""
+    chosen = os.environ.get(SYSTEM_FONTS_VARIABLE)
+    if chosen in ("0", "1"):
+        return chosen == "1"
+    return distribution().get("system_fonts") is True
+
+
+def desktop_install_allowed() -> bool:
+    """False in a distribution build: its package puts the game in the menu, not ``--install-desktop``."""
+    return distribution().get("install_desktop") is not False
 
 
 @functools.cache
 def _installed_root() -> Path:
-    """The folder holding the asset folders outside a bundle: ``_assets`` beside the code in a
-    wheel, else the top of the source checkout (``game/seahaven/`` is two folders below it)."""
+    """The folder holding the asset folders outside a bundle: a distribution build's, else
+    ``_assets`` beside the code in a wheel, else the top of the source checkout
+    (``game/seahaven/`` is two folders below it)."""
+    named = distribution().get("data_dir")
+    if isinstance(named, str) and os.path.isabs(named):
+        return Path(named)
     package = Path(__file__).resolve().parent
     wheel = package / "_assets"
     return wheel if wheel.is_dir() else package.parents[1]

@@ -1,6 +1,14 @@
 #!/usr/bin/python3
-"""Runs /usr/bin/orca with its --debug-file written line by line, so the log is complete up
-to the moment the test stops Orca (the test waits for Orca's "Activated" line in it)."""
+"""Runs /usr/bin/orca for one test's private session:
+
+- its --debug-file is written line by line, so the log is complete up to the moment the test
+  stops Orca (the test waits for Orca's lines in it);
+- it does not look for other Orcas of the same user (``pgrep -u UID -x orca``), nor names
+  itself ``orca`` for them to find: /usr/bin/orca refuses to start while another runs, so a
+  second test run on the machine (two suites at once, another checkout's) left this one
+  silent. Each test has its own X server, D-Bus session and speech-dispatcher: the Orcas
+  never meet.
+"""
 
 import builtins
 import runpy
@@ -17,4 +25,8 @@ def _line_buffered(file, mode="r", *args, **kwargs):
 
 builtins.open = _line_buffered
 sys.argv = ["/usr/bin/orca", *sys.argv[1:]]
-runpy.run_path("/usr/bin/orca", run_name="__main__")
+orca = runpy.run_path("/usr/bin/orca", run_name="orca_for_a_test")  # its definitions, not its main yet
+main = orca["main"]
+main.__globals__["otherOrcas"] = lambda: []
+main.__globals__["setProcessName"] = lambda name: None
+sys.exit(main())

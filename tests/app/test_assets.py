@@ -81,9 +81,9 @@ def ink_colour(surface: pygame.Surface, rect: pygame.Rect) -> tuple[float, float
 
 
 def test_every_sprite_file_exists() -> None:
-    for scheme in ("classic", "four-colour"):
-        for card in DECK:
-            assert resource_path("sprites", "cards", scheme, f"{card}.svg").is_file()
+    for four_colour in (False, True):
+        for card in DECK:  # the file each face is read from (a four-colour heart is the classic one)
+            assert resource_path("sprites", Assets(four_colour=four_colour)._card_name(card)).is_file()
     names = [f"backs/back-{i}" for i in range(BACK_STYLES)]
     names += [f"markers/{k}" for k in MARKER_KINDS] + [f"icons/{n}" for n in ICON_NAMES] + ["highlight"]
     for name in names:
@@ -250,3 +250,21 @@ def test_importing_the_loader_opens_no_window_and_loads_nothing() -> None:
         "assert not a.Assets()._surfaces\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=30)
+
+
+def test_a_four_colour_face_inked_as_the_classic_one_is_one_file() -> None:
+    """Issue 40: the wheel held 52 faces twice (the four-colour hearts and spades are the classic
+    ones). make_art writes them once; the game reads the classic file for them, so every
+    four-colour face it asks for is there, and only there."""
+    from seahaven.app.looks.assets import Assets
+    from seahaven.engine import DECK
+    from seahaven.resources import resource_path
+
+    for large in (False, True):
+        assets = Assets(four_colour=True, large_index=large)
+        names = {assets._card_name(card) for card in DECK}
+        assert all(resource_path("sprites", name).is_file() for name in names)
+        folder = "four-colour-large" if large else "four-colour"
+        assert {name for name in names if f"/{folder}/" in name} == {
+            f"cards/{folder}/{path.name}" for path in resource_path("sprites", "cards", folder).glob("*.svg")}
+        assert len([name for name in names if "/classic" in name]) == 26

@@ -9,19 +9,16 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
 import pytest
 
 from tests.app.table_helpers import key, make_app, post, settle, steps
-from tests.app.xserver import XDOTOOL, XVFB, XWD, screen_pixels, until, x_server
+from tests.app.xserver import OPENBOX, XDOTOOL, XVFB, XWD, saved_moves, screen_pixels, until, window_manager, x_server
 
-OPENBOX = shutil.which("openbox")
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -71,9 +68,7 @@ def test_the_default_start_paints_the_whole_screen(tmp_path: Path, size: str, ma
         env = dict(os.environ, DISPLAY=x_server(stack, size), SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                    SEAHAVEN_TRACE_STARTUP="1")
         if manager:
-            wm = subprocess.Popen([OPENBOX], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            stack.callback(lambda: (wm.terminate(), wm.wait(10)))
-            time.sleep(0.5)
+            window_manager(env, stack)
         log = tmp_path / "stderr.txt"
         with open(log, "w") as err:
             game = subprocess.Popen([sys.executable, "-m", "seahaven", "--code", "SH1-C4-AAAAAJ2"], cwd=ROOT, env=env,
@@ -85,18 +80,17 @@ def test_the_default_start_paints_the_whole_screen(tmp_path: Path, size: str, ma
             return subprocess.run([XDOTOOL, *args], env=env, capture_output=True, text=True).stdout
 
         window = until(lambda: xdo("search", "--onlyvisible", "--pid", str(game.pid)).split(), "a window")[0]
-        # the window turns fullscreen after its first frame: give the switch and the
-        # frames after it a moment, then look at every pixel
-        time.sleep(1.5)
+        # the window turns fullscreen after its first frame: every pixel painted once the switch
+        # and the frames after it are done (a state: a busy machine only takes longer)
+        until(lambda: unpainted_share(env) < 0.001, "the whole screen painted", timeout=60)
         assert game.poll() is None, log.read_text()
-        assert unpainted_share(env) < 0.001
         xdo("windowfocus", "--sync", window)
         for name in ("1", "a", "2", "b", "3", "c", "Escape", "4", "d"):  # columns to cells, as a player would
             xdo("key", "--window", window, name)
-            time.sleep(0.15)
-        time.sleep(1.0)
+        data = Path(env["XDG_DATA_HOME"]) / "seahaven-towers"
+        until(lambda: saved_moves(data) >= 2, "the moves made", timeout=60)
         assert game.poll() is None, log.read_text()
-        assert unpainted_share(env) < 0.001
+        until(lambda: unpainted_share(env) < 0.001, "the whole screen painted after the moves", timeout=60)
         # the keys were moves in the game itself (it saves them when asked to close)
         game.terminate()
         assert game.wait(20) == 0, log.read_text()

@@ -26,7 +26,7 @@ from seahaven.app.saving.saved_game import SavedGame
 from seahaven.app.saving.storage import Storage
 from seahaven.app.shell.screen_area import fitted
 from seahaven.engine import Card
-from tests.app.xserver import XDOTOOL, XVFB, XWD, screen_pixels, until, x_server
+from tests.app.xserver import XDOTOOL, XPROP, XVFB, XWD, saved_moves, screen_pixels, until, x_server
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(XVFB is None or XDOTOOL is None, reason="needs Xvfb and xdotool")]
@@ -45,6 +45,12 @@ class Played:
         assert XDOTOOL is not None
         return subprocess.run([XDOTOOL, *args], env=self.env, capture_output=True, text=True).stdout
 
+    def xdo_hints(self) -> str:
+        """The window's size hints as the X server has them (``xprop WM_NORMAL_HINTS``)."""
+        assert XPROP is not None
+        return subprocess.run([XPROP, "-id", self.window, "WM_NORMAL_HINTS"], env=self.env, capture_output=True,
+                              text=True).stdout
+
     def geometry(self) -> tuple[int, int, int, int]:
         shell = dict(line.split("=", 1) for line in self.xdo("getwindowgeometry", "--shell", self.window).split()
                      if "=" in line)
@@ -58,9 +64,9 @@ class Played:
         return value
 
     def key(self, *names: str) -> None:
+        """Press ``names`` in order (the game takes them in the order the X server gives them)."""
         for name in names:
             self.xdo("key", "--window", self.window, name)
-            time.sleep(0.15)
 
     def quit(self) -> None:
         """Close the game as a stop signal does (it saves, then ends)."""
@@ -109,6 +115,8 @@ def test_leaving_fullscreen_gives_a_window_inside_the_screen_and_the_next_start_
         game.xdo("windowfocus", "--sync", game.window)
         game.key("F11")
         until(lambda: game.geometry() == (x, y, w, h), f"the window at {(x, y, w, h)} (at {game.geometry()})")
+        if XPROP is not None:  # out of fullscreen (on 800x600 the window has the screen's size): resizable
+            until(lambda: "2147483647" in game.xdo_hints(), "a resizable window out of fullscreen")
         game.quit()
         settings = game.saved("settings.json")
         assert settings["fullscreen"] is False and settings["window"] == f"{w}x{h}+{x}+{y}"
@@ -148,7 +156,8 @@ def test_a_double_click_that_sends_the_ace_home_leaves_no_selection(tmp_path: Pa
         assert not any(box[:2] == cell[:2] for box in layout["cards"].values())  # the third cell is free
         game.xdo("mousemove", "--sync", str(ace[0] + ace[2] // 2), str(ace[1] + ace[3] // 2))
         game.xdo("click", "--repeat", "2", "--delay", "60", "1")  # the double-click: the AH goes home
-        time.sleep(1.5)  # longer than a double-click
+        until(lambda: saved_moves(game.data / "seahaven-towers") == 1, "the ace home", timeout=60)
+        time.sleep(1.5)  # longer than a double-click: the next click is a click of its own
         game.xdo("mousemove", "--sync", str(cell[0] + cell[2] // 2), str(cell[1] + cell[3] // 2))
         game.xdo("click", "1")  # a tap on the free cell: a selected TD would go there
         time.sleep(0.5)
@@ -189,9 +198,8 @@ def test_the_lost_sentence_goes_with_the_undo_that_fixes_it(tmp_path: Path) -> N
         # the sentence would stand 8 s (LOST_MESSAGE_S): the undo must take it away at once
         game.xdo("windowfocus", "--sync", game.window)
         game.key("ctrl+z")
-        time.sleep(1.0)  # the next frames: the sentence and the verdict are about the position before
-        shown = warned_pixels(game.env, status)
-        assert shown == 0, f"{shown} pixels of bad news after the undo"
+        # the next frames: the sentence and the verdict were about the position before
+        until(lambda: warned_pixels(game.env, status) == 0, "no bad news after the undo", timeout=60)
         time.sleep(2.0)  # the solver asked again, at the quiet moment: no bad news at all
         assert warned_pixels(game.env, status) == 0
         game.quit()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -28,3 +30,16 @@ def test_smoke_fails_when_the_game_misbehaves(monkeypatch: pytest.MonkeyPatch, c
     assert smoke.run((1024, 768), None) == 1
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["ok"] is False and ("undo" in summary["error"] or "redo" in summary["error"])
+
+
+def test_the_smoke_game_leaves_the_home_folder_as_it_found_it(tmp_path: Path) -> None:
+    """Issue 40: --smoke asked the desktop's reduce-motion setting through gsettings, whose
+    dconf left ~/.cache/dconf/user behind; a headless game has no desktop to ask."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {key: value for key, value in os.environ.items() if not key.startswith("XDG_")}
+    env.update(HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-m", "seahaven", "--smoke"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert sorted(path.relative_to(home).as_posix() for path in home.rglob("*")) == []

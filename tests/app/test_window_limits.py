@@ -12,7 +12,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -20,6 +19,7 @@ import pytest
 
 from seahaven.app.looks import art_cache
 from seahaven.app.looks.art_cache import MAX_DRAWN_PIXELS, MAX_DRAWN_SIDE, Lru, SizedArt, drawn_size, nbytes
+from seahaven.app.saving.storage import Storage
 from seahaven.app.shell.loop import STEP
 from tests.app.table_helpers import key, make_app, post, settle
 from tests.app.xserver import XDOTOOL, XVFB, until, x_server
@@ -151,10 +151,29 @@ class RealGame:
     def xdo(self, *args: str) -> str:
         return subprocess.run([XDOTOOL, *args], env=self.env, capture_output=True, text=True).stdout
 
-    def resize(self, w: int, h: int, settle_s: float) -> None:
+    def resize(self, w: int, h: int) -> None:
         self.xdo("windowsize", self.window, str(w), str(h))
-        time.sleep(settle_s)
         assert self.game.poll() is None, self.log.read_text()
+
+    def keys(self, *names: str, moves: int) -> None:
+        """Press ``names`` in the window, then wait until the game has saved ``moves`` moves
+        (its journal has them at once): the state, however busy the machine."""
+        self.xdo("windowfocus", "--sync", self.window)
+        for name in names:
+            self.xdo("key", "--window", self.window, name)
+        until(lambda: self.moves_so_far() >= moves, f"{moves} moves saved", timeout=60)
+        assert self.game.poll() is None, self.log.read_text()
+
+    def moves_so_far(self) -> int:
+        """The moves of the game as saved now (read only: nothing of the game's is touched)."""
+        saved = Storage(Path(self.env["XDG_DATA_HOME"]) / "seahaven-towers", read_only=True).load_game().value
+        return 0 if saved is None else saved.game.move_count
+
+    def memory_back_under(self, mb: float) -> float:
+        """Wait until the game holds less than ``mb`` MB (the big window's memory given back); the RSS."""
+        until(lambda: self.rss() < mb, f"the memory given back, under {mb} MB (now {self.rss():.0f} MB)",
+              timeout=60)
+        return self.rss()
 
     def geometry(self) -> str:
         return self.xdo("getwindowgeometry", self.window).split("Geometry:")[-1].strip()
@@ -183,25 +202,22 @@ class RealGame:
 def test_a_real_8k_window_then_800x600_and_a_step_at_16384_stay_within_the_memory_figures(tmp_path: Path) -> None:
     with contextlib.ExitStack() as stack:
         game = RealGame(stack, tmp_path)
-        game.resize(7680, 4320, 2.0)
+        game.resize(7680, 4320)
         assert game.geometry() == "7680x4320"  # 8K is drawn at its own size
-        game.xdo("windowfocus", "--sync", game.window)
-        for name in ("1", "c", "2", "d"):  # two moves at 8K, as a player makes them
-            game.xdo("key", "--window", game.window, name)
-            time.sleep(0.3)
-        time.sleep(1.0)
+        game.keys("1", "c", "2", "d", moves=2)  # two moves at 8K, as a player makes them: drawn there
         at_8k = game.peak()
-        game.resize(800, 600, 5.0)
-        back = game.rss()
-        print(f"8K peak {at_8k:.0f} MB, 800x600 five seconds on {back:.0f} MB")
-        assert at_8k < 900 and back < 350
-        game.resize(16384, 16384, 3.0)
+        game.resize(800, 600)
+        back = game.memory_back_under(350)
+        print(f"8K peak {at_8k:.0f} MB, back at 800x600 {back:.0f} MB")
+        assert at_8k < 900
+        game.resize(16384, 16384)
+        # drawn smaller: the window was shrunk to it
+        until(lambda: game.geometry() != "16384x16384", "the 16384x16384 window shrunk", timeout=60)
         at_16k = game.peak()
-        assert game.geometry() != "16384x16384"  # drawn smaller: the window was shrunk to it
-        game.resize(800, 600, 5.0)
-        back = game.rss()
-        print(f"16384x16384 peak {at_16k:.0f} MB, 800x600 five seconds on {back:.0f} MB")
-        assert at_16k < 1600 and back < 350
+        game.resize(800, 600)
+        back = game.memory_back_under(350)
+        print(f"16384x16384 peak {at_16k:.0f} MB, back at 800x600 {back:.0f} MB")
+        assert at_16k < 1600
         game.close()
         assert game.saved_moves() >= 2  # the moves made at 8K were the game's own
 
@@ -211,13 +227,9 @@ def test_a_real_8k_window_then_800x600_and_a_step_at_16384_stay_within_the_memor
 def test_a_real_32767_window_keeps_the_game_running_and_sigterm_closes_it(tmp_path: Path) -> None:
     with contextlib.ExitStack() as stack:
         game = RealGame(stack, tmp_path)
-        game.resize(32767, 32767, 3.0)
-        assert game.geometry() != "32767x32767"
-        game.xdo("windowfocus", "--sync", game.window)
-        for name in ("1", "c"):
-            game.xdo("key", "--window", game.window, name)
-            time.sleep(0.3)
-        time.sleep(1.0)
+        game.resize(32767, 32767)
+        until(lambda: game.geometry() != "32767x32767", "the 32767x32767 window shrunk", timeout=60)
+        game.keys("1", "c", moves=1)
         assert game.game.poll() is None
         game.close()
         assert game.saved_moves() >= 1

@@ -10,9 +10,13 @@ import struct
 import subprocess
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from seahaven.app.saving.storage import Storage
+
 XVFB, XDOTOOL, XWD = shutil.which("Xvfb"), shutil.which("xdotool"), shutil.which("xwd")
+XPROP, OPENBOX = shutil.which("xprop"), shutil.which("openbox")
 
 
 def x_server(stack: contextlib.ExitStack, size: str = "1920x1080") -> str:
@@ -29,6 +33,16 @@ def x_server(stack: contextlib.ExitStack, size: str = "1920x1080") -> str:
     return ":" + number
 
 
+def window_manager(env: dict[str, str], stack: contextlib.ExitStack) -> None:
+    """openbox on the X server of ``env``, once it manages windows (it has said so on the root
+    window: ``_NET_SUPPORTING_WM_CHECK``): a game started before would open unmanaged."""
+    assert OPENBOX is not None and XPROP is not None, "needs openbox and xprop"
+    wm = subprocess.Popen([OPENBOX], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    stack.callback(lambda: (wm.terminate(), wm.wait(10)))
+    until(lambda: "window id" in subprocess.run([XPROP, "-root", "_NET_SUPPORTING_WM_CHECK"], env=env,
+                                                capture_output=True, text=True).stdout, "openbox managing windows")
+
+
 def until(check: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
     """Ask ``check`` until it gives something true (the X server answers when it does)."""
     deadline = time.monotonic() + timeout
@@ -38,6 +52,13 @@ def until(check: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
             return value
         time.sleep(0.05)
     raise AssertionError(f"never happened: {what}")
+
+
+def saved_moves(folder: Path) -> int:
+    """The moves of the game a running game has saved in ``folder`` (its journal has each at
+    once), read without touching anything of the game's: what a test waits for after keys."""
+    loaded = Storage(folder, read_only=True).load_game().value
+    return 0 if loaded is None else loaded.game.move_count
 
 
 def screen_pixels(env: dict[str, str]) -> tuple[int, int, bytes]:

@@ -40,6 +40,9 @@ def test_every_subcommand_has_version(command: str) -> None:
     (["deal"], 2),
     (["deal", "SH1-C4-AAAAAJ2", "--format", "xml"], 2),
     (["solve", "SH1-C4-AAAAAJ2", "--budget-s", "soon"], 2),
+    (["solve"], 2),  # issue 40: a bare solve is a missing argument, as the README's table says
+    (["solve", "SH1-C4-AAAAAJ2", "--board", "x.txt"], 2),
+    (["solve", "SH1-C4-AAAAAJ2", "--budget-s", "-1"], 2),
     (["deal", "SH9-C4-AAAAAJ2"], 3),
     (["daily", "--date", "1999-01-01"], 3),
     (["layout", "--size", "12x"], 3),

@@ -274,11 +274,8 @@ def test_cli_unknown_within_the_budget_exits_4() -> None:
     [
         ("SH1-C3-AAAAAAA",),
         ("nonsense",),
-        (),
-        ("SH1-C4-AAAAAJ2", "--board", "x"),
         ("--board", "/nonexistent/board.txt"),
         ("--board", "-"),
-        ("SH1-C4-AAAAAJ2", "--budget-s", "-1"),
     ],
 )
 def test_cli_bad_input_exits_3_in_one_line(args: tuple[str, ...]) -> None:

@@ -30,7 +30,7 @@ it out (MANIFEST.in and pyproject.toml decide the rest, as they do for a release
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # the distribution build's test (test_distribution.py) starts from it too
 def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sdist of a copy of the checkout, made by the build backend that pyproject.toml names
     (installed on its own, as a build front end does), not by this environment's."""

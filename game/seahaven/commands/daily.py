@@ -1,6 +1,6 @@
 """``seahaven daily [--date YYYY-MM-DD] [--difficulty easy|medium|hard]``: print the code of
 the daily deal (by default today's, UTC, Easy). The function is in ``game/seahaven/engine/daily.py``
-and the README; every machine prints the same code for the same date and difficulty.
+and the player's guide; every machine prints the same code for the same date and difficulty.
 
 Exit status: 0 with the code printed, 3 for bad input (one line on stderr).
 """

@@ -27,10 +27,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from seahaven import __version__
-from seahaven.commands import fail
+from seahaven.commands import USAGE, fail
 from seahaven.i18n import ENGLISH as ENGLISH_CODE
 from seahaven.i18n import N_, NP_, _, shipped_languages, translation
-from seahaven.resources import resource_path
+from seahaven.resources import desktop_install_allowed, resource_path
 
 APP_ID = "io.github.seahaven_towers.seahaven_towers"
 """The one id of the game on a desktop (reverse DNS of the project's home page, GitHub's
@@ -339,9 +339,29 @@ def metainfo() -> str:
     <binary>seahaven</binary>
   </provides>
   <content_rating type="oars-1.1"/>
+  <supports>
+    <control>pointing</control>
+    <control>keyboard</control>
+    <control>touch</control>
+  </supports>
+{_branding()}
 {_releases()}
 </component>
 """
+
+
+def _branding() -> str:
+    """The metainfo's ``<branding>``: the green felt's colours (the theme's), the lighter one for
+    a software centre in its light scheme, the darker for its dark scheme."""
+    from seahaven.app.looks.theme import GREEN
+
+    def hex_of(colour: tuple[int, int, int]) -> str:
+        return "#" + "".join(f"{part:02x}" for part in colour)
+
+    return f"""  <branding>
+    <color type="primary" scheme_preference="light">{hex_of(GREEN.felt_top)}</color>
+    <color type="primary" scheme_preference="dark">{hex_of(GREEN.felt_bottom)}</color>
+  </branding>"""
 
 
 def _screenshots() -> str:
@@ -518,6 +538,10 @@ def run(args: argparse.Namespace) -> int:
     if sys.platform in ("win32", "darwin"):
         return fail(None, _("--install-desktop and --uninstall-desktop are for Linux and other freedesktop.org "
                             "desktops."))
+    if not getattr(args, "uninstall_desktop", False) and not desktop_install_allowed():
+        # a distribution's package installs the desktop entry, icons and metainfo system-wide
+        return fail(None, _("this copy of the game was installed by a package, which already puts it in the "
+                            "applications menu; --install-desktop is for copies installed with pip or pipx."), USAGE)
     home = data_home()
     try:
         return _install_or_uninstall(args, home)

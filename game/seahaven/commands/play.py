@@ -4,7 +4,8 @@ opens a game file (a bad one: one sentence, exit 3, nothing changed); ``--smoke`
 headless through the real loop and exits 0 if all went well.
 
 Exit status 3 for bad options, 4 when the game is already open on the same data folder
-(one copy at a time), 5 when no display is found or the video driver cannot start. When the
+(one copy at a time), 5 when no display is found, the video driver cannot start, or it cannot open the
+game's window. When the
 data folder cannot be locked for any other reason (it cannot be made or searched, ``.lock``
 is a folder or someone else's, the path is too long) the game plays without saving,
 and says so once at the start and for as long as it is open in the status line.
@@ -103,9 +104,15 @@ def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
     from seahaven import windows_console
 
     windows_console.release()  # Windows: the window outlives the console it was started from
+    from seahaven.app.shell.game_window import WindowNotOpened
     from seahaven.app.shell.launch import play
 
-    return play(size, bool(getattr(args, "windowed", False)), code, not_saving, driver, opened_file)
+    try:
+        return play(size, bool(getattr(args, "windowed", False)), code, not_saving, driver, opened_file)
+    except WindowNotOpened as error:  # nothing was loaded or written yet: one sentence, as without a display
+        from seahaven.commands import fail
+
+        return fail(None, str(error), 5)
 
 
 def not_saving_sentence(reason: str) -> str:

@@ -13,7 +13,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from seahaven.commands import InputError, fail, read_bounded
+from seahaven.commands import USAGE, InputError, fail, read_bounded
 from seahaven.i18n import _
 
 if TYPE_CHECKING:
@@ -57,10 +57,11 @@ def describe(move: Move, position: Position) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    # a missing or malformed argument is a usage error (exit 2), as argparse's own are
     if (args.code is None) == (args.board is None):
-        return fail("solve", _("give either a game code or --board FILE."))
+        return fail("solve", _("give either a game code or --board FILE."), USAGE)
     if not args.budget_s > 0 or args.budget_s > 1e6:
-        return fail("solve", _("--budget-s must be a positive number of seconds, at most 1000000."))
+        return fail("solve", _("--budget-s must be a positive number of seconds, at most 1000000."), USAGE)
 
     import json
 

@@ -1,7 +1,7 @@
 """The daily deal: one deal a day (UTC) per difficulty, the same for every player on every
 machine, and one the solver proved winnable under the app's rules (SPEC 10b).
 
-The function, as the README and Help publish it so that anyone can compute it:
+The function, as the player's guide (docs/player-guide.md) and Help publish it so that anyone can compute it:
 
 1. For the date ``YYYY-MM-DD`` and ``C`` cells (4 Easy, 2 Medium, 1 Hard), candidate
    ``k`` (k = 0, 1, 2, ...) is the deal number made of the first 8 bytes of

@@ -5,7 +5,7 @@ The solver searches depth first, best-looking move first. On a deal with many wa
 win, its first tries lead straight home and it expands about as many positions as the
 line has moves; on a deal with one narrow way through, it backs out of dead end after dead
 end first. That count of positions expanded (``nodes``) is deterministic: the same on
-every machine and at any speed, never a time. The formula (README, "Deal rating")::
+every machine and at any speed, never a time. The formula (docs/player-guide.md, "Deal rating")::
 
     work   = nodes x moves / 85          (85: the length of a typical winning line)
     rating = 1 if work < 32, 2 if < 64, 3 if < 128, 4 if < 256, else 5

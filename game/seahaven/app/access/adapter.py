@@ -16,8 +16,9 @@ and the game hangs. So the window's focus and place are noted while no reader li
 sent once one does, and :attr:`Access.active` turns True as the handler's last statement
 (the loop cannot run between it and the handler's return, which is the GIL's hand-over).
 
-Without ``accesskit`` (not installed, a platform it does not support, an adapter that
-fails to start) :meth:`Access.start` leaves the game as it was and says nothing.
+Without ``accesskit`` (an optional dependency: not installed, a platform it does not support,
+an adapter that fails to start) :meth:`Access.start` leaves the game as it was; a missing
+package is said once on standard error (and Help says it: :func:`installed`).
 
 Speech: Orca 43 (Debian 12) does not speak announcements (``object:announcement``) but
 speaks a change of the focused node's description; newer readers on Linux speak both. So
@@ -29,7 +30,9 @@ announce that).
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
+import importlib.util
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -39,7 +42,7 @@ import pygame
 
 from seahaven.app.access.tree import ANNOUNCER, WINDOW, Bounds, NodeSpec
 from seahaven.app.text.file_names import drawable
-from seahaven.i18n import pgettext
+from seahaven.i18n import _, pgettext
 
 EVENT = pygame.event.custom_type()
 """AccessKit's requests as pygame events: ``what`` is "activated", "click" or "focus";
@@ -49,6 +52,19 @@ LINUX = sys.platform.startswith("linux")
 Provider = Callable[[], tuple[dict[int, NodeSpec], int]]
 """The tree now and the id of the focused node."""
 
+
+
+@functools.cache
+def installed() -> bool:
+    """Whether the ``accesskit`` package is there (looked up, not imported: cheap at start)."""
+    return importlib.util.find_spec("accesskit") is not None
+
+
+@functools.cache
+def _say_not_installed() -> None:
+    """Once a process: a player (or a packager reading the log) learns why no reader reads."""
+    print("seahaven: " + _("screen reader support is not installed (the accesskit package), so no screen reader "
+                           "can read the game."), file=sys.stderr, flush=True)
 
 class Access:
     """The link between the game's tree and the platform's accessibility API."""
@@ -84,6 +100,10 @@ class Access:
         """Attach to the window (after ``set_mode``); False where there is nothing to attach.
         ``backend`` stands in for the ``accesskit`` module (tests). The module is imported by
         name: it has no type information, and behind ``importlib`` it is ``Any`` to mypy."""
+        if backend is None and not installed():
+            _say_not_installed()
+            self._adapter = None
+            return False
         try:
             accesskit = backend if backend is not None else importlib.import_module("accesskit")
             self._ak = accesskit

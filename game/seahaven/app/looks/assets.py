@@ -17,7 +17,7 @@ import pygame
 
 from seahaven.app.looks import fonts
 from seahaven.app.looks.art_cache import KEEP_SIZES, SPRITES_BYTES, STOCKS_BYTES, Lru, SizedArt
-from seahaven.app.looks.theme import ART_INKS, Colour, hex_colour
+from seahaven.app.looks.theme import ART_INKS, FOUR_COLOUR_INKS, Colour, hex_colour
 from seahaven.engine import DECK
 from seahaven.resources import resource_path
 
@@ -131,7 +131,12 @@ class Assets:
         return surface
 
     def _card_name(self, card: Card) -> str:
-        return f"cards/{self.scheme}/{card}.svg"
+        """The face's sprite: a four-colour suit inked as on classic cards (hearts, spades) is
+        the classic file (``tools/make_art.py`` writes it once)."""
+        scheme = self.scheme
+        if scheme.startswith("four-colour") and FOUR_COLOUR_INKS[card.suit] == ART_INKS[card.suit]:
+            scheme = "classic" + scheme.removeprefix("four-colour")
+        return f"cards/{scheme}/{card}.svg"
 
     def back(self, width: int, height: int, style: int = 0) -> pygame.Surface:
         """A card back; ``style`` is 0 (navy lattice) or 1 (burgundy waves)."""

@@ -1,6 +1,7 @@
 """The faces the words are drawn in: Noto Sans, and for Japanese and Chinese the game's own
 subsets of Noto Sans CJK (``tools/subset_cjk.py``), so a machine with no CJK font installed
-shows them.
+shows them. A distribution build takes the system's copies first, through fontconfig
+(``seahaven.resources.system_fonts``), the game's own being the fallback.
 
 A Japanese or Chinese screen is drawn wholly in its CJK face (which carries the Latin letters,
 digits and punctuation those catalogs use); in every other language a text with a CJK
@@ -16,6 +17,9 @@ that has one: Noto Sans, else a face of the system's.
 
 from __future__ import annotations
 
+import functools
+import shutil
+import subprocess
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +30,7 @@ import pygame.freetype
 
 from seahaven.app.text.file_names import REPLACEMENT, drawable
 from seahaven.i18n import language
-from seahaven.resources import resource_path
+from seahaven.resources import resource_path, system_fonts
 
 FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 """Noto Sans, regular and bold."""
@@ -72,10 +76,43 @@ def cjk_face(text: str) -> str:
     return "ja" if has_kana(text) else "zh_CN"
 
 
+SYSTEM_FAMILIES = {LATIN: "Noto Sans", "ja": "Noto Sans CJK JP", "zh_CN": "Noto Sans CJK SC"}
+"""Face -> the fontconfig family a distribution ships it as (Debian's fonts-noto-core and
+fonts-noto-cjk, Fedora's google-noto-sans-fonts...)."""
+
+
 def font_path(face: str, bold: bool) -> Path:
+    """The file of ``face``: the system's own copy where the build asks for it and fontconfig
+    has it (:func:`system_font`), else the game's (``fonts/``)."""
+    if system_fonts() and (found := system_font(face, bold)) is not None:
+        return found
     if face == LATIN:
         return resource_path("fonts", FONT_FILES[bold])
     return resource_path("fonts", CJK_FONT_FILES[(face, bold)])
+
+
+@functools.cache
+def system_font(face: str, bold: bool) -> Path | None:
+    """fontconfig's file of the face's family at that weight (``fc-match``), or None: no
+    fontconfig, no such family (fontconfig then offers another, which is refused), the other
+    weight only, or a font collection (``.ttc``: pygame opens only its first face, which is
+    not the Chinese one)."""
+    fc_match = shutil.which("fc-match")
+    if fc_match is None:
+        return None
+    family = SYSTEM_FAMILIES[face]
+    try:
+        found = subprocess.run([fc_match, "--format=%{family}\n%{style}\n%{file}",
+                                f"{family}:weight={'bold' if bold else 'regular'}"],
+                               capture_output=True, text=True, timeout=10).stdout.split("\n")
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if len(found) < 3:
+        return None
+    families, styles, file = found[0].split(","), found[1].split(","), Path(found[2])
+    if family not in families or ("Bold" in styles) != bold or file.suffix.lower() not in (".ttf", ".otf"):
+        return None
+    return file if file.is_file() else None
 
 
 class Coverage:
@@ -100,6 +137,15 @@ class Coverage:
             self._known[char] = known
         return known
 
+
+class EveryGlyph:
+    """A face taken to have a glyph for every character."""
+
+    def __contains__(self, char: object) -> bool:
+        return True
+
+
+EVERY_GLYPH = EveryGlyph()
 
 _COVERAGE: dict[str, Coverage] = {}
 """Each font file's glyphs, by its path as text (a Path hashes slowly)."""
@@ -168,15 +214,18 @@ class TextFont(pygame.font.Font):
     Hebrew...) is drawn in a face that has one (Noto Sans, then a system face), side by side
     on one baseline, so no name shows a box where a letter is (issue 36)."""
 
-    def __init__(self, path: Path, size: int, fallback: Callable[[str], pygame.font.Font] | None = None,
+    def __init__(self, path: Path | None, size: int, fallback: Callable[[str], pygame.font.Font] | None = None,
                  plain: bool = False) -> None:
-        super().__init__(str(path), size)
+        super().__init__(str(path) if path is not None else None, size)
         self.fallback = fallback
-        self.glyphs = coverage(path)
-        self.plain = plain
-        """A face that draws what it has and nothing else (a fallback's)."""
-        self._cjk = path.name in CJK_FONT_FILES.values()
-        self._bold = path.name == FONT_FILES[True] or path.name in (CJK_FONT_FILES[(f, True)] for f in ("ja", "zh_CN"))
+        self.glyphs = coverage(path) if path is not None else EVERY_GLYPH
+        """Which characters the face draws (pygame's own face, where a distribution removed the
+        game's fonts: taken to draw all)."""
+        self.plain = plain or path is None
+        """A face that draws what it has and nothing else (a fallback's, or pygame's own)."""
+        name = path.name if path is not None else ""
+        self._cjk = name in CJK_FONT_FILES.values()
+        self._bold = name == FONT_FILES[True] or name in (CJK_FONT_FILES[(f, True)] for f in ("ja", "zh_CN"))
         self._size = size
         self._others: dict[str, TextFont] = {}
 
@@ -272,4 +321,6 @@ def load(size: int, bold: bool, fonts: Callable[[str, int, bool], pygame.font.Fo
     cache that gives any face (the CJK fallback comes from it too)."""
     face = face_of_language()
     fallback = None if face != LATIN else (lambda text: fonts(cjk_face(text), size, bold))
-    return TextFont(font_path(face, bold), size, fallback)
+    path = font_path(face, bold)
+    # a distribution that removed the game's copies of fonts it lacks: pygame's own face, never a failure
+    return TextFont(path if path.is_file() else None, size, fallback)

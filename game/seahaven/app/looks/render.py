@@ -14,13 +14,13 @@ from typing import Any
 
 import pygame
 
+from seahaven.app.looks import fonts
 from seahaven.app.looks.art_cache import CARDS_BYTES, MISC_BYTES, SHAPES_BYTES, TEXT_BYTES, Lru, SizedArt
 from seahaven.app.looks.assets import Assets
 from seahaven.app.looks.box import Box
 from seahaven.app.looks.theme import ART_INKS, CARD_STOCK, DEFAULT, FOUR_COLOUR_INKS, Colour, Theme
 from seahaven.app.text.words import suit_letter
 from seahaven.engine import Card
-from seahaven.resources import resource_path
 
 
 @lru_cache(maxsize=1024)
@@ -142,7 +142,7 @@ def load_assets(four_colour: bool = False, large_index: bool = False) -> Assets:
 
 @lru_cache(maxsize=64)
 def _font(size: int, bold: bool) -> pygame.font.Font:
-    path = resource_path("fonts", "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+    path = fonts.font_path(fonts.LATIN, bold)
     try:
         return pygame.font.Font(str(path), size)
     except (OSError, FileNotFoundError):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from seahaven.app.access import adapter as access_adapter
 from seahaven.app.board.component import Board
 from seahaven.app.board.hand import Hand, Selection
 from seahaven.app.board.keys import board_key, board_key_rows
@@ -155,6 +156,20 @@ RULES_PAGE: tuple[Block, ...] = (
           "time and hints; Open a game\u2026 (Ctrl+O) plays one on, after asking if a game in progress would "
           "be lost. The New Game window copies the game as text, and plays a game pasted there.")),
 )
+
+
+NO_READER: Block = ("p", N_("Screen reader support is not installed, so no screen reader can read the table: it "
+                            "needs the accesskit package (pip install accesskit, or your distribution's package)."))
+"""Said under the screen reader's heading where accesskit (an optional dependency) is missing."""
+
+
+def rules_page() -> tuple[Block, ...]:
+    """The Rules page: with :data:`NO_READER` after the screen reader's heading where accesskit
+    is not installed."""
+    if access_adapter.installed():
+        return RULES_PAGE
+    at = next(i for i, (kind, text) in enumerate(RULES_PAGE) if kind == "h" and text == "Playing with a screen reader")
+    return (*RULES_PAGE[:at + 1], NO_READER, *RULES_PAGE[at + 1:])
 
 CODES_PAGE: tuple[Block, ...] = (
     ("h", N_("What a game code is")),
@@ -540,7 +555,7 @@ class HelpScreen(Screen):
     # -- drawing -------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface, y: int) -> int:
         if self.tab == RULES:
-            return self.paint_blocks(surface, RULES_PAGE, y)
+            return self.paint_blocks(surface, rules_page(), y)
         if self.tab == CODES:
             y = self.paint_blocks(surface, CODES_PAGE, y)
             return self.paint_code(surface, y)

@@ -24,8 +24,20 @@ from seahaven.app.shell import screen_area
 from seahaven.app.state.settings import Settings
 from seahaven.i18n import _
 
+PLACE_QUESTIONS = 3
+"""How many times the window is asked back to its place after leaving fullscreen."""
 WINDOWED_DEFAULT = (1280, 800)
 """The window's size out of fullscreen where no screen tells a better one."""
+
+
+class WindowNotOpened(Exception):
+    """The display started, but its video driver could not give the game a window (SDL's
+    reason is kept as the cause; the player reads one sentence of ours)."""
+
+    def __init__(self, driver: str) -> None:
+        super().__init__(_("the video driver {driver} started, but it could not open the game's window.").format(
+            driver=driver))
+        self.driver = driver
 
 
 class GameWindow:
@@ -54,8 +66,14 @@ class GameWindow:
         """Where the window was put back on leaving fullscreen, until the window manager has
         placed it: SDL asks for the place before it knows the frame the window gets back,
         so a window manager puts the frame there and the window lands a title bar lower
-        (each F11 round trip crept it down); :meth:`moved` asks once more."""
-        self.screen = self._drawable(self._open(first=True))
+        (each F11 round trip crept it down); :meth:`moved` asks again until it is there."""
+        self._place_questions = 0
+        """How many more times :meth:`moved` may ask for :attr:`_place_asked`."""
+        try:
+            opened = self._open(first=True)
+        except pygame.error as error:
+            raise WindowNotOpened(pygame.display.get_driver()) from error
+        self.screen = self._drawable(opened)
         """What the scenes draw on: the window's surface, or the part of it drawn."""
 
     def first_frame_shown(self) -> None:
@@ -198,7 +216,7 @@ class GameWindow:
             desktop = self._desktop()
             window.borderless, window.resizable = size[0] >= desktop[0] or size[1] >= desktop[1], True
             window.size, window.position = size, place
-            self._place_asked = place
+            self._place_asked, self._place_questions = place, PLACE_QUESTIONS
         self.fullscreen = not self.fullscreen
         surface = pygame.display.get_surface()
         if window is None or surface is None:  # where SDL's window is out of reach: open it again
@@ -208,14 +226,22 @@ class GameWindow:
         self.settings.set("fullscreen", self.fullscreen)  # announced: autosave writes it
 
     def moved(self) -> None:
-        """SDL says the window moved. Once, after leaving fullscreen: if it is not where
-        it was put, ask again; the frame it has now is known, so the place is the window's."""
-        asked, self._place_asked = self._place_asked, None
+        """SDL says the window moved. After leaving fullscreen, until the window is where it
+        was put: if it is elsewhere, ask again (the frame it has now is known, so the place is
+        the window's). A busy machine hands over the window manager's moves one by one (its
+        restore of the old place first, then its placing of the frame), so one question was
+        spent on the first and the window crept a title bar lower on each F11; a window
+        manager that never agrees is asked :data:`PLACE_QUESTIONS` times, then left alone."""
+        asked = self._place_asked
         window = self._sdl_window()
         if asked is None or window is None or self.fullscreen:
+            self._place_asked = None
             return
-        if (window.position[0], window.position[1]) != asked:
-            window.position = asked
+        if (window.position[0], window.position[1]) == asked or self._place_questions <= 0:
+            self._place_asked = None
+            return
+        self._place_questions -= 1
+        window.position = asked
 
     def _desktop(self) -> tuple[int, int]:
         """The size of the (first) screen."""

@@ -103,6 +103,10 @@ def _give_back_freed_pixels() -> None:
         ctypes.CDLL(None).mallopt(M_MMAP_THRESHOLD, 256 * 1024)
 
 
+NO_REPEAT_KEYS = frozenset({pygame.K_F11})
+"""Keys whose action a held key must not repeat: F11 switches the window (a busy machine that
+reads a tap's release late makes it a held key, and the window flickered in and out of
+fullscreen)."""
 ART_SETTINGS = ("table", "card_back", "suit_colours", "suit_letters", "ink_clubs", "ink_diamonds", "ink_hearts",
                 "ink_spades")
 """Settings that change how things look: the window repaints in the new looks at once."""
@@ -122,12 +126,14 @@ class App:
         settings: Settings | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        if sys.platform.startswith("linux"):
+        pygame.display.init()
+        if pygame.display.get_driver() == "x11":
             # SDL's accelerated window framebuffer goes through OpenGL: on X11 without a
             # GPU (and on many with one) it is ten times slower to open and to flip than
-            # the plain shared-memory framebuffer that a software-drawn game wants.
+            # the plain shared-memory framebuffer that a software-drawn game wants. X11
+            # only: Wayland has no plain framebuffer, and with the hint no window opens at
+            # all (SDL reads it when the window's surface is made, after this).
             os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-        pygame.display.init()
         pygame.font.init()
         self.settings = settings or Settings()
         self.clock = clock
@@ -147,6 +153,8 @@ class App:
         self._last = clock()
         self._pending: list[Any] = []
         self._key_scene: Scene | None = None
+        self._held: set[int] = set()
+        """The keys down now (a KEYDOWN of one of them is pygame's key repeat)."""
         self._last_input = 0.0
         self._pace = pygame.time.Clock()
         self._first_frame_reported = False
@@ -169,7 +177,10 @@ class App:
         self.assets.inks = self.settings.inks
         self.painter = Painter(self.assets, theme)
         self.painter.suit_letters = self.settings.suit_letters
-        motion_pref.start()  # the desktop's reduce-motion setting, read in the background
+        if pygame.display.get_driver() not in ("dummy", "offscreen"):
+            # the desktop's reduce-motion setting, read in the background; a window nobody sees
+            # has no desktop to ask (and gsettings would leave dconf's cache in the home folder)
+            motion_pref.start()
         self.view = InView(self.scenes)  # which scene is in view: the top one, the window on the screen
         self.pointer = PointerInput(self.settings.double_tap_ms)
         """The one reader of the mouse and fingers: every scene gets its :class:`Pointer` events,
@@ -289,10 +300,17 @@ class App:
         if self.access.on_event(event):  # its own requests (the window's focus it notes and passes on)
             return
         if etype == pygame.WINDOWFOCUSLOST:
+            self._held.clear()  # the key-up of a key held now goes elsewhere
             self.pointer.reset()
             for scene in self.scenes:
                 scene.interrupted()
             return
+        if etype == pygame.KEYUP:
+            self._held.discard(event.key)
+        elif etype == pygame.KEYDOWN:
+            if event.key in self._held and event.key in NO_REPEAT_KEYS:
+                return  # pygame's key repeat: a held F11 would switch fullscreen on and off
+            self._held.add(event.key)
         top = self.scenes.top
         if top is not self._pointer_scene:  # a window opened or closed: a press under way is no one's now
             self._pointer_scene = top
