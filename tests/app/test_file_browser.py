@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import os
 import threading
+import time
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -85,13 +86,16 @@ def _type(app: Any, text: str) -> None:
 
 
 def _read_whole(app: Any, window: GameFiles) -> None:
-    """Step frames until the rest of a big folder is read (a worker thread reads it)."""
-    for _ in range(3000):
-        if not window.reader.reading:
-            steps(app)
-            return
+    """Step frames until the rest of a big folder is read (a worker thread reads it). Waits for
+    that state, not for a number of frames: on a busy machine the worker may get little time
+    while frames go by, so each frame also leaves it a moment; the deadline only ends a hang."""
+    deadline = time.monotonic() + 300
+    while window.reader.reading:
+        if time.monotonic() > deadline:
+            raise AssertionError("the folder was never read whole")
         steps(app)
-    raise AssertionError("the folder was never read whole")
+        time.sleep(0.002)
+    steps(app)
 
 
 def _row(window: GameFiles, name: str) -> str:

@@ -91,11 +91,15 @@ def test_the_wheel_names_its_licences(wheel: Path) -> None:
 
 
 def test_the_wheel_carries_every_asset(wheel: Path) -> None:
+    # every card face, sound, font and icon the game reads; the fonts' licences travel as the
+    # wheel's licence files (test above), not a second time among the assets
     names = set(zipfile.ZipFile(wheel).namelist())
-    for folder, pattern in (("sprites", "**/*"), ("sounds", "*"), ("fonts", "*"), ("icons", "seahaven*.png")):
+    for folder, pattern in (("sprites", "**/*.svg"), ("sounds", "*.wav"), ("fonts", "*.[ot]tf"),
+                            ("icons", "seahaven*.png")):
         shipped = {f"seahaven/_assets/{path.relative_to(ROOT).as_posix()}"
                    for path in (ROOT / folder).glob(pattern) if path.is_file()}
         assert shipped and shipped <= names, sorted(shipped - names)[:5]
+    assert not {name for name in names if name.startswith("seahaven/_assets/fonts/") and name.endswith(".txt")}
     assert "seahaven/_assets/icons/seahaven.svg" in names
     catalogs = {path.relative_to(ROOT / 'game').as_posix()
                 for path in (ROOT / "game" / "seahaven" / "locale").glob("*/LC_MESSAGES/*.mo")}
