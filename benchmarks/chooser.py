@@ -68,7 +68,7 @@ def main() -> None:
     app = opened.app
     app.step(0.0)
     clipboard = [""]
-    screen.clipboard_get = lambda: clipboard[0]  # type: ignore[assignment]
+    screen.clipboard_get = lambda: clipboard[0]
 
     def timed(setup: Callable[[], None], act: Callable[[], None], after: Callable[[], None]) -> list[float]:
         times = []

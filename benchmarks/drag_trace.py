@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 home = tempfile.mkdtemp(prefix="seahaven-trace-")
 for name in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
@@ -78,14 +79,14 @@ def main() -> int:
     counts: dict[str, int] = {}
     written = [False]
 
-    def drawing(frame) -> bool:  # type: ignore[no-untyped-def]
+    def drawing(frame: Any) -> bool:
         while frame is not None:
             if (relative(frame.f_code.co_filename), frame.f_code.co_name) == DRAWING:
                 return True
             frame = frame.f_back
         return False
 
-    def profile(frame, event, _arg):  # type: ignore[no-untyped-def]
+    def profile(frame: Any, event: Any, _arg: Any) -> Any:
         if event != "call" or written[0]:
             return
         rel = relative(frame.f_code.co_filename)

@@ -63,7 +63,7 @@ def main() -> int:
         if not first_frame and self.frames:
             first_frame.append(time.perf_counter())
 
-    App.render = timed_render  # type: ignore[method-assign]
+    App.render = timed_render
     start = time.perf_counter()
     opened = open_game((1280, 800), True, None)
     ready = time.perf_counter()

@@ -49,7 +49,7 @@ def rss_mb() -> float:
 
 
 def cached(app: object) -> int:
-    painter = app.painter  # type: ignore[attr-defined]
+    painter = app.painter
     return painter.cached() if hasattr(painter, "cached") else -1
 
 

@@ -230,7 +230,7 @@ def test_compiled_catalog_matches_its_source(language: str) -> None:
     with mo.open("rb") as handle:
         committed = gettext.GNUTranslations(handle)
     fresh = gettext.GNUTranslations(__import__("io").BytesIO(tools.compiled(tools.read(language))))
-    assert committed._catalog == fresh._catalog, f"run: python tools/i18n.py compile ({mo} is stale)"  # type: ignore[attr-defined]
+    assert committed._catalog == fresh._catalog, f"run: python tools/i18n.py compile ({mo} is stale)"
 
 
 def test_the_catalog_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -332,7 +332,7 @@ def test_one_way_to_write_numbers_and_times(language: str, number: str, duration
 
 
 def _translated_tabs(screen: object) -> list[str]:
-    return [i18n._(name) for name in screen.tabs]  # type: ignore[attr-defined]
+    return [i18n._(name) for name in screen.tabs]
 
 
 
@@ -520,7 +520,7 @@ plural (ngettext), so Polish can say 2 karty and 5 kart."""
 
 
 def counts_without_plural(catalog: object) -> list[str]:
-    return [repr(m.id) for m in catalog if m.id and isinstance(m.id, str) and COUNTED.search(m.id)]  # type: ignore[attr-defined]
+    return [repr(m.id) for m in catalog if m.id and isinstance(m.id, str) and COUNTED.search(m.id)]
 
 
 def test_every_count_that_meets_a_noun_has_a_plural_form() -> None:

@@ -154,7 +154,7 @@ def python_part() -> Part:
 
 
 def vendored_part(key: str, table: dict[str, object]) -> Part:
-    copyright_lines = "\n".join(str(line) for line in table["copyright"])  # type: ignore[attr-defined]
+    copyright_lines = "\n".join(str(line) for line in table["copyright"])
     text = (HERE / "notices" / str(table["text"])).read_text(encoding="utf-8")
     return Part(str(table["name"]), "as bundled", str(table["licence"]), str(table["source"]),
                 [(str(table["text"]).removesuffix(".txt"), f"{copyright_lines}\n\n{text}")])
@@ -170,13 +170,13 @@ def gather(modules: Iterable[str], binaries: Iterable[tuple[str, str]], stand_in
     stdlib = set(sys.stdlib_module_names)
     parts: dict[str, Part] = {}
     vendored = vendored_parts()
-    by_library = {str(name): key for key, table in vendored.items() for name in table["libraries"]}  # type: ignore[attr-defined]
+    by_library = {str(name): key for key, table in vendored.items() for name in table["libraries"]}
     stand_ins = set(stand_ins)
     missing: list[str] = []
 
     def add(key: str, make: object, file: str) -> None:
         if key not in parts:
-            parts[key] = make()  # type: ignore[operator]
+            parts[key] = make()
         parts[key].files.append(file)
 
     def python_owner(top: str) -> str | None:

@@ -74,7 +74,7 @@ def figures(inks: dict[str, Colour]) -> dict[str, dict[str, float]]:
     for vision in ("normal", *MACHADO):
         seen = {suit: (tuple(float(c) for c in ink) if vision == "normal" else simulate(ink, vision))
                 for suit, ink in inks.items()}
-        table[vision] = {a + b: round(delta_e(seen[a], seen[b]), 1)  # type: ignore[arg-type]
+        table[vision] = {a + b: round(delta_e(seen[a], seen[b]), 1)
                          for a, b in itertools.combinations("CDHS", 2)}
     return table
 

@@ -20,7 +20,7 @@ def make_app(code: str = "SH1-C4-AAAAAJ2", size: tuple[int, int] = (1280, 800), 
     """The real window with the table dealing ``code`` (saving nothing: no player's files)."""
     pygame.display.init()
     pygame.event.clear()
-    app, _session, _table = build(size=size, code=code, settings=Settings(**settings))  # type: ignore[arg-type]
+    app, _session, _table = build(size=size, code=code, settings=Settings(**settings))
     settle(app)
     return app
 
@@ -105,7 +105,7 @@ def position_with(
 def app_with(position: Position, size: tuple[int, int] = (1280, 800), **settings: object) -> App:
     pygame.display.init()
     pygame.event.clear()
-    app, _session, _table = build(size=size, game=Game(position), settings=Settings(**settings))  # type: ignore[arg-type]
+    app, _session, _table = build(size=size, game=Game(position), settings=Settings(**settings))
     settle(app)
     return app
 

@@ -65,7 +65,7 @@ def finished(app: App, screen: ReplayScreen) -> GameAnalysis:
 
 
 def press(app: App, window: object, name: str) -> None:
-    widget = next(w for w in window.widgets if w.name == name)  # type: ignore[attr-defined]
+    widget = next(w for w in window.widgets if w.name == name)
     click(app, (widget.box.x + widget.box.w // 2, widget.box.y + widget.box.h // 2))
 
 
@@ -161,7 +161,7 @@ def test_a_game_in_progress_is_analysed_up_to_the_current_move_only() -> None:
     assert isinstance(screen, ReplayScreen)
     analysis = finished(app, screen)
     assert screen.replay.length == analysis.moves == 4  # the undone moves are the way ahead: no mark
-    assert len(screen.access_marks()[2]) == 4  # type: ignore[index]
+    assert len(screen.access_marks()[2]) == 4
     assert screen.strip.view(screen.band, 4).slot(4) is None
     assert analysis.tally().kept == 4
     assert screen.analysis_line().startswith("4 of 4 moves kept the game winnable.")
@@ -230,10 +230,10 @@ def test_the_won_panel_and_the_replay_offer_analyse(tmp_path: Path, monkeypatch:
 
         navigation.open_screen(app, session, "statistics")
         stats = app.scenes.top
-        stats.set_tab(2)  # type: ignore[attr-defined]
+        stats.set_tab(2)
         steps(app, 2)
-        assert any(hot.key == "analyse-0" for hot in stats.hots)  # type: ignore[attr-defined]
-        stats.focus_key = "watch-0"  # type: ignore[attr-defined]
+        assert any(hot.key == "analyse-0" for hot in stats.hots)
+        stats.focus_key = "watch-0"
         key(app, pygame.K_RETURN)
         watched = app.scenes.top
         assert isinstance(watched, ReplayScreen) and watched.analysis is None
@@ -242,7 +242,7 @@ def test_the_won_panel_and_the_replay_offer_analyse(tmp_path: Path, monkeypatch:
         assert watched.analysis is not None and finished(app, watched).moves == len(line)
         key(app, pygame.K_ESCAPE)
         assert app.scenes.top is stats
-        stats.focus_key = "analyse-0"  # type: ignore[attr-defined]
+        stats.focus_key = "analyse-0"
         key(app, pygame.K_RETURN)
         analysed = app.scenes.top
         assert isinstance(analysed, ReplayScreen) and analysed.analysis is not None
@@ -342,7 +342,7 @@ def test_the_strip_geometry_keeps_every_mark_reachable() -> None:
             for i, slot in enumerate(slots):
                 assert slot is not None and view.at(*slot.center) == i
             if view.shown < count:
-                assert view.at(*view.earlier.center) == EARLIER and view.at(*view.later.center) == LATER  # type: ignore[union-attr]
+                assert view.at(*view.earlier.center) == EARLIER and view.at(*view.later.center) == LATER
                 last = strip_view(band.strip, count, band.mark, count)
                 assert last.first + last.shown == count
 

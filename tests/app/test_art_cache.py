@@ -29,7 +29,7 @@ def test_sized_art_keeps_the_sizes_used_last() -> None:
 
 
 def sized_entries(app: object) -> int:
-    painter = app.painter  # type: ignore[attr-defined]
+    painter = app.painter
     return (len(painter._cards) + len(painter._misc) + len(painter._shapes)
             + len(painter.assets._surfaces) + len(painter.assets._stocks))
 

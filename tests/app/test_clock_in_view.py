@@ -15,7 +15,7 @@ from tests.app.table_helpers import key, make_app, post
 
 
 def _two_moves(app: App) -> CurrentGame:
-    current: CurrentGame = app.scenes.bottom.current  # type: ignore[union-attr]
+    current: CurrentGame = app.scenes.bottom.current
     key(app, pygame.K_1)
     key(app, pygame.K_7)  # the 6H on the 7H
     key(app, pygame.K_2)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 import types
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -25,7 +26,7 @@ from tests.app.table_helpers import click, key, make_app, steps
 CODE = "SH1-C4-AAAAAJ2"
 
 
-def run_demo(app, frames: int = 6000) -> None:  # type: ignore[no-untyped-def]
+def run_demo(app: Any, frames: int = 6000) -> None:
     table = app.scenes.bottom
     for _ in range(frames):
         steps(app)

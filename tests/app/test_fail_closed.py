@@ -202,7 +202,7 @@ def test_a_save_that_fails_as_the_window_closes_is_said(tmp_path: Path, monkeypa
     real_open = launch.open_game
 
     def open_then_fill_the_disk(*args: object, **kwargs: object) -> launch.Opened:
-        opened.append(real_open(*args, **kwargs))  # type: ignore[arg-type]
+        opened.append(real_open(*args, **kwargs))
         monkeypatch.setattr("tempfile.mkstemp", full)
         monkeypatch.setattr("os.write", full)
         return opened[0]
@@ -294,7 +294,7 @@ def test_a_signal_saves_the_playing_time_and_closes_cleanly(tmp_path: Path, name
     assert game.returncode == 0, err
     assert "Fatal" not in err and "Traceback" not in err and err == "", err
     body = json.loads((tmp_path / "seahaven-towers" / CURRENT).read_text())
-    assert body["elapsed_s"] > float(held["elapsed_s"]), (body, held)  # type: ignore[arg-type]
+    assert body["elapsed_s"] > float(held["elapsed_s"]), (body, held)
     assert not (tmp_path / "seahaven-towers" / JOURNAL).exists()  # the full save took the journal in
 
 

@@ -5,6 +5,8 @@ never again right after an undo."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from seahaven.app.screens.dialogs import EndMessage
@@ -24,7 +26,7 @@ def nearly_done(blocked: bool = False) -> Position:
                     [_cards("KC QC JC"), _cards("KD QD JD"), _cards("KH QH JH"), _cards(spades)] + [[]] * 6)
 
 
-def run(app, frames: int = 400) -> None:  # type: ignore[no-untyped-def]
+def run(app: Any, frames: int = 400) -> None:
     table = app.scenes.bottom
     for _ in range(frames):
         steps(app)

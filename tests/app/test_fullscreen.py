@@ -29,7 +29,7 @@ def _window() -> pygame.Window:
 
 def _place(app: App) -> tuple[tuple[int, int], tuple[int, int]]:
     window = _window()
-    return tuple(window.position), tuple(window.size)  # type: ignore[return-value]
+    return tuple(window.position), tuple(window.size)
 
 
 def test_f11_twice_brings_back_the_windows_size_and_place() -> None:

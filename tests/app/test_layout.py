@@ -6,6 +6,7 @@ import itertools
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -27,12 +28,12 @@ LONGEST = "2C 3C 4C 5C 6C KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS 7C"
 """19 cards: five dealt, a king-to-ace run and one more (more than a column can show)."""
 
 
-def long_column_position():  # type: ignore[no-untyped-def]
+def long_column_position() -> Any:
     """Column 1 holds 19 cards: five dealt and a king-to-2 run (the most a column can show)."""
     return position_with({1: LONGEST})
 
 
-def long_columns_position():  # type: ignore[no-untyped-def]
+def long_columns_position() -> Any:
     """Columns 1 and 6 (the first of each band in a tall window) hold 19 cards each."""
     return position_with({1: LONGEST, 6: "2D 3D 4D 5D 6D KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH 7D"})
 

@@ -200,7 +200,7 @@ def drag(app: object, table: object, move: object) -> None:
     from tests import kill_driver as script
 
     script.post_drag(app, table, move)
-    app.step(1 / 60)  # type: ignore[attr-defined]
+    app.step(1 / 60)
 
 
 def test_layout_of_a_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

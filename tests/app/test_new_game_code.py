@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import types
+from typing import Any
 
 import pygame
 import pytest
@@ -29,7 +30,7 @@ def fake_solver(monkeypatch: pytest.MonkeyPatch, verdict: str) -> tuple[threadin
     release = threading.Event()
     threads: list[threading.Thread] = []
 
-    def deal_verdict(code, rules, *, cancel=None, progress=None):  # type: ignore[no-untyped-def]
+    def deal_verdict(code: Any, rules: Any, *, cancel: Any = None, progress: Any = None) -> Any:
         threads.append(threading.current_thread())
         while not release.wait(0.01):
             if cancel is not None and cancel.is_set():

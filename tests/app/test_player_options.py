@@ -56,7 +56,7 @@ def test_ctrl_plus_and_minus_change_the_card_size_and_it_is_kept() -> None:
     assert table.layout.card_w > start
     for _ in range(12):
         key(app, pygame.K_MINUS, pygame.KMOD_CTRL)
-    assert app.settings.card_size == pytest.approx(SPECS["card_size"].limits[0])  # type: ignore[index]
+    assert app.settings.card_size == pytest.approx(SPECS["card_size"].limits[0])
     assert table.layout.card_w < start
     assert table.game.move_count == 0
 
@@ -77,7 +77,7 @@ def test_larger_cards_stop_at_what_the_window_holds() -> None:
         key(app, pygame.K_PLUS, pygame.KMOD_CTRL)
     table = app.scenes.bottom
     most = table.layout.card_w
-    assert app.settings.card_size < SPECS["card_size"].limits[1]  # type: ignore[index]
+    assert app.settings.card_size < SPECS["card_size"].limits[1]
     assert table.message is not None
     key(app, pygame.K_PLUS, pygame.KMOD_CTRL)
     assert table.layout.card_w == most

@@ -33,11 +33,11 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
 
 
 def session_of(app: App) -> Session:
-    return app.scenes.bottom.session  # type: ignore[attr-defined,no-any-return]
+    return app.scenes.bottom.session
 
 
 def lines(app: App) -> list[dict]:
-    folder = session_of(app).keeper.storage.folder  # type: ignore[union-attr]
+    folder = session_of(app).keeper.storage.folder
     return [json.loads(line) for line in (folder / "history.jsonl").read_text().splitlines()]
 
 
@@ -74,7 +74,7 @@ def test_a_finished_game_replays_forward_and_back_to_its_final_position(app: App
     assert final.is_won
     last = lines(app)[-1]
     assert last["result"] == "won" and last["line"] == moves_text(line) and "start" not in last
-    entry = session_of(app).keeper.history.entries[-1]  # type: ignore[union-attr]
+    entry = session_of(app).keeper.history.entries[-1]
     replay = ReplayGame.of_entry(entry)
     assert replay is not None and replay.length == len(line) and replay.position == start
     screen = open_replay(app, session_of(app), replay)
@@ -126,7 +126,7 @@ def test_a_finished_game_replays_forward_and_back_to_its_final_position(app: App
 def test_play_from_here_starts_a_game_at_that_position_that_is_no_record(app: App) -> None:
     session = session_of(app)
     line = win_by_play(app)
-    replay = ReplayGame.of_entry(session.keeper.history.entries[-1])  # type: ignore[union-attr]
+    replay = ReplayGame.of_entry(session.keeper.history.entries[-1])
     assert replay is not None
     screen = open_replay(app, session, replay)
     steps(app)
@@ -143,7 +143,7 @@ def test_play_from_here_starts_a_game_at_that_position_that_is_no_record(app: Ap
         steps(app)
     steps(app, 5)
     assert session.current.game.is_won
-    stats = session.keeper.stats.of(4)  # type: ignore[union-attr]
+    stats = session.keeper.stats.of(4)
     # no record (issue 25): the first game won alone counts; this one is in no figure and no history line
     assert (stats.played, stats.won_alone, stats.wins_with_help) == (1, 1, 0)
     last = lines(app)[-1]
@@ -261,7 +261,7 @@ def test_a_restarted_game_keeps_the_moves_it_had(app: App) -> None:
     steps(app)
     last = lines(app)[-1]
     assert last["result"] == "restarted" and last["line"] == moves_text(line[:6]) and last["moves"] == 6
-    replay = ReplayGame.of_entry(session.keeper.history.entries[-1])  # type: ignore[union-attr]
+    replay = ReplayGame.of_entry(session.keeper.history.entries[-1])
     assert replay is not None and replay.start == start and replay.moves == tuple(line[:6])
 
 

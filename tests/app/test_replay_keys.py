@@ -76,15 +76,15 @@ def wait_analysis(app: App, screen: ReplayScreen) -> None:
 def open_on_middle(app: App, offered: bool = True,
                    analysed: bool = False) -> tuple[ReplayScreen, ReplayGame, dict[str, list[ReplayGame]]]:
     table = app.scenes.bottom
-    line = solve(table.position, APP_RULES).line  # type: ignore[attr-defined]
-    replay = ReplayGame.of(table.position, line, APP_RULES, Source("record"))  # type: ignore[attr-defined]
+    line = solve(table.position, APP_RULES).line
+    replay = ReplayGame.of(table.position, line, APP_RULES, Source("record"))
     asked: dict[str, list[ReplayGame]] = {"review": [], "from_here": [], "analyse": []}
 
     def analyse(watched: ReplayGame) -> GameAnalysis:
         asked["analyse"].append(watched)
         analysis = GameAnalysis(watched.start, [watched.action(n) for n in range(1, watched.length + 1)],
                                 watched.rules)
-        analysis.run(table.jobs)  # type: ignore[attr-defined]
+        analysis.run(table.jobs)
         return analysis
 
     screen = ReplayScreen(app, replay, asked["from_here"].append if offered else None,
@@ -205,11 +205,11 @@ def test_each_fixed_key_group_acts_at_the_table(does: str) -> None:
     """A key of each group, through a real KEYDOWN at the table, does what its group says."""
     app = make_app()
     table = app.scenes.bottom
-    board = table.board  # type: ignore[attr-defined]
+    board = table.board
     group = next(k for k in BOARD_KEYS if k.does == does)
     if does == "pile":
         key(app, group.codes[2])  # column 3: its top run picked up
-        assert board.focus_pile == COLUMNS[2] and table.board.selection is not None  # type: ignore[attr-defined]
+        assert board.focus_pile == COLUMNS[2] and table.board.selection is not None
     elif does == "focus":
         key(app, group.codes[0])  # the first arrow only shows the ring
         assert board.focus.visible and board.focus_pile == COLUMNS[0]
@@ -225,8 +225,8 @@ def test_each_fixed_key_group_acts_at_the_table(does: str) -> None:
         steps(app)
         assert board.peeking is None
     else:
-        before = table.game.move_count  # type: ignore[attr-defined]
+        before = table.game.move_count
         key(app, pygame.K_1)
         for code in group.codes:  # Enter, keypad Enter, Space: the first sends the run, the rest act again
             key(app, code)
-        assert board.focus.visible and table.game.move_count > before  # type: ignore[attr-defined]
+        assert board.focus.visible and table.game.move_count > before

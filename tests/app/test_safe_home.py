@@ -103,8 +103,8 @@ def test_on_the_players_move_sends_the_safe_cards_home_and_one_undo_takes_them_b
     assert {ace, two, five} <= glides.floating
     tween = {card: glides.tweens.tween(card) for card in (ace, two, five)}
     assert all(t is not None for t in tween.values())
-    assert tween[five].begin <= glides.tweens.now < tween[ace].begin < tween[two].begin  # type: ignore[union-attr]
-    assert tween[ace].begin >= tween[five].begin + tween[five].duration  # type: ignore[union-attr]  # after it lands
+    assert tween[five].begin <= glides.tweens.now < tween[ace].begin < tween[two].begin
+    assert tween[ace].begin >= tween[five].begin + tween[five].duration  # after it lands
     settle(app, 240)
     assert not table.board.glides.floating
     key(app, pygame.K_z, pygame.KMOD_LCTRL)

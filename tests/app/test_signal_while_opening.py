@@ -45,7 +45,7 @@ def test_a_signal_while_a_huge_game_opens_closes_at_once_and_keeps_it(huge_save:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         # the first frame is the window saying it opens the saved game (the worker reads it)
-        line = game.stderr.readline().decode() if game.stderr else ""  # type: ignore[union-attr]
+        line = game.stderr.readline().decode() if game.stderr else ""
         assert "first frame" in line, line
         sent = time.monotonic()
         game.send_signal(getattr(signal, name))

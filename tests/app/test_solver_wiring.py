@@ -4,8 +4,10 @@ thread, never during a drag or a glide, and shows the answer."""
 from __future__ import annotations
 
 import types
+from typing import Any
 
 import pygame
+import pytest
 
 from seahaven.app.screens import new_game as new_game_module
 from seahaven.app.screens.dialogs import EndMessage
@@ -22,29 +24,29 @@ def asked(calls: list[str]) -> list[str]:
 
 
 def fake_solver(calls: list[str], dead_deal: bool = False) -> types.SimpleNamespace:
-    def hint(game, **_):  # type: ignore[no-untyped-def]
+    def hint(game: Any, **_: Any) -> Any:
         calls.append("hint")
         return Move(column(1), column(7), 1)
 
-    def lost(game, **_):  # type: ignore[no-untyped-def]
+    def lost(game: Any, **_: Any) -> Any:
         calls.append(f"lost@{game.move_count}")
         lost = game.move_count > 0 or dead_deal
         return LossReport("lost", 2 if game.move_count else None) if lost else LossReport("won")
 
-    def winnable_deal(cells, rules=None, **_):  # type: ignore[no-untyped-def]
+    def winnable_deal(cells: Any, rules: Any = None, **_: Any) -> Any:
         calls.append(f"deal{cells}")
         return GameCode(cells, 12345)
 
     return types.SimpleNamespace(hint=hint, lost=lost, winnable_deal=winnable_deal, Undecided=services.Undecided)
 
 
-def use(monkeypatch, solver: types.SimpleNamespace) -> None:  # type: ignore[no-untyped-def]
+def use(monkeypatch: pytest.MonkeyPatch, solver: types.SimpleNamespace) -> None:
     """The table and the New Game window ask ``solver`` instead of the real services."""
     monkeypatch.setattr(table_module, "services", solver)
     monkeypatch.setattr(new_game_module, "services", solver)
 
 
-def wait_for_work(app, frames: int = 120) -> None:  # type: ignore[no-untyped-def]
+def wait_for_work(app: Any, frames: int = 120) -> None:
     for _ in range(frames):
         steps(app)
         if not app.scenes.bottom.jobs.running() and app.scenes.bottom.verdict.due is None:
@@ -52,7 +54,7 @@ def wait_for_work(app, frames: int = 120) -> None:  # type: ignore[no-untyped-de
     steps(app, 2)
 
 
-def test_hint_highlights_the_solvers_move(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_hint_highlights_the_solvers_move(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     use(monkeypatch, fake_solver(calls))
     app = make_app("SH1-C4-AAAAAJ2")
@@ -63,7 +65,7 @@ def test_hint_highlights_the_solvers_move(monkeypatch) -> None:  # type: ignore[
     assert app.scenes.bottom.game.hints_used == 1
 
 
-def test_lost_is_asked_after_a_pause_and_says_how_many_undos(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_lost_is_asked_after_a_pause_and_says_how_many_undos(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     use(monkeypatch, fake_solver(calls))
     app = make_app("SH1-C4-AAAAAJ2")
@@ -81,7 +83,7 @@ def test_lost_is_asked_after_a_pause_and_says_how_many_undos(monkeypatch) -> Non
     assert table.game.move_count == 0
 
 
-def test_winnable_only_deals_what_the_solver_proved(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_winnable_only_deals_what_the_solver_proved(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     use(monkeypatch, fake_solver(calls))
     app = make_app("SH1-C4-AAAAAJ2")
@@ -103,7 +105,7 @@ def test_winnable_only_deals_what_the_solver_proved(monkeypatch) -> None:  # typ
     assert app.scenes.bottom.game.code == GameCode(2, 12345)
 
 
-def test_a_deal_that_cannot_be_won_says_so_once_dealt(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_deal_that_cannot_be_won_says_so_once_dealt(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     use(monkeypatch, fake_solver(calls, dead_deal=True))
     app = make_app("SH1-C4-AAAAAJ2")
@@ -124,7 +126,7 @@ def test_a_deal_with_no_useful_move_says_so_and_offers_only_a_new_game() -> None
     assert [name for name, _label, _default in top.buttons] == ["new"]
 
 
-def test_the_verdict_says_cannot_be_won_only_when_the_deal_itself_is_lost(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_verdict_says_cannot_be_won_only_when_the_deal_itself_is_lost(monkeypatch: pytest.MonkeyPatch) -> None:
     """A way back the solver could not finish looking for is not a proof that none exists."""
     calls: list[str] = []
     solver = fake_solver(calls)

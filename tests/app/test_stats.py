@@ -131,11 +131,11 @@ def test_json_round_trip_and_checks() -> None:
     again = Stats.from_json(stats.to_json())
     assert again == stats
     bad = stats.to_json()
-    bad["difficulties"]["4"]["won"] = 5  # type: ignore[index]
+    bad["difficulties"]["4"]["won"] = 5
     with pytest.raises(ValueError):
         Stats.from_json(bad)
     bad = stats.to_json()
-    bad["difficulties"]["4"]["played"] = True  # type: ignore[index]
+    bad["difficulties"]["4"]["played"] = True
     with pytest.raises(ValueError):
         Stats.from_json(bad)
     with pytest.raises(ValueError):

@@ -7,6 +7,7 @@ real loop with real pygame events."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pygame
 import pytest
@@ -75,13 +76,13 @@ def test_a_sentence_about_no_position_stands_through_a_move() -> None:
     assert table.message.game is None
 
 
-def _one_card_from_the_win(size: tuple[int, int] = (1280, 800), animation: str = "normal"):  # type: ignore[no-untyped-def]
+def _one_card_from_the_win(size: tuple[int, int] = (1280, 800), animation: str = "normal") -> Any:
     """Everything home but the king of spades, alone in column 1: one click wins."""
     position = position_with({1: "KS"} | {n: "" for n in range(2, 11)}, found={"C": 13, "D": 13, "H": 13, "S": 12})
     return app_with(position, size=size, animation=animation)
 
 
-def _win_and_cascade(app):  # type: ignore[no-untyped-def]
+def _win_and_cascade(app: Any) -> Any:
     table = app.scenes.bottom
     click(app, card_point(app, column(1)))
     assert table.game.is_won
@@ -131,7 +132,7 @@ def test_the_cascade_is_planned_to_last_at_most_four_seconds(animation: str, siz
     assert isinstance(top, EndMessage) and top.kind == "won"
 
 
-def _card_rects(table):  # type: ignore[no-untyped-def]
+def _card_rects(table: Any) -> Any:
     """Every card's rectangle on the table: in the columns, the cells and atop the foundations."""
     layout, position = table.layout, table.position
     rects = [pygame.Rect(box) for box in layout.card_boxes(position).values()]
@@ -146,7 +147,7 @@ def _shoot(name: str) -> None:
         pygame.image.save(pygame.display.get_surface(), os.path.join(folder, name))
 
 
-def _said_off_the_cards(app, start: str) -> None:  # type: ignore[no-untyped-def]
+def _said_off_the_cards(app: Any, start: str) -> None:
     table = app.scenes.bottom
     said = table.message
     assert said is not None and said.text.startswith(start)

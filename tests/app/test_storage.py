@@ -65,7 +65,7 @@ def test_resume_restores_line_undo_score_and_time(tmp_path: Path) -> None:
     assert again.line == game.line and again.undone == 3 and again.score == game.score
     assert again.position == game.position and again.code == GameCode.parse(CODE)
     assert elapsed == 83.25
-    assert again.redo() is not None and again.position == game.redo().after  # type: ignore[union-attr]
+    assert again.redo() is not None and again.position == game.redo().after
 
 
 def test_game_without_code_saves_its_position(tmp_path: Path) -> None:

@@ -71,7 +71,7 @@ def test_the_table_looks_at_the_game_once_the_last_card_lands() -> None:
     app = make_app(animation="normal")
     table = app.scenes.bottom
     looked: list[str] = []
-    table.still = looked.append  # type: ignore[method-assign]
+    table.still = looked.append
     move = table.game.useful_moves()[0]
     table.play(move)
     assert table.board.glides.floating and looked == []  # gliding: nothing looked at yet

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pygame
 
@@ -75,7 +76,7 @@ def test_tap_select_then_illegal_tap_selects_anew() -> None:
     assert app.scenes.bottom.board.selection is None
 
 
-def double_tap(app, pos) -> None:  # type: ignore[no-untyped-def]
+def double_tap(app: Any, pos: Any) -> None:
     """Two taps as SDL reports them: the second press says clicks == 2."""
     click(app, pos, clicks=1, frames=0)
     click(app, pos, clicks=2)

@@ -65,7 +65,7 @@ def test_sized_art_and_lru_keep_to_their_bytes_but_never_drop_the_size_in_use() 
 
 def _shares(app: object) -> list[tuple[str, int, int, int]]:
     """(cache, bytes held, its share, sizes held) for every cache of sized art."""
-    painter = app.painter  # type: ignore[attr-defined]
+    painter = app.painter
     assets = painter.assets
     return [("cards", painter._cards.bytes, art_cache.CARDS_BYTES, len(painter._cards.sizes("card"))),
             ("misc", painter._misc.bytes, art_cache.MISC_BYTES, 1),

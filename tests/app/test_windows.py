@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
+import pytest
 
 from seahaven.app.screens import new_game
 from seahaven.app.screens.dialogs import EndMessage, Menu
@@ -13,7 +16,7 @@ from seahaven.i18n import _ as tr
 from tests.app.table_helpers import app_with, card_point, click, key, make_app, position_with, settle, steps
 
 
-def type_text(app, text: str) -> None:  # type: ignore[no-untyped-def]
+def type_text(app: Any, text: str) -> None:
     """Typing as SDL reports it: a key press, then the text it makes."""
     for ch in text:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=0, unicode=ch, scancode=0))
@@ -62,7 +65,7 @@ def test_new_game_window_shows_why_a_code_is_refused() -> None:
     assert str(app.scenes.bottom.game.code) == "SH1-C4-AAAAAJ2"
 
 
-def test_new_game_window_pastes_from_the_clipboard(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_new_game_window_pastes_from_the_clipboard(monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app("SH1-C4-AAAAAJ2")
     monkeypatch.setattr(new_game, "clipboard_get", lambda: "  SH1-C1-AAAAAAC \n")
     app.settings.set("winnable_only", dict(NO_WINNABLE_ONLY["winnable_only"]))
@@ -74,7 +77,7 @@ def test_new_game_window_pastes_from_the_clipboard(monkeypatch) -> None:  # type
     assert str(app.scenes.bottom.game.code) == "SH1-C1-AAAAAAC"
 
 
-def test_new_game_window_copies_the_current_code(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_new_game_window_copies_the_current_code(monkeypatch: pytest.MonkeyPatch) -> None:
     copied: list[str] = []
     monkeypatch.setattr(new_game, "clipboard_put", lambda text: copied.append(text) or True)
     app = make_app("SH1-C4-AAAAAJ2")
@@ -116,7 +119,7 @@ def test_won_game_cascades_then_offers_a_new_game() -> None:
     assert isinstance(app.scenes.top, NewGame)
 
 
-def stuck_position():  # type: ignore[no-untyped-def]
+def stuck_position() -> Any:
     """Three full cells, no card can go home or onto another: once column 10's 2S fills the
     last cell, only moving it back (to a position already seen) is left."""
     tops = ["5C", "7C", "9C", "JC", "5D", "7D", "9D", "JD", "5H", "2S"]
@@ -192,7 +195,7 @@ def test_restart_and_new_game_keys() -> None:
     assert app.scenes.bottom.position == GameCode.parse("SH1-C4-AAAAAJ2").position()
 
 
-def test_new_game_window_offers_no_copy_of_a_code_the_game_has_not(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_new_game_window_offers_no_copy_of_a_code_the_game_has_not(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game from a position (a replay's "Play from here", a file) has no code: the window
     says so, and its Copy button is off. It was on, copied nothing and said "This game has
     no code." a second time under the same line (a play-test found it)."""

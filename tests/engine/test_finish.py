@@ -5,6 +5,8 @@ cards back off a won table (so a finish exists) and by scattering the cards left
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -66,7 +68,7 @@ def scattered(draw: st.DrawFn) -> Position:
 positions = st.one_of(taken_back(), scattered())
 
 
-def home_moves(position: Position, rules) -> list:  # type: ignore[no-untyped-def]
+def home_moves(position: Position, rules: Any) -> list[Any]:
     """The engine's own legal moves that send one card home."""
     return [m for m in position.legal_moves(rules) if m.dest.is_foundation and m.size == 1
             and not m.source.is_foundation]

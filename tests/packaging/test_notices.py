@@ -42,7 +42,7 @@ def installed_pygame_libraries() -> list[str]:
 
 
 def test_every_library_pygame_ce_vendors_on_any_system_has_a_notice() -> None:
-    named = {str(name) for part in notices.vendored_parts().values() for name in part["libraries"]}  # type: ignore[attr-defined]
+    named = {str(name) for part in notices.vendored_parts().values() for name in part["libraries"]}
     libraries = [*installed_pygame_libraries(), *WINDOWS_WHEEL, *MACOS_WHEEL]
     assert libraries
     assert sorted({notices.library_key(name) for name in libraries} - named) == []
