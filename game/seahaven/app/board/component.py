@@ -287,15 +287,19 @@ class Board:
         for intent in self.pointer.on_pointer(p):
             self._carry_out(intent)
 
-    def held(self, now_ms: int) -> None:
-        """Time passed: a press held still may become a peek."""
-        for intent in self.pointer.held(now_ms):
+    def held(self) -> None:
+        """Time passed: a press held still may become a peek (by the board's clock, the loop's
+        time, which stamps the press too: a frame that comes late never turns a drag into a peek)."""
+        for intent in self.pointer.held(self._now_ms()):
             self._carry_out(intent)
 
-    def hold_wait(self, now_ms: int) -> float | None:
+    def hold_wait(self) -> float | None:
         """Seconds until a press held still becomes a peek (None: no such press)."""
         due = self.pointer.hold_due()
-        return None if due is None else max(0.0, (due - now_ms) / 1000)
+        return None if due is None else max(0.0, (due - self._now_ms()) / 1000)
+
+    def _now_ms(self) -> int:
+        return round(self._clock() * 1000)
 
     def _carry_out(self, intent: Intent) -> None:
         self.dirty = True

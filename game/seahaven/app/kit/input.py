@@ -10,6 +10,7 @@ distance of the first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,8 +55,11 @@ class PointerInput:
     """Turns pygame events into :class:`Pointer` events; other events give None. The one
     reader of pygame's mouse and finger events in the front end."""
 
-    def __init__(self, double_tap_ms: int = SDL_DOUBLE_MS) -> None:
+    def __init__(self, double_tap_ms: int = SDL_DOUBLE_MS, clock: Callable[[], int] = pygame.time.get_ticks) -> None:
         self.double_tap_ms = double_tap_ms
+        self.clock = clock
+        """Milliseconds, for double-taps and holds: the loop gives its own time (the time of the
+        frame the event is handled in), so that input timing follows the frames the game shows."""
         self.size = (1, 1)
         self.active: int | None = None
         """The pointer now pressed: only one drives gestures at a time."""
@@ -78,7 +82,7 @@ class PointerInput:
 
     def translate(self, event: Any) -> Pointer | None:
         etype = event.type
-        now = pygame.time.get_ticks()
+        now = self.clock()
         if etype == pygame.MOUSEWHEEL:
             return Pointer("wheel", (0, 0), MOUSE, time_ms=now, scroll=float(getattr(event, "y", 0)))
         if etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):

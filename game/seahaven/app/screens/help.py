@@ -535,7 +535,7 @@ class HelpScreen(Screen):
     def update(self, dt: float) -> None:
         board = self.board.board
         board.update(dt)
-        board.held(pygame.time.get_ticks())
+        board.held()
         super().update(dt)
 
     def busy(self) -> bool:
@@ -548,7 +548,7 @@ class HelpScreen(Screen):
         if self.tab != EXAMPLES:
             return super().wake_in()
         board = self.board.board
-        waits = [w for w in (super().wake_in(), board.wake_in(), board.hold_wait(pygame.time.get_ticks()))
+        waits = [w for w in (super().wake_in(), board.wake_in(), board.hold_wait())
                  if w is not None]
         return min(waits) if waits else None
 

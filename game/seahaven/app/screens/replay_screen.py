@@ -260,7 +260,7 @@ class ReplayScreen(Scene):
         return self.dirty or self.board.dirty or self.busy()
 
     def wake_in(self) -> float | None:
-        waits = [w for w in (self.board.wake_in(), self.board.hold_wait(pygame.time.get_ticks())) if w is not None]
+        waits = [w for w in (self.board.wake_in(), self.board.hold_wait()) if w is not None]
         if self.analysis is not None and not self.analysis.finished:
             waits.append(ANALYSIS_POLL_S)  # the reports are looked for though nothing else happens
         return min(waits) if waits else None
@@ -268,7 +268,7 @@ class ReplayScreen(Scene):
     def update(self, dt: float) -> None:
         self._take_reports()
         self.board.update(dt)
-        self.board.held(pygame.time.get_ticks())
+        self.board.held()
         if self.playing:
             self._wait -= dt
             if self._wait <= 0:

@@ -148,6 +148,11 @@ class App:
         self.running = True
         self.time = 0.0
         """Seconds the loop has run (real time; the injected ``dt`` in tests)."""
+        self._event_time = 0.0
+        """The loop's time of the frame whose events are being handled (:attr:`time` once the
+        frame's updates run): the pointer's clock, so that a press, a double-tap and a hold are
+        timed by the frames, as glides are, and a frame that comes late (a busy machine) does
+        not make a press held still for longer than the frames say."""
         self.frames = 0
         self._acc = 0.0
         self._last = clock()
@@ -182,7 +187,7 @@ class App:
             # has no desktop to ask (and gsettings would leave dconf's cache in the home folder)
             motion_pref.start()
         self.view = InView(self.scenes)  # which scene is in view: the top one, the window on the screen
-        self.pointer = PointerInput(self.settings.double_tap_ms)
+        self.pointer = PointerInput(self.settings.double_tap_ms, lambda: round(self._event_time * 1000))
         """The one reader of the mouse and fingers: every scene gets its :class:`Pointer` events,
         with the player's double-tap time (Settings) for the table, Help's board and every window."""
         self._pointer_scene: Scene | None = None
@@ -339,6 +344,7 @@ class App:
         self._last = now
         events = self._pending + pygame.event.get()
         self._pending = []
+        self._event_time = self.time + dt
         if events:
             self._last_input = now
         for event in events:

@@ -437,7 +437,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.board.update(dt)
         self.status.update()
-        self.board.held(pygame.time.get_ticks())
+        self.board.held()
         self.jobs.poll()
         self.timers.run(self.app.time)
         self._watch_frame()
@@ -472,7 +472,7 @@ class TableScene(Scene):
         now = self.app.time
         if self.current.clock_running:
             waits.append(1.0 - (self.current.elapsed() % 1.0) + 0.005)
-        for wait in (self.status.wake_in(), self.board.hold_wait(pygame.time.get_ticks()),
+        for wait in (self.status.wake_in(), self.board.hold_wait(),
                      self.timers.wake_in(now), self.board.wake_in()):
             if wait is not None:
                 waits.append(wait)
