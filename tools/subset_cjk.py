@@ -100,6 +100,7 @@ def main(argv: list[str]) -> int:
         subsetter.populate(unicodes=[ord(ch) for ch in wanted if ord(ch) in cmap])
         subsetter.subset(font)
         target = ROOT / "fonts" / filename
+        font.recalcTimestamp = False  # the source's date, not today's: the same catalog cuts the same bytes
         font.save(str(target))
         missing = sorted(ch for ch in wanted if ord(ch) not in cmap)
         print(f"wrote fonts/{filename}: {len(wanted) - len(missing)} characters, {target.stat().st_size:,} bytes"
