@@ -124,8 +124,14 @@ def _finder(variant: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){re.escape(variant)}(?!\w)", re.IGNORECASE)
 
 
+CODE = re.compile(r"\{\w*\}|%(?:\([a-z_]+\))?[-#0 +]*\d*(?:\.\d+)?[sdifr]|(?<![\w-])--[a-z][\w-]*")
+"""What in a translation is not words: placeholders ({score}, %(value)r) and command-line
+options (--budget-s), which keep their English names."""
+
+
 def never_problems(terms: list[Term], catalog: Catalog) -> list[str]:
-    """Every translation that uses a variant the glossary forbids."""
+    """Every translation that uses a variant the glossary forbids (placeholders and
+    command-line options left out: they are not words)."""
     finders = [(term.english, variant, _finder(variant)) for term in terms for variant in term.never]
     problems: list[str] = []
     for message in catalog:
@@ -133,8 +139,9 @@ def never_problems(terms: list[Term], catalog: Catalog) -> list[str]:
             continue
         msgid = message.id if isinstance(message.id, str) else message.id[0]
         for form in _forms(message):
+            words = CODE.sub(" ", form)
             problems += [f"{english!r}: {variant!r} in {form!r} (msgid {msgid!r})"
-                         for english, variant, finder in finders if finder.search(form)]
+                         for english, variant, finder in finders if finder.search(words)]
     return problems
 
 
@@ -231,7 +238,8 @@ def test_a_forbidden_variant_is_found_as_a_word_in_any_case_and_cjk_as_text() ->
                        ("A hint.", "Ein hinweis.", None),                       # any case
                        ("Hints", "Hinweise", None),                             # another word: allowed
                        (("{n} hint", "{n} hints"), ("{n} Tipp", "{n} PORADA"), None),  # a plural form
-                       ("You won.", "你赢了。", None))                           # CJK: a substring
+                       ("You won.", "你赢了。", None),                           # CJK: a substring
+                       ("Hint {hinweis}", "Tipp {hinweis} --porada", None))    # placeholders, options: not words
     problems = never_problems(terms, catalog)
     assert len(problems) == 3, problems
     assert any("'Hinweis' in 'Ein hinweis.'" in p for p in problems)
