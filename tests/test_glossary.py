@@ -1,8 +1,10 @@
 """One vocabulary per language (issue 39 item 3): every catalog keeps to its glossary.
 
-Each ``docs/glossary/<lang>.md`` has one machine-read table under ``## Terms`` (the format is
-in the glossary files' own prose): a row per concept with our term, the variants we never
-use, and the peers' (Aisleriot's and KPat's) terms. The tests here check that
+Each ``docs/glossary/<lang>.md`` keeps its prose (register, address, typography) and one
+machine-read table under the heading ``## Terms``, whose header is :data:`HEADER`: a row per
+concept with the English term, ours ("short / long" where the game has both), the variants we
+never use (separated by "; ", or "—"), the peers' (Aisleriot's and KPat's) terms and a note.
+The tests here check that
 
 - the glossary has a row for every key term of the game (:data:`REQUIRED`);
 - no forbidden variant appears in any translation of that language (a Latin-script variant as
