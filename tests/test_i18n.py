@@ -166,7 +166,6 @@ def _placeholders(text: str) -> set[str]:
 def catalog_problems(language: str) -> list[str]:
     """Everything wrong with one language's catalog, as readable lines."""
     import i18n as tools
-    from babel.messages.catalog import Catalog
 
     problems: list[str] = []
     catalog = tools.read(language)
@@ -176,9 +175,9 @@ def catalog_problems(language: str) -> list[str]:
     problems += [f"{language}: missing {msgid!r} (context {ctx!r})" for msgid, ctx in sorted(wanted - present,
                                                                                            key=str)]
     problems += [f"{language}: obsolete {msgid!r}" for msgid, ctx in sorted(present - wanted, key=str)]
-    expected_forms = Catalog(locale=language).plural_forms
+    expected_forms = tools.plural_forms(language)
     if catalog.plural_forms != expected_forms:
-        problems.append(f"{language}: Plural-Forms {catalog.plural_forms!r}, CLDR says {expected_forms!r}")
+        problems.append(f"{language}: Plural-Forms {catalog.plural_forms!r}, expected {expected_forms!r}")
     for message in catalog:
         if not message.id:
             continue
@@ -250,6 +249,33 @@ def test_the_catalog_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
                      "'Nothing to redo.' is untranslated", "has 1 plural forms, not 2",
                      "obsolete 'A sentence nobody says any more.'"):
         assert expected in problems
+
+
+@pytest.mark.parametrize(("language", "zero"), [("fr", 0), ("pt_BR", 0), ("es", 1), ("it", 1)])
+def test_romance_catalogs_have_the_two_plural_forms_of_the_peers(language: str, zero: int) -> None:
+    """Aisleriot and KPat write two forms in French, Spanish, Italian and Portuguese, not CLDR's
+    three (its "many" is for round millions): 1 is the first form, 2 and a million the second,
+    and 0 the first in French and Portuguese, the second in Spanish and Italian."""
+    import i18n as tools
+
+    if language not in SHIPPED:
+        pytest.skip(f"{language} does not ship")
+    catalog = tools.read(language)
+    assert catalog.num_plurals == 2
+    compiled = gettext.GNUTranslations(__import__("io").BytesIO(tools.compiled(catalog)))
+    forms = [compiled.ngettext("{n} card", "{n} cards", n) for n in (1, 2, 1_000_000, 0)]
+    assert forms[1] == forms[2] != forms[0]
+    assert forms[3] == forms[0 if zero == 0 else 1]
+
+
+def test_the_plural_rule_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A catalog with CLDR's three forms where the peers write two is reported."""
+    import i18n as tools
+    from babel.messages.catalog import Catalog
+
+    monkeypatch.setattr(tools, "read", lambda language: Catalog(locale="fr", domain=tools.DOMAIN))
+    monkeypatch.setattr(tools, "extract", lambda: Catalog(domain=tools.DOMAIN))
+    assert any("Plural-Forms" in problem for problem in catalog_problems("fr"))
 
 
 def test_the_placeholder_check_can_fail() -> None:
