@@ -278,6 +278,40 @@ def test_the_plural_rule_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None
     assert any("Plural-Forms" in problem for problem in catalog_problems("fr"))
 
 
+def french_spacing_problems(texts: list[tuple[str | None, str]]) -> list[str]:
+    """French typography: a no-break space (U+00A0) before ; : ! ? and », and after «, never a
+    plain space or none (a colon between digits, 0:00, and the desktop entry's keyword list,
+    separated by bare semicolons, are not punctuation of a sentence)."""
+    problems = []
+    for context, text in texts:
+        if context and context.startswith("desktop entry keywords"):
+            continue
+        for found in re.finditer(r"(.)([;:!?»])|(«)(.)", text):
+            before, mark, opening, after = found.groups()
+            if mark == ":" and before.isdigit() and text[found.end():found.end() + 1].isdigit():
+                continue
+            if (before if mark else after) != "\u00a0":
+                problems.append(f"{(mark or opening)!r} without its no-break space in {text!r}")
+    return problems
+
+
+def test_french_punctuation_keeps_its_no_break_spaces() -> None:
+    import i18n as tools
+
+    if "fr" not in SHIPPED:
+        pytest.skip("French does not ship")
+    texts = [(m.context, form) for m in tools.read("fr") if m.id
+             for form in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert not french_spacing_problems(texts)
+
+
+def test_the_french_spacing_check_can_fail() -> None:
+    assert french_spacing_problems([(None, "Vous avez gagné !"), (None, "Score: 0"), (None, "« Oui\u00a0»")]) == [
+        "'!' without its no-break space in 'Vous avez gagné !'", "':' without its no-break space in 'Score: 0'",
+        "'«' without its no-break space in '« Oui\\xa0»'"]
+    assert french_spacing_problems([(None, "Temps\u00a0: 0:00\u00a0!"), ("desktop entry keywords", "a;b;")]) == []
+
+
 def test_the_placeholder_check_can_fail() -> None:
     assert _placeholders("{pile} is empty.") != _placeholders("{stapel} ist leer.")
     assert _placeholders("%(n)d cards and %s") == {"%(n)d", "%s"}
