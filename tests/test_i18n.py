@@ -166,7 +166,6 @@ def _placeholders(text: str) -> set[str]:
 def catalog_problems(language: str) -> list[str]:
     """Everything wrong with one language's catalog, as readable lines."""
     import i18n as tools
-    from babel.messages.catalog import Catalog
 
     problems: list[str] = []
     catalog = tools.read(language)
@@ -176,9 +175,9 @@ def catalog_problems(language: str) -> list[str]:
     problems += [f"{language}: missing {msgid!r} (context {ctx!r})" for msgid, ctx in sorted(wanted - present,
                                                                                            key=str)]
     problems += [f"{language}: obsolete {msgid!r}" for msgid, ctx in sorted(present - wanted, key=str)]
-    expected_forms = Catalog(locale=language).plural_forms
+    expected_forms = tools.plural_forms(language)
     if catalog.plural_forms != expected_forms:
-        problems.append(f"{language}: Plural-Forms {catalog.plural_forms!r}, CLDR says {expected_forms!r}")
+        problems.append(f"{language}: Plural-Forms {catalog.plural_forms!r}, expected {expected_forms!r}")
     for message in catalog:
         if not message.id:
             continue
@@ -250,6 +249,67 @@ def test_the_catalog_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
                      "'Nothing to redo.' is untranslated", "has 1 plural forms, not 2",
                      "obsolete 'A sentence nobody says any more.'"):
         assert expected in problems
+
+
+@pytest.mark.parametrize(("language", "zero"), [("fr", 0), ("pt_BR", 0), ("es", 1), ("it", 1)])
+def test_romance_catalogs_have_the_two_plural_forms_of_the_peers(language: str, zero: int) -> None:
+    """Aisleriot and KPat write two forms in French, Spanish, Italian and Portuguese, not CLDR's
+    three (its "many" is for round millions): 1 is the first form, 2 and a million the second,
+    and 0 the first in French and Portuguese, the second in Spanish and Italian."""
+    import i18n as tools
+
+    if language not in SHIPPED:
+        pytest.skip(f"{language} does not ship")
+    catalog = tools.read(language)
+    assert catalog.num_plurals == 2
+    compiled = gettext.GNUTranslations(__import__("io").BytesIO(tools.compiled(catalog)))
+    forms = [compiled.ngettext("{n} card", "{n} cards", n) for n in (1, 2, 1_000_000, 0)]
+    assert forms[1] == forms[2] != forms[0]
+    assert forms[3] == forms[0 if zero == 0 else 1]
+
+
+def test_the_plural_rule_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A catalog with CLDR's three forms where the peers write two is reported."""
+    import i18n as tools
+    from babel.messages.catalog import Catalog
+
+    monkeypatch.setattr(tools, "read", lambda language: Catalog(locale="fr", domain=tools.DOMAIN))
+    monkeypatch.setattr(tools, "extract", lambda: Catalog(domain=tools.DOMAIN))
+    assert any("Plural-Forms" in problem for problem in catalog_problems("fr"))
+
+
+def french_spacing_problems(texts: list[tuple[str | None, str]]) -> list[str]:
+    """French typography: a no-break space (U+00A0) before ; : ! ? and », and after «, never a
+    plain space or none (a colon between digits, 0:00, and the desktop entry's keyword list,
+    separated by bare semicolons, are not punctuation of a sentence)."""
+    problems = []
+    for context, text in texts:
+        if context and context.startswith("desktop entry keywords"):
+            continue
+        for found in re.finditer(r"(.)([;:!?»])|(«)(.)", text):
+            before, mark, opening, after = found.groups()
+            if mark == ":" and before.isdigit() and text[found.end():found.end() + 1].isdigit():
+                continue
+            if (before if mark else after) != "\u00a0":
+                problems.append(f"{(mark or opening)!r} without its no-break space in {text!r}")
+    return problems
+
+
+def test_french_punctuation_keeps_its_no_break_spaces() -> None:
+    import i18n as tools
+
+    if "fr" not in SHIPPED:
+        pytest.skip("French does not ship")
+    texts = [(m.context, form) for m in tools.read("fr") if m.id
+             for form in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert not french_spacing_problems(texts)
+
+
+def test_the_french_spacing_check_can_fail() -> None:
+    assert french_spacing_problems([(None, "Vous avez gagné !"), (None, "Score: 0"), (None, "« Oui\u00a0»")]) == [
+        "'!' without its no-break space in 'Vous avez gagné !'", "':' without its no-break space in 'Score: 0'",
+        "'«' without its no-break space in '« Oui\\xa0»'"]
+    assert french_spacing_problems([(None, "Temps\u00a0: 0:00\u00a0!"), ("desktop entry keywords", "a;b;")]) == []
 
 
 def test_the_placeholder_check_can_fail() -> None:

@@ -30,6 +30,13 @@ SOURCES = ("game/seahaven/app", "game/seahaven/i18n.py", "game/seahaven/commands
 """Where the player's words are: the game, the menu entry and software centre text
 (``game/seahaven/commands/desktop.py``), and the command line (its help and errors, and argparse's own
 words: ``game/seahaven/commands/argparse_words.py``)."""
+PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);", "pt_BR": "nplurals=2; plural=(n > 1);",
+                "es": "nplurals=2; plural=(n != 1);", "it": "nplurals=2; plural=(n != 1);"}
+"""The plural rule of a catalog where it is not CLDR's (Babel's): CLDR gives French, Spanish,
+Italian and Portuguese a third form, "many", for round millions ("1 000 000 de coups"), which
+no count in the game reaches and which the desktop's catalogs (Aisleriot's and KPat's, GNOME's
+and KDE's teams) do not write. These are the two forms those catalogs use: French and Brazilian
+Portuguese count 0 as singular ("0 carte", as CLDR's "one" does), Spanish and Italian do not."""
 KEYWORDS = {"_": None, "N_": None, "NP_": ((1, "c"), 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
             "npgettext": ((1, "c"), 2, 3)}
 
@@ -51,6 +58,11 @@ def extract() -> Catalog:
         for filename, lineno, message, comments, context in found:
             catalog.add(message, None, [(f"{prefix}/{filename}", lineno)], auto_comments=comments, context=context)
     return catalog
+
+
+def plural_forms(language: str) -> str:
+    """The Plural-Forms header the catalog of ``language`` must have."""
+    return PLURAL_FORMS.get(language) or Catalog(locale=language).plural_forms
 
 
 def po_path(language: str) -> Path:
