@@ -157,9 +157,11 @@ def test_the_check_catches_an_unwrapped_sentence(tmp_path: Path) -> None:
 
 
 def _placeholders(text: str) -> set[str]:
-    """``{name}`` fields and %-style conversions of ``text``."""
+    """``{name}`` fields and %-style conversions of ``text``. ``%r`` counts as ``%s``: a
+    translation may quote a value with its own quotation marks (« %s ») instead of Python's."""
     names = {f"{{{field}}}" for _lit, field, _spec, _conv in string.Formatter().parse(text) if field is not None}
-    percent = set(re.findall(r"%(?:\([a-z_]+\))?[-#0 +]*\d*(?:\.\d+)?[sdif]", text))
+    percent = {re.sub("r$", "s", found)
+               for found in re.findall(r"%(?:\([a-z_]+\))?[-#0 +]*\d*(?:\.\d+)?[sdifr]", text)}
     return names | percent
 
 
@@ -255,6 +257,7 @@ def test_the_catalog_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_placeholder_check_can_fail() -> None:
     assert _placeholders("{pile} is empty.") != _placeholders("{stapel} ist leer.")
     assert _placeholders("%(n)d cards and %s") == {"%(n)d", "%s"}
+    assert _placeholders("invalid: %(value)r") == _placeholders("ungültig: „%(value)s“") != _placeholders("%r")
 
 
 # -- the language chosen -----------------------------------------------------------------

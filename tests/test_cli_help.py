@@ -1,0 +1,128 @@
+"""Issue 39, item 6: the command line in each language. argparse's headings take the
+language's colon (French ``arguments positionnels :`` with a no-break space, Japanese and
+Chinese the full-width ``：``), a value the user typed is quoted with the language's
+quotation marks (« 10 », „10“, 「10」), and the Japanese and Chinese help is aligned and
+wrapped by the columns a terminal gives each character (East Asian Width), not by ``len()``."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from seahaven import i18n
+from seahaven.commands.help_format import display_width, wrap
+from tests.conftest import ROOT
+
+NNBSP = "\u202f"
+COLUMNS = 80
+"""The terminal's width for the help (argparse leaves two columns: lines of at most 78)."""
+
+
+def seahaven(language: str, *args: str, columns: int = COLUMNS) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, LANGUAGE=language, COLUMNS=str(columns), SDL_VIDEODRIVER="dummy")
+    return subprocess.run([sys.executable, "-m", "seahaven", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+HEADINGS = {
+    "en": ("usage: seahaven ", "positional arguments:", "options:"),
+    "fr": (f"utilisation{NNBSP}: seahaven ", f"arguments positionnels{NNBSP}:", f"options{NNBSP}:"),
+    "ja": ("使用法：seahaven ", "位置引数：", "オプション："),
+    "zh_CN": ("用法：seahaven ", "位置参数：", "选项："),
+}
+
+
+@pytest.mark.parametrize("language", HEADINGS)
+def test_the_help_writes_its_headings_with_the_languages_colon(language: str) -> None:
+    usage, positional, options = HEADINGS[language]
+    result = seahaven(language, "--help")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(usage), lines[0]
+    assert positional in lines and options in lines, result.stdout
+    headings = [line for line in lines if line and not line.startswith(" ") and line.endswith((":", "："))]
+    assert headings == [positional, options], headings
+
+
+QUOTED = {
+    "en": ("'x'", "'fcs', 'json'"),
+    "de": ("„x“", "„fcs“, „json“"),
+    "fr": (f"«{NNBSP}x{NNBSP}»", f"«{NNBSP}fcs{NNBSP}», «{NNBSP}json{NNBSP}»"),
+    "ja": ("「x」", "「fcs」、「json」"),
+    "zh_CN": ("“x”", "“fcs”、“json”"),
+}
+
+
+@pytest.mark.parametrize("language", QUOTED)
+def test_a_wrong_choice_is_quoted_as_the_language_quotes(language: str) -> None:
+    value, choices = QUOTED[language]
+    result = seahaven(language, "deal", "--format", "x", "SH1-C4-AAAAAJ2")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert value in result.stderr and choices in result.stderr, result.stderr
+    assert language == "en" or "'" not in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(("language", "args", "says"), [
+    ("fr", ("--size", "10"), f"pas «{NNBSP}10{NNBSP}»."),
+    ("fr", ("--windowed=3",), f"«{NNBSP}3{NNBSP}»"),
+    ("fr", ("bench", "--frames", "x"), f"argument --frames{NNBSP}: «{NNBSP}x{NNBSP}» n’est pas un nombre entier."),
+    ("ja", ("daily", "--date", "2026-1x"), "「2026-1x」"),
+    ("zh_CN", ("solve", "--budget-s", "y", "SH1-C4-AAAAAJ2"), "“y”不是数字。"),
+    ("de", ("--size", "10\x1b[2J"), "„10\\x1b[2J“"),
+])
+def test_every_value_in_an_error_is_quoted_as_the_language_quotes(language: str, args: tuple[str, ...],
+                                                                  says: str) -> None:
+    result = seahaven(language, *args)
+    assert result.returncode in (2, 3) and says in result.stderr, result.stderr
+    assert "'" not in result.stderr and "\x1b" not in result.stderr, result.stderr
+
+
+def _help_column(lines: list[str]) -> set[int]:
+    """The display columns where the help of each option and subcommand starts."""
+    columns = set()
+    for line in lines:
+        found = re.match(r"^( {2,4}\S+(?: \S+)*?) {2,}(\S.*)$", line)
+        if found:
+            columns.add(display_width(line[:found.start(2)]))
+    return columns
+
+
+@pytest.mark.parametrize("language", ["ja", "zh_CN"])
+@pytest.mark.parametrize("columns", [80, 60])
+def test_cjk_help_is_aligned_and_wrapped_by_display_width(language: str, columns: int) -> None:
+    """Every line fits the terminal, every help text starts in one column (the English one),
+    each continuation line starts in that column too, and no wrapped word is lost."""
+    result = seahaven(language, "--help", columns=columns)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert max(display_width(line) for line in lines) <= columns - 2, result.stdout
+    english = _help_column(seahaven("en", "--help", columns=columns).stdout.splitlines())
+    assert _help_column(lines) == english and len(english) == 1, result.stdout
+    column = english.pop()
+    continued = [line for line in lines if line.startswith(" " * column)]
+    assert continued and all(not line[column].isspace() for line in continued), result.stdout
+    indent = display_width(HEADINGS[language][0])  # under the first word after "usage: seahaven"
+    usage_lines = lines[:lines.index("")]
+    assert len(usage_lines) > 1 and all(line[:indent].isspace() and not line[indent].isspace()
+                                        for line in usage_lines[1:]), usage_lines
+    joined = "".join(line.strip() for line in lines)
+    smoke = i18n.translation(language).gettext("play a scripted game headless and exit 0 if all is well")
+    assert " " not in smoke and smoke in joined, result.stdout
+
+
+def test_the_wrap_breaks_between_cjk_characters_by_the_rules_of_the_language() -> None:
+    text = ("カードは表向きで5枚ずつ10列に配られます。最後の2枚はセルに入ります"
+            "（「新しいゲーム」で選びます）。--windowedも有効")
+    for width in (12, 14, 20, 31, 45):
+        lines = wrap(text, width)
+        assert len(lines) > 1 and all(display_width(line) <= width for line in lines), (width, lines)
+        assert "".join(lines) == text
+        assert not any(line[0] in "。、）」" for line in lines[1:]) and not any(line[-1] in "（「" for line in lines)
+        assert not any(line.endswith(("5", "2", "1")) for line in lines), lines
+        assert not any("--windowed" not in line and "windowed" in line for line in lines), lines
+    assert wrap("a b  c", 3) == ["a b", "c"]
+    assert wrap(f"aussi{NNBSP}: seahaven", 7) == [f"aussi{NNBSP}:", "seahaven"]
