@@ -28,6 +28,7 @@ from pathlib import Path
 
 from seahaven import __version__
 from seahaven.commands import USAGE, fail
+from seahaven.commands.help_format import quoted
 from seahaven.i18n import ENGLISH as ENGLISH_CODE
 from seahaven.i18n import N_, NP_, Marked, _, shipped_languages, translation
 from seahaven.resources import desktop_install_allowed, resource_path
@@ -125,10 +126,10 @@ def check_path(text: str) -> str:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise UnusablePath(_("The program's path {path} is not valid UTF-8, which a desktop entry needs; move the "
-                             "program to a folder with a plainer name.").format(path=repr(text))) from None
+                             "program to a folder with a plainer name.").format(path=quoted(text, None))) from None
     if any((ord(char) < 0x20 or ord(char) == 0x7F) and char not in _STRING_ESCAPES for char in text):
         raise UnusablePath(_("The program's path {path} holds a control character, which a desktop entry cannot "
-                             "hold; move the program to a folder with a plainer name.").format(path=repr(text)))
+                             "hold; move the program to a folder with a plainer name.").format(path=quoted(text, None)))
     return text
 
 

@@ -144,12 +144,13 @@ class HelpFormatter(argparse.HelpFormatter):
         return str(super().format_help()).replace(_MARK, "")
 
 
-def quoted(value: str) -> str:
-    """``value`` (something the user typed) between the language's quotation marks, with any
-    character a terminal cannot show (a control character, a line break) written as Python
-    writes it in a string (``\\n``, ``\\x1b``), and a long value cut to its first 40 characters."""
-    if len(value) > 40:
-        value = value[:40] + "…"
+def quoted(value: str, longest: int | None = 40) -> str:
+    """``value`` (something the user typed, or a path) between the language's quotation marks,
+    with any character a terminal cannot show (a control character, a line break, a byte that
+    was not UTF-8) written as Python writes it in a string (``\\n``, ``\\x1b``, ``\\udcff``), and
+    a value longer than ``longest`` characters cut there (None: never)."""
+    if longest is not None and len(value) > longest:
+        value = value[:longest] + "…"
     shown = "".join(char if char.isprintable() or char == " " else repr(char)[1:-1] for char in value)
     return pgettext("a value the user typed, quoted in a message of the command line", "'{value}'").format(
         value=shown)
