@@ -56,6 +56,8 @@ class _Parser(argparse.ArgumentParser):
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         if action.choices is not None and value not in action.choices:
+            # Translators: after "argument --difficulty: "; {value} is what was typed and {choices} the
+            # option's choices, each quoted already.
             raise argparse.ArgumentError(action, _("invalid choice: {value} (choose from {choices})").format(
                 value=quoted(str(value)), choices=choices(action.choices)))
 

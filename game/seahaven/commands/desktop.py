@@ -44,6 +44,7 @@ LEGACY_APP_ID = "seahaven-towers"
 uninstall removes the files an older install wrote under it."""
 DEVELOPER_ID = "io.github.seahaven_towers"
 HOMEPAGE = "https://github.com/seahaven-towers/seahaven-towers"
+# Translators: the caption of the software centre's screenshot of the table: the game as it is being played.
 SCREENSHOTS = (("table.png", N_("A deal in progress: ten columns, four cells and the foundations")),)
 """data/screenshots/ (made from the real game by tools/make_data.py), as the metainfo names them:
 file name and caption (translated like every text of the metainfo). Their address is the file in

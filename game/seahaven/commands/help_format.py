@@ -113,6 +113,8 @@ class HelpFormatter(argparse.HelpFormatter):
             finally:
                 self.heading = heading
             # argparse wrote the stand-in and its colon (Python 3.13: its translated colon)
+            # Translators: a heading of the command line's help ("options:"), its lines below it. French
+            # puts a no-break space before the colon, Japanese and Chinese the full-width colon.
             ours = _("%(heading)s:") % {"heading": heading}
             return re.sub(f"{_HEADING}[^\n]*", lambda _match: _measured(ours), text, count=1)
 
@@ -152,12 +154,15 @@ def quoted(value: str, longest: int | None = 40) -> str:
     if longest is not None and len(value) > longest:
         value = value[:longest] + "…"
     shown = "".join(char if char.isprintable() or char == " " else repr(char)[1:-1] for char in value)
+    # Translators: a value the user typed (a size, a date, a choice) or a path, quoted as the language
+    # quotes: French « 10 » with no-break spaces, German „10“, Japanese 「10」.
     return pgettext("a value the user typed, quoted in a message of the command line", "'{value}'").format(
         value=shown)
 
 
 def choices(values: Iterable[object]) -> str:
     """The choices of an option, each quoted, as the language lists them."""
+    # Translators: between the quoted choices of an option ('easy', 'medium', 'hard'); Japanese and Chinese: 、
     separator = pgettext("between the quoted choices of an option on the command line", ", ")
     return separator.join(quoted(str(value)) for value in values)
 
@@ -168,6 +173,7 @@ def whole_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
+        # Translators: after "argument --frames: "; {value} is what was typed, quoted already.
         raise argparse.ArgumentTypeError(_("{value} is not a whole number.").format(value=quoted(text))) from None
 
 
@@ -176,4 +182,5 @@ def decimal_number(text: str) -> float:
     try:
         return float(text)
     except ValueError:
+        # Translators: after "argument --budget-s: "; {value} is what was typed, quoted already.
         raise argparse.ArgumentTypeError(_("{value} is not a number.").format(value=quoted(text))) from None
