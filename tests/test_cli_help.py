@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from seahaven import i18n
-from seahaven.commands.help_format import display_width, wrap
+from seahaven.commands.help_format import display_width, wide, wrap
 from tests.conftest import ROOT
 
 NNBSP = "\u202f"
@@ -126,3 +126,24 @@ def test_the_wrap_breaks_between_cjk_characters_by_the_rules_of_the_language() -
         assert not any("--windowed" not in line and "windowed" in line for line in lines), lines
     assert wrap("a b  c", 3) == ["a b", "c"]
     assert wrap(f"aussi{NNBSP}: seahaven", 7) == [f"aussi{NNBSP}:", "seahaven"]
+
+
+def test_the_wide_ranges_are_unicodes_east_asian_width() -> None:
+    """help_format's own table (the executable has no ``unicodedata``) says what Unicode's East
+    Asian Width says for every assigned character of U+1100-U+FFFF (but the emoji-style symbols
+    of U+2300-U+2BFF) and for every character of every catalog."""
+    import unicodedata
+
+    from seahaven.i18n import LOCALE_DIR
+
+    def unicode_wide(char: str) -> bool:
+        return unicodedata.east_asian_width(char) in ("W", "F")
+
+    assigned = (chr(code) for code in range(0x1100, 0x10000)
+                if unicodedata.category(chr(code)) not in ("Cn", "Cs", "Co"))
+    wrong = [char for char in assigned if wide(char) != unicode_wide(char) and not 0x2300 <= ord(char) <= 0x2BFF]
+    assert not wrong, [f"U+{ord(char):04X}" for char in wrong]
+    for catalog in LOCALE_DIR.glob("*/LC_MESSAGES/*.po"):
+        text = catalog.read_text(encoding="utf-8")
+        assert not [char for char in set(text) if wide(char) != unicode_wide(char)], catalog
+    assert display_width("幅x高さ") == 7 and display_width("ｶﾀｶﾅ") == 4 and display_width("한국어") == 6

@@ -23,8 +23,8 @@ Standard library only (the parser is built before anything else is imported).
 from __future__ import annotations
 
 import argparse
+import bisect
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 
 from seahaven.i18n import _, pgettext
@@ -41,9 +41,23 @@ _NO_BREAK_AFTER = frozenset("（「『【〔〈《｛［“‘([{")
 """What may not end a line: opening brackets and quotes."""
 
 
+WIDE = ((0x1100, 0x115F), (0x2329, 0x232A), (0x2E80, 0x303E), (0x3041, 0x3247), (0x3250, 0x4DBF),
+        (0x4E00, 0xA4CF), (0xA960, 0xA97F), (0xAC00, 0xD7A3), (0xF900, 0xFAFF), (0xFE10, 0xFE19), (0xFE30, 0xFE6F),
+        (0xFF00, 0xFF60), (0xFFE0, 0xFFE6), (0x1F300, 0x1F64F), (0x1F900, 0x1F9FF), (0x20000, 0x3FFFD))
+"""The code points Unicode's East Asian Width calls wide or full-width (W, F), as ranges: Hangul,
+the CJK scripts and punctuation, full-width forms, the emoji blocks and the CJK planes. The
+emoji-style symbols scattered through U+2300-U+2BFF are left out (one column here). Written out,
+not asked of ``unicodedata``, which the one-file executable leaves out (build.spec);
+tests/test_cli_help.py holds the ranges to ``unicodedata`` for every character of U+1100-U+FFFF
+and of the catalogs."""
+_WIDE_STARTS = tuple(start for start, _end in WIDE)
+
+
 def wide(char: str) -> bool:
     """Whether ``char`` takes two columns of a terminal (East Asian Width wide or full-width)."""
-    return unicodedata.east_asian_width(char) in ("W", "F")
+    code = ord(char)
+    index = bisect.bisect_right(_WIDE_STARTS, code) - 1
+    return index >= 0 and code <= WIDE[index][1]
 
 
 def display_width(text: str) -> int:
