@@ -124,6 +124,9 @@ def test_the_wrap_breaks_between_cjk_characters_by_the_rules_of_the_language() -
         assert not any(line[0] in "。、）」" for line in lines[1:]) and not any(line[-1] in "（「" for line in lines)
         assert not any(line.endswith(("5", "2", "1")) for line in lines), lines
         assert not any("--windowed" not in line and "windowed" in line for line in lines), lines
+    quoted = "打开此游戏文件（也可：“seahaven 文件”）"
+    for width in range(16, 40):
+        assert any("“seahaven 文件”" in line for line in wrap(quoted, width)), (width, wrap(quoted, width))
     assert wrap("a b  c", 3) == ["a b", "c"]
     assert wrap(f"aussi{NNBSP}: seahaven", 7) == [f"aussi{NNBSP}:", "seahaven"]
 

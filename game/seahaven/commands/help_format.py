@@ -13,8 +13,9 @@ changing its layout (``formatter_class``):
   descriptions) has a marker after each wide character while argparse lays it out, so that
   ``len()`` counts columns; the markers are removed from the finished help;
 - a text with wide characters wraps between them too, never leaving a closing bracket or a
-  full stop at the start of a line, an opening bracket at its end, or a number apart from
-  its counter (the rules of the game's own word wrap, for a terminal's columns).
+  full stop at the start of a line, an opening bracket at its end, a number apart from its
+  counter (the rules of the game's own word wrap, for a terminal's columns), or a short
+  quotation ("“seahaven 文件”", a command line) in two.
 
 :func:`quoted` puts a value the user typed between the language's quotation marks.
 Standard library only (the parser is built before anything else is imported).
@@ -82,12 +83,29 @@ def _may_break(char: str, following: str) -> bool:
     return char not in _NO_BREAK_AFTER and following not in _NO_BREAK_BEFORE
 
 
-def _pieces(text: str) -> list[str]:
-    """``text`` cut where a line may end: "勝てる配札を選ぶ。" -> "勝", "て", ... "ぶ。"."""
+_QUOTES = {"「": "」", "『": "』", "“": "”"}
+"""Quotation marks whose short contents stay on one line (a command line, a button's name)."""
+
+
+def _inside_quotes(text: str, width: int) -> set[int]:
+    """The positions after which no line may end because a quotation that fits a line of
+    ``width`` columns goes on: "（也可：“seahaven 文件”）" keeps "“seahaven 文件”" whole."""
+    inside: set[int] = set()
+    for i, char in enumerate(text):
+        end = text.find(_QUOTES[char], i + 1) if char in _QUOTES else -1
+        if end > 0 and display_width(text[i:end + 1]) <= width:
+            inside.update(range(i, end))
+    return inside
+
+
+def _pieces(text: str, width: int) -> list[str]:
+    """``text`` cut where a line of ``width`` columns may end: "勝てる配札を選ぶ。" -> "勝",
+    "て", ... "ぶ。"."""
     pieces: list[str] = []
     start = 0
+    kept = _inside_quotes(text, width)
     for i in range(len(text) - 1):
-        if _may_break(text[i], text[i + 1]):
+        if i not in kept and _may_break(text[i], text[i + 1]):
             pieces.append(text[start:i + 1])
             start = i + 1
     pieces.append(text[start:])
@@ -101,7 +119,7 @@ def wrap(text: str, width: int) -> list[str]:
     text = re.sub(r"[ \t\n\r\f\v]+", " ", text).strip(" ")  # a no-break space stays one
     lines: list[str] = []
     line = ""
-    for piece in _pieces(text):
+    for piece in _pieces(text, width):
         if line and display_width((line + piece).rstrip(" ")) > width:
             lines.append(line.rstrip(" "))
             line = piece
