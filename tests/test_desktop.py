@@ -59,9 +59,10 @@ needs_glib = pytest.mark.skipif(not glib_available(), reason="python3-gi (GLib's
 needs_appstream = pytest.mark.skipif(shutil.which("appstreamcli") is None, reason="appstream is not installed")
 
 
-def glib_load(entry: Path) -> dict | None:
+def glib_load(entry: Path, language: str = "en") -> dict | None:
+    """What GLib reads from ``entry`` for a menu in ``language`` (the name it shows, in particular)."""
     result = subprocess.run([SYSTEM_PYTHON, "-c", GLIB_LOADS, str(entry)], capture_output=True, text=True,
-                            timeout=60)
+                            timeout=60, env=dict(os.environ, LANGUAGE=language))
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -270,6 +271,19 @@ def test_an_entry_whose_program_is_gone_is_hidden_by_glib(tmp_path: Path, monkey
     assert glib_load(tmp_path / "data" / "applications" / "io.github.seahaven_towers.seahaven_towers.desktop") is None
 
 
+@needs_glib
+@pytest.mark.parametrize(("language", "name"), [("de", "Seahaven-Türme"), ("fr", "Tours de Seahaven"),
+                                                ("pt_BR", "Torres de Seahaven"), ("ja", "Seahaven Towers"),
+                                                ("en", "Seahaven Towers")])
+def test_the_menu_shows_the_games_name_as_each_language_writes_it(language: str, name: str, tmp_path: Path) -> None:
+    """GLib (GNOME's menu and software, and what the spec says every menu does) picks the
+    entry's ``Name[ll]`` for the menu's language; a language that keeps the English name has
+    none."""
+    desktop.install(tmp_path)
+    loaded = glib_load(tmp_path / "applications" / "io.github.seahaven_towers.seahaven_towers.desktop", language)
+    assert loaded is not None and loaded["name"] == name, loaded
+
+
 @needs_appstream
 def test_the_metainfo_passes_appstreamcli_validate(tmp_path: Path) -> None:
     desktop.install(tmp_path)
@@ -278,6 +292,12 @@ def test_the_metainfo_passes_appstreamcli_validate(tmp_path: Path) -> None:
                              capture_output=True, text=True, timeout=120)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "pedantic" not in checked.stdout and f'version="{__version__}"' in metainfo.read_text(encoding="utf-8")
+    text = metainfo.read_text(encoding="utf-8")
+    for code in ("de", "es", "fr", "it", "ja", "nl", "pl", "pt_BR", "zh_CN"):  # every text of the metainfo, translated
+        for tag in ("summary", "p", "caption", "li", "keyword"):
+            assert f'<{tag} xml:lang="{code}">' in text, (code, tag)
+    release = text[text.index("<releases>"):]
+    assert release.count('<li xml:lang="fr">') == release.count("<li>") > 0, release
 
 
 @needs_glib

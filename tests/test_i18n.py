@@ -157,9 +157,11 @@ def test_the_check_catches_an_unwrapped_sentence(tmp_path: Path) -> None:
 
 
 def _placeholders(text: str) -> set[str]:
-    """``{name}`` fields and %-style conversions of ``text``."""
+    """``{name}`` fields and %-style conversions of ``text``. ``%r`` counts as ``%s``: a
+    translation may quote a value with its own quotation marks (« %s ») instead of Python's."""
     names = {f"{{{field}}}" for _lit, field, _spec, _conv in string.Formatter().parse(text) if field is not None}
-    percent = set(re.findall(r"%(?:\([a-z_]+\))?[-#0 +]*\d*(?:\.\d+)?[sdif]", text))
+    percent = {re.sub("r$", "s", found)
+               for found in re.findall(r"%(?:\([a-z_]+\))?[-#0 +]*\d*(?:\.\d+)?[sdifr]", text)}
     return names | percent
 
 
@@ -315,6 +317,7 @@ def test_the_french_spacing_check_can_fail() -> None:
 def test_the_placeholder_check_can_fail() -> None:
     assert _placeholders("{pile} is empty.") != _placeholders("{stapel} ist leer.")
     assert _placeholders("%(n)d cards and %s") == {"%(n)d", "%s"}
+    assert _placeholders("invalid: %(value)r") == _placeholders("ungültig: „%(value)s“") != _placeholders("%r")
 
 
 # -- the language chosen -----------------------------------------------------------------
@@ -758,19 +761,56 @@ def test_the_glyph_check_can_fail() -> None:
     assert missing_glyphs("de", ["日本語", "简体中文", "Łódź"]) == []
 
 
+GAME_NAMES = {"de": "Seahaven-Türme", "es": "Torres de Seahaven", "fr": "Tours de Seahaven", "it": "Torri di Seahaven",
+              "pl": "Wieże Seahaven", "pt_BR": "Torres de Seahaven"}
+"""The game's name in the menu where the language's solitaire collections give it a form of its own
+(KPat's German, Aisleriot's French, and the same pattern in the other Latin-script languages);
+ja, nl and zh_CN keep the English name, as their catalogs write it in the game."""
+
+
 def test_the_menu_entry_and_the_software_centre_speak_every_shipped_language() -> None:
-    """The desktop entry's GenericName and Comment and the metainfo's summary and
-    description have a translation for each language whose catalog words them (tests/
+    """The desktop entry's Name (where the language has its own form of the game's name),
+    GenericName and Comment, and the metainfo's name, summary, description, screenshot caption
+    and every release note of CHANGELOG.md have a translation for each language (tests/
     test_desktop.py validates both files with desktop-file-validate and appstreamcli)."""
     from seahaven.commands import desktop
+    from seahaven.resources import resource_path
 
     entry, info = desktop.desktop_entry(["/usr/bin/seahaven"]), desktop.metainfo()
+    releases = desktop.changelog_releases(resource_path("CHANGELOG.md").read_text(encoding="utf-8"))
+    notes = [note for _version, _date, notes in releases for note in notes]
+    assert notes and "Name=Seahaven Towers\n" in entry and "<caption>A deal in progress" in info
     for code in SHIPPED:
         catalog = i18n.translation(code)
         assert f"Comment[{code}]={catalog.gettext(desktop.SUMMARY)}\n" in entry
         assert f"GenericName[{code}]=" in entry and f"Keywords[{code}]=" in entry
+        name = GAME_NAMES.get(code, "Seahaven Towers")
+        assert catalog.pgettext("desktop entry", "Seahaven Towers") == name
+        assert (f"Name[{code}]={name}\n" in entry) == (f'<name xml:lang="{code}">{name}</name>' in info) == (code in
+                                                                                                   GAME_NAMES)
         assert f'<summary xml:lang="{code}">' in info and f'<p xml:lang="{code}">' in info
-        assert info.count(f'<li xml:lang="{code}">') == len(desktop.FEATURES)
+        caption = catalog.gettext(desktop.SCREENSHOTS[0][1])
+        assert caption != desktop.SCREENSHOTS[0][1] and f'<caption xml:lang="{code}">{caption}</caption>' in info
+        for note in notes:
+            words = catalog.pgettext(desktop.RELEASE_NOTES, note)
+            assert words != note and f'<li xml:lang="{code}">{words}</li>' in info, (code, note)
+        assert info.count(f'<li xml:lang="{code}">') == len(desktop.FEATURES) + len(notes)
+
+
+def test_the_release_notes_of_the_changelog_are_messages_of_the_catalogs() -> None:
+    """tools/i18n.py extract takes each note of CHANGELOG.md into the template (context
+    ``release notes``, with where it stands), so a new release's notes reach the translators."""
+    import i18n as tools
+
+    from seahaven.commands import desktop
+
+    template = {(message.id, message.context): message for message in tools.extract() if message.id}
+    releases = desktop.changelog_releases(tools.CHANGELOG.read_text(encoding="utf-8"))
+    for version, _date, notes in releases:
+        for note in notes:
+            message = template[(note, desktop.RELEASE_NOTES)]
+            assert message.locations[0][0] == "CHANGELOG.md" and message.locations[0][1] > 0
+            assert any(version in comment for comment in message.auto_comments)
 
 
 def test_word_wrap_breaks_japanese_and_chinese_between_characters() -> None:

@@ -24,12 +24,14 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "seahaven" / "locale"
 DOMAIN = "seahaven"
+CHANGELOG = ROOT / "CHANGELOG.md"
+"""Its release notes are messages too (:func:`add_release_notes`)."""
 LANGUAGES = tuple(sorted(path.parent.parent.name for path in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po")))
 """Every language with a catalog (a new language starts as game/seahaven/locale/<code>/LC_MESSAGES/seahaven.po)."""
 SOURCES = ("game/seahaven/app", "game/seahaven/i18n.py", "game/seahaven/commands", "game/seahaven/__main__.py")
 """Where the player's words are: the game, the menu entry and software centre text
 (``game/seahaven/commands/desktop.py``), and the command line (its help and errors, and argparse's own
-words: ``game/seahaven/commands/argparse_words.py``)."""
+words: ``game/seahaven/commands/argparse_words.py``); and CHANGELOG.md's release notes."""
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);", "pt_BR": "nplurals=2; plural=(n > 1);",
                 "es": "nplurals=2; plural=(n != 1);", "it": "nplurals=2; plural=(n != 1);"}
 """The plural rule of a catalog where it is not CLDR's (Babel's): CLDR gives French, Spanish,
@@ -57,12 +59,29 @@ def extract() -> Catalog:
             prefix = path.relative_to(ROOT)
         for filename, lineno, message, comments, context in found:
             catalog.add(message, None, [(f"{prefix}/{filename}", lineno)], auto_comments=comments, context=context)
+    add_release_notes(catalog)
     return catalog
 
 
 def plural_forms(language: str) -> str:
     """The Plural-Forms header the catalog of ``language`` must have."""
     return PLURAL_FORMS.get(language) or Catalog(locale=language).plural_forms
+
+
+def add_release_notes(catalog: Catalog) -> None:
+    """Each note of CHANGELOG.md's releases, in the context ``release notes``: the AppStream
+    metainfo shows a release's notes in every language (game/seahaven/commands/desktop.py)."""
+    from seahaven.commands.desktop import RELEASE_NOTES, changelog_releases
+
+    text = CHANGELOG.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    for version, _date, notes in changelog_releases(text):
+        for note in notes:
+            lineno = next((number for number, line in enumerate(lines, 1)
+                           if line.startswith("- ") and note.startswith(line[2:].strip())), 0)
+            catalog.add(note, None, [("CHANGELOG.md", lineno)], context=RELEASE_NOTES, auto_comments=[
+                f"A note of release {version} in CHANGELOG.md, shown by software centres with the release. "
+                "Product and program names (Orca, NVDA, VoiceOver, PyPI, seahaven-towers) stay as they are."])
 
 
 def po_path(language: str) -> Path:

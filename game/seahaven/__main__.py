@@ -23,6 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout;
 
 from seahaven import __version__, i18n, xdg
 from seahaven.commands import NO_OUTPUT, USAGE, error_line, fail
+from seahaven.commands.help_format import HelpFormatter, choices, quoted
 from seahaven.i18n import N_, _
 from seahaven.stale_unpack import clean_in_background
 from seahaven.windows_console import attach_parent_console
@@ -45,7 +46,20 @@ SUBCOMMANDS = {
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors as one line of ours and exit status 2."""
+    """argparse that reports usage errors as one line of ours and exit status 2, lays its
+    help out as the user's language writes it (:class:`HelpFormatter`) and quotes a wrong
+    choice with the language's quotation marks."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        if action.choices is not None and value not in action.choices:
+            # Translators: after "argument --difficulty: "; {value} is what was typed and {choices} the
+            # option's choices, each quoted already.
+            raise argparse.ArgumentError(action, _("invalid choice: {value} (choose from {choices})").format(
+                value=quoted(str(value)), choices=choices(action.choices)))
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("seahaven").strip() or None

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from seahaven.commands.help_format import quoted
 from seahaven.i18n import _
 
 USAGE = 2
@@ -148,7 +149,7 @@ def read_size(text: str) -> tuple[int, int]:
     try:
         return parse_size(text)
     except ValueError:
-        shown = repr(text if len(text) <= 40 else text[:40] + "…")
+        shown = quoted(text)
         parts = text.lower().replace("×", "x").split("x")
         if len(parts) == 2 and all(part.strip().isdigit() for part in parts):
             raise InputError(_("The size {size} is out of range: from {low} to {high}.").format(

@@ -26,7 +26,6 @@ ARGPARSE_WORDS = (
     N_("ambiguous option: %(option)s could match %(matches)s"),
     N_("unexpected option string: %s"),
     N_("invalid %(type)s value: %(value)r"),
-    N_("invalid choice: %(value)r (choose from %(choices)s)"),
     N_("can't open '%(filename)s': %(error)s"),
 )
 """argparse's messages a user can meet, for the extractor (see the module's docstring)."""

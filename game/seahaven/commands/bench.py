@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from seahaven.commands import InputError, fail, read_size
+from seahaven.commands.help_format import whole_number
 from seahaven.i18n import _
 
 SCENARIOS = ("idle", "drag", "animate", "cascade")
@@ -22,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", metavar=_("WxH"), default=argparse.SUPPRESS,
                         help=_("window size (default 1920x1080)"))
     parser.add_argument("--scenario", choices=SCENARIOS, default="drag", help=_("what the measured frames show"))
-    parser.add_argument("--frames", type=int, default=300, help=_("frames to measure (default 300)"))
+    parser.add_argument("--frames", type=whole_number, default=300, help=_("frames to measure (default 300)"))
     parser.add_argument("--code", metavar=_("CODE"), default=argparse.SUPPRESS,
                         help=_("the deal (default SH1-C4-AAAAAJ2)"))
     parser.add_argument("--solver", action="store_true",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 
 from seahaven.commands import fail
+from seahaven.commands.help_format import quoted
 from seahaven.i18n import _
 
 DIFFICULTIES = {"easy": 4, "medium": 2, "hard": 1}
@@ -45,6 +46,6 @@ def _date_error(text: str) -> str:
     except ValueError:
         day = None
     if day is None:
-        return _("{date} is not a date written YYYY-MM-DD, like 2026-12-01.").format(date=repr(text[:40]))
+        return _("{date} is not a date written YYYY-MM-DD, like 2026-12-01.").format(date=quoted(text))
     return _("There are daily deals from {first} to {last}, not for {date}.").format(
         first=FIRST_DAY.isoformat(), last=LAST_DAY.isoformat(), date=day.isoformat())

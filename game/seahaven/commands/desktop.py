@@ -28,8 +28,9 @@ from pathlib import Path
 
 from seahaven import __version__
 from seahaven.commands import USAGE, fail
+from seahaven.commands.help_format import quoted
 from seahaven.i18n import ENGLISH as ENGLISH_CODE
-from seahaven.i18n import N_, NP_, _, shipped_languages, translation
+from seahaven.i18n import N_, NP_, Marked, _, shipped_languages, translation
 from seahaven.resources import desktop_install_allowed, resource_path
 
 APP_ID = "io.github.seahaven_towers.seahaven_towers"
@@ -43,12 +44,20 @@ LEGACY_APP_ID = "seahaven-towers"
 uninstall removes the files an older install wrote under it."""
 DEVELOPER_ID = "io.github.seahaven_towers"
 HOMEPAGE = "https://github.com/seahaven-towers/seahaven-towers"
-SCREENSHOTS = (("table.png", "A deal in progress: ten columns, four cells and the foundations"),)
+# Translators: the caption of the software centre's screenshot of the table: the game as it is being played.
+SCREENSHOTS = (("table.png", N_("A deal in progress: ten columns, four cells and the foundations")),)
 """data/screenshots/ (made from the real game by tools/make_data.py), as the metainfo names them:
-file name and caption. Their address is the file in the repository at the release's tag."""
+file name and caption (translated like every text of the metainfo). Their address is the file in
+the repository at the release's tag."""
 NAME = NP_("desktop entry", "Seahaven Towers")
-"""The game's name in the menu (a proper name: most languages keep it; a script other than
-Latin may write it in its own letters)."""
+"""The game's name in the menu and the software centre, in the form each language's solitaire
+collections give it (KPat's German "Seahaven-Türme", Aisleriot's French "Tours de Seahaven");
+a language whose peers keep the English name keeps it."""
+RELEASE_NOTES = "release notes"
+"""The context of each release note of CHANGELOG.md in the catalogs: ``tools/i18n.py extract``
+takes every note (:func:`changelog_releases`) into the template, translators word it in each
+language's catalog, and the metainfo shows each release's notes in every language that has
+them."""
 GENERIC_NAME = NP_("desktop entry", "Solitaire")
 SUMMARY = N_("Solitaire with exact rules, honest hints and shareable game codes")
 KEYWORDS = NP_("desktop entry keywords, separated by semicolons", "solitaire;patience;cards;card game;")
@@ -118,10 +127,10 @@ def check_path(text: str) -> str:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise UnusablePath(_("The program's path {path} is not valid UTF-8, which a desktop entry needs; move the "
-                             "program to a folder with a plainer name.").format(path=repr(text))) from None
+                             "program to a folder with a plainer name.").format(path=quoted(text, None))) from None
     if any((ord(char) < 0x20 or ord(char) == 0x7F) and char not in _STRING_ESCAPES for char in text):
         raise UnusablePath(_("The program's path {path} holds a control character, which a desktop entry cannot "
-                             "hold; move the program to a folder with a plainer name.").format(path=repr(text)))
+                             "hold; move the program to a folder with a plainer name.").format(path=quoted(text, None)))
     return text
 
 
@@ -367,9 +376,10 @@ def _branding() -> str:
 def _screenshots() -> str:
     """The metainfo's ``<screenshots>``: :data:`SCREENSHOTS` at the release's tag."""
     base = f"{HOMEPAGE.replace('github.com', 'raw.githubusercontent.com')}/v{__version__}/data/screenshots"
+    image = '<image type="source" width="1280" height="800">'
     shots = "".join(f"""    <screenshot{' type="default"' if index == 0 else ''}>
       <caption>{_xml_text(caption)}</caption>
-      <image type="source" width="1280" height="800">{base}/{name}</image>
+{_localized_elements("caption", caption, "      ")}      {image}{base}/{name}</image>
     </screenshot>
 """ for index, (name, caption) in enumerate(SCREENSHOTS))
     return f"  <screenshots>\n{shots}  </screenshots>"
@@ -391,10 +401,12 @@ def changelog_releases(text: str) -> list[tuple[str, str, list[str]]]:
 
 
 def _releases() -> str:
-    """The metainfo's ``<releases>``, with the notes of each from CHANGELOG.md."""
+    """The metainfo's ``<releases>``, with the notes of each from CHANGELOG.md, in English and
+    in every language whose catalog words them (context :data:`RELEASE_NOTES`)."""
     entries = []
     for version, date, notes in changelog_releases(resource_path("CHANGELOG.md").read_text(encoding="utf-8")):
-        items = "".join(f"          <li>{_xml_text(note)}</li>\n" for note in notes)
+        items = "".join(f"          <li>{_xml_text(note)}</li>\n"
+                        + _localized_elements("li", Marked(RELEASE_NOTES, note), "          ") for note in notes)
         entries.append(f"""    <release version="{version}" date="{date}">
       <description>
         <ul>

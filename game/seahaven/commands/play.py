@@ -75,11 +75,12 @@ def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
         import os
 
         from seahaven.commands import fail
+        from seahaven.commands.help_format import quoted
         from seahaven.i18n import _
 
         video = os.environ.get("SDL_VIDEODRIVER")
         return fail(None, _("no display was found for the video driver {driver}, so the game cannot show its "
-                            "window.").format(driver=repr(video)) if video else
+                            "window.").format(driver=quoted(video)) if video else
                     _("no display was found, so the game cannot show its window (set SDL_VIDEODRIVER to run it "
                       "without one)."), 5)
     from seahaven import i18n

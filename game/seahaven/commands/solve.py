@@ -14,6 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from seahaven.commands import USAGE, InputError, fail, read_bounded
+from seahaven.commands.help_format import decimal_number
 from seahaven.i18n import _
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("print only the deal's rating, 1 (easy) to 5 (hard), from a proof of fixed work"))
     parser.add_argument(
         "--budget-s",
-        type=float,
+        type=decimal_number,
         default=DEFAULT_BUDGET_S,
         metavar=_("SECONDS"),
         help=_("give up (exit {status}) after this many seconds (default {seconds})").format(
