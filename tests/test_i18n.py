@@ -257,6 +257,75 @@ def test_the_placeholder_check_can_fail() -> None:
     assert _placeholders("%(n)d cards and %s") == {"%(n)d", "%s"}
 
 
+def messages_without_a_note(catalog: object) -> list[str]:
+    """The messages a translator cannot place from their words alone, short (fewer than four
+    words) or holding a placeholder, that have neither a translator comment (``# Translators:``
+    right above the call in the code) nor a context."""
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        texts = [message.id] if isinstance(message.id, str) else list(message.id)
+        unclear = any(len(text.split()) < 4 or _placeholders(text) for text in texts)
+        if unclear and not message.context and not any(c.startswith("Translators:") for c in message.auto_comments):
+            found.append(repr(message.id))
+    return found
+
+
+def test_the_note_check_can_fail() -> None:
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog()
+    catalog.add("Deal")
+    catalog.add("Deal anyway", auto_comments=["Translators: a button."])
+    catalog.add("Off", context="switch")
+    catalog.add("{name} is open: play on.", auto_comments=["not for translators"])
+    catalog.add("A long sentence without a placeholder.")
+    catalog.add(("{n} card", "{n} cards"))
+    assert messages_without_a_note(catalog) == ["'Deal'", "'{name} is open: play on.'", "('{n} card', '{n} cards')"]
+
+
+def test_the_catalogs_carry_the_notes_and_no_locations() -> None:
+    """Each catalog has each message's translator comment (``#.``) as the template has it,
+    and no ``#:`` lines (where a message is used is in the template only: moving code
+    does not change nine catalogs)."""
+    import i18n as tools
+
+    notes = {(m.id if isinstance(m.id, str) else m.id[0], m.context): m.auto_comments for m in tools.extract()}
+    for language in SHIPPED:
+        text = tools.po_path(language).read_text(encoding="utf-8")
+        assert "\n#: " not in text, language
+        for message in tools.read(language):
+            if message.id:
+                key = (message.id if isinstance(message.id, str) else message.id[0], message.context)
+                read = " ".join(message.auto_comments)  # the file wraps a long note over lines
+                assert read == " ".join(notes.get(key, message.auto_comments)), (language, key)
+
+
+def test_update_keeps_the_catalog_order_and_changes_only_what_it_must() -> None:
+    """``tools/i18n.py update``: a catalog keeps its order and its translations, a message
+    the code dropped goes, a new one comes at the end (untranslated), each takes the
+    template's note, none keeps a location."""
+    import i18n as tools
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale="de")
+    catalog.add("Zebra", "Zebra (de)", auto_comments=["Translators: old note."])
+    catalog.add("Gone", "Weg")
+    catalog.add(("{n} card", "{n} cards"), ("{n} Karte", "{n} Karten"))
+    catalog.add("Apple", "Apfel", locations=[("a.py", 3)])
+    template = Catalog()
+    template.add("Apple", locations=[("a.py", 9)], auto_comments=["Translators: a fruit."])
+    template.add("New", locations=[("b.py", 1)], auto_comments=["Translators: new."])
+    template.add(("{n} card", "{n} cards"), locations=[("c.py", 2)])
+    template.add("Zebra", locations=[("z.py", 1)])
+    merged = tools.merged(catalog, template)
+    assert [m.id for m in merged if m.id] == ["Zebra", ("{n} card", "{n} cards"), "Apple", "New"]
+    assert [m.string for m in merged if m.id] == ["Zebra (de)", ("{n} Karte", "{n} Karten"), "Apfel", None]
+    assert [m.auto_comments for m in merged if m.id] == [[], [], ["Translators: a fruit."], ["Translators: new."]]
+    assert all(not m.locations for m in merged)
+
+
 # -- the language chosen -----------------------------------------------------------------
 
 

@@ -31,6 +31,8 @@ NO_OUTPUT = 1
 def error_line(command: str | None, message: str) -> str:
     """The one form of every error: ``seahaven COMMAND: error: MESSAGE``."""
     program = f"seahaven {command}" if command else "seahaven"
+    # Translators: an error on the command line; {program} is the program's name (seahaven), {message} the error. Keep
+    # the layout "program: error: message" of command-line tools.
     return _("{program}: error: {message}").format(program=program, message=message)
 
 
@@ -44,17 +46,24 @@ def file_error_text(path: str, error: OSError) -> str:
     """Why ``path`` cannot be read, in our words (never the C library's)."""
     code = error.errno
     if code == errno.ENOENT:
+        # Translators: an error on the command line; {path} is a file's path.
         return _("{path} does not exist.").format(path=path)
     if code in (errno.EACCES, errno.EPERM):
+        # Translators: an error on the command line; {path} is a file's path.
         return _("{path} cannot be read: permission denied.").format(path=path)
     if code == errno.EISDIR:
+        # Translators: an error on the command line; {path} is a file's path.
         return _("{path} is a folder, not a file.").format(path=path)
     if code == errno.ENOTDIR:
+        # Translators: an error on the command line; {path} is a file's path.
         return _("{path} cannot be found: part of its path is a file, not a folder.").format(path=path)
     if code == errno.ELOOP:
+        # Translators: an error on the command line; {path} is a file's path.
         return _("{path} cannot be read: it is a loop of symbolic links.").format(path=path)
     if code == errno.ENAMETOOLONG:
+        # Translators: an error on the command line; {path} is a file's path.
         return _("{path} cannot be read: the name is too long.").format(path=path)
+    # Translators: an error on the command line; {path} is a file's path, {number} the system's error number.
     return _("{path} cannot be read (error {number}).").format(path=path, number=code)
 
 
@@ -79,6 +88,7 @@ def open_input(path: str, limit: int, what: str) -> BinaryIO:
         os.close(fd)
         raise InputError(file_error_text(path, error)) from None
     problem = (_("{path} is a folder, not a file.").format(path=path) if stat.S_ISDIR(info.st_mode)
+               # Translators: an error on the command line; {path} is a file's path (a folder or a device, not a file).
                else _("{path} is not a regular file.").format(path=path) if not stat.S_ISREG(info.st_mode)
                else too_large(path, limit, what) if info.st_size > limit else None)
     if problem is not None:
@@ -131,6 +141,7 @@ def read_text_chunks(path: str, limit: int, what: str, chunk: int = 1 << 20) -> 
             try:
                 text = decoder.decode(data, final=not data)
             except UnicodeDecodeError:
+                # Translators: an error on the command line; {path} is a file's path.
                 raise InputError(_("{path} is not UTF-8 text.").format(path=path)) from None
             if text:
                 yield text
@@ -151,6 +162,9 @@ def read_size(text: str) -> tuple[int, int]:
         shown = repr(text if len(text) <= 40 else text[:40] + "…")
         parts = text.lower().replace("×", "x").split("x")
         if len(parts) == 2 and all(part.strip().isdigit() for part in parts):
+            # Translators: an error on the command line (--size); {size}, {low} and {high} are sizes in pixels like
+            # 1280x800.
             raise InputError(_("The size {size} is out of range: from {low} to {high}.").format(
                 size=shown, low=f"{MIN_SIZE[0]}x{MIN_SIZE[1]}", high=f"{MAX_SIZE[0]}x{MAX_SIZE[1]}")) from None
+        # Translators: an error on the command line (--size); {size} is what was typed. Keep 1280x800 as it is.
         raise InputError(_("A size looks like 1280x800, not {size}.").format(size=shown)) from None

@@ -64,7 +64,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         return fail("replay", str(error))
     if count == 0:
+        # Translators: an error on the command line; {path} is a file's path.
         return fail("replay", _("{path} holds no game record.").format(path=args.file))
     if unread:
+        # Translators: an error on the command line; {path} is a file's path, {detail} what is wrong with it.
         return fail("replay", _("{path} holds no game record: {detail}.").format(path=args.file, detail=unread[0]))
     return 0 if all_legal else 1

@@ -40,7 +40,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget-s",
         type=float,
         default=DEFAULT_BUDGET_S,
+        # Translators: the name of an option's value in --help (seahaven solve --timeout SECONDS): one word in capitals,
+        # no spaces.
         metavar=_("SECONDS"),
+        # Translators: the help of an option of seahaven solve; {status} is an exit status number, {seconds} a number of
+        # seconds.
         help=_("give up (exit {status}) after this many seconds (default {seconds})").format(
             status=UNKNOWN, seconds=f"{DEFAULT_BUDGET_S:g}"),
     )
@@ -78,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     except InvalidCode as error:
         return fail("solve", code_error_text(error))
     except InvalidPosition as error:
+        # Translators: an error on the command line; {path} is a file's path, {detail} what is wrong with it.
         return fail("solve", _("{path} is not a board the game can play ({detail}).").format(
             path=args.board, detail=error))
     except InputError as error:

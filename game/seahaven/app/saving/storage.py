@@ -334,6 +334,7 @@ class Storage:
         and where a copy of the damaged ``current.json`` was kept (nothing of it is lost)."""
         game = saved.game
         n = game.line_length
+        # Translators: a notice at start; {n} is the number of the last move that could be read.
         cut = ngettext("Your saved game could be read up to move {n} only; it goes on from there.",
                        "Your saved game could be read up to move {n} only; it goes on from there.", n).format(
             n=format_number(n)) if n else _("The moves of your saved game could not be read, so it goes on from "
@@ -342,6 +343,8 @@ class Storage:
         if not self.read_only and self.path(CURRENT).exists():
             copy = _copy_aside(self.path(CURRENT))
             if copy is not None:
+                # Translators: a notice at start, after the sentence that a file could not be read; {file} is the name
+                # the damaged file was renamed to.
                 sentences.append(_("The damaged file was kept as {file}.").format(file=copy.name))
         return " ".join(sentences)
 

@@ -58,6 +58,7 @@ def day_key(day: _dt.date) -> str:
 class DailyScreen(Screen):
     """The calendar of daily deals, for ``history`` (what was played and won)."""
 
+    # Translators: the title of the daily deals screen and the name of its Menu entry.
     title = N_("Daily deals")
 
     def __init__(self, app: App, history: History, today: _dt.date, on_play: PlayDaily,
@@ -111,8 +112,10 @@ class DailyScreen(Screen):
         if self.refused is None:
             return ""
         if self.refused > self.today:
+            # Translators: under the daily calendar, after a tap on a day to come; {day} is a full date.
             return _("The deals of {day} are not out yet: each day's deals come at midnight UTC.").format(
                 day=date_text(self.refused))
+        # Translators: under the daily calendar, after a tap on a day before the first; {day} is a full date.
         return _("The daily deals began on {day}.").format(day=date_text(FIRST_DAY))
 
     def play(self, cells: int) -> None:
@@ -141,6 +144,7 @@ class DailyScreen(Screen):
         y = self.text(surface, _("One deal a day for each difficulty, the same for every player, proved winnable "
                                  "by the solver. A new one comes at midnight UTC."), column.x, y, column.w,
                       colour=self.theme.text_dim, size=small) + u // 2
+        # Translators: a bold line of the daily deals screen; {n} is a number of days.
         y = self.text(surface, ngettext("Daily streak: {n} day in a row with a daily deal won.",
                                         "Daily streak: {n} days in a row with a daily deal won.", streak).format(
                                             n=format_number(streak)),
@@ -155,8 +159,10 @@ class DailyScreen(Screen):
         """The chosen day and its three Play buttons, with what became of each."""
         u = self.unit
         day = self.selected
-        heading = _("Today\u2019s deals") if day == self.today else \
-            _("The deals of {day}").format(day=date_text(day))
+        # Translators: the heading over today's three Play buttons of the daily deals screen.
+        heading = (_("Today\u2019s deals") if day == self.today
+                   # Translators: the heading over a chosen day's three Play buttons; {day} is a date.
+                   else _("The deals of {day}").format(day=date_text(day)))
         y = self.text(surface, heading,
                       column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
         h = round(u * 2.3)
@@ -339,6 +345,7 @@ def play_daily(app: App, session: Session, day: _dt.date, cells: int, ask: Ask |
         if ask is None or session.current.code == deal.code:
             start()
         else:
+            # Translators: the title of a confirmation window; {difficulty} is Easy, Medium or Hard, {day} a date.
             ask(lambda: _("Play the daily deal ({difficulty}, {day})?").format(
                 difficulty=difficulty_name(cells), day=date_text(deal.date)), start)
 

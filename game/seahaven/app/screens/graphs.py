@@ -36,7 +36,11 @@ ROLLING = 10
 
 
 def range_name(count: int) -> str:
-    return _("All") if count == 0 else ngettext("Last {n}", "Last {n}", count).format(n=format_number(count))
+    if count == 0:
+        # Translators: a button over the graphs of Statistics: show all the games. About 8 characters (like "Last 20").
+        return _("All")
+    # Translators: a button over the graphs of Statistics: show the last {n} games (20, 50, 200). About 8 characters.
+    return ngettext("Last {n}", "Last {n}", count).format(n=format_number(count))
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,7 @@ LISTED = 12
 def _listed(values: list[str]) -> str:
     if len(values) > LISTED:
         return ""
+    # Translators: read by a screen reader under a graph; {values} is a list of figures.
     return _("Each, oldest first: {values}.").format(values=pgettext("list separator", ", ").join(values))
 
 
@@ -85,18 +90,24 @@ def summary(kind: str, data: Series) -> str:
     if kind == "rate":
         rates = data.rate
         if not rates:
+            # Translators: shown and read where a figure or a graph has nothing yet. About 15 characters.
             return _("None yet")
         latest = format_percent(rates[-1])
         if len(rates) == 1:
+            # Translators: read by a screen reader for the win rate graph of one game; {rate} is a percentage.
             return _("One game counted: {rate}.").format(rate=latest)
         first = format_percent(rates[0])
         if rates[-1] > rates[0]:
+            # Translators: read by a screen reader for the win rate graph; {first} and {latest} are percentages.
             trend = _("From the first game shown to the latest, the win rate went up from {first} to {latest}.")
         elif rates[-1] < rates[0]:
+            # Translators: read by a screen reader for the win rate graph; {first} and {latest} are percentages.
             trend = _("From the first game shown to the latest, the win rate went down from {first} to {latest}.")
         else:
+            # Translators: read by a screen reader for the win rate graph; {latest} is a percentage.
             trend = _("The win rate is {latest} at the first game shown and at the latest.")
         words = [trend.format(first=first, latest=latest),
+                 # Translators: read by a screen reader for the win rate graph; {highest} and {lowest} are percentages.
                  _("Highest {highest}, lowest {lowest}.").format(highest=format_percent(max(rates)),
                                                                 lowest=format_percent(min(rates))),
                  _listed([format_percent(rate) for rate in rates])]
@@ -105,8 +116,11 @@ def summary(kind: str, data: Series) -> str:
         if not times:
             return _("None yet")
         if len(times) == 1:
+            # Translators: read by a screen reader for the time graph of one won game; {time} is a time of play like
+            # 4:05.
             words = [_("Won in {time}.").format(time=format_duration(times[0]))]
         else:
+            # Translators: read by a screen reader for the time graph; each {…} is a time of play like 4:05.
             words = [_("Fastest {fastest}, slowest {slowest}, average {average}; the latest was won in "
                        "{latest}.").format(
                 fastest=format_duration(min(times)), slowest=format_duration(max(times)),
@@ -114,6 +128,8 @@ def summary(kind: str, data: Series) -> str:
                 _listed([format_duration(t) for t in times])]
         helped = sum(1 for _t, with_help in data.times if with_help)
         if helped:
+            # Translators: read by a screen reader after the time graph's summary; {n} is how many of the won games were
+            # won with help.
             words.append(ngettext("{n} of them was won with help.", "{n} of them were won with help.", helped).format(
                 n=format_number(helped)))
     else:
@@ -121,12 +137,15 @@ def summary(kind: str, data: Series) -> str:
         if not scores:
             return _("None yet")
         states = [state for _score, state in data.scores]
+        # Translators: read by a screen reader for the score graph; each {…} is a number of games.
         words = [_("Won: {won}, won with help: {helped}, not won: {lost}.").format(
             won=format_number(states.count("won")), helped=format_number(states.count("helped")),
             lost=format_number(states.count("lost")))]
         if len(scores) == 1:
+            # Translators: read by a screen reader for the score graph of one game; {score} is a number of points.
             words.append(_("The score: {score}.").format(score=format_number(scores[0])))
         else:
+            # Translators: read by a screen reader for the score graph; each {…} is a number of points.
             words.append(_("Highest {highest}, lowest {lowest}, average {average}; the latest game scored "
                            "{latest}.").format(highest=format_number(max(scores)), lowest=format_number(min(scores)),
                                                average=format_number(round(sum(scores) / len(scores))),

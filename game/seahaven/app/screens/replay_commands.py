@@ -45,13 +45,20 @@ REPLAY_COMMANDS: tuple[ReplayCommand, ...] = (
     ReplayCommand("close", NP_("replay button", "Close"), ("Esc",), button=True),
     ReplayCommand("start", NP_("replay button", "Start"), ("Home",), button=True),
     ReplayCommand("back", NP_("replay button", "Back"), ("Left",), button=True),
-    ReplayCommand("play", NP_("replay button", "Play"), ("Space",), help=N_("Play or pause"), button=True),
+    ReplayCommand("play", NP_("replay button", "Play"), ("Space",),
+                  # Translators: a command in Help's keys table (the Space key on the replay screen): play the replay,
+                  # or pause it.
+                  help=N_("Play or pause"), button=True),
     ReplayCommand("forward", NP_("replay button", "Forward"), ("Right",), button=True),
     ReplayCommand("end", NP_("replay button", "End"), ("End",), button=True),
+    # Translators: a command in Help's keys table (Page Up on the replay screen).
     ReplayCommand("page_back", keys=("Page Up",), help=N_("Ten moves back")),
+    # Translators: a command in Help's keys table (Page Down on the replay screen).
     ReplayCommand("page_forward", keys=("Page Down",), help=N_("Ten moves forward")),
     ReplayCommand("speed", button=True),
+    # Translators: a command in Help's keys table (the + key on the replay screen): a faster replay.
     ReplayCommand("faster", keys=("+",), help=N_("Faster")),
+    # Translators: a command in Help's keys table (the - key on the replay screen): a slower replay.
     ReplayCommand("slower", keys=("-",), help=N_("Slower")),
     ReplayCommand("review", NP_("replay button", "Review"), ("V",), button=True, offered_only=True),
     ReplayCommand("analyse", NP_("replay button", "Analyse"), ("A",), button=True, offered_only=True,

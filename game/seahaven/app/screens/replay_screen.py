@@ -736,12 +736,18 @@ def replay_title(replay: ReplayGame, analysed: bool = False) -> str:
     """What is being watched, and how far along: the replay's status line's right end
     (``analysed``: an analysis shows)."""
     source = replay.source
+    # Translators: the replay's status line; {n} is the move shown, {total} the game's moves.
     where = _("Move {n} of {total}").format(n=format_number(replay.index), total=format_number(replay.length))
     if source.kind == "solver":
+        # Translators: the replay's status line when the solver's line is shown; {where} is "Move 3 of 40".
         return _("The solver's line  \u00b7  {where}").format(where=where)
     name = str(source.code) if source.code is not None else difficulty_name(replay.start.cell_count)
     if source.at is not None:
         name = _("{game} of {day}").format(game=name, day=iso_date_text(source.at[:10]))
     if analysed:
+        # Translators: the replay's status line when the analysis shows; {game} is a game code or "Easy" (or
+        # "SH1-C4-AAAAAJ2 of December 1, 2026"), {where} is "Move 3 of 40".
         return _("Analysis of {game}  \u00b7  {where}").format(game=name, where=where)
+    # Translators: the replay's status line; {game} is a game code or "Easy" (or "SH1-C4-AAAAAJ2 of December 1, 2026"),
+    # {where} is "Move 3 of 40".
     return _("Replay of {game}  \u00b7  {where}").format(game=name, where=where)

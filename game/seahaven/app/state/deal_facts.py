@@ -174,5 +174,6 @@ def share_text(date: str, difficulty: str, seconds: float, moves: int, helped: b
     else:
         text = _("Seahaven Towers daily deal {date}, {difficulty}: won in {time}, {moves}, {help}.")
     return text.format(date=date, difficulty=_(difficulty), rating=rating, time=format_duration(seconds),
+                       # Translators: a number of moves, inside sentences ("The file holds this same deal at 12 moves").
                        moves=ngettext("{n} move", "{n} moves", moves).format(n=format_number(moves)),
                        help=_("with help") if helped else _("no help"))

@@ -20,6 +20,8 @@ LEGEND: tuple[tuple[Judgement | None, str], ...] = (
     (Judgement.LOST_IT, N_("The move that lost the game, where other moves would have kept it winnable")),
     (Judgement.AFTER_LOSS, N_("Played after the game was lost")),
     (Judgement.UNKNOWN, N_("Not decided: the solver's budget ran out")),
+    # Translators: a mark under the replay's board or a button's note: the solver has not yet looked at this game. About
+    # 20 characters.
     (None, N_("Not analysed yet")),
 )
 """Each mark's meaning, in the strip's order of interest (marked; shown through ``_()``):
@@ -70,6 +72,7 @@ def judgement_label(judgement: Judgement | None) -> str:
 def verdict_text(report: MoveReport | None) -> str:
     """What the analysis found about the move (one sentence, "it" being the move)."""
     if report is None:
+        # Translators: said when the analysis of a move is asked before the solver got to it.
         return _("Not analysed yet.")
     judgement = report.judgement
     if judgement is Judgement.KEPT:
@@ -91,10 +94,14 @@ def better_text(position: Position, move: Move) -> str:
     lead = lead_card(position, move)
     source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
     if move.size > 1:
+        # Translators: the analysis panel of the replay; {n} is the run's cards, {card} its first card after "starting
+        # with", {source} and {dest} piles after "from" and "to".
         return ngettext("The better move: the run of {n} card starting with {card}, from {source} to {dest}.",
                         "The better move: the run of {n} cards starting with {card}, from {source} to {dest}.",
                         move.size).format(n=format_number(move.size), card=card_name(lead, WITH), source=source,
                                           dest=dest)
+    # Translators: the analysis panel of the replay; {card} is a card as a subject, {source} and {dest} piles after
+    # "from" and "to".
     return _("The better move: {card} from {source} to {dest}.").format(card=card_name(lead), source=source,
                                                                         dest=dest)
 
@@ -117,6 +124,8 @@ def summary_text(counts: Counts) -> str:
     if not counts.moves:
         return _("No move to analyse: the game has not begun.")
     if not counts.finished:
+        # Translators: the analysis panel while the solver works; {known} is how many of the game's {n} moves it has
+        # looked at.
         return ngettext("The solver is going through the game: {known} of {n} move so far.",
                         "The solver is going through the game: {known} of {n} moves so far.", counts.moves).format(
             known=format_number(counts.known), n=format_number(counts.moves))
@@ -125,9 +134,11 @@ def summary_text(counts: Counts) -> str:
         text = _("This deal cannot be won, not even from the start.")
     else:
         played = counts.played_while_winnable
+        # Translators: the analysis's summary; {kept} is how many of the game's {n} moves kept it winnable.
         text = ngettext("{kept} of {n} move kept the game winnable.", "{kept} of {n} moves kept the game winnable.",
                         played).format(kept=format_number(counts.kept), n=format_number(played))
         if lost_at is not None:
+            # Translators: the analysis's summary; {number} is the number of the move that made the game unwinnable.
             text = join(text, _("Move {number} lost it.").format(number=format_number(lost_at)))
         elif counts.won:
             text = join(text, _("The game was won."))
@@ -136,8 +147,12 @@ def summary_text(counts: Counts) -> str:
                                        counts.critical).format(n=format_number(counts.critical),
                                                                found=format_number(counts.found)))
         else:
+            # Translators: the analysis's summary: no move of the game was a critical moment (a position with one
+            # winning move only).
             text = join(text, _("No critical moment."))
     if counts.unknown:
+        # Translators: the analysis's summary; "budget" is the time and work the solver may spend on each move (a
+        # limit), not money.
         text = join(text, ngettext("{n} move could not be decided within the solver's budget.",
                                    "{n} moves could not be decided within the solver's budget.",
                                    counts.unknown).format(n=format_number(counts.unknown)))
