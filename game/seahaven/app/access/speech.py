@@ -12,6 +12,7 @@ move by its card, where it went and what it uncovered; the reading keys (I, T) a
 
 from __future__ import annotations
 
+from seahaven import i18n
 from seahaven.app.access.tree import pile_label
 from seahaven.app.text.words import FROM, ONTO, WITH, card_name, lead_card, pile_name, sentence
 from seahaven.engine import Action, Pile, Position
@@ -142,11 +143,8 @@ def fit_for_speech(text: str) -> str:
 
 def sentences(texts: list[str]) -> str:
     """Sentences said one after the other, through the catalogs' template (Japanese and
-    Chinese join them without a space)."""
-    said = ""
-    for text in texts:
-        said = text if not said else pgettext("two sentences", "{first} {second}").format(first=said, second=text)
-    return said
+    Chinese join them without a space): :func:`seahaven.i18n.sentences`."""
+    return i18n.sentences(texts)
 
 
 def tab_words(name: str, index: int, count: int) -> str:

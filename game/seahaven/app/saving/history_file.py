@@ -157,8 +157,12 @@ class HistoryFile:
         and a new history starts; if it cannot be moved (or this copy writes nothing), it is
         left as it is and never appended to."""
         if not self.read_only:
-            aside = set_aside(self.path, _("Your game history could not be read ({why}), so a new one starts").format(
-                why=why), _("your game history"), unreadable=True)
+            # Translators: a notice at start; {why} is the reason ("it is not UTF-8 text").
+            lead = _("Your game history could not be read ({why}), so a new one starts.").format(why=why)
+            # Translators: the last sentence of a notice at start, after "The unreadable file could not be moved
+            # aside (…).".
+            until_fixed = _("Your game history will not be saved until that file is fixed.")
+            aside = set_aside(self.path, lead, until_fixed, unreadable=True)
             if aside.moved_to is not None:
                 self.message = aside.message
                 return self.history

@@ -31,7 +31,7 @@ from seahaven.app.state.deal_facts import Rater
 from seahaven.app.state.session import Session
 from seahaven.app.state.settings import Settings
 from seahaven.engine import Game, GameCode
-from seahaven.i18n import _, set_language
+from seahaven.i18n import _, sentences, set_language
 
 
 def build(
@@ -123,7 +123,7 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
         app.push(Notice(app, lambda: _("Not saving"), lambda: not_saving))
     elif messages:
         # Translators: the title of a notice at start about the saved files (one could not be read).
-        app.push(Notice(app, lambda: _("Saved files"), lambda: " ".join(messages)))
+        app.push(Notice(app, lambda: _("Saved files"), lambda: sentences(messages)))
     at_stake = navigation.game_at_stake(session)
     if asked is not None and saved is not None and saved.game.code != asked and at_stake is not None:
         # a code on the command line over a game in progress: ask, never throw it away
@@ -206,7 +206,7 @@ def play(size: tuple[int, int] | None, windowed: bool, code: str | None, not_sav
         if failed and not signalled:
             from seahaven.app.shell import alert
 
-            alert.show("Seahaven Towers", " ".join(failed))
+            alert.show("Seahaven Towers", sentences(failed))
 
 
 STOP_SIGNALS = ("SIGHUP", "SIGTERM", "SIGINT", "SIGQUIT", "SIGBREAK")
