@@ -72,10 +72,10 @@ class InputError(ValueError):
     sentence of ours, in the user's language."""
 
 
-def open_input(path: str, limit: int, what: str) -> BinaryIO:
+def open_input(path: str, limit: int, refusal: str) -> BinaryIO:
     """``path`` opened for reading in binary (``-``: standard input). Opened without
     blocking, and refused unless it is a regular file (a FIFO would hang, a device never
-    ends) or larger than ``limit`` bytes, since it then cannot be ``what``."""
+    ends) or larger than ``limit`` bytes, saying so with ``refusal`` (see :func:`too_large`)."""
     if path == "-":
         return sys.stdin.buffer
     try:
@@ -90,23 +90,24 @@ def open_input(path: str, limit: int, what: str) -> BinaryIO:
     problem = (_("{path} is a folder, not a file.").format(path=path) if stat.S_ISDIR(info.st_mode)
                # Translators: an error on the command line; {path} is a file's path (a folder or a device, not a file).
                else _("{path} is not a regular file.").format(path=path) if not stat.S_ISREG(info.st_mode)
-               else too_large(path, limit, what) if info.st_size > limit else None)
+               else too_large(path, limit, refusal) if info.st_size > limit else None)
     if problem is not None:
         os.close(fd)
         raise InputError(problem)
     return open(fd, "rb")
 
 
-def too_large(path: str, limit: int, what: str) -> str:
-    """``what`` is the kind of file, translated by the caller (``_("a game record")``)."""
-    return _("{path} is larger than {size} MB; it cannot be {what}.").format(
-        path=path, size=limit // (1024 * 1024), what=what)
+def too_large(path: str, limit: int, refusal: str) -> str:
+    """``refusal`` is the caller's whole sentence for its kind of file, translated, with ``{path}``
+    and ``{size}`` (in MB): "{path} is larger than {size} MB; it cannot be a game record."; never
+    a kind of file slotted into one sentence for all."""
+    return refusal.format(path=path, size=limit // (1024 * 1024))
 
 
-def read_bounded(path: str, limit: int, what: str) -> str:
+def read_bounded(path: str, limit: int, refusal: str) -> str:
     """The UTF-8 text of ``path`` (``-`` for standard input), refused without reading it
-    all when it is larger than ``limit`` bytes, since it then cannot be ``what``."""
-    handle = open_input(path, limit, what)
+    all when it is larger than ``limit`` bytes (saying so with ``refusal``, see :func:`too_large`)."""
+    handle = open_input(path, limit, refusal)
     try:
         data = handle.read(limit + 1)
     except OSError as error:
@@ -115,18 +116,18 @@ def read_bounded(path: str, limit: int, what: str) -> str:
         if handle is not sys.stdin.buffer:
             handle.close()
     if len(data) > limit:
-        raise InputError(too_large(path, limit, what))
+        raise InputError(too_large(path, limit, refusal))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError(f"{path} is not UTF-8 text") from None
 
 
-def read_text_chunks(path: str, limit: int, what: str, chunk: int = 1 << 20) -> Iterator[str]:
+def read_text_chunks(path: str, limit: int, refusal: str, chunk: int = 1 << 20) -> Iterator[str]:
     """The UTF-8 text of ``path`` (``-`` for standard input) in pieces of about ``chunk``
     bytes, so that a large file is never held whole. Raises :class:`InputError` as
     :func:`read_bounded` does (past ``limit`` bytes, or bad UTF-8, when it gets there)."""
-    handle = open_input(path, limit, what)
+    handle = open_input(path, limit, refusal)
     decoder = codecs.getincrementaldecoder("utf-8-sig")()
     total = 0
     try:
@@ -137,7 +138,7 @@ def read_text_chunks(path: str, limit: int, what: str, chunk: int = 1 << 20) -> 
                 raise InputError(file_error_text(path, error)) from None
             total += len(data)
             if total > limit:
-                raise InputError(too_large(path, limit, what))
+                raise InputError(too_large(path, limit, refusal))
             try:
                 text = decoder.decode(data, final=not data)
             except UnicodeDecodeError:

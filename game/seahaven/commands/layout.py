@@ -66,7 +66,8 @@ def _saved_position(path: str) -> Position:
     from seahaven.app.saving.saved_game import game_from_json
 
     try:
-        handle = open_input(path, MAX_FILE_BYTES, _("a saved game"))
+        # Translators: an error on the command line; {path} is a file's path, {size} a number of megabytes.
+        handle = open_input(path, MAX_FILE_BYTES, _("{path} is larger than {size} MB; it cannot be a saved game."))
         try:
             data = handle.read(MAX_FILE_BYTES + 1)
         finally:

@@ -122,8 +122,10 @@ def not_saving_sentence(reason: str) -> str:
 
     # Translators: a notice on the console and at start; {reason} is one of the reasons like "a folder named … is in the
     # way in …".
-    return i18n._("Nothing will be saved this time, because {reason}; you can play, but this game is not "
-                  "kept.").format(reason=reason)
+    # Translators: a notice on the console and at start; {reason} is a clause that stands on its own after the colon,
+    # like "a folder named .lock is in the way in /home/ana/.local/share/seahaven-towers".
+    return i18n._("Nothing will be saved this time: {reason}. You can play, but this game is not kept.").format(
+        reason=reason)
 
 
 DISPLAY_ATTEMPTS = 4

@@ -51,7 +51,8 @@ def read_game_line(path: str, rules: Rules) -> tuple[list[Position], list[Move]]
     from seahaven.engine import SeahavenError
     from seahaven.engine.records import MAX_RECORD_BYTES, json_trouble
 
-    text = read_bounded(path, MAX_RECORD_BYTES, _("a game record"))
+    # Translators: an error on the command line; {path} is a file's path, {size} a number of megabytes.
+    text = read_bounded(path, MAX_RECORD_BYTES, _("{path} is larger than {size} MB; it cannot be a game record."))
     try:
         record = json.loads(text)
     except (ValueError, RecursionError) as error:

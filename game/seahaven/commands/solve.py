@@ -78,7 +78,10 @@ def run(args: argparse.Namespace) -> int:
         if args.code is not None:
             position = GameCode.parse(args.code).position()
         else:
-            position = parse_board(read_bounded(args.board, MAX_BOARD_BYTES, _("a board")))
+            # Translators: an error on the command line; {path} is a file's path, {size} a number of megabytes; a
+            # board is a text file that lays out a position (seahaven solve --board).
+            refusal = _("{path} is larger than {size} MB; it cannot be a board.")
+            position = parse_board(read_bounded(args.board, MAX_BOARD_BYTES, refusal))
     except InvalidCode as error:
         return fail("solve", code_error_text(error))
     except InvalidPosition as error:

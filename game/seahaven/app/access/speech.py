@@ -118,7 +118,8 @@ def status_words(score: int, moves: int, seconds: float, verdict: str | None) ->
 
 def status_reading(status: str, code: str | None) -> str:
     """What the status key says: the status line and the game code ("Game SH1-C4-AAAAAJ2")."""
-    said = sentence(status).rstrip(".") + "."
+    stop = pgettext("sentence separator", ". ").rstrip()  # the language's full stop: "." or "。"
+    said = sentence(status).rstrip("." + stop) + stop
     if not code:
         return said
     return pgettext("two sentences", "{first} {second}").format(

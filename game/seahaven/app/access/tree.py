@@ -150,7 +150,10 @@ def table_rows(position: Position) -> str:
         # Translators: the last part of the table read aloud; {columns} is a list of column numbers ("3, 7").
         parts.append(ngettext("Empty column: {columns}", "Empty columns: {columns}", len(empty)).format(
             columns=pgettext("list separator", ", ").join(str(c.key) for c in empty)))
-    return pgettext("sentence separator", ". ").join(parts) + "."
+    # Translators: what parts the sentences of the table read aloud (row by row) and ends the last one: "。" in
+    # Japanese and Chinese.
+    separator = pgettext("sentence separator", ". ")
+    return separator.join(parts) + separator.rstrip()  # the language's full stop, not an English "."
 
 
 class PileNodes:

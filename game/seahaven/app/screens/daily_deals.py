@@ -27,6 +27,7 @@ from seahaven.app.state.session import Session
 from seahaven.app.text.words import (
     DIFFICULTY_NAMES,
     date_text,
+    day_text,
     difficulty_name,
     month_short,
     month_year,
@@ -114,9 +115,9 @@ class DailyScreen(Screen):
         if self.refused > self.today:
             # Translators: under the daily calendar, after a tap on a day to come; {day} is a full date.
             return _("The deals of {day} are not out yet: each day's deals come at midnight UTC.").format(
-                day=date_text(self.refused))
+                day=day_text(self.refused))
         # Translators: under the daily calendar, after a tap on a day before the first; {day} is a full date.
-        return _("The daily deals began on {day}.").format(day=date_text(FIRST_DAY))
+        return _("The daily deals began on {day}.").format(day=day_text(FIRST_DAY))
 
     def play(self, cells: int) -> None:
         self.on_play(self.selected, cells)
@@ -162,7 +163,7 @@ class DailyScreen(Screen):
         # Translators: the heading over today's three Play buttons of the daily deals screen.
         heading = (_("Today\u2019s deals") if day == self.today
                    # Translators: the heading over a chosen day's three Play buttons; {day} is a date.
-                   else _("The deals of {day}").format(day=date_text(day)))
+                   else _("The deals of {day}").format(day=day_text(day)))
         y = self.text(surface, heading,
                       column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
         h = round(u * 2.3)
@@ -347,7 +348,7 @@ def play_daily(app: App, session: Session, day: _dt.date, cells: int, ask: Ask |
         else:
             # Translators: the title of a confirmation window; {difficulty} is Easy, Medium or Hard, {day} a date.
             ask(lambda: _("Play the daily deal ({difficulty}, {day})?").format(
-                difficulty=difficulty_name(cells), day=date_text(deal.date)), start)
+                difficulty=difficulty_name(cells), day=day_text(deal.date)), start)
 
     def failed(error: BaseException) -> None:
         session.say(_("The daily deal could not be found."), warn=True)

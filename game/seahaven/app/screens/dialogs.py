@@ -125,7 +125,7 @@ class EndMessage(Window):
             if day is not None:
                 # Translators: a line of the won window; {day} is a date, {difficulty} is Easy, Medium or Hard.
                 self.lines.append((_("The daily deal of {day} ({difficulty}).").format(
-                    day=iso_date_text(day), difficulty=difficulty_name(game.start.cell_count)),
+                    day=iso_date_text(day, weekday=False), difficulty=difficulty_name(game.start.cell_count)),
                     "accent"))
             if rating is not None:
                 # Translators: a line of the won window; {n} is the solver's rating from 1 (easy) to 5 (hard).

@@ -19,7 +19,7 @@ import pygame
 from seahaven.app.looks.result_marks import HELPED, LOST, WON, paint_bar
 from seahaven.app.state.history import Entry
 from seahaven.app.text.words import DIFFICULTY_NAMES, difficulty_name, per_difficulty
-from seahaven.i18n import NP_, _, format_duration, format_number, format_percent, ngettext, pgettext
+from seahaven.i18n import NP_, _, format_duration, format_number, format_percent, ngettext, pgettext, sentences
 
 if TYPE_CHECKING:
     from seahaven.app.kit import Screen
@@ -33,6 +33,46 @@ RANGES = (20, 50, 200, ALL)
 """How many of the last games the graphs show (0: all of them)."""
 ROLLING = 10
 """The win rate at a game is over the last this many games up to it."""
+
+
+def graph_title(kind: str, cells: int, games: int, won: int = 0) -> str:
+    """The title over a graph of the last ``games`` games of the difficulty of ``cells``, in
+    whole sentences: each difficulty's own (never "the last 20 Easy games" slotted into another
+    sentence), and each count in a sentence of its own, so each takes its own plural form."""
+    n = format_number(games)
+    if kind == "rate":
+        return sentences([per_difficulty(
+            # Translators: the title over the win rate graph of Statistics (one line or two); {n} is a number of games.
+            cells, ngettext("Win rate over the last Easy game.", "Win rate over the last {n} Easy games.", games),
+            # Translators: the title over the win rate graph of Statistics; {n} is a number of games.
+            ngettext("Win rate over the last Medium game.", "Win rate over the last {n} Medium games.", games),
+            # Translators: the title over the win rate graph of Statistics; {n} is a number of games.
+            ngettext("Win rate over the last Hard game.", "Win rate over the last {n} Hard games.", games)).format(n=n),
+            # Translators: the second sentence of the title over the win rate graph: each point of the line is the win
+            # rate of the last {n} games up to it.
+            ngettext("Each point: the last {n} game; wins with help are left out.",
+                     "Each point: the last {n} games; wins with help are left out.", ROLLING).format(
+                n=format_number(ROLLING))])
+    if kind == "time":
+        return sentences([per_difficulty(
+            # Translators: the title over the graph of the time of each won game; {n} is a number of games.
+            cells, ngettext("Time of the last Easy game, if won.", "Time of each win among the last {n} Easy games.",
+                            games),
+            # Translators: the title over the graph of the time of each won game; {n} is a number of games.
+            ngettext("Time of the last Medium game, if won.", "Time of each win among the last {n} Medium games.",
+                     games),
+            # Translators: the title over the graph of the time of each won game; {n} is a number of games.
+            ngettext("Time of the last Hard game, if won.", "Time of each win among the last {n} Hard games.",
+                     games)).format(n=n),
+            # Translators: the second sentence of the title over the graph of times: how many of those games were won.
+            ngettext("{n} game won.", "{n} games won.", won).format(n=format_number(won))])
+    return per_difficulty(
+        # Translators: the title over the graph of scores; {n} is a number of games.
+        cells, ngettext("Score of the last Easy game.", "Score of each of the last {n} Easy games.", games),
+        # Translators: the title over the graph of scores; {n} is a number of games.
+        ngettext("Score of the last Medium game.", "Score of each of the last {n} Medium games.", games),
+        # Translators: the title over the graph of scores; {n} is a number of games.
+        ngettext("Score of the last Hard game.", "Score of each of the last {n} Hard games.", games)).format(n=n)
 
 
 def range_name(count: int) -> str:
@@ -253,23 +293,13 @@ class Graphs:
                                    _("No Hard game recorded yet: the graphs fill in as you play."))
             return screen.text(surface, empty, x, y, width, colour=self.theme.text_dim) + u
         n = data.games
-        games = per_difficulty(
-            self.cells, ngettext("the last Easy game", "the last {n} Easy games", n),
-            ngettext("the last Medium game", "the last {n} Medium games", n),
-            ngettext("the last Hard game", "the last {n} Hard games", n)).format(n=format_number(n))
         if self.kind == "rate":
-            y = self._title(surface, ngettext("Win rate over {games} (each point: the last {n} game; wins with help "
-                                              "are left out)",
-                                              "Win rate over {games} (each point: the last {n} games; wins with help "
-                                              "are left out)", ROLLING).format(games=games, n=format_number(ROLLING)),
-                            x, y, width, small)
+            y = self._title(surface, graph_title("rate", self.cells, n), x, y, width, small)
             screen.read(summary(self.kind, data))
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
             return self._line_chart(surface, pygame.Rect(x, y, width, height), data.rate, small)
         if self.kind == "time":
-            y = self._title(surface, ngettext("Time of each won game of {games} ({n} won)",
-                                              "Time of each won game of {games} ({n} won)", len(data.times)).format(
-                games=games, n=format_number(len(data.times))), x, y, width, small)
+            y = self._title(surface, graph_title("time", self.cells, n, len(data.times)), x, y, width, small)
             screen.read(summary(self.kind, data))
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
             longest = max((t for t, _helped in data.times), default=0.0)
@@ -277,7 +307,7 @@ class Graphs:
                               [HELPED if helped else WON for _t, helped in data.times], small, format_duration,
                               [(WON, pgettext("daily deal", "won")), (HELPED, pgettext("daily deal", "won with help"))],
                               top=nice_top(longest / 60) * 60)
-        y = self._title(surface, _("Score of each of {games}").format(games=games), x, y, width, small)
+        y = self._title(surface, graph_title("score", self.cells, n), x, y, width, small)
         screen.read(summary(self.kind, data))
         height = max(6 * u, min(bottom - y, round(width * 0.75)))
         return self._bars(surface, pygame.Rect(x, y, width, height), [float(v) for v, _state in data.scores],

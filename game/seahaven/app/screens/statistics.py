@@ -331,11 +331,15 @@ class StatsScreen(Screen):
                     # Translators: a bar's label of the chart "wins per deal rating": deals with no rating. About 9
                     # characters.
                     else _("not rated"))
+            # each count with its own plural form: "5 games played, 2 won"
+            # Translators: a part of what a screen reader reads for a bar of the chart "wins per deal rating", as in
+            # "rated 3: 5 games played, 2 won"; {n} is a number of games.
+            games = ngettext("{n} game played", "{n} games played", played).format(n=format_number(played))
+            # Translators: a part of what a screen reader reads for a bar of the chart "wins per deal rating", after
+            # "5 games played, …"; {n} is how many of those games were won.
+            wins = ngettext("{n} won", "{n} won", won).format(n=format_number(won))
             self.read(pgettext("screen reader", "{label}: {value}").format(
-                # Translators: read by a screen reader for a bar of the chart "wins per deal rating"; {won} and {n} are
-                # numbers of games.
-                label=name, value=ngettext("{won} of {n} game won", "{won} of {n} games won", played).format(
-                    won=format_number(won), n=format_number(played))))
+                label=name, value=pgettext("list separator", ", ").join((games, wins))))
             head = font.render(name, True, self.theme.text_dim)
             if head.get_width() > slot - 4:
                 head = font.render(str(rating) if rating else "\u2014", True, self.theme.text_dim)

@@ -134,18 +134,31 @@ def summary_text(counts: Counts) -> str:
         text = _("This deal cannot be won, not even from the start.")
     else:
         played = counts.played_while_winnable
-        # Translators: the analysis's summary; {kept} is how many of the game's {n} moves kept it winnable.
-        text = ngettext("{kept} of {n} move kept the game winnable.", "{kept} of {n} moves kept the game winnable.",
-                        played).format(kept=format_number(counts.kept), n=format_number(played))
+        # each count in a sentence of its own, so each takes its own plural form
+        text = join(
+            # Translators: the analysis's summary, its first sentence; {n} is the number of moves made while the game
+            # could still be won (the next sentence says how many of them kept it winnable).
+            ngettext("{n} move was made while the game could be won.", "{n} moves were made while the game could be "
+                     "won.", played).format(n=format_number(played)),
+            # Translators: the analysis's summary, after "12 moves were made while the game could be won."; {n} is how
+            # many of those moves kept the game winnable.
+            ngettext("{n} of them kept it winnable.", "{n} of them kept it winnable.", counts.kept).format(
+                n=format_number(counts.kept)))
         if lost_at is not None:
             # Translators: the analysis's summary; {number} is the number of the move that made the game unwinnable.
             text = join(text, _("Move {number} lost it.").format(number=format_number(lost_at)))
         elif counts.won:
             text = join(text, _("The game was won."))
         if counts.critical:
-            text = join(text, ngettext("{n} critical moment, {found} found.", "{n} critical moments, {found} found.",
-                                       counts.critical).format(n=format_number(counts.critical),
-                                                               found=format_number(counts.found)))
+            text = join(text, join(
+                # Translators: the analysis's summary; {n} is the number of critical moments (positions where only one
+                # move kept the game winnable).
+                ngettext("{n} critical moment.", "{n} critical moments.", counts.critical).format(
+                    n=format_number(counts.critical)),
+                # Translators: the analysis's summary, after "3 critical moments."; {n} is at how many of them the
+                # player found that one winning move.
+                ngettext("The one winning move was found {n} time.", "The one winning move was found {n} times.",
+                         counts.found).format(n=format_number(counts.found))))
         else:
             # Translators: the analysis's summary: no move of the game was a critical moment (a position with one
             # winning move only).

@@ -15,11 +15,13 @@ from seahaven.i18n import (
     N_,
     _,
     format_date,
+    format_day_month_year,
     format_month_year,
     format_number,
     format_weekday_day_month,
     ngettext,
     pgettext,
+    sentences,
 )
 from seahaven.i18n import month_short as month_short  # re-exported: the calendar's names come from CLDR
 from seahaven.i18n import weekday_short as weekday_short
@@ -119,13 +121,21 @@ def date_text(day: date) -> str:
     return format_date(day)
 
 
-def iso_date_text(iso: str) -> str:
+def day_text(day: date) -> str:
+    """A day inside a sentence, without its weekday (CLDR): "the deals of December 1, 2026",
+    "die Spiele vom 1. Dezember 2026", "les donnes du 1er décembre 2026"; :func:`date_text`,
+    with the weekday, is for a date standing on its own (a list's row, a title)."""
+    return format_day_month_year(day)
+
+
+def iso_date_text(iso: str, weekday: bool = True) -> str:
     """A day saved as "2026-12-01", as the player's language writes it (the saved text
-    itself if it is not a date)."""
+    itself if it is not a date); without ``weekday``, as inside a sentence (:func:`day_text`)."""
     try:
-        return date_text(date.fromisoformat(iso))
+        day = date.fromisoformat(iso)
     except ValueError:
         return iso
+    return date_text(day) if weekday else day_text(day)
 
 
 def month_year(month: int, year: int) -> str:
@@ -286,11 +296,16 @@ def reason_text(reason: Reason) -> str:
                         "The top {n} cards of {pile} are not a run of one suit.", reason.count).format(
             n=format_number(reason.count), pile=pile_name(reason.pile, FROM))
     elif why is Why.TOO_MANY:
-        # Translators: a refused move of a run, in the status line: {count} is the run's cards (always more than one),
-        # {n} how many may move together now.
-        text = ngettext("That run has {count} cards, but only {n} card can move together now.",
-                        "That run has {count} cards, but only {n} cards can move together now.",
-                        reason.limit).format(count=format_number(reason.count), n=format_number(reason.limit))
+        # each count in a sentence of its own, so each takes its own plural form (Polish "3 karty", "5 kart")
+        text = sentences([
+            # Translators: a refused move of a run, in the status line; {n} is the run's cards (always more than one);
+            # the next sentence says how many may move.
+            ngettext("That run has {n} card.", "That run has {n} cards.", reason.count).format(
+                n=format_number(reason.count)),
+            # Translators: a refused move of a run, in the status line, after "That run has 5 cards."; {n} is how
+            # many cards may move together now.
+            ngettext("Only {n} card can move together now.", "Only {n} cards can move together now.",
+                     reason.limit).format(n=format_number(reason.limit))])
     elif why is Why.FOUNDATION_TO_FOUNDATION:
         text = _("A card cannot move from one foundation to another.")
     elif why is Why.ONE_AT_A_TIME:
