@@ -120,8 +120,6 @@ def not_saving_sentence(reason: str) -> str:
     """What the player reads when the data folder cannot be locked, so nothing is saved."""
     from seahaven import i18n
 
-    # Translators: a notice on the console and at start; {reason} is one of the reasons like "a folder named … is in the
-    # way in …".
     # Translators: a notice on the console and at start; {reason} is a clause that stands on its own after the colon,
     # like "a folder named .lock is in the way in /home/ana/.local/share/seahaven-towers".
     return i18n._("Nothing will be saved this time: {reason}. You can play, but this game is not kept.").format(
