@@ -11,7 +11,7 @@ from typing import Protocol
 from seahaven.app.text.words import FROM, ONTO, WITH, action_text, card_name, lead_card, pile_name, solver_failed_text
 from seahaven.engine import Action, Move, Position
 from seahaven.engine.analysis import Judgement, MoveReport
-from seahaven.i18n import N_, _, format_number, ngettext, pgettext
+from seahaven.i18n import N_, _, format_number, ngettext, npgettext, pgettext
 
 LEGEND: tuple[tuple[Judgement | None, str], ...] = (
     (Judgement.KEPT, N_("Kept the game winnable")),
@@ -124,11 +124,16 @@ def summary_text(counts: Counts) -> str:
     if not counts.moves:
         return _("No move to analyse: the game has not begun.")
     if not counts.finished:
-        # Translators: the analysis panel while the solver works; {known} is how many of the game's {n} moves it has
-        # looked at.
-        return ngettext("The solver is going through the game: {known} of {n} move so far.",
-                        "The solver is going through the game: {known} of {n} moves so far.", counts.moves).format(
-            known=format_number(counts.known), n=format_number(counts.moves))
+        # each count with its own plural: the moves looked at choose this sentence's form, the game's moves their own
+        # Translators: the analysis panel while the solver works; {known} is how many moves it has looked at, {moves}
+        # the game's moves ("40 moves", written by the message "{n} move" after "of").
+        return ngettext("The solver is going through the game: {known} of {moves} so far.",
+                        "The solver is going through the game: {known} of {moves} so far.", counts.known).format(
+            known=format_number(counts.known),
+            # Translators: the game's moves after "of", as in "The solver is going through the game: 3 of 40 moves so
+            # far."; {n} is a number of moves (use the case your language puts after its word for "of").
+            moves=npgettext("moves after 'of'", "{n} move", "{n} moves", counts.moves).format(
+                n=format_number(counts.moves)))
     lost_at = counts.lost_at
     if lost_at == 0:
         text = _("This deal cannot be won, not even from the start.")
