@@ -579,19 +579,26 @@ def test_the_sentence_joiner_of_each_language(language: str, joined: str) -> Non
         i18n.set_language("en")
 
 
-def test_a_damaged_file_is_told_in_japanese_sentences_without_spaces(tmp_path: Path) -> None:
-    """Issue 39: the notice of a file set aside is whole sentences, joined as Japanese joins
-    them (the old one glued a clause and a space after another sentence)."""
-    from seahaven.app.saving.storage import SETTINGS, Storage
+def test_a_repaired_saved_game_is_told_in_japanese_sentences_without_spaces(tmp_path: Path) -> None:
+    """Issue 39: the notice of a saved game read with a repair is sentences joined as Japanese
+    joins them (no space between "。" and the next sentence), and so is a file set aside."""
+    import json
 
+    from seahaven.app.saving.storage import CURRENT, SETTINGS, Storage
+    from tests.app.test_storage import valid_body
+
+    body = valid_body()
+    body["score"] = 999  # repaired: worked out again from the moves, and the file kept as a copy
+    (tmp_path / CURRENT).write_text(json.dumps(body), encoding="utf-8")
     (tmp_path / SETTINGS).write_text("{ not json", encoding="utf-8")
     try:
         i18n.set_language("ja")
-        loaded = Storage(tmp_path).load_settings()
+        game, settings = Storage(tmp_path).load_game(), Storage(tmp_path).load_settings()
     finally:
         i18n.set_language("en")
-    assert loaded.message is not None and loaded.message.startswith("設定を読み込めなかったため")
-    assert "。" in loaded.message[:-1] and " " not in loaded.message, loaded.message
+    for message in (game.message, settings.message):
+        assert message is not None and message.count("。") >= 2 and " " not in message, message
+    assert settings.message is not None and settings.message.startswith("設定を読み込めなかったため")
 
 
 # -- the language chosen -----------------------------------------------------------------
