@@ -8,10 +8,10 @@ executable do not carry it).
 Per language: the decimal and group symbols and the minimum grouping digits, the percent
 pattern, the month names (as they stand in a date and on their own), the short month and
 weekday names, the date patterns (weekday, day, month and year; month and year; day and
-month; weekday, day and month; day, month and year) and the time separator. What Babel's copy of CLDR lacks is written here, each with
-its reason: the minimum grouping digits (:data:`MIN_GROUPING`), French "1er" for the first of
-a month (:data:`DAY_ONE`; CLDR has no ordinal day) and the narrow space of French
-typography before % (:data:`PERCENT_SPACE`).
+month; weekday, day and month; day, month and year) and the time separator. What Babel's
+copy of CLDR lacks is written here, each with its reason: the minimum grouping digits
+(:data:`MIN_GROUPING`), French "1er" for the first of a month (:data:`DAY_ONE`; CLDR has no
+ordinal day) and the narrow space of French typography before % (:data:`PERCENT_SPACE`).
 tests/test_i18n.py fails when the committed file differs from a fresh run.
 """
 
