@@ -171,8 +171,13 @@ class DailyScreen(Screen):
         w = (column.w - 2 * gap) // 3
         for i, cells in enumerate(DIFFICULTY_NAMES):
             state = days.get((day.isoformat(), cells))
+            # Translators: what became of a daily deal, after its Play button ("Play Easy · won") and in the calendar's
+            # words for a screen reader. Short: about 10 characters.
             status = {"won": pgettext("daily deal", "won"), "helped": pgettext("daily deal", "won with help"),
+                      # Translators: what became of a daily deal: played but not won. Short: about 10 characters.
                       "played": pgettext("daily deal", "played")}.get(state or "", "")
+            # Translators: the three buttons of a day on the daily deals screen (Play Easy, Play Medium, Play Hard):
+            # play that day's deal of the difficulty. About 14 characters; a verb.
             text = per_difficulty(cells, pgettext("daily deal", "Play Easy"), pgettext("daily deal", "Play Medium"),
                                   pgettext("daily deal", "Play Hard")) + \
                 (f" \u00b7 {status}" if status else "")
@@ -266,15 +271,20 @@ class DailyScreen(Screen):
         marks = {"won": pgettext("daily deal", "won"), "helped": pgettext("daily deal", "won with help"),
                  "played": pgettext("daily deal", "played")}
         if day > self.today:
+            # Translators: what a screen reader says of a day of the calendar still to come: its deals are not published
+            # yet.
             state = pgettext("daily deal", "not out yet")
         elif day < FIRST_DAY:
+            # Translators: what a screen reader says of a day of the calendar before the first daily deal.
             state = pgettext("daily deal", "no daily deal")
         else:
             state = pgettext("list separator", ", ").join(
                 pgettext("screen reader", "{difficulty} {value}").format(
                     difficulty=difficulty_name(cells),
+                    # Translators: what became of a daily deal: not played yet (screen reader).
                     value=marks.get(days.get((day.isoformat(), cells)) or "", pgettext("daily deal", "not played")))
                 for cells in DIFFICULTY_NAMES)
+        # Translators: what a screen reader calls today's square of the calendar; {day} is a full date with its weekday.
         name = pgettext("daily deal", "Today, {day}") if day == self.today else "{day}"
         return pgettext("screen reader", "{label}: {value}").format(label=name.format(day=date_text(day)),
                                                                    value=state)
@@ -282,6 +292,8 @@ class DailyScreen(Screen):
     def legend_note(self) -> str:
         """The words after the legend's marks: how to read them, or why a tapped day
         played nothing."""
+        # Translators: the legend under the daily calendar: each day shows three small dots, one per difficulty in this
+        # order, coloured by what became of that deal. Page Up and Page Down are keys.
         return self.refusal() or _("Dots: Easy, Medium, Hard. Page Up and Page Down change the month.")
 
     def legend_height(self, column: pygame.Rect, size: int) -> int:

@@ -70,6 +70,8 @@ MAX_ROWS = 14
 """The list shows at most this many rows (fewer where the window is short)."""
 WHEEL_ROWS = 3
 """Rows one notch of the mouse wheel scrolls."""
+# Translators: a button of the file chooser: go to the user's home folder (use the name your system gives it). About 12
+# characters.
 PLACES = {"home": lambda: pgettext("file chooser place", "Home"),
           # Translators: a button of the file chooser (Open a game, Save the game): go to the Documents folder. About 12
           # characters.

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from seahaven.app.kit import Screen
     from seahaven.app.looks.theme import Theme
 
+# Translators: the three buttons over the Statistics graphs: the graph of the win rate, of the time of each won game, of
+# the scores. About 10 characters each.
 KINDS = (("rate", NP_("graph", "Win rate")), ("time", NP_("graph", "Time")), ("score", NP_("graph", "Score")))
 """The three graphs, one shown at a time so that it can be large (names marked; shown
 through ``_()``)."""

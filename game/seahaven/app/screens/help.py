@@ -527,6 +527,7 @@ class HelpScreen(Screen):
             N_("Game codes"),
             # Translators: a tab of the Help screen: the keys of the game. About 12 characters.
             N_("Keyboard"),
+            # Translators: a tab of the Help screen: how the solver's analysis of a game reads. About 12 characters.
             NP_("help page", "Analysis"))
 
     def __init__(self, app: App, page: int = RULES, code: str | None = None,

@@ -225,6 +225,8 @@ class SettingsScreen(Screen):
                 surface.blit(words, words.get_rect(center=room.center))
             elif row.kind == "stepper":
                 self.button(surface, rect, label, self._setter(row, value), chosen=False,
+                            # Translators: a small button of a Settings slider (volume, card size): one step less. About
+                            # 6 characters.
                             read_as=pgettext("stepper", "Less") if value < 0 else pgettext("stepper", "More"))
             else:
                 self.button(surface, rect, label, self._setter(row, value), on=chosen)
@@ -262,6 +264,8 @@ class SettingsScreen(Screen):
         s = self.settings
         if row.kind == "toggle":
             on = bool(getattr(s, row.name))
+            # Translators: the two buttons of a Settings switch (Off, On). About 8 characters each; one pair of words
+            # for every switch of Settings.
             return [(False, pgettext("switch", "Off"), not on), (True, pgettext("switch", "On"), on)]
         if row.kind == "choice":
             current = getattr(s, row.name)

@@ -124,6 +124,8 @@ class Settings:
                                       # Translators: a choice of Settings' Motion row: cards glide fast. A short button:
                                       # about 10 characters.
                                       ("fast", N_("Fast")),
+                                      # Translators: a choice of Settings' Motion row: cards do not glide at all,
+                                      # they are where they go at once. A short button: about 10 characters.
                                       ("off", NP_("animation speed", "Off"))), page=LOOK)
     """The one home of motion: the speed of the glides, or none (what "reduce motion" was)."""
     # Translators: a Settings row's label (Cards and colours page): how large the cards are drawn. About 25 characters.
@@ -140,7 +142,11 @@ class Settings:
     reader_detail: str = setting("short", N_("Screen reader detail"),
                                  N_("Short: a move, what it uncovered and each pile's top card. "
                                     "Full: every card of the piles, as I reads one."),
+                                 # Translators: a choice of Settings' Screen reader detail row: a screen reader hears
+                                 # a move, what it uncovered and each pile's top card. About 10 characters.
                                  choices=(("short", NP_("screen reader detail", "Short")),
+                                          # Translators: a choice of Settings' Screen reader detail row: a screen
+                                          # reader hears every card of the piles. About 10 characters.
                                           ("full", NP_("screen reader detail", "Full"))), page=LANGUAGE)
     """What a screen reader hears in play (``access/speech.py``): short by default."""
     # Translators: a Settings switch's label (Play page): hide the time, score and moves for a calm table. About 25
@@ -175,7 +181,12 @@ class Settings:
         "off", N_("Cards home by themselves"),
         N_("Finish: once every card left can go home. Safe cards: after each of your moves, the cards that can "
            "(never costing a winnable game)."),
-        choices=(("off", NP_("cards home by themselves", "Off")), ("finish", NP_("cards home by themselves", "Finish")),
+        # Translators: a choice of the Settings row "Cards home by themselves": no card goes to a foundation unless you
+        # send it. A short button: about 12 characters.
+        choices=(("off", NP_("cards home by themselves", "Off")),
+                 # Translators: a choice of the Settings row "Cards home by themselves": once every card left can go
+                 # home, all of them go by themselves, to finish the game. A short button: about 12 characters.
+                 ("finish", NP_("cards home by themselves", "Finish")),
                  # Translators: a choice of the Settings row "Cards home by themselves": after each move, the cards that
                  # can safely go to the foundations do. A short button: about 12 characters.
                  ("safe", N_("Safe cards"))), page=PLAY)

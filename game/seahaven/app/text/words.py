@@ -63,6 +63,8 @@ def table_titles(cells: int, daily: str | None) -> tuple[str, ...]:
             # Translators: the table's title for a daily deal when the longer one with the day does not fit;
             # {difficulty} is Easy, Medium or Hard.
             _("Daily deal · {difficulty}").format(difficulty=difficulty),
+            # Translators: the table's shortest title for a daily deal, when nothing longer fits; {difficulty} is Easy,
+            # Medium or Hard.
             pgettext("short title", "Daily · {difficulty}").format(difficulty=difficulty), difficulty)
 
 
@@ -107,6 +109,9 @@ def moves_phrase(n: int) -> str:
 def key_text(chord: str) -> str:
     """A key chord as the player's keyboard names it: "Ctrl+Shift+Z" is "Strg+Umschalt+Z"
     in German. ``chord`` is the action's own spelling (see ``screens/table/actions.py``)."""
+    # Translators: the name of a key as printed on the keyboards of your language ("Strg" in German), used in chords
+    # like "Ctrl+Z"; the keys are Ctrl, Shift, Esc, Space, Enter, Del, Backspace, Left, Right, Home, End, Page Up, Page
+    # Down.
     names = {"Ctrl": pgettext("key", "Ctrl"), "Shift": pgettext("key", "Shift"), "Esc": pgettext("key", "Esc"),
              "Space": pgettext("key", "Space"), "Enter": pgettext("key", "Enter"), "Del": pgettext("key", "Del"),
              "Backspace": pgettext("key", "Backspace"), "Left": pgettext("key", "Left"),
@@ -211,12 +216,16 @@ def _card_phrase(rank: int, role: str) -> str:
 
 def suit_name(suit: str) -> str:
     """"hearts" (plural, as in "queen of hearts") in the player's language."""
+    # Translators: a suit's name, plural as in "the queen of clubs"; it fills the {suit} of the card names and stands
+    # after a card's rank.
     return {"C": pgettext("suit", "clubs"), "D": pgettext("suit", "diamonds"),
             "H": pgettext("suit", "hearts"), "S": pgettext("suit", "spades")}[suit]
 
 
 def suit_letter(suit: str) -> str:
     """The letter a card shows beside its index for ``suit`` (Settings: Suit letters)."""
+    # Translators: the letter a card shows for its suit beside its index (Settings: Suit letters): the first letter of
+    # your word for clubs. One letter, each suit's different.
     return {"C": pgettext("suit letter: clubs", "C"), "D": pgettext("suit letter: diamonds", "D"),
             "H": pgettext("suit letter: hearts", "H"), "S": pgettext("suit letter: spades", "S")}[suit]
 
@@ -492,6 +501,7 @@ def replay_move_text(number: int, action: Action) -> str:
 
 def replay_speed_text(speed: float) -> str:
     """A replay's speed on its button: "1×", "0.5×" (moves a second)."""
+    # Translators: the replay's speed, shown on a small button: {n} moves a second ("2×"). About 4 characters.
     return pgettext("replay speed, moves a second", "{n}\u00d7").format(
         n=format_number(speed, 1) if speed != int(speed) else format_number(int(speed)))
 

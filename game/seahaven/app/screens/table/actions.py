@@ -269,20 +269,33 @@ help, fullscreen and quit. An action's ``menu`` is its group (entries of a group
 order of their declaration) or a number between groups."""
 
 for _action in (
-    Action("undo", N_("Undo"), lambda t: t.undo(), keys=("Ctrl+Z", "U"), toolbar=3, short=NP_("toolbar", "Undo"),
+    # Translators: a command of the Menu and Help's keys table: take back the last move (the toolbar's word is
+    # separate).
+    Action("undo", N_("Undo"), lambda t: t.undo(), keys=("Ctrl+Z", "U"), toolbar=3,
+           # Translators: a toolbar button's word under its icon: take back the last move. The toolbar has room for
+           # about 8 characters per button at 800x600 (the Menu command's words are the separate message "Undo").
+           short=NP_("toolbar", "Undo"),
            menu=PLAY, enabled=lambda t: t.session.current.game.can_undo),
     # Translators: a command of the Menu and Help's keys table: do again the move just undone (the toolbar's word is
     # separate).
     Action("redo", N_("Redo"), lambda t: t.redo(), keys=("Ctrl+Y", "Ctrl+Shift+Z"), toolbar=4,
+           # Translators: a toolbar button's word under its icon: do again the move just undone. About 8 characters;
+           # the pair Undo/Redo, not the replay's Back/Forward.
            short=NP_("toolbar", "Redo"), menu=PLAY, enabled=lambda t: t.session.current.game.can_redo),
     # Translators: a command of the Menu and Help's keys table: show a move of a winning line (the toolbar's word is
     # separate).
-    Action("hint", N_("Hint"), lambda t: t.ask_hint(), keys=("H",), toolbar=5, short=NP_("toolbar", "Hint"),
+    Action("hint", N_("Hint"), lambda t: t.ask_hint(), keys=("H",), toolbar=5,
+           # Translators: a toolbar button's word under its icon: show a move of a winning line. About 8 characters.
+           short=NP_("toolbar", "Hint"),
            menu=PLAY, help=N_("Hint: show a move of a winning line")),
     Action("new", N_("New game"), lambda t: t.app.push(new_game.NewGame(t.app, t.session)), keys=("N", "Ctrl+N"),
+           # Translators: a toolbar button's word under its icon: a new game (opens the New Game window). About 8
+           # characters; it may agree with your word for "game".
            toolbar=1, short=NP_("toolbar", "New"), menu=GAME),
     # Translators: a command of the Menu (and Help's keys table): start the same deal again from its first move.
     Action("restart", N_("Restart the deal"), lambda t: t.ask_restart(), keys=("R",), toolbar=2,
+           # Translators: a toolbar button's word under its icon: play this deal again from its first move. About 8
+           # characters.
            short=NP_("toolbar", "Restart"),
            # Translators: the tooltip of the toolbar's Restart button.
            tooltip=N_("Restart this deal"), menu=GAME,
@@ -307,11 +320,14 @@ for _action in (
            toolbar=3, right=True, square=True, tooltip=N_("Fullscreen on/off"), menu=WINDOW + 1,
            menu_label=N_("Fullscreen on/off")),
     Action("help", N_("Help"), _open_help, keys=("F1",),
+           # Translators: a toolbar button's word under its icon: open Help. About 8 characters.
            toolbar=1, right=True, short=NP_("toolbar", "Help"), menu=WINDOW),
     # Translators: a command in Help's keys table (the Esc key): drop the cards picked up.
     Action("clear", N_("Clear the selection"), _clear, keys=("Esc",),
            help=N_("Close a window; at the table, clear the selection and the focus, nothing else")),
-    Action("menu", N_("Menu"), _open_menu, keys=("F10",), toolbar=2, right=True, short=NP_("toolbar", "Menu"),
+    Action("menu", N_("Menu"), _open_menu, keys=("F10",), toolbar=2, right=True,
+           # Translators: a toolbar button's word under its icon: open the Menu of every command. About 8 characters.
+           short=NP_("toolbar", "Menu"),
            help=N_("Menu: every command of the game, each with its key; the arrows choose, Enter opens")),
     Action("statistics", N_("Statistics"), lambda t: navigation.open_screen(t.app, t.session, "statistics"),
            menu=PAGES),
