@@ -4,8 +4,9 @@ code (new words from anyone show up here as failures), their placeholders and pl
 forms are right, the compiled .mo files match the .po files, the language follows the
 system (and Windows' UI language), and a real game loop shows German with LANGUAGE=de.
 
-After adding or changing words: ``python tools/i18n.py update``, translate the new
-entries in the three .po files, then ``python tools/i18n.py compile``.
+After adding or changing words (with a ``# Translators:`` note above a short one or one with
+a placeholder): ``python tools/i18n.py update``, translate the new entries at the end of each
+.po file, then ``python tools/i18n.py compile``.
 """
 
 from __future__ import annotations
