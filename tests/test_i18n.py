@@ -328,10 +328,13 @@ def test_update_keeps_the_catalog_order_and_changes_only_what_it_must() -> None:
     template.add("New", locations=[("b.py", 1)], auto_comments=["Translators: new."])
     template.add(("{n} card", "{n} cards"), locations=[("c.py", 2)])
     template.add("Zebra", locations=[("z.py", 1)])
+    catalog.add("{n} game", "{n} Spiel")  # counted from now on: its old translation cannot serve
+    template.add(("{n} game", "{n} games"), locations=[("d.py", 4)])
     merged = tools.merged(catalog, template)
-    assert [m.id for m in merged if m.id] == ["Zebra", ("{n} card", "{n} cards"), "Apple", "New"]
-    assert [m.string for m in merged if m.id] == ["Zebra (de)", ("{n} Karte", "{n} Karten"), "Apfel", None]
-    assert [m.auto_comments for m in merged if m.id] == [[], [], ["Translators: a fruit."], ["Translators: new."]]
+    assert [m.id for m in merged if m.id] == ["Zebra", ("{n} card", "{n} cards"), "Apple", ("{n} game", "{n} games"),
+                                              "New"]
+    assert [m.string for m in merged if m.id] == ["Zebra (de)", ("{n} Karte", "{n} Karten"), "Apfel", ("", ""), None]
+    assert [m.auto_comments for m in merged if m.id] == [[], [], ["Translators: a fruit."], [], ["Translators: new."]]
     assert all(not m.locations for m in merged)
 
 

@@ -114,8 +114,9 @@ def merged(catalog: Catalog, template: Catalog) -> Catalog:
         message = catalog.get(key[0], context=key[1])
         assert message is not None
         if isinstance(message.id, str) != isinstance(source.id, str):  # now counted, or no longer
-            message.id, message.string = source.id, ("", "") if isinstance(source.id, tuple) else ""
+            message.string = ("",) * catalog.num_plurals if isinstance(source.id, tuple) else ""
             message.flags = set(source.flags)
+        message.id = source.id  # a plural's English plural may have changed; its key (the singular) has not
         message.auto_comments = list(source.auto_comments)
         message.locations = []
     return catalog
