@@ -562,10 +562,12 @@ def folder_trouble(error: OSError, home: Path, removing: bool = False) -> str:
     where = error.filename if isinstance(error.filename, str) else str(home)
     reasons = {
         # Translators: the reason after "The game cannot be added to the applications menu under {home}: …"; {where} is
-        # a path.
+        # a path. “Is in the way” means something already stands where the game must make or use this and blocks it (say
+        # it as your system does, not word for word).
         errno.ENOTDIR: N_("a file is in the way of the folder {where}"),
         # Translators: the reason after "The game cannot be added to the applications menu under {home}: …"; {where} is
-        # a path.
+        # a path. “Is in the way” means something already stands where the game must make or use this and blocks it (say
+        # it as your system does, not word for word).
         errno.EEXIST: N_("something that is not a folder is in the way at {where}"),
         # Translators: the reason after "The game cannot be added to the applications menu under {home}: …"; {where} is
         # a path.

@@ -117,7 +117,8 @@ def _why(error: OSError, folder: Path) -> str:
     code = error.errno
     if code == errno.EISDIR:
         # Translators: the reason after "Nothing will be saved this time: …" (a clause that stands on its own); {name}
-        # is a file's name, {folder} a folder's path.
+        # is a file's name, {folder} a folder's path. “Is in the way” means something already stands where the game must
+        # make or use this and blocks it (say it as your system does, not word for word).
         return _("a folder named {name} is in the way in {folder}").format(name=LOCK_NAME, folder=folder)
     if code in (errno.EACCES, errno.EPERM):
         # Translators: the reason after "Nothing will be saved this time: …" (a clause that stands on its own); {folder}
@@ -132,7 +133,8 @@ def _why(error: OSError, folder: Path) -> str:
         return _("the disk is full")
     if code in (errno.ENOTDIR, errno.EEXIST):
         # Translators: the reason after "Nothing will be saved this time: …" (a clause that stands on its own); {folder}
-        # is a path.
+        # is a path. “Is in the way” means something already stands where the game must make or use this and blocks it
+        # (say it as your system does, not word for word).
         return _("a file is in the way of the data folder {folder}").format(folder=folder)
     # Translators: the reason after "Nothing will be saved this time: …" (a clause that stands on its own); {folder} is
     # a path, {why} the system's reason.

@@ -147,6 +147,9 @@ class Journal:
                 raise
             except Link:  # never written through: the link is set aside at the next start
                 raise SaveError(_(FILE_WORDS[CURRENT].not_saved).format(
+                    # Translators: the reason in parentheses of “Your game could not be saved (…)”. “Is in the way”
+                    # means something already stands where the game must make or use this and blocks it (say it as your
+                    # system does, not word for word).
                     why=_("a link to another file is in the way"))) from None
             except OSError as error:
                 raise SaveError(_(FILE_WORDS[CURRENT].not_saved).format(why=files.os_reason(error))) from error

@@ -136,6 +136,8 @@ class EndMessage(Window):
                 self.lines.append((bests_line(session.keeper.stats, cells), "panel_text"))
             self.lines.append((won, "muted"))
             if session.keeper is not None and not record:
+                # Translators: a line of the won window. “It is no record” means the game is not recorded: the
+                # statistics do not count it (not a best performance).
                 self.lines.append((_("A game from a position, not a dealt game: it is no record, so the "
                                      "statistics, streaks and bests do not count it."), "accent"))
             elif session.keeper is not None:

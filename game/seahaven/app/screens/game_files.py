@@ -108,7 +108,8 @@ def play_saved(app: App, session: Session, game: Game, elapsed_s: float, name: s
             session.say(_("{name} is open: play on.").format(name=name))
         else:
             # Translators: said (status line) after a file was opened that holds a game set up from a position, not
-            # dealt: it is not recorded in the statistics. {name} is the file's name.
+            # dealt: it is not recorded in the statistics. {name} is the file's name. “It is no record” means the game
+            # is not recorded: the statistics do not count it (not a best performance).
             session.say(_("{name} is open: a game from a position, so it is no record.").format(name=name))
 
     if same and game.moves == current.game.moves:

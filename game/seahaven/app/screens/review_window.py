@@ -131,6 +131,8 @@ class ReviewWindow(Window):
         low, high = result.last_winnable, result.first_lost
         if high > result.moves:
             if low < 0:
+                # Translators: the Review window. The solver’s “budget” is the time and work it may spend (a limit), not
+                # money.
                 return _("The solver could not decide, within its budget, whether this game can be won.")
             # Translators: the Review window; {n} is a move's number; "budget" is the time and work the solver may spend
             # (a limit), not money.

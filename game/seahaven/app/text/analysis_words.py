@@ -19,6 +19,8 @@ LEGEND: tuple[tuple[Judgement | None, str], ...] = (
     (Judgement.MISSED, N_("A critical moment, missed: the only move that kept the game winnable was not played")),
     (Judgement.LOST_IT, N_("The move that lost the game, where other moves would have kept it winnable")),
     (Judgement.AFTER_LOSS, N_("Played after the game was lost")),
+    # Translators: a mark of the analysis under the replay. The solver’s “budget” is the time and work it may spend (a
+    # limit), not money.
     (Judgement.UNKNOWN, N_("Not decided: the solver's budget ran out")),
     # Translators: a mark under the replay's board or a button's note: the solver has not yet looked at this game. About
     # 20 characters.
@@ -85,6 +87,7 @@ def verdict_text(report: MoveReport | None) -> str:
         return _("It lost the game: after it, the game could no longer be won.")
     if judgement is Judgement.AFTER_LOSS:
         return _("The game was already lost.")
+    # Translators: the analysis of a move. The solver’s “budget” is the time and work it may spend (a limit), not money.
     return _("The solver could not decide it within its budget.")
 
 
