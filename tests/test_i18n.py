@@ -4,8 +4,9 @@ code (new words from anyone show up here as failures), their placeholders and pl
 forms are right, the compiled .mo files match the .po files, the language follows the
 system (and Windows' UI language), and a real game loop shows German with LANGUAGE=de.
 
-After adding or changing words: ``python tools/i18n.py update``, translate the new
-entries in the three .po files, then ``python tools/i18n.py compile``.
+After adding or changing words (with a ``# Translators:`` note above a short one or one with
+a placeholder): ``python tools/i18n.py update``, translate the new entries at the end of each
+.po file, then ``python tools/i18n.py compile``.
 """
 
 from __future__ import annotations
@@ -318,6 +319,353 @@ def test_the_placeholder_check_can_fail() -> None:
     assert _placeholders("{pile} is empty.") != _placeholders("{stapel} ist leer.")
     assert _placeholders("%(n)d cards and %s") == {"%(n)d", "%s"}
     assert _placeholders("invalid: %(value)r") == _placeholders("ungültig: „%(value)s“") != _placeholders("%r")
+
+
+def messages_without_a_note(catalog: object) -> list[str]:
+    """The messages a translator cannot place from their words alone, short (fewer than four
+    words) or holding a placeholder, that have neither a translator comment (``# Translators:``
+    right above the call in the code) nor a context."""
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        texts = [message.id] if isinstance(message.id, str) else list(message.id)
+        unclear = any(len(text.split()) < 4 or _placeholders(text) for text in texts)
+        if unclear and not message.context and not any(c.startswith("Translators:") for c in message.auto_comments):
+            found.append(repr(message.id))
+    return found
+
+
+def test_every_short_message_and_every_placeholder_has_a_note_for_translators() -> None:
+    import i18n as tools
+
+    found = messages_without_a_note(tools.extract())
+    assert not found, ("write a '# Translators:' comment (what it is, where it shows, how much room) right "
+                       "above the call of:\n" + "\n".join(found))
+
+
+def test_the_note_check_can_fail() -> None:
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog()
+    catalog.add("Deal")
+    catalog.add("Deal anyway", auto_comments=["Translators: a button."])
+    catalog.add("Off", context="switch")
+    catalog.add("{name} is open: play on.", auto_comments=["not for translators"])
+    catalog.add("A long sentence without a placeholder.")
+    catalog.add(("{n} card", "{n} cards"))
+    assert messages_without_a_note(catalog) == ["'Deal'", "'{name} is open: play on.'", "('{n} card', '{n} cards')"]
+
+
+def test_the_catalogs_carry_the_notes_and_no_locations() -> None:
+    """Each catalog has each message's translator comment (``#.``) as the template has it,
+    and no ``#:`` lines (where a message is used is in the template only: moving code
+    does not change nine catalogs)."""
+    import i18n as tools
+
+    notes = {(m.id if isinstance(m.id, str) else m.id[0], m.context): m.auto_comments for m in tools.extract()}
+    for language in SHIPPED:
+        text = tools.po_path(language).read_text(encoding="utf-8")
+        assert "\n#: " not in text, language
+        for message in tools.read(language):
+            if message.id:
+                key = (message.id if isinstance(message.id, str) else message.id[0], message.context)
+                read = " ".join(message.auto_comments)  # the file wraps a long note over lines
+                assert read == " ".join(notes.get(key, message.auto_comments)), (language, key)
+
+
+def test_update_keeps_the_catalog_order_and_changes_only_what_it_must() -> None:
+    """``tools/i18n.py update``: a catalog keeps its order and its translations, a message
+    the code dropped goes, a new one comes at the end (untranslated), each takes the
+    template's note, none keeps a location."""
+    import i18n as tools
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale="de")
+    catalog.add("Zebra", "Zebra (de)", auto_comments=["Translators: old note."])
+    catalog.add("Gone", "Weg")
+    catalog.add(("{n} card", "{n} cards"), ("{n} Karte", "{n} Karten"))
+    catalog.add("Apple", "Apfel", locations=[("a.py", 3)])
+    template = Catalog()
+    template.add("Apple", locations=[("a.py", 9)], auto_comments=["Translators: a fruit."])
+    template.add("New", locations=[("b.py", 1)], auto_comments=["Translators: new."])
+    template.add(("{n} card", "{n} cards"), locations=[("c.py", 2)])
+    template.add("Zebra", locations=[("z.py", 1)])
+    catalog.add("{n} game", "{n} Spiel")  # counted from now on: its old translation cannot serve
+    template.add(("{n} game", "{n} games"), locations=[("d.py", 4)])
+    merged = tools.merged(catalog, template)
+    assert [m.id for m in merged if m.id] == ["Zebra", ("{n} card", "{n} cards"), "Apple", ("{n} game", "{n} games"),
+                                              "New"]
+    assert [m.string for m in merged if m.id] == ["Zebra (de)", ("{n} Karte", "{n} Karten"), "Apfel", ("", ""), None]
+    assert [m.auto_comments for m in merged if m.id] == [[], [], ["Translators: a fruit."], [], ["Translators: new."]]
+    assert all(not m.locations for m in merged)
+
+
+def lost_notes(root: Path = ROOT) -> list[str]:
+    """Each ``# Translators:`` comment of the code that reaches no message of the template:
+    Babel takes a note only from the lines right above the call (never from inside another
+    marked call's parentheses), so a misplaced one would silently say nothing."""
+    import i18n as tools
+
+    reached = {" ".join(note.split()) for message in tools.extract() for note in message.auto_comments}
+    lost = []
+    for path in sorted((root / "game" / "seahaven").rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        i = 0
+        while i < len(lines):
+            if lines[i].strip().startswith("# Translators:"):
+                start, block = i, [lines[i].strip()[2:]]
+                i += 1
+                while i < len(lines) and lines[i].strip().startswith("#") \
+                        and not lines[i].strip().startswith("# Translators:"):
+                    block.append(lines[i].strip()[2:])
+                    i += 1
+                if " ".join(" ".join(block).split()) not in reached:
+                    lost.append(f"{path.relative_to(root).as_posix()}:{start + 1}")
+                continue
+            i += 1
+    return lost
+
+
+def test_every_note_for_translators_reaches_the_template() -> None:
+    found = lost_notes()
+    assert not found, "move these notes right above the call they describe:\n" + "\n".join(found)
+
+
+def test_the_lost_note_check_can_fail(tmp_path: Path) -> None:
+    source = tmp_path / "game" / "seahaven" / "sample.py"
+    source.parent.mkdir(parents=True)
+    source.write_text('say(_("Deal"),\n    # Translators: inside the call, so Babel never sees it.\n    x)\n',
+                      encoding="utf-8")
+    assert lost_notes(tmp_path) == ["game/seahaven/sample.py:2"]
+
+
+# -- whole sentences -------------------------------------------------------------------------
+
+COUNT_NAMES = "n|count|won|kept|found|known|played|helped|lost|games|limit"
+NOT_A_NOUN = r"(?!(?:of|without|with|and|or|in|to|from|so|at|on|by)\b)"
+MEETS_A_WORD = re.compile(r"\{(" + COUNT_NAMES + r")\}(?=(?: of \{\w+\})? " + NOT_A_NOUN + "[a-z])")
+"""A count followed by a word its number agrees with ("{n} cards", "{kept} of {n} moves kept":
+the first count's noun phrase is "of {n} moves")."""
+
+
+def counts_sharing_a_plural(catalog: object) -> list[str]:
+    """Messages where two counts each meet a word: one plural form cannot fit both ("That run
+    has {count} cards, but only {n} card can move": Polish needs "5 kart" and "2 karty" in one
+    sentence). Each count takes its own message (two sentences, or a nested plural)."""
+    found = []
+    for message in catalog:
+        texts = [message.id] if isinstance(message.id, str) else list(message.id or ())
+        for text in texts:
+            if len({m.group(1) for m in MEETS_A_WORD.finditer(text)}) > 1:
+                found.append(repr(text))
+                break
+    return found
+
+
+def test_each_count_in_a_message_has_a_plural_of_its_own() -> None:
+    import i18n as tools
+
+    found = counts_sharing_a_plural(tools.extract())
+    assert not found, "give each count its own plural (split the sentence, or nest a plural):\n" + "\n".join(found)
+
+
+def test_the_shared_plural_check_can_fail() -> None:
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog()
+    catalog.add(("That run has {count} cards, but only {n} card can move.", "… {n} cards can move."))
+    catalog.add(("{kept} of {n} move kept the game winnable.", "{kept} of {n} moves kept the game winnable."))
+    catalog.add(("{n} critical moment, {found} found.", "{n} critical moments, {found} found."))
+    catalog.add("{tab}, page {n} of {count}")
+    catalog.add(("won {won} of {n} without help ({rate})", "won {won} of {n} without help ({rate})"))
+    catalog.add(("{n} card", "{n} cards"))
+    assert len(counts_sharing_a_plural(catalog)) == 3
+
+
+PHRASE_SLOTS = {"what", "lead", "help", "games", "game"}
+"""Placeholder names that stand for a translated phrase: "{what} could not be saved" with
+"your settings" slotted in reads "Your settings is…" and cannot agree in German or Dutch."""
+
+
+ALLOWED_SLOTS = {"why", "error", "difficulty", "label", "value"}
+
+
+def phrase_slots(files: list[Path], root: Path = ROOT) -> list[str]:
+    """Messages that take a translated phrase into a slot: a placeholder named for one, or a
+    ``.format()`` argument that is itself a translated phrase (``help=_("with help")``). What a
+    sentence may take: counts (``ngettext``: nested plurals), the cards' and piles' names (each
+    marked with its role in the sentence), a reason in parentheses (``why``, ``error``), a
+    difficulty's name (a level's label; a sentence that must agree with it is written per
+    difficulty: ``per_difficulty``) and a screen reader's "{label}: {value}" pair."""
+    found: list[str] = []
+    translated = {"_", "pgettext"}
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        where = path.relative_to(root).as_posix()
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"):
+                continue
+            for keyword in node.keywords:
+                values = [keyword.value.body, keyword.value.orelse] if isinstance(keyword.value, ast.IfExp) \
+                    else [keyword.value]
+                for value in values:
+                    if (keyword.arg not in ALLOWED_SLOTS and isinstance(value, ast.Call)
+                            and isinstance(value.func, ast.Name) and value.func.id in translated):
+                        found.append(f"{where}:{node.lineno}: {keyword.arg}= a translated phrase")
+            if keyword_slots := {k.arg for k in node.keywords} & PHRASE_SLOTS:
+                found.append(f"{where}:{node.lineno}: {{{sorted(keyword_slots)[0]}}} takes a phrase")
+    return found
+
+
+def test_no_sentence_takes_a_translated_phrase_into_a_slot() -> None:
+    found = phrase_slots([*_source_files(), *sorted((ROOT / "game" / "seahaven" / "commands").rglob("*.py"))])
+    assert not found, "write one whole sentence per case:\n" + "\n".join(found)
+
+
+def test_the_phrase_slot_check_can_fail(tmp_path: Path) -> None:
+    source = tmp_path / "sample.py"
+    source.write_text('a = _("{what} could not be saved.").format(what=_what(name))\n'
+                      'b = _("Won in {time}, {help}.").format(time=t, help=_("with help") if h else _("no help"))\n'
+                      'c = _("Could not be saved ({why}).").format(why=_("the disk is full"))\n'
+                      'd = _("This game has {cells}.").format(cells=ngettext("{n} cell", "{n} cells", n))\n',
+                      encoding="utf-8")
+    found = "\n".join(phrase_slots([source], tmp_path))
+    assert "sample.py:1: {what}" in found and "sample.py:2: help=" in found
+    assert "sample.py:3" not in found and "sample.py:4" not in found
+
+
+DATE_AFTER_A_WORD = re.compile(r"\b(of|on|from|since|until|before|after)\s+\{day\}")
+
+
+def weekday_dates_inside_sentences(files: list[Path], root: Path = ROOT) -> list[str]:
+    """A date with its weekday (``date_text``, ``format_date``) filling a ``{day}`` that
+    follows a preposition: CLDR's weekday form is for a date standing on its own; "the deals of
+    {day}" reads "les donnes du mar. 1er décembre 2026" in French, where CLDR's long date
+    without the weekday (``day_text``) is right."""
+    found = []
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"):
+                continue
+            texts = [sub.value for sub in ast.walk(node.func.value)
+                     if isinstance(sub, ast.Constant) and isinstance(sub.value, str)]
+            for keyword in node.keywords:
+                value = keyword.value
+                weekday = (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                           and (value.func.id in ("date_text", "format_date")
+                                or (value.func.id == "iso_date_text"
+                                    and not any(k.arg == "weekday" for k in value.keywords))))
+                if keyword.arg == "day" and weekday and any(DATE_AFTER_A_WORD.search(t) for t in texts):
+                    found.append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    return found
+
+
+def test_a_date_inside_a_sentence_has_no_weekday() -> None:
+    found = weekday_dates_inside_sentences(_source_files())
+    assert not found, "use day_text (CLDR's date without the weekday) in:\n" + "\n".join(found)
+
+
+def test_the_weekday_check_can_fail(tmp_path: Path) -> None:
+    source = tmp_path / "sample.py"
+    source.write_text('a = _("The deals of {day}").format(day=date_text(d))\n'
+                      'b = _("The deals of {day}").format(day=day_text(d))\n'
+                      'c = pgettext("daily deal", "Today, {day}").format(day=date_text(d))\n'
+                      'e = _("The daily deal of {day}.").format(day=iso_date_text(d))\n', encoding="utf-8")
+    assert weekday_dates_inside_sentences([source], tmp_path) == ["sample.py:1", "sample.py:4"]
+
+
+@pytest.mark.parametrize(("language", "inside"), [
+    ("en", "December 1, 2026"), ("de", "1. Dezember 2026"), ("fr", "1er décembre 2026"),
+    ("es", "1 de diciembre de 2026"), ("pl", "1 grudnia 2026"), ("ja", "2026年12月1日"), ("zh_CN", "2026年12月1日"),
+])
+def test_a_date_inside_a_sentence_as_cldr_writes_it(language: str, inside: str) -> None:
+    import datetime as dt
+
+    saved = i18n._language
+    try:
+        i18n._language = language
+        assert i18n.format_day_month_year(dt.date(2026, 12, 1)) == inside
+    finally:
+        i18n._language = saved
+
+
+def test_french_daily_deals_say_du_1er_decembre_without_the_weekday() -> None:
+    """The daily deals' heading and notes, and the won window's daily line, in French."""
+    import datetime as dt
+
+    from seahaven.app.screens.daily_deals import FIRST_DAY
+    from seahaven.app.text.words import day_text
+
+    try:
+        i18n.set_language("fr")
+        heading = i18n._("The deals of {day}").format(day=day_text(dt.date(2026, 12, 1)))
+        assert heading == "Les donnes du 1er décembre 2026", heading
+        began = i18n._("The daily deals began on {day}.").format(day=day_text(FIRST_DAY))
+        assert "mar." not in began and "lun." not in began
+    finally:
+        i18n.set_language("en")
+
+
+def hard_joined_sentences(files: list[Path], root: Path = ROOT) -> list[str]:
+    """Sentences glued with a space (``" ".join(messages)``): Japanese and Chinese join
+    sentences without one, so sentences go through ``seahaven.i18n.sentences`` (the catalogs'
+    "two sentences" template). A join of words (a code's parts, a line's words) is not this."""
+    found = []
+    words = re.compile(r"word|part|line|code|quoted|chunk")
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join"
+                    and isinstance(node.func.value, ast.Constant) and node.func.value.value == " " and node.args):
+                argument = ast.unparse(node.args[0])
+                if not words.search(argument):
+                    found.append(f"{path.relative_to(root).as_posix()}:{node.lineno}: \" \".join({argument})")
+    return found
+
+
+def test_sentences_are_joined_as_the_language_joins_them() -> None:
+    found = hard_joined_sentences(_source_files())
+    assert not found, "join sentences with seahaven.i18n.sentences:\n" + "\n".join(found)
+
+
+def test_the_joined_sentences_check_can_fail(tmp_path: Path) -> None:
+    source = tmp_path / "sample.py"
+    source.write_text('a = " ".join(messages)\nb = " ".join(m for m in said if m)\nc = " ".join(code.split("-"))\n'
+                      'd = " ".join(words)\n', encoding="utf-8")
+    assert [line.split(":")[1] for line in hard_joined_sentences([source], tmp_path)] == ["1", "2"]
+
+
+@pytest.mark.parametrize(("language", "joined"), [("en", "A. B."), ("fr", "A. B."), ("ja", "A.B."), ("zh_CN", "A.B.")])
+def test_the_sentence_joiner_of_each_language(language: str, joined: str) -> None:
+    try:
+        i18n.set_language(language)
+        assert i18n.sentences(["A.", "", "B."]) == joined
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_repaired_saved_game_is_told_in_japanese_sentences_without_spaces(tmp_path: Path) -> None:
+    """Issue 39: the notice of a saved game read with a repair is sentences joined as Japanese
+    joins them (no space between "。" and the next sentence), and so is a file set aside."""
+    import json
+
+    from seahaven.app.saving.storage import CURRENT, SETTINGS, Storage
+    from tests.app.test_storage import valid_body
+
+    body = valid_body()
+    body["score"] = 999  # repaired: worked out again from the moves, and the file kept as a copy
+    (tmp_path / CURRENT).write_text(json.dumps(body), encoding="utf-8")
+    (tmp_path / SETTINGS).write_text("{ not json", encoding="utf-8")
+    try:
+        i18n.set_language("ja")
+        game, settings = Storage(tmp_path).load_game(), Storage(tmp_path).load_settings()
+    finally:
+        i18n.set_language("en")
+    for message in (game.message, settings.message):
+        assert message is not None and message.count("。") >= 2 and " " not in message, message
+    assert settings.message is not None and settings.message.startswith("設定を読み込めなかったため")
 
 
 # -- the language chosen -----------------------------------------------------------------

@@ -1,13 +1,18 @@
 """The translations' tools (Babel; not needed to play):
 
     python tools/i18n.py extract   # the messages of the code -> game/seahaven/locale/seahaven.pot
-    python tools/i18n.py update    # .pot -> each language's .po (new messages empty, gone ones dropped)
+    python tools/i18n.py update    # the code's messages -> each language's .po (see update())
     python tools/i18n.py compile   # each .po -> its .mo, which the game reads (committed)
     python tools/i18n.py check     # what tests/test_i18n.py checks, as a list
 
 The ``.po`` files are the source; the ``.mo`` files beside them are compiled from them and
 committed, so a checkout, the wheel and the PyInstaller bundle need no build step (the
 tests fail when a ``.mo`` no longer matches its ``.po``).
+
+Translators read what a message is from a ``# Translators:`` comment written right above
+its call in the code (what it is, where it shows, how much room it has): the template and
+every catalog carry it as a ``#.`` line. Where each message is used (``#:`` lines) is in the
+template only, so moving code does not change nine catalogs.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import io
 import sys
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -41,10 +46,12 @@ and KDE's teams) do not write. These are the two forms those catalogs use: Frenc
 Portuguese count 0 as singular ("0 carte", as CLDR's "one" does), Spanish and Italian do not."""
 KEYWORDS = {"_": None, "N_": None, "NP_": ((1, "c"), 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
             "npgettext": ((1, "c"), 2, 3)}
+COMMENT_TAGS = ("Translators:",)
+"""A comment starting so, on the lines right above a marked message, is the translator's note on it."""
 
 
 def extract() -> Catalog:
-    """Every message the code marks, with where it is used."""
+    """Every message the code marks, with where it is used and its translator comments."""
     catalog = Catalog(project="Seahaven Towers", domain=DOMAIN, charset="utf-8", fuzzy=False)
     for source in SOURCES:
         path = ROOT / source
@@ -52,13 +59,16 @@ def extract() -> Catalog:
             from babel.messages.extract import extract_from_file
 
             found = ((path.name, lineno, message, comments, context)
-                     for lineno, message, comments, context in extract_from_file("python", path, KEYWORDS))
+                     for lineno, message, comments, context in extract_from_file("python", path, KEYWORDS,
+                                                                                   comment_tags=COMMENT_TAGS))
             prefix = path.parent.relative_to(ROOT)
         else:
-            found = extract_from_dir(path, method_map=[("**.py", "python")], keywords=KEYWORDS)
+            found = extract_from_dir(path, method_map=[("**.py", "python")], keywords=KEYWORDS,
+                                     comment_tags=COMMENT_TAGS)
             prefix = path.relative_to(ROOT)
         for filename, lineno, message, comments, context in found:
-            catalog.add(message, None, [(f"{prefix}/{filename}", lineno)], auto_comments=comments, context=context)
+            note = [" ".join(comments)] if comments else []  # one note, however many lines it took in the code
+            catalog.add(message, None, [(f"{prefix}/{filename}", lineno)], auto_comments=note, context=context)
     add_release_notes(catalog)
     return catalog
 
@@ -113,21 +123,50 @@ def compile_all() -> None:
         po_path(language).with_suffix(".mo").write_bytes(compiled(read(language)))
 
 
+def _key(message: Message) -> tuple[str, str | None]:
+    return (message.id if isinstance(message.id, str) else message.id[0], message.context)
+
+
+def merged(catalog: Catalog, template: Catalog) -> Catalog:
+    """``catalog`` brought up to ``template``: its messages stay in their order with their
+    translations, each with the template's translator comments (``#.``) and no locations;
+    a message the code no longer has is dropped, a new one is added at the end, untranslated.
+    So a change in the code changes only the catalog's lines it must."""
+    wanted = {_key(message): message for message in template if message.id}
+    for message in list(catalog):
+        if message.id and _key(message) not in wanted:
+            catalog.delete(message.id, context=message.context)
+    have = {_key(message) for message in catalog if message.id}
+    for key, source in wanted.items():
+        if key not in have:
+            catalog.add(source.id, None, [], flags=source.flags, auto_comments=source.auto_comments,
+                        context=source.context)
+            continue
+        message = catalog.get(key[0], context=key[1])
+        assert message is not None
+        if isinstance(message.id, str) != isinstance(source.id, str):  # now counted, or no longer
+            message.string = ("",) * catalog.num_plurals if isinstance(source.id, tuple) else ""
+            message.flags = set(source.flags)
+        message.id = source.id  # a plural's English plural may have changed; its key (the singular) has not
+        message.auto_comments = list(source.auto_comments)
+        message.locations = []
+    return catalog
+
+
 def update() -> None:
+    """Every language's catalog brought up to the code's messages (see :func:`merged`)."""
     template = extract()
     for language in LANGUAGES:
         path = po_path(language)
         catalog = read(language) if path.exists() else Catalog(locale=language, domain=DOMAIN)
-        catalog.update(template, no_fuzzy_matching=True)
-        catalog.obsolete.clear()
-        write(language, catalog)
+        write(language, merged(catalog, template))
 
 
 def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else ""
     if command == "extract":
         buffer = io.BytesIO()
-        write_po(buffer, extract(), width=100, no_location=True)
+        write_po(buffer, extract(), width=100)
         (LOCALE / f"{DOMAIN}.pot").write_bytes(buffer.getvalue())
     elif command == "update":
         update()

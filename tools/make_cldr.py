@@ -8,10 +8,10 @@ executable do not carry it).
 Per language: the decimal and group symbols and the minimum grouping digits, the percent
 pattern, the month names (as they stand in a date and on their own), the short month and
 weekday names, the date patterns (weekday, day, month and year; month and year; day and
-month; weekday, day and month) and the time separator. What Babel's copy of CLDR lacks is written here, each with
-its reason: the minimum grouping digits (:data:`MIN_GROUPING`), French "1er" for the first of
-a month (:data:`DAY_ONE`; CLDR has no ordinal day) and the narrow space of French
-typography before % (:data:`PERCENT_SPACE`).
+month; weekday, day and month; day, month and year) and the time separator. What Babel's
+copy of CLDR lacks is written here, each with its reason: the minimum grouping digits
+(:data:`MIN_GROUPING`), French "1er" for the first of a month (:data:`DAY_ONE`; CLDR has no
+ordinal day) and the narrow space of French typography before % (:data:`PERCENT_SPACE`).
 tests/test_i18n.py fails when the committed file differs from a fresh run.
 """
 
@@ -29,8 +29,11 @@ TARGET = ROOT / "game" / "seahaven" / "cldr_data.py"
 LANGUAGES = ("en", "de", "fr", "es", "it", "pt_BR", "nl", "pl", "ja", "zh_CN")
 """Every language the game ships (tools/i18n.py's catalogs, and English)."""
 
-SKELETONS = {"date": "yMMMMEd", "month_year": "yMMMM", "day_month": "MMMMd", "weekday_day_month": "MMMMEd"}
-"""The CLDR skeletons (flexible date formats) of the dates the game writes."""
+SKELETONS = {"date": "yMMMMEd", "month_year": "yMMMM", "day_month": "MMMMd", "weekday_day_month": "MMMMEd",
+             "day_month_year": "yMMMMd"}
+"""The CLDR skeletons (flexible date formats) of the dates the game writes: with the weekday
+where a date stands on its own (a list, a title), without it inside a sentence ("the deals of
+1 December 2026": French "du 1er décembre 2026", never "du mar. 1er décembre 2026")."""
 
 DAY_ONE = {"fr": "1er"}
 """The first day of a month where the language writes it apart from the number (not in CLDR)."""

@@ -83,6 +83,7 @@ def _version_option(parser: argparse.ArgumentParser) -> None:
 def _build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser for ``args``: every subcommand is listed, but only one named in ``args``
     is imported for its options (plain ``seahaven`` imports none, so the window opens sooner)."""
+    # Translators: the first line of seahaven --help: what the program is.
     parser = _Parser(prog="seahaven", description=_("Seahaven Towers solitaire."))
     _version_option(parser)
     parser.add_argument("--windowed", action="store_true", help=_("play in a window, not fullscreen"))
@@ -97,6 +98,8 @@ def _build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
                          help=_("add the game to the Linux applications menu (desktop entry and icon) and exit"))
     desktop.add_argument("--uninstall-desktop", action="store_true",
                          help=_("remove what --install-desktop wrote and exit"))
+    # Translators: the name of the subcommand's place in --help's usage line (seahaven COMMAND): one word in capitals,
+    # no spaces.
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=_Parser)
     for name, help_text in SUBCOMMANDS.items():
         subparser = sub.add_parser(name, help=_(help_text), description=_(help_text))
@@ -247,6 +250,7 @@ def _run(args_list: list[str], stdout_closed: bool, driver: Driver | None = None
     except Exception as error:  # the last line of defence: one sentence of ours, never a traceback
         if command == "play" and not args.smoke:
             raise
+        # Translators: an error on the console; {kind} is the name of a Python error (ValueError).
         return fail(shown, _("something went wrong inside the program ({kind}); please report it.").format(
             kind=type(error).__name__))
     # the game itself prints nothing a player needs (started from a menu, it may have no stdout)

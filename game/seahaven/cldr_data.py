@@ -21,6 +21,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'month_year': 'MMMM y',
         'day_month': 'MMMM d',
         'weekday_day_month': 'E, MMMM d',
+        'day_month_year': 'MMMM d, y',
         'day_one': '',
     },
     'de': {
@@ -41,6 +42,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'month_year': 'MMMM y',
         'day_month': 'd. MMMM',
         'weekday_day_month': 'E, d. MMMM',
+        'day_month_year': 'd. MMMM y',
         'day_one': '',
     },
     'fr': {
@@ -61,6 +63,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'month_year': 'MMMM y',
         'day_month': 'd MMMM',
         'weekday_day_month': 'E d MMMM',
+        'day_month_year': 'd MMMM y',
         'day_one': '1er',
     },
     'es': {
@@ -81,6 +84,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'month_year': "MMMM 'de' y",
         'day_month': "d 'de' MMMM",
         'weekday_day_month': "E, d 'de' MMMM",
+        'day_month_year': "d 'de' MMMM 'de' y",
         'day_one': '',
     },
     'it': {
@@ -101,6 +105,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'month_year': 'MMMM y',
         'day_month': 'd MMMM',
         'weekday_day_month': 'E d MMMM',
+        'day_month_year': 'd MMMM y',
         'day_one': '',
     },
     'pt_BR': {
@@ -121,6 +126,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'month_year': "MMMM 'de' y",
         'day_month': "d 'de' MMMM",
         'weekday_day_month': "E, d 'de' MMMM",
+        'day_month_year': "d 'de' MMMM 'de' y",
         'day_one': '',
     },
     'nl': {
@@ -141,6 +147,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'month_year': 'MMMM y',
         'day_month': 'd MMMM',
         'weekday_day_month': 'E d MMMM',
+        'day_month_year': 'd MMMM y',
         'day_one': '',
     },
     'pl': {
@@ -161,6 +168,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'month_year': 'LLLL y',
         'day_month': 'd MMMM',
         'weekday_day_month': 'E, d MMMM',
+        'day_month_year': 'd MMMM y',
         'day_one': '',
     },
     'ja': {
@@ -181,6 +189,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'month_year': 'y年M月',
         'day_month': 'M月d日',
         'weekday_day_month': 'M月d日(E)',
+        'day_month_year': 'y年M月d日',
         'day_one': '',
     },
     'zh_CN': {
@@ -201,6 +210,7 @@ LANGUAGES: dict[str, dict[str, object]] = {
         'month_year': 'y年M月',
         'day_month': 'M月d日',
         'weekday_day_month': 'M月d日E',
+        'day_month_year': 'y年M月d日',
         'day_one': '',
     },
 }

@@ -21,7 +21,7 @@ import gettext as _gettext
 import os
 import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date
 from pathlib import Path
 
@@ -312,6 +312,14 @@ def format_date(day: date) -> str:
     return _date(_text("date"), day)
 
 
+def format_day_month_year(day: date) -> str:
+    """A day inside a sentence, without its weekday: "December 1, 2026", "1. Dezember 2026",
+    "1er décembre 2026", "1 de diciembre de 2026", "2026年12月1日". CLDR's weekday forms are
+    for a date standing on its own; after a preposition ("the deals of …", "vom …", "du …")
+    the weekday's abbreviation is wrong."""
+    return _date(_text("day_month_year"), day)
+
+
 def format_month_year(month: int, year: int) -> str:
     """"December 2026", "grudzień 2026", "2026年12月"."""
     return _date(_text("month_year"), date(year, month, 1))
@@ -326,6 +334,20 @@ def format_weekday_day_month(day: date) -> str:
     """A day of this year with its weekday: "Tue, December 1", "Di., 1. Dezember",
     "mar. 1er décembre", "12月1日(火)"."""
     return _date(_text("weekday_day_month"), day)
+
+
+def sentences(texts: Iterable[str]) -> str:
+    """Sentences one after the other as the player's language joins them (the catalogs'
+    "two sentences" template): English and French put a space between them, Japanese and
+    Chinese none. Empty texts are left out."""
+    said = ""
+    for text in texts:
+        if text:
+            # Translators: how two sentences follow each other ({first} and {second} each end with its full
+            # stop): with a space in English and French, without one in Japanese and Chinese.
+            joined = pgettext("two sentences", "{first} {second}")
+            said = text if not said else joined.format(first=said, second=text)
+    return said
 
 
 def month_name(month: int) -> str:

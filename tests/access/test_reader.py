@@ -189,7 +189,8 @@ def test_a_reader_reads_the_analysis_strip_and_presses_a_mark(tmp_path: Path) ->
         return rows[at], [row for row in inside if row["role"] == "list item"]
 
     group, marks = strip(trees[0])
-    assert group["description"].startswith("2 of 2 moves kept the game winnable."), group
+    assert group["description"].startswith("2 moves were made while the game could be won. 2 of them "
+                                            "kept it winnable."), group
     assert [row["name"].split(". ")[0] for row in marks] == [
         "Move 1: the 6 of hearts from column 1 to column 7", "Move 2: the 9 of hearts from column 2 to cell 3"]
     assert all("winnable" in row["name"] for row in marks), [row["name"] for row in marks]

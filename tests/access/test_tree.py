@@ -557,7 +557,7 @@ def test_each_statistics_graph_is_read_from_the_numbers_it_draws() -> None:
         "lowest 50%. Each, oldest first: 100%, 50%, 67%.")
     adapter.request("CLICK", _id_of(adapter, "Time"))
     steps(app, 2)
-    assert after("Time of each won game") == (
+    assert after("Time of each win among") == (
         "Fastest 1:40, slowest 3:20, average 2:20; the latest was won in 1:40. Each, oldest first: 2:00, 3:20, "
         "1:40. 1 of them was won with help.")
     adapter.request("CLICK", _id_of(adapter, "Score"))
@@ -567,7 +567,7 @@ def test_each_statistics_graph_is_read_from_the_numbers_it_draws() -> None:
         "Each, oldest first: 640, 40, 500, 900.")
     app.settings.set("language", "de")
     steps(app, 2)
-    assert after("Punkte jedes Spiels") == (
+    assert after("Punkte jedes der letzten") == (
         "Gewonnen: 2, mit Hilfe gewonnen: 1, nicht gewonnen: 1. Höchstwert 900, Tiefstwert 40, im Schnitt 520; das "
         "letzte Spiel brachte 900 Punkte. Einzeln, das älteste zuerst: 640, 40, 500, 900.")
 

@@ -164,7 +164,8 @@ def test_a_game_in_progress_is_analysed_up_to_the_current_move_only() -> None:
     assert len(screen.access_marks()[2]) == 4
     assert screen.strip.view(screen.band, 4).slot(4) is None
     assert analysis.tally().kept == 4
-    assert screen.analysis_line().startswith("4 of 4 moves kept the game winnable.")
+    assert screen.analysis_line().startswith(
+        "4 moves were made while the game could be won. 4 of them kept it winnable.")
 
 
 def test_the_marks_appear_as_they_are_known_and_the_replay_never_waits_for_them() -> None:
@@ -200,7 +201,9 @@ def test_the_marks_appear_as_they_are_known_and_the_replay_never_waits_for_them(
     held[0]._done(result)  # the job runner's answer
     steps(app)
     assert all(screen.analysis.judgement(i) is not None for i in range(5))
-    assert screen.analysis_line().startswith("4 of 5 moves kept the game winnable. Move 5 lost it.")
+    assert screen.analysis_line().startswith(
+        "5 moves were made while the game could be won. 4 of them kept it winnable. "
+        "Move 5 lost it.")
 
 
 def test_the_won_panel_and_the_replay_offer_analyse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -269,7 +269,8 @@ def test_an_unreadable_save_in_a_folder_that_cannot_change_is_left_alone(as_user
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
     what = "game" if name == CURRENT else "statistics"
-    assert any("could not be read" in m and f"your {what} will not be saved" in m for m in out["start"]), out
+    assert any("could not be read" in m and f"Your {what} will not be saved until that file is fixed." in m
+               for m in out["start"]), out
     assert any(m.startswith(f"Your {what} will not be saved") for m in out["play"]), out
     assert (folder / name).read_bytes() == precious and not list(folder.glob("*.bad-*"))
 

@@ -32,6 +32,8 @@ NO_OUTPUT = 1
 def error_line(command: str | None, message: str) -> str:
     """The one form of every error: ``seahaven COMMAND: error: MESSAGE``."""
     program = f"seahaven {command}" if command else "seahaven"
+    # Translators: an error on the command line; {program} is the program's name (seahaven), {message} the error. Keep
+    # the layout "program: error: message" of command-line tools.
     return _("{program}: error: {message}").format(program=program, message=message)
 
 
@@ -45,17 +47,24 @@ def file_error_text(path: str, error: OSError) -> str:
     """Why ``path`` cannot be read, in our words (never the C library's)."""
     code = error.errno
     if code == errno.ENOENT:
+        # Translators: an error on the command line; {path} is a file's path.
         return _("{path} does not exist.").format(path=path)
     if code in (errno.EACCES, errno.EPERM):
+        # Translators: an error on the command line; {path} is a file's path.
         return _("{path} cannot be read: permission denied.").format(path=path)
     if code == errno.EISDIR:
+        # Translators: an error on the command line; {path} is a file's path.
         return _("{path} is a folder, not a file.").format(path=path)
     if code == errno.ENOTDIR:
+        # Translators: an error on the command line; {path} is a file's path.
         return _("{path} cannot be found: part of its path is a file, not a folder.").format(path=path)
     if code == errno.ELOOP:
+        # Translators: an error on the command line; {path} is a file's path.
         return _("{path} cannot be read: it is a loop of symbolic links.").format(path=path)
     if code == errno.ENAMETOOLONG:
+        # Translators: an error on the command line; {path} is a file's path.
         return _("{path} cannot be read: the name is too long.").format(path=path)
+    # Translators: an error on the command line; {path} is a file's path, {number} the system's error number.
     return _("{path} cannot be read (error {number}).").format(path=path, number=code)
 
 
@@ -64,10 +73,10 @@ class InputError(ValueError):
     sentence of ours, in the user's language."""
 
 
-def open_input(path: str, limit: int, what: str) -> BinaryIO:
+def open_input(path: str, limit: int, refusal: str) -> BinaryIO:
     """``path`` opened for reading in binary (``-``: standard input). Opened without
     blocking, and refused unless it is a regular file (a FIFO would hang, a device never
-    ends) or larger than ``limit`` bytes, since it then cannot be ``what``."""
+    ends) or larger than ``limit`` bytes, saying so with ``refusal`` (see :func:`too_large`)."""
     if path == "-":
         return sys.stdin.buffer
     try:
@@ -80,24 +89,26 @@ def open_input(path: str, limit: int, what: str) -> BinaryIO:
         os.close(fd)
         raise InputError(file_error_text(path, error)) from None
     problem = (_("{path} is a folder, not a file.").format(path=path) if stat.S_ISDIR(info.st_mode)
+               # Translators: an error on the command line; {path} is a file's path (a folder or a device, not a file).
                else _("{path} is not a regular file.").format(path=path) if not stat.S_ISREG(info.st_mode)
-               else too_large(path, limit, what) if info.st_size > limit else None)
+               else too_large(path, limit, refusal) if info.st_size > limit else None)
     if problem is not None:
         os.close(fd)
         raise InputError(problem)
     return open(fd, "rb")
 
 
-def too_large(path: str, limit: int, what: str) -> str:
-    """``what`` is the kind of file, translated by the caller (``_("a game record")``)."""
-    return _("{path} is larger than {size} MB; it cannot be {what}.").format(
-        path=path, size=limit // (1024 * 1024), what=what)
+def too_large(path: str, limit: int, refusal: str) -> str:
+    """``refusal`` is the caller's whole sentence for its kind of file, translated, with ``{path}``
+    and ``{size}`` (in MB): "{path} is larger than {size} MB; it cannot be a game record."; never
+    a kind of file slotted into one sentence for all."""
+    return refusal.format(path=path, size=limit // (1024 * 1024))
 
 
-def read_bounded(path: str, limit: int, what: str) -> str:
+def read_bounded(path: str, limit: int, refusal: str) -> str:
     """The UTF-8 text of ``path`` (``-`` for standard input), refused without reading it
-    all when it is larger than ``limit`` bytes, since it then cannot be ``what``."""
-    handle = open_input(path, limit, what)
+    all when it is larger than ``limit`` bytes (saying so with ``refusal``, see :func:`too_large`)."""
+    handle = open_input(path, limit, refusal)
     try:
         data = handle.read(limit + 1)
     except OSError as error:
@@ -106,18 +117,18 @@ def read_bounded(path: str, limit: int, what: str) -> str:
         if handle is not sys.stdin.buffer:
             handle.close()
     if len(data) > limit:
-        raise InputError(too_large(path, limit, what))
+        raise InputError(too_large(path, limit, refusal))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError(f"{path} is not UTF-8 text") from None
 
 
-def read_text_chunks(path: str, limit: int, what: str, chunk: int = 1 << 20) -> Iterator[str]:
+def read_text_chunks(path: str, limit: int, refusal: str, chunk: int = 1 << 20) -> Iterator[str]:
     """The UTF-8 text of ``path`` (``-`` for standard input) in pieces of about ``chunk``
     bytes, so that a large file is never held whole. Raises :class:`InputError` as
     :func:`read_bounded` does (past ``limit`` bytes, or bad UTF-8, when it gets there)."""
-    handle = open_input(path, limit, what)
+    handle = open_input(path, limit, refusal)
     decoder = codecs.getincrementaldecoder("utf-8-sig")()
     total = 0
     try:
@@ -128,10 +139,11 @@ def read_text_chunks(path: str, limit: int, what: str, chunk: int = 1 << 20) -> 
                 raise InputError(file_error_text(path, error)) from None
             total += len(data)
             if total > limit:
-                raise InputError(too_large(path, limit, what))
+                raise InputError(too_large(path, limit, refusal))
             try:
                 text = decoder.decode(data, final=not data)
             except UnicodeDecodeError:
+                # Translators: an error on the command line; {path} is a file's path.
                 raise InputError(_("{path} is not UTF-8 text.").format(path=path)) from None
             if text:
                 yield text
@@ -152,6 +164,9 @@ def read_size(text: str) -> tuple[int, int]:
         shown = quoted(text)
         parts = text.lower().replace("×", "x").split("x")
         if len(parts) == 2 and all(part.strip().isdigit() for part in parts):
+            # Translators: an error on the command line (--size); {size}, {low} and {high} are sizes in pixels like
+            # 1280x800.
             raise InputError(_("The size {size} is out of range: from {low} to {high}.").format(
                 size=shown, low=f"{MIN_SIZE[0]}x{MIN_SIZE[1]}", high=f"{MAX_SIZE[0]}x{MAX_SIZE[1]}")) from None
+        # Translators: an error on the command line (--size); {size} is what was typed. Keep 1280x800 as it is.
         raise InputError(_("A size looks like 1280x800, not {size}.").format(size=shown)) from None

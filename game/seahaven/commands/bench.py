@@ -20,10 +20,12 @@ SCENARIOS = ("idle", "drag", "animate", "cascade")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    # Translators: the name of an option's value in --help: a size in pixels, width x height. No spaces.
     parser.add_argument("--size", metavar=_("WxH"), default=argparse.SUPPRESS,
                         help=_("window size (default 1920x1080)"))
     parser.add_argument("--scenario", choices=SCENARIOS, default="drag", help=_("what the measured frames show"))
     parser.add_argument("--frames", type=whole_number, default=300, help=_("frames to measure (default 300)"))
+    # Translators: the name of an option's value in --help: a game code. One word in capitals, no spaces.
     parser.add_argument("--code", metavar=_("CODE"), default=argparse.SUPPRESS,
                         help=_("the deal (default SH1-C4-AAAAAJ2)"))
     parser.add_argument("--solver", action="store_true",

@@ -17,6 +17,8 @@ DIFFICULTIES = {"easy": 4, "medium": 2, "hard": 1}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    # Translators: the name of an option's value in --help, a date written as year-month-day: keep the letters' order
+    # Y-M-D (the value is typed so).
     parser.add_argument("--date", metavar=_("YYYY-MM-DD"), help=_("the day (UTC; default: today)"))
     parser.add_argument("--difficulty", default="easy", type=str.lower, choices=tuple(DIFFICULTIES),
                         help=_("easy (4 cells, the default), medium (2) or hard (1)"))
@@ -46,6 +48,9 @@ def _date_error(text: str) -> str:
     except ValueError:
         day = None
     if day is None:
+        # Translators: an error on the command line; {date} is what was typed. Keep YYYY-MM-DD and 2026-12-01 as they
+        # are.
         return _("{date} is not a date written YYYY-MM-DD, like 2026-12-01.").format(date=quoted(text))
+    # Translators: an error on the command line; {first}, {last} and {date} are dates written 2026-12-01.
     return _("There are daily deals from {first} to {last}, not for {date}.").format(
         first=FIRST_DAY.isoformat(), last=LAST_DAY.isoformat(), date=day.isoformat())

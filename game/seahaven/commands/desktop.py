@@ -126,9 +126,11 @@ def check_path(text: str) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
+        # Translators: an error on the command line (seahaven --install-desktop); {path} is the program's path.
         raise UnusablePath(_("The program's path {path} is not valid UTF-8, which a desktop entry needs; move the "
                              "program to a folder with a plainer name.").format(path=quoted(text, None))) from None
     if any((ord(char) < 0x20 or ord(char) == 0x7F) and char not in _STRING_ESCAPES for char in text):
+        # Translators: an error on the command line (seahaven --install-desktop); {path} is the program's path.
         raise UnusablePath(_("The program's path {path} holds a control character, which a desktop entry cannot "
                              "hold; move the program to a folder with a plainer name.").format(path=quoted(text, None)))
     return text
@@ -571,19 +573,39 @@ def folder_trouble(error: OSError, home: Path, removing: bool = False) -> str:
         return str(error)
     where = error.filename if isinstance(error.filename, str) else str(home)
     reasons = {
+        # Translators: the reason after "The game cannot be added to the applications menu under {home}: …"; {where} is
+        # a path. “Is in the way” means something already stands where the game must make or use this and blocks it (say
+        # it as your system does, not word for word).
         errno.ENOTDIR: N_("a file is in the way of the folder {where}"),
+        # Translators: the reason after "The game cannot be added to the applications menu under {home}: …"; {where} is
+        # a path. “Is in the way” means something already stands where the game must make or use this and blocks it (say
+        # it as your system does, not word for word).
         errno.EEXIST: N_("something that is not a folder is in the way at {where}"),
+        # Translators: the reason after "The game cannot be added to the applications menu under {home}: …"; {where} is
+        # a path.
         errno.EACCES: N_("{where} may not be written by this user"),
         errno.EPERM: N_("{where} may not be written by this user"),
+        # Translators: the reason after "The game cannot be added to the applications menu under {home}: …"; {where} is
+        # a path.
         errno.EROFS: N_("{where} is on a disk that is read-only"),
+        # Translators: the reason after "The game cannot be added to the applications menu under {home}: …"; {where} is
+        # a path.
         errno.ENOSPC: N_("the disk that holds {where} is full"),
+        # Translators: the reason after "The game cannot be added to the applications menu under {home}: …"; {where} is
+        # a path.
         errno.ENAMETOOLONG: N_("the path {where} is too long"),
+        # Translators: the reason after "The game cannot be added to the applications menu under {home}: …"; {where} is
+        # a path.
         errno.ELOOP: N_("{where} goes through too many symbolic links"),
     }
     reason = _(reasons.get(error.errno or 0, N_("{where} cannot be written"))).format(where=where)
     if removing:
+        # Translators: an error on the command line; {home} is the user's applications folder, {reason} one of the
+        # reasons like "the disk that holds … is full".
         return _("The game cannot be removed from the applications menu under {home}: {reason}.").format(
             home=home, reason=reason)
+    # Translators: an error on the command line; {home} is the user's applications folder, {reason} one of the reasons
+    # like "the disk that holds … is full".
     return _("The game cannot be added to the applications menu under {home}: {reason}.").format(
         home=home, reason=reason)
 
@@ -592,13 +614,17 @@ def _install_or_uninstall(args: argparse.Namespace, home: Path) -> int:
     if getattr(args, "uninstall_desktop", False):
         removed, folders = uninstall(home)
         for path in removed:
+            # Translators: a line printed by seahaven --uninstall-desktop for each file it deleted; {path} is the file's
+            # path.
             print(_("removed {path}").format(path=path))
         for path in folders:
             print(_("removed {path}").format(path=f"{path}{os.sep}"))
         if not removed:
+            # Translators: printed by seahaven --uninstall-desktop; {home} is the user's applications folder.
             print(_("nothing to remove: the game is not in the applications menu under {home}").format(home=home))
         return 0
     written = install(home)
     for path in written:
+        # Translators: a line printed by seahaven --install-desktop for each file it wrote; {path} is the file's path.
         print(_("wrote {path}").format(path=path))
     return 0

@@ -30,8 +30,10 @@ def run(args: argparse.Namespace) -> int:
     rolled = sum(counts.played for counts in history.rolled.values())
     if rolled:
         since = history.rolled_from
+        # Translators: printed by seahaven history; {n} is a number of games, {date} a date written 2026-12-01.
         note = (ngettext("{n} older game is kept only in the totals (since {date}).",
                          "{n} older games are kept only in the totals (since {date}).", rolled)
+                # Translators: printed by seahaven history; {n} is a number of games.
                 if since else ngettext("{n} older game is kept only in the totals.",
                                        "{n} older games are kept only in the totals.", rolled))
         print(f"seahaven history: {note.format(n=rolled, date=since)}", file=sys.stderr)

@@ -24,6 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--code", metavar=_("CODE"), default=argparse.SUPPRESS,
                       help=_("a game code, like SH1-C4-AAAAAJ2"))
+    # Translators: the name of an argument's value in --help: a file. One word in capitals, no spaces.
     what.add_argument("--game", metavar=_("FILE"), default=argparse.SUPPRESS,
                       help=_("a saved game (current.json), laid out where it stands ('-' for stdin)"))
 
@@ -65,7 +66,8 @@ def _saved_position(path: str) -> Position:
     from seahaven.app.saving.saved_game import game_from_json
 
     try:
-        handle = open_input(path, MAX_FILE_BYTES, _("a saved game"))
+        # Translators: an error on the command line; {path} is a file's path, {size} a number of megabytes.
+        handle = open_input(path, MAX_FILE_BYTES, _("{path} is larger than {size} MB; it cannot be a saved game."))
         try:
             data = handle.read(MAX_FILE_BYTES + 1)
         finally:
@@ -76,5 +78,6 @@ def _saved_position(path: str) -> Position:
     try:
         saved = game_from_json(parse_json(data))
     except BadFile as error:
+        # Translators: an error on the command line; {path} is a file's path, {detail} what is wrong with it.
         raise InputError(_("{path} is not a saved game: {detail}.").format(path=path, detail=error)) from None
     return saved.game.position

@@ -79,6 +79,7 @@ def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
         from seahaven.i18n import _
 
         video = os.environ.get("SDL_VIDEODRIVER")
+        # Translators: an error on the console at start; {driver} is a name like x11 or wayland.
         return fail(None, _("no display was found for the video driver {driver}, so the game cannot show its "
                             "window.").format(driver=quoted(video)) if video else
                     _("no display was found, so the game cannot show its window (set SDL_VIDEODRIVER to run it "
@@ -120,8 +121,10 @@ def not_saving_sentence(reason: str) -> str:
     """What the player reads when the data folder cannot be locked, so nothing is saved."""
     from seahaven import i18n
 
-    return i18n._("Nothing will be saved this time, because {reason}; you can play, but this game is not "
-                  "kept.").format(reason=reason)
+    # Translators: a notice on the console and at start; {reason} is a clause that stands on its own after the colon,
+    # like "a folder named .lock is in the way in /home/ana/.local/share/seahaven-towers".
+    return i18n._("Nothing will be saved this time: {reason}. You can play, but this game is not kept.").format(
+        reason=reason)
 
 
 DISPLAY_ATTEMPTS = 4

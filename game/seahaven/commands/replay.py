@@ -39,7 +39,9 @@ def run(args: argparse.Namespace) -> int:
     (None from then on): a file with no JSON in it gets one sentence, not verdicts."""
     try:
         # verdicts are printed as the records are read: a long file is never held whole
-        for record in stream_records(read_text_chunks(args.file, MAX_RECORD_BYTES, _("a game record"))):
+        # Translators: an error on the command line; {path} is a file's path, {size} a number of megabytes.
+        too_large = _("{path} is larger than {size} MB; it cannot be a game record.")
+        for record in stream_records(read_text_chunks(args.file, MAX_RECORD_BYTES, too_large)):
             count += 1
             if isinstance(record, InvalidRecord) and unread is not None and len(unread) < HELD_BACK:
                 unread.append(record)
@@ -64,7 +66,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         return fail("replay", str(error))
     if count == 0:
+        # Translators: an error on the command line; {path} is a file's path.
         return fail("replay", _("{path} holds no game record.").format(path=args.file))
     if unread:
+        # Translators: an error on the command line; {path} is a file's path, {detail} what is wrong with it.
         return fail("replay", _("{path} holds no game record: {detail}.").format(path=args.file, detail=unread[0]))
     return 0 if all_legal else 1

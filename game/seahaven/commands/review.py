@@ -51,15 +51,18 @@ def read_game_line(path: str, rules: Rules) -> tuple[list[Position], list[Move]]
     from seahaven.engine import SeahavenError
     from seahaven.engine.records import MAX_RECORD_BYTES, json_trouble
 
-    text = read_bounded(path, MAX_RECORD_BYTES, _("a game record"))
+    # Translators: an error on the command line; {path} is a file's path, {size} a number of megabytes.
+    text = read_bounded(path, MAX_RECORD_BYTES, _("{path} is larger than {size} MB; it cannot be a game record."))
     try:
         record = json.loads(text)
     except (ValueError, RecursionError) as error:
+        # Translators: an error on the command line; {path} is a file's path, {detail} what is wrong with it.
         raise InputError(_("{path} is not a game record: it is not JSON ({detail}).").format(
             path=path, detail=json_trouble(error))) from None
     try:
         return _line(record, rules)
     except (SeahavenError, ValueError) as error:
+        # Translators: an error on the command line; {path} is a file's path, {detail} what is wrong with it.
         raise InputError(_("{path} is not a game record: {detail}.").format(
             path=path, detail=str(error).rstrip("."))) from None
 

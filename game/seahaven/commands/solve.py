@@ -41,7 +41,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget-s",
         type=decimal_number,
         default=DEFAULT_BUDGET_S,
+        # Translators: the name of an option's value in --help (seahaven solve --timeout SECONDS): one word in capitals,
+        # no spaces.
         metavar=_("SECONDS"),
+        # Translators: the help of an option of seahaven solve; {status} is an exit status number, {seconds} a number of
+        # seconds.
         help=_("give up (exit {status}) after this many seconds (default {seconds})").format(
             status=UNKNOWN, seconds=f"{DEFAULT_BUDGET_S:g}"),
     )
@@ -75,10 +79,14 @@ def run(args: argparse.Namespace) -> int:
         if args.code is not None:
             position = GameCode.parse(args.code).position()
         else:
-            position = parse_board(read_bounded(args.board, MAX_BOARD_BYTES, _("a board")))
+            # Translators: an error on the command line; {path} is a file's path, {size} a number of megabytes; a
+            # board is a text file that lays out a position (seahaven solve --board).
+            refusal = _("{path} is larger than {size} MB; it cannot be a board.")
+            position = parse_board(read_bounded(args.board, MAX_BOARD_BYTES, refusal))
     except InvalidCode as error:
         return fail("solve", code_error_text(error))
     except InvalidPosition as error:
+        # Translators: an error on the command line; {path} is a file's path, {detail} what is wrong with it.
         return fail("solve", _("{path} is not a board the game can play ({detail}).").format(
             path=args.board, detail=error))
     except InputError as error:

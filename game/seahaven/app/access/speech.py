@@ -12,6 +12,7 @@ move by its card, where it went and what it uncovered; the reading keys (I, T) a
 
 from __future__ import annotations
 
+from seahaven import i18n
 from seahaven.app.access.tree import pile_label
 from seahaven.app.text.words import FROM, ONTO, WITH, card_name, lead_card, pile_name, sentence
 from seahaven.engine import Action, Pile, Position
@@ -35,13 +36,17 @@ def picked_up(position: Position, pile: Pile, count: int) -> str:
     if count <= 0 or count > len(cards):
         return ""
     if count == 1:
+        # Translators: said by a screen reader after a card was picked up; {card} is a card as a subject ("the queen of
+        # hearts").
         return sentence(_("{card} picked up.").format(card=card_name(cards[-1])))
+    # Translators: said by a screen reader after a run was picked up; {first} is its first card as a subject.
     return ngettext("{n} card from {first}, picked up.", "{n} cards from {first}, picked up.", count).format(
         n=format_number(count), first=card_name(cards[-count]))
 
 
 def put_down() -> str:
     """The cards held are let go (Esc, or the same key once too often): nothing moved."""
+    # Translators: said by a screen reader after the held cards were put back down where they were.
     return _("Put down.")
 
 
@@ -56,18 +61,26 @@ def move_words(action: Action, detail: str = SHORT, picked: bool = False) -> str
     if detail == FULL:
         source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
         if move.size > 1:
+            # Translators: said by a screen reader after a move; {card} is the run's first card after "starting with",
+            # {source} and {dest} piles after "from" and "to".
             return ngettext("The run of {n} card starting with {card}, from {source} to {dest}.",
                             "The run of {n} cards starting with {card}, from {source} to {dest}.",
                             move.size).format(n=format_number(move.size), card=card_name(lead, WITH), source=source,
                                               dest=dest)
+        # Translators: said by a screen reader after a move; {card} is a card as a subject, {source} and {dest} piles
+        # after "from" and "to".
         return sentence(_("{card} from {source} to {dest}.").format(card=card_name(lead), source=source, dest=dest))
     dest = pile_name(move.dest, ONTO)
     if picked:
+        # Translators: said by a screen reader after a move (short detail); {dest} is a pile after "to".
         moved = sentence(_("To {dest}.").format(dest=dest))
     elif move.size > 1:
+        # Translators: said by a screen reader after a move of a run; {card} is its first card as a subject, {dest} a
+        # pile after "to".
         moved = ngettext("{n} card, {card} first, to {dest}.", "{n} cards, {card} first, to {dest}.",
                          move.size).format(n=format_number(move.size), card=card_name(lead), dest=dest)
     else:
+        # Translators: said by a screen reader after a move; {card} is a card as a subject, {dest} a pile after "to".
         moved = sentence(_("{card} to {dest}.").format(card=card_name(lead), dest=dest))
     uncovered = uncovered_words(action.after, move.source)
     if not uncovered:
@@ -82,15 +95,21 @@ def uncovered_words(position: Position, source: Pile) -> str:
         return ""
     top = position.top(source)
     if top is None:
+        # Translators: said by a screen reader after a move emptied a column; {n} is its number (1 to 10).
         return _("Column {n}: empty.").format(n=source.key)
+    # Translators: said by a screen reader after a move: the card a column now shows on top; {n} is its number, {card} a
+    # card as a subject.
     return _("Column {n}: {card}.").format(n=source.key, card=card_name(top))
 
 
 def status_words(score: int, moves: int, seconds: float, verdict: str | None) -> str:
     """The status line as a screen reader's status bar names it: "Score 40, Moves 12, Time 3:05"
     and the solver's verdict."""
+    # Translators: a part of the status read by a screen reader: "Score 40, Moves 12, Time 3:05"; {n} is points.
     parts = [_("Score {n}").format(n=format_number(score)),
+             # Translators: a part of the status read by a screen reader; {n} is the number of moves made.
              _("Moves {n}").format(n=format_number(moves)),
+             # Translators: a part of the status read by a screen reader; {time} is a time of play like 3:05.
              _("Time {time}").format(time=format_duration(seconds))]
     if verdict is not None:
         parts.append(verdict)
@@ -99,10 +118,13 @@ def status_words(score: int, moves: int, seconds: float, verdict: str | None) ->
 
 def status_reading(status: str, code: str | None) -> str:
     """What the status key says: the status line and the game code ("Game SH1-C4-AAAAAJ2")."""
-    said = sentence(status).rstrip(".") + "."
+    stop = pgettext("sentence separator", ". ").rstrip()  # the language's full stop: "." or "。"
+    said = sentence(status).rstrip("." + stop) + stop
     if not code:
         return said
     return pgettext("two sentences", "{first} {second}").format(
+        # Translators: said by a screen reader after the status (key S); {code} is a game code read in parts ("SH1 C4
+        # AAAAAJ2").
         first=said, second=_("Game {code}.").format(code=spelled_code(code)))
 
 
@@ -122,13 +144,12 @@ def fit_for_speech(text: str) -> str:
 
 def sentences(texts: list[str]) -> str:
     """Sentences said one after the other, through the catalogs' template (Japanese and
-    Chinese join them without a space)."""
-    said = ""
-    for text in texts:
-        said = text if not said else pgettext("two sentences", "{first} {second}").format(first=said, second=text)
-    return said
+    Chinese join them without a space): :func:`seahaven.i18n.sentences`."""
+    return i18n.sentences(texts)
 
 
 def tab_words(name: str, index: int, count: int) -> str:
     """A screen's tab switched to: "Examples, page 2 of 4"."""
+    # Translators: said by a screen reader when a tab is chosen; {tab} is the tab's name, {n} its number, {count} the
+    # number of tabs.
     return _("{tab}, page {n} of {count}").format(tab=name, n=format_number(index + 1), count=format_number(count))

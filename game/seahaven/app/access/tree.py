@@ -84,23 +84,46 @@ def pile_label(position: Position, pile: Pile, name: Callable[[Card], str] = car
     if pile.is_foundation:
         top = cards[-1] if cards else None
         names = {
-            "C": (_("Clubs foundation: empty"), _("Clubs foundation: up to {card}")),
-            "D": (_("Diamonds foundation: empty"), _("Diamonds foundation: up to {card}")),
-            "H": (_("Hearts foundation: empty"), _("Hearts foundation: up to {card}")),
-            "S": (_("Spades foundation: empty"), _("Spades foundation: up to {card}")),
+            # Translators: what a screen reader calls a foundation with no card on it.
+            "C": (_("Clubs foundation: empty"),
+                  # Translators: what a screen reader calls a foundation; {card} is its top card as a subject ("the 5 of
+                  # clubs").
+                  _("Clubs foundation: up to {card}")),
+            # Translators: what a screen reader calls a foundation with no card on it.
+            "D": (_("Diamonds foundation: empty"),
+                  # Translators: what a screen reader calls a foundation; {card} is its top card as a subject.
+                  _("Diamonds foundation: up to {card}")),
+            # Translators: what a screen reader calls a foundation with no card on it.
+            "H": (_("Hearts foundation: empty"),
+                  # Translators: what a screen reader calls a foundation; {card} is its top card as a subject.
+                  _("Hearts foundation: up to {card}")),
+            # Translators: what a screen reader calls a foundation with no card on it.
+            "S": (_("Spades foundation: empty"),
+                  # Translators: what a screen reader calls a foundation; {card} is its top card as a subject.
+                  _("Spades foundation: up to {card}")),
         }[str(pile.key)]
         return names[0] if top is None else names[1].format(card=name(top))
     if pile.is_cell:
         if not cards:
+            # Translators: what a screen reader calls an empty free cell; {n} is its number (1 to 4).
             return _("Cell {n}: empty").format(n=pile.key)
+        # Translators: what a screen reader calls a free cell holding a card; {n} is its number (1 to 4), {card} a card
+        # as a subject.
         return _("Cell {n}: {card}").format(n=pile.key, card=name(cards[-1]))
     if not cards:
+        # Translators: what a screen reader calls an empty column; {n} is its number (1 to 10).
         return _("Column {n}: empty").format(n=pile.key)
     if short:
+        # Translators: what a screen reader calls a column (short detail); {n} is its number (1 to 10), {count} its
+        # cards, {card} its top card as a subject ("the queen of hearts").
         return ngettext("Column {n}, {count} card, top: {card}", "Column {n}, {count} cards, top: {card}",
                         len(cards)).format(n=pile.key, count=format_number(len(cards)), card=name(cards[-1]))
     words = [name(card) for card in cards[:-1]]
+    # Translators: the last item of a column's list of cards for a screen reader: the top card; {card} is a card as a
+    # subject.
     words.append(_("top: {card}").format(card=name(cards[-1])))
+    # Translators: what a screen reader calls a column (full detail); {n} is its number, {count} its cards, {cards} the
+    # list of them ending in "top: …".
     return ngettext("Column {n}, {count} card: {cards}", "Column {n}, {count} cards: {cards}", len(cards)).format(
         n=pile.key, count=format_number(len(cards)), cards=pgettext("list separator", ", ").join(words))
 
@@ -115,14 +138,22 @@ def table_rows(position: Position) -> str:
         for column in COLUMNS:
             held = position.cards(column)
             if row < len(held):
+                # Translators: an item of a row when a screen reader reads the table row by row; {n} is a column's
+                # number (1 to 10), {card} a card as a subject.
                 cards.append(_("column {n}: {card}").format(n=column.key, card=card_name(held[row])))
+        # Translators: a row when a screen reader reads the table row by row; {n} is the row's number from the top,
+        # {cards} a list like "column 1: the 5 of clubs, column 2: …".
         parts.append(_("Row {n}: {cards}").format(n=format_number(row + 1),
                                                   cards=pgettext("list separator", ", ").join(cards)))
     empty = [column for column in COLUMNS if not position.cards(column)]
     if empty:
+        # Translators: the last part of the table read aloud; {columns} is a list of column numbers ("3, 7").
         parts.append(ngettext("Empty column: {columns}", "Empty columns: {columns}", len(empty)).format(
             columns=pgettext("list separator", ", ").join(str(c.key) for c in empty)))
-    return pgettext("sentence separator", ". ").join(parts) + "."
+    # Translators: what parts the sentences of the table read aloud (row by row) and ends the last one: "。" in
+    # Japanese and Chinese.
+    separator = pgettext("sentence separator", ". ")
+    return separator.join(parts) + separator.rstrip()  # the language's full stop, not an English "."
 
 
 class PileNodes:
@@ -208,6 +239,7 @@ def table_nodes(position: Position, buttons: Iterable[Button], status: str, titl
         node = BUTTON_BASE + i
         ids.append(node)
         nodes[node] = button_node(button.label, button.enabled, button.bounds, disabled_words)
+    # Translators: what a screen reader calls the row of buttons at the top of the table.
     nodes[TOOLBAR] = NodeSpec("toolbar", _("Toolbar"), children=tuple(ids))
     shown, pile_ids = _shown(position.cell_count)
     for pile, node in shown:
@@ -215,6 +247,7 @@ def table_nodes(position: Position, buttons: Iterable[Button], status: str, titl
     # an unnamed group: a reader coming back to a pile from a window or Esc hears the pile, not
     # "Table, list with 18 items" again (issue 41)
     nodes[TABLE] = NodeSpec("group", children=pile_ids)
+    # Translators: what a screen reader calls the status line at the bottom of the table while it has no text.
     nodes[STATUS] = NodeSpec("status", status or _("Status"), value=status)
     children = [TOOLBAR, TABLE, STATUS]
     if announcer is not None:

@@ -49,8 +49,11 @@ BOARD_KEYS: tuple[BoardKey, ...] = (
     BoardKey("pile", tuple(PILE_KEYS), "1 \u2026 9, 0",
              N_("Column 1 \u2026 10: the first key picks up the run on top, the second drops it there")),
     BoardKey("cell", tuple(CELL_KEYS), "A, B, C, D", N_("Cell 1, 2, 3, 4")),
+    # Translators: a heading of Help's Keyboard page, over the keys that move cards to a foundation.
     BoardKey("foundation", (FOUNDATION_KEY,), "F", N_("The foundation")),
+    # Translators: keys in Help's Keyboard table; translate the key names as the keyboard names them.
     BoardKey("send", SEND_KEYS, N_("Enter, Space"), N_("Send the selection where a double-tap would send it")),
+    # Translators: keys in Help's Keyboard table: the arrow keys, Tab and Shift+Tab.
     BoardKey("focus", FOCUS_KEYS, N_("Arrows, Tab, Shift+Tab"), N_("Move the focus ring from pile to pile")),
     BoardKey("peek", (PEEK_KEY,), "P", N_("Hold: the focused pile's cards shown whole and enlarged")),
     BoardKey("look", (), N_("Shift+1 \u2026 0, Shift+A \u2026 D"),

@@ -57,10 +57,12 @@ def refusal_text(reason: Reason | Prompt | None) -> str:
     if isinstance(reason, Reason):
         return reason_text(reason)
     if reason.ask is Ask.NO_PLACE:
+        # Translators: said (status line) when a card that was double-tapped has no move; {card} is a card as a subject.
         return sentence(_("{card} has nowhere to go now.").format(card=card_name(reason.card)))
     if reason.ask is Ask.PICK_FOR_HOME:
         return _("Pick a card first (1-0, a-d), then f sends it home.")
     if reason.ask is Ask.NO_SUCH_CELL:
+        # Translators: said (status line) when a cell key is pressed that the game does not have; {cells} is "2 cells".
         return _("This game has {cells}.").format(cells=cells_phrase(reason.cells))
     if reason.ask is Ask.RING:
         return _("Arrows move the ring; Enter sends its cards; 1-0 and a-d pick a pile.")

@@ -279,6 +279,8 @@ class Screen(Scene):
         pygame.draw.line(surface, theme.band_line, (0, bar_h - 1), (w, bar_h - 1))
         title = self.font(self.scale.title, True).render(_(self.title), True, theme.heading)
         surface.blit(title, (u, (bar_h - title.get_height()) // 2))
+        # Translators: the button that closes a screen (Help, Statistics, Settings) and goes back to the table. About 10
+        # characters.
         label = _("Close") + "  \u00d7"
         close_w = self.font(u, True).size(label)[0] + 2 * u
         close = pygame.Rect(w - close_w - u // 2, u // 3, close_w, bar_h - 2 * (u // 3))

@@ -8,6 +8,7 @@ import pygame
 from seahaven.app.looks.theme import Theme
 from seahaven.i18n import N_, _
 
+# Translators: a small note at the bottom of a scrolled page: there is more to read below. About 15 characters.
 MORE = N_("More below")
 
 

@@ -171,6 +171,7 @@ class Theme:
 
 
 GREEN = Theme(
+    # Translators: a choice of Settings' Table row: a green card-table cloth. A button of about 14 characters.
     name="green", label=N_("Green felt"),
     felt_top=(22, 96, 66), felt_bottom=(9, 58, 40), vignette=0.22, grain=5,
     band=(8, 32, 24), band_line=(60, 120, 92),
@@ -188,6 +189,7 @@ GREEN = Theme(
 )
 
 BLUE = replace(
+    # Translators: a choice of Settings' Table row: a blue baize cloth. A button of about 14 characters.
     GREEN, name="blue", label=N_("Blue baize"),
     felt_top=(26, 78, 128), felt_bottom=(10, 40, 78),
     band=(8, 24, 46), band_line=(66, 106, 156),
@@ -201,6 +203,7 @@ BLUE = replace(
 )
 
 WINE = replace(
+    # Translators: a choice of Settings' Table row: a wine-red cloth. A button of about 14 characters.
     GREEN, name="wine", label=N_("Wine red"),
     felt_top=(122, 30, 46), felt_bottom=(68, 12, 24),
     band=(40, 8, 16), band_line=(146, 74, 88),
@@ -215,6 +218,7 @@ WINE = replace(
 )
 
 NIGHT = replace(
+    # Translators: a choice of Settings' Table row: a dark, dim table for the night. A button of about 14 characters.
     GREEN, name="night", label=N_("Night"),
     felt_top=(30, 36, 40), felt_bottom=(15, 18, 21), vignette=0.18, grain=3,
     band=(9, 11, 13), band_line=(50, 58, 64),
@@ -233,6 +237,8 @@ NIGHT = replace(
 )
 
 CONTRAST = replace(
+    # Translators: a choice of Settings' Table row: bold outlines and large card corners for low vision. A button of
+    # about 14 characters.
     GREEN, name="contrast", label=N_("High contrast"),
     felt_top=(0, 0, 0), felt_bottom=(0, 0, 0), vignette=0.0, grain=0,
     band=(0, 0, 0), band_line=(255, 255, 255),
@@ -253,7 +259,14 @@ CONTRAST = replace(
 TABLES: dict[str, Theme] = {theme.name: theme for theme in (GREEN, BLUE, WINE, NIGHT, CONTRAST)}
 """Every table the player can choose, in the order Settings lists them."""
 
-CARD_BACKS: dict[int, str] = {0: N_("Navy lattice"), 1: N_("Burgundy waves")}
+CARD_BACKS: dict[int, str] = {
+    # Translators: choices of Settings' Card back row: the patterns on the backs of the cards (a navy lattice, burgundy
+    # waves). Buttons of about 14 characters.
+    0: N_("Navy lattice"),
+    # Translators: choices of Settings' Card back row: the patterns on the backs of the cards (a navy lattice, burgundy
+    # waves). Buttons of about 14 characters.
+    1: N_("Burgundy waves"),
+}
 """The card back designs (``sprites/backs/back-N.svg``) and their names in Settings."""
 
 DEFAULT = GREEN
@@ -277,9 +290,13 @@ FOUR_COLOUR_INKS: dict[str, Colour] = {"C": (22, 129, 60), "D": (27, 95, 196), "
 """The same for the four-colour art."""
 
 INKS: dict[str, tuple[str, Colour]] = {
+    # Translators: a colour a suit can have (Settings, My own suit colours). A button of about 8 characters.
     "black": (N_("Black"), (29, 29, 33)),
+    # Translators: a colour a suit can have (Settings, My own suit colours). A button of about 8 characters.
     "red": (N_("Red"), (200, 24, 47)),
+    # Translators: a colour a suit can have (Settings, My own suit colours). A button of about 8 characters.
     "blue": (N_("Blue"), (20, 78, 170)),
+    # Translators: a colour a suit can have (Settings, My own suit colours). A button of about 8 characters.
     "green": (N_("Green"), (18, 110, 52)),
 }
 """The custom pick: colours that each pass AA on the card's face
@@ -303,17 +320,28 @@ class SuitPalette:
 
 
 SUIT_PALETTES: dict[str, SuitPalette] = {
+    # Translators: a choice of Settings' Suit colours row: the colours as the cards are drawn (red and black). A button
+    # of about 14 characters.
     "standard": SuitPalette(N_("As drawn"), None),
+    # Translators: a choice of Settings' Suit colours row: four suits, four colours. A button of about 14 characters.
     "four": SuitPalette(N_("Four colours"), None, four_colour_art=True),
     # red-green: with the red-green axis gone only lightness and blue-yellow are left, so hearts are an
     # orange (the yellow side) and diamonds a violet (bluer and lighter than the clubs' blue): every pair
     # of suits 33 or more apart (ΔE76) under simulated protanopia and deuteranopia (tools/palette_check.py)
+    # Translators: a choice of Settings' Suit colours row: colours told apart with red-green colour blindness. A button
+    # of about 14 characters.
     "red_green": SuitPalette(N_("Red-green"),
                              {"C": INKS["blue"][1], "D": VIOLET, "H": ORANGE, "S": INKS["black"][1]}),
+    # Translators: a choice of Settings' Suit colours row: colours told apart with blue-yellow colour blindness. A
+    # button of about 14 characters.
     "tritan": SuitPalette(N_("Blue-yellow"),
                           {"C": TEAL, "D": (160, 20, 120), "H": INKS["red"][1], "S": INKS["black"][1]}),
+    # Translators: a choice of Settings' Suit colours row: the suits told apart by light and dark only. A button of
+    # about 14 characters.
     "mono": SuitPalette(N_("Monochrome"),
                         {"C": INKS["black"][1], "D": GREY, "H": GREY, "S": INKS["black"][1]}),
+    # Translators: a choice of Settings' Suit colours row: a colour the player picks for each suit. A button of about 14
+    # characters.
     "custom": SuitPalette(N_("My own"), None),
 }
 """The presets of Settings' Suit colours, in its order (four: the four-colour deck, which was

@@ -248,8 +248,12 @@ def os_reason(error: OSError, reading: bool = False) -> str:
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return _("the folder cannot be written") if error.errno != errno.EROFS else _("the disk is read-only")
     if error.errno == errno.EISDIR:
+        # Translators: a reason in parentheses after “could not be saved (…)”. “Is in the way” means something already
+        # stands where the game must make or use this and blocks it (say it as your system does, not word for word).
         return _("a folder is in the way")
     if error.errno in (errno.ENOTDIR, errno.EEXIST):
+        # Translators: a reason in parentheses after “could not be saved (…)”. “Is in the way” means something already
+        # stands where the game must make or use this and blocks it (say it as your system does, not word for word).
         return _("a file is in the way of the data folder")
     if error.errno == errno.ENAMETOOLONG:
         return _("the path of the data folder is too long")

@@ -213,6 +213,7 @@ def path_trouble(path: Path) -> str | None:
     over = _size(last) - NAME_BYTES
     if over > 0:
         cut = _characters_over(last, over)
+        # Translators: said under the file name field; {n} is a number of characters.
         return ngettext("That name is too long for the system: shorten it by {n} character.",
                         "That name is too long for the system: shorten it by {n} characters.", cut).format(n=cut)
     return None

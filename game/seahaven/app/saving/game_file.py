@@ -74,6 +74,8 @@ def save(path: Path, game: Game, elapsed_s: float) -> None:
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         replace_file(path, data)
     except OSError as error:
+        # Translators: said (status line) when saving a game file failed; {name} is the file's name, {why} the system's
+        # reason ("permission denied").
         raise GameFileError(_("The game could not be saved to {name} ({why}).").format(
             name=shown(path.name or path), why=_write_reason(error))) from None
 
@@ -88,10 +90,15 @@ def load(path: Path) -> SavedGame:
         data = read_bounded(path, MAX_GAME_BYTES, follow=True)
     except BadFile as error:
         if "folder" in str(error):
+            # Translators: said (status line) when a file cannot be opened; {name} is the file's name, {why} the
+            # system's reason.
             raise GameFileError(_("{name} cannot be opened ({why}).").format(name=name, why=_("it is a folder"))) \
                 from None
         too_big = "bytes" in str(error)
+        # Translators: said (status line); {name} is the file's name.
         raise GameFileError(_("{name} is too large to be a game file.").format(name=name) if too_big else
+                            # Translators: said (status line); {name} is the file's name (a folder or a device, not a
+                            # file).
                             _("{name} cannot be opened: it is not a regular file.").format(name=name)) from None
     except OSError as error:
         raise GameFileError(_("{name} cannot be opened ({why}).").format(name=name, why=_read_reason(error))) from None
@@ -111,6 +118,7 @@ def parse(data: bytes, name: str | None) -> SavedGame:
     try:
         body = parse_json(data, MAX_GAME_BYTES)
     except BadFile:
+        # Translators: said (status line); {name} is the file's name; JSON is a text format.
         raise GameFileError(_("{name} is not a game file: it is not JSON text.").format(name=name) if name else
                             _("The pasted text is not a game: it is not JSON text.")) from None
     try:
@@ -118,6 +126,7 @@ def parse(data: bytes, name: str | None) -> SavedGame:
             return game_from_json(body)
         return _bare_record(body)
     except BadFile:
+        # Translators: said (status line); {name} is the file's name.
         raise GameFileError(_("{name} holds no game this version can play: it is damaged, or a move in it is "
                               "not legal. Nothing was changed.").format(name=name) if name else
                             _("The pasted text holds no game this version can play: it is damaged, or a move "

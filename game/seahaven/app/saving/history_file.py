@@ -157,11 +157,17 @@ class HistoryFile:
         and a new history starts; if it cannot be moved (or this copy writes nothing), it is
         left as it is and never appended to."""
         if not self.read_only:
-            aside = set_aside(self.path, _("Your game history could not be read ({why}), so a new one starts").format(
-                why=why), _("your game history"), unreadable=True)
+            # Translators: a notice at start; {why} is the reason ("it is not UTF-8 text").
+            lead = _("Your game history could not be read ({why}), so a new one starts.").format(why=why)
+            # Translators: the last sentence of a notice at start, after "The unreadable file could not be moved
+            # aside (…).".
+            until_fixed = _("Your game history will not be saved until that file is fixed.")
+            aside = set_aside(self.path, lead, until_fixed, unreadable=True)
             if aside.moved_to is not None:
                 self.message = aside.message
                 return self.history
+        # Translators: a notice at start; {path} is the history file's full path, {why} the reason ("it is not UTF-8
+        # text").
         self.message = _("Your game history in {path} could not be read ({why}); it is kept as it is.").format(
             path=self.path, why=why)
         self._refused = self.message  # never append to a file we could not read
@@ -171,6 +177,7 @@ class HistoryFile:
         """``history.jsonl`` is a link (to another file of the player's, perhaps): rename
         the link, never write through it; a new history starts."""
         if self.read_only:  # the link is left as it is, never read nor written through
+            # Translators: a notice at start; {path} is the history file's full path.
             self.message = _("Your game history in {path} is a link to another file, which is not read.").format(
                 path=self.path)
             self._refused = self.message
@@ -186,6 +193,7 @@ class HistoryFile:
         except OSError as error:
             self._unreadable(error.strerror or str(error))
             return
+        # Translators: a notice at start; {file} is the name the link was renamed to.
         self.message = _("Your game history was a link to another file, which is left as it is; the link was kept "
                          "as {file} and a new history starts.").format(file=target.name)
 
@@ -224,6 +232,7 @@ class HistoryFile:
             if self._failing:
                 return None
             self._failing = True
+            # Translators: a notice; {why} is the system's reason ("the disk is full").
             return _("Your game history could not be saved ({why}); the games are kept and written with the next "
                      "one.").format(why=error.strerror or error)
         self._failing = False

@@ -98,6 +98,8 @@ _held_folders: dict[Path, int] = {}
 
 
 def _not_plain(folder: Path) -> str:
+    # Translators: the reason after "Nothing will be saved this time: …" (a clause that stands on its own); {name} is a
+    # file's name (a lock file), {folder} the data folder's path.
     return _("the {name} file in {folder} is not a plain file the game made").format(name=LOCK_NAME, folder=folder)
 
 
@@ -114,8 +116,13 @@ def _why(error: OSError, folder: Path) -> str:
     system's: the settings are not read yet)."""
     code = error.errno
     if code == errno.EISDIR:
+        # Translators: the reason after "Nothing will be saved this time: …" (a clause that stands on its own); {name}
+        # is a file's name, {folder} a folder's path. “Is in the way” means something already stands where the game must
+        # make or use this and blocks it (say it as your system does, not word for word).
         return _("a folder named {name} is in the way in {folder}").format(name=LOCK_NAME, folder=folder)
     if code in (errno.EACCES, errno.EPERM):
+        # Translators: the reason after "Nothing will be saved this time: …" (a clause that stands on its own); {folder}
+        # is a path, {name} a file's name.
         return _("the data folder {folder} or its {name} file is not yours to write").format(folder=folder,
                                                                                               name=LOCK_NAME)
     if code == errno.ENAMETOOLONG:
@@ -125,8 +132,16 @@ def _why(error: OSError, folder: Path) -> str:
     if code == errno.ENOSPC:
         return _("the disk is full")
     if code in (errno.ENOTDIR, errno.EEXIST):
+        # Translators: the reason after "Nothing will be saved this time: …" (a clause that stands on its own); {folder}
+        # is a path. “Is in the way” means something already stands where the game must make or use this and blocks it
+        # (say it as your system does, not word for word).
         return _("a file is in the way of the data folder {folder}").format(folder=folder)
+    # Translators: the reason after "Nothing will be saved this time: …" (a clause that stands on its own); {folder} is
+    # a path, {why} the system's reason.
     return _("the data folder {folder} cannot be used ({why})").format(folder=folder,
+                                                                     # Translators: the system's reason in parentheses
+                                                                     # when the system gave none, as in "cannot be used
+                                                                     # (unknown error)".
                                                                      why=error.strerror or _("unknown error"))
 
 

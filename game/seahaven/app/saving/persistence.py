@@ -186,6 +186,7 @@ class Persistence:
         self.history_file.write_pending()  # the last chance for lines a full disk held back
         unwritten = self.history_file.unwritten
         if unwritten:
+            # Translators: a notice; {n} is a number of games.
             self._note(ngettext("{n} game could not be written to your game history, though the statistics count it.",
                                 "{n} games could not be written to your game history, though the statistics count "
                                 "them.", unwritten).format(n=format_number(unwritten)))
@@ -234,8 +235,10 @@ class Persistence:
             self.storage.folder.mkdir(parents=True, exist_ok=True)
             history_file.replace_file(path, history_file.to_csv(self.history.entries).encode())
         except OSError as error:
+            # Translators: said (status line) when the export failed; {why} is the system's reason.
             return _("The history could not be exported ({why}).").format(why=error.strerror or error)
         count = len(self.history.entries)
+        # Translators: said (status line) after the export; {n} is a number of games, {path} the file's full path.
         return ngettext("{n} game exported to {path}.", "{n} games exported to {path}.", count).format(
             n=format_number(count), path=path)
 

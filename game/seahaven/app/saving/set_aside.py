@@ -1,7 +1,7 @@
 """What becomes of a file of the player's that cannot be used: it is set aside.
 
 The file is renamed beside itself with a timestamp (``settings.bad-20260101-120000.json``),
-never deleted, and the player reads one sentence saying so; a symbolic link is renamed as
+never deleted, and the player reads whole sentences saying so; a symbolic link is renamed as
 it is, its target never touched. A file that cannot even be renamed is left as it is, and
 the sentence says that nothing of it will be saved until it is fixed: the caller then
 refuses every write over it (:class:`Aside`'s ``refusal``).
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from seahaven.app.saving.files import os_reason
-from seahaven.i18n import _
+from seahaven.i18n import _, sentences
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,12 @@ class Aside:
     refusal: str | None = None
 
 
-def set_aside(path: Path, lead: str, what: str, unreadable: bool = False) -> Aside:
-    """Rename the bad file ``path`` with a timestamp (never delete it) and say so in one
-    sentence starting with ``lead`` ("Your settings could not be read, so the defaults
-    are used"); ``what`` is what it holds ("your settings"). ``unreadable``: it could not
-    even be read (else its content was damaged)."""
+def set_aside(path: Path, lead: str, until_fixed: str, refused: str = "", unreadable: bool = False) -> Aside:
+    """Rename the bad file ``path`` with a timestamp (never delete it) and say so in whole
+    sentences after ``lead`` ("Your settings could not be read, so the defaults are used.").
+    If it cannot be moved, ``until_fixed`` ends the message ("Your settings will not be saved
+    until that file is fixed.") and ``refused`` (with ``{file}`` and ``{why}``, if given) is
+    what a write over it says. ``unreadable``: it could not even be read (else its content was damaged)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.bad-{stamp}{path.suffix}")
     link = os.path.islink(path)
@@ -43,17 +44,24 @@ def set_aside(path: Path, lead: str, what: str, unreadable: bool = False) -> Asi
             target = path.with_name(f"{path.stem}.bad-{stamp}-{n}{path.suffix}")
         os.replace(path, target)
     except (OSError, ValueError) as error:
+        # Translators: the reason in parentheses of "… could not be moved aside (…)".
         why = os_reason(error) if isinstance(error, OSError) else _("its name is not allowed")
-        refusal = _("{what} will not be saved, so as not to write over {file}, which could not be "
-                    "read nor moved aside ({why}).").format(what=what[:1].upper() + what[1:], file=path.name, why=why)
-        cannot = _("{lead}, and the unreadable file could not be moved aside ({why}); {what} will not be saved "
-                   "until that file is fixed.") if unreadable else \
-            _("{lead}, and the damaged file could not be moved aside ({why}); {what} will not be saved until "
-              "that file is fixed.")
-        return Aside(cannot.format(lead=lead, why=why, what=what), refusal=refusal)
+        # Translators: a sentence of a notice at start, after the one saying which file could not be read; {why} is
+        # the system's reason.
+        cannot = (_("The unreadable file could not be moved aside ({why}).") if unreadable
+                  # Translators: a sentence of a notice at start, after the one saying which file could not be read;
+                  # {why} is the system's reason.
+                  else _("The damaged file could not be moved aside ({why}).")).format(why=why)
+        return Aside(sentences([lead, cannot, until_fixed]), refusal=refused.format(file=path.name, why=why) or None)
     if link:  # renamed, the link still points where it did: its target is never touched
-        kept = _("{lead}; it was a link to another file, which is left as it is, and the link was kept as {file}.")
+        # Translators: a sentence of a notice at start, after the one saying which file could not be read; {file} is
+        # the name the link was renamed to.
+        kept = _("It was a link to another file, which is left as it is; the link was kept as {file}.")
     else:
-        kept = _("{lead}; the unreadable file was kept as {file}.") if unreadable else \
-            _("{lead}; the damaged file was kept as {file}.")
-    return Aside(kept.format(lead=lead, file=target.name), moved_to=target)
+        # Translators: a sentence of a notice at start, after the one saying which file could not be read; {file} is
+        # the name the file was renamed to.
+        kept = (_("The unreadable file was kept as {file}.") if unreadable
+                # Translators: a sentence of a notice at start, after the one saying which file could not be read;
+                # {file} is the name the file was renamed to.
+                else _("The damaged file was kept as {file}."))
+    return Aside(sentences([lead, kept.format(file=target.name)]), moved_to=target)

@@ -31,7 +31,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -53,7 +53,7 @@ from seahaven.app.state.settings import Settings
 from seahaven.app.state.stats import Stats
 from seahaven.engine import APP_RULES, Game, Rules
 from seahaven.engine.game import Action
-from seahaven.i18n import N_, _, format_number, ngettext
+from seahaven.i18n import N_, _, format_number, ngettext, sentences
 
 APP_NAME = "seahaven-towers"
 
@@ -131,7 +131,7 @@ class Journal:
                     self._fd = files.open_no_follow(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
                     self._size = os.fstat(self._fd).st_size
                 if self._size + len(line) > saved_game.MAX_GAME_BYTES:
-                    raise SaveError(_("{what} is too long to be saved; play goes on.").format(what=_what(CURRENT)))
+                    raise SaveError(_(FILE_WORDS[CURRENT].too_long))
                 view, done = memoryview(line), 0
                 try:
                     while done < len(line):
@@ -146,11 +146,13 @@ class Journal:
             except SaveError:
                 raise
             except Link:  # never written through: the link is set aside at the next start
-                raise SaveError(_("{what} could not be saved ({why}); play goes on.").format(
-                    what=_what(CURRENT), why=_("a link to another file is in the way"))) from None
+                raise SaveError(_(FILE_WORDS[CURRENT].not_saved).format(
+                    # Translators: the reason in parentheses of “Your game could not be saved (…)”. “Is in the way”
+                    # means something already stands where the game must make or use this and blocks it (say it as your
+                    # system does, not word for word).
+                    why=_("a link to another file is in the way"))) from None
             except OSError as error:
-                raise SaveError(_("{what} could not be saved ({why}); play goes on.").format(
-                    what=_what(CURRENT), why=files.os_reason(error))) from error
+                raise SaveError(_(FILE_WORDS[CURRENT].not_saved).format(why=files.os_reason(error))) from error
 
     def saved_up_to(self, seq: int) -> None:
         """``current.json`` on disk holds every entry up to ``seq``: keep only the later
@@ -185,25 +187,96 @@ class Journal:
 
 # -- the folder -----------------------------------------------------------------------------
 
-_WHAT = {
-    CURRENT: (N_("Your saved game could not be read, so a new game was dealt"), N_("your game")),
-    SETTINGS: (N_("Your settings could not be read, so the defaults are used"), N_("your settings")),
-    STATS: (N_("Your statistics could not be read, so they start again from zero"), N_("your statistics")),
-    DEALS: (N_("The ratings of your deals could not be read, so they will be worked out again"),
-            N_("the ratings of your deals")),
-    RECENT: (N_("Your list of recent game files could not be read, so it starts again"),
-             N_("your list of recent game files")),
-    JOURNAL: (N_("Some of your last moves could not be read, so your game goes on from the last move that could"),
-              N_("your game")),
+@dataclass(frozen=True)
+class FileWords:
+    """What the player reads about one of the files, each a whole sentence of its own (marked;
+    shown through ``_()``): a sentence never takes the file's name as a slot ("{what} could not
+    be saved"), which reads wrong in English ("Your settings is") and cannot agree in German or
+    Dutch."""
+
+    unreadable: str
+    """It could not be read, and what the game does instead."""
+    too_long: str
+    not_saved: str
+    """It could not be written; ``{why}`` is the system's reason."""
+    until_fixed: str
+    """After a file that could not be set aside: nothing of it is written until it is fixed."""
+    refused: str
+    """A write refused for that reason; ``{file}`` is the file's name, ``{why}`` the reason."""
+
+
+_GAME = FileWords(
+    # Translators: a notice at start.
+    N_("Your saved game could not be read, so a new game was dealt."),
+    # Translators: said (status line) when the game in play cannot be saved; the game goes on.
+    N_("Your game is too long to be saved; play goes on."),
+    # Translators: said (status line); {why} is the system's reason ("the disk is full").
+    N_("Your game could not be saved ({why}); play goes on."),
+    # Translators: the last sentence of a notice at start, after "The damaged file could not be moved aside (…).".
+    N_("Your game will not be saved until that file is fixed."),
+    # Translators: said (status line); {file} is a file's name, {why} the system's reason.
+    N_("Your game will not be saved, so as not to write over {file}, which could not be read nor moved aside "
+       "({why})."))
+FILE_WORDS = {
+    CURRENT: _GAME,
+    SETTINGS: FileWords(
+        # Translators: a notice at start.
+        N_("Your settings could not be read, so the defaults are used."),
+        # Translators: said (status line) when the settings cannot be saved; the game goes on.
+        N_("Your settings are too long to be saved; play goes on."),
+        # Translators: said (status line); {why} is the system's reason ("the disk is full").
+        N_("Your settings could not be saved ({why}); play goes on."),
+        # Translators: the last sentence of a notice at start, after "The damaged file could not be moved aside
+        # (…).".
+        N_("Your settings will not be saved until that file is fixed."),
+        # Translators: said (status line); {file} is a file's name, {why} the system's reason.
+        N_("Your settings will not be saved, so as not to write over {file}, which could not be read nor moved "
+           "aside ({why}).")),
+    STATS: FileWords(
+        # Translators: a notice at start.
+        N_("Your statistics could not be read, so they start again from zero."),
+        # Translators: said (status line) when the statistics cannot be saved; the game goes on.
+        N_("Your statistics are too long to be saved; play goes on."),
+        # Translators: said (status line); {why} is the system's reason ("the disk is full").
+        N_("Your statistics could not be saved ({why}); play goes on."),
+        # Translators: the last sentence of a notice at start, after "The damaged file could not be moved aside
+        # (…).".
+        N_("Your statistics will not be saved until that file is fixed."),
+        # Translators: said (status line); {file} is a file's name, {why} the system's reason.
+        N_("Your statistics will not be saved, so as not to write over {file}, which could not be read nor moved "
+           "aside ({why}).")),
+    DEALS: FileWords(
+        # Translators: a notice at start; the ratings are the solver's 1 to 5 of each deal played.
+        N_("The ratings of your deals could not be read, so they will be worked out again."),
+        # Translators: said (status line) when the ratings of the deals cannot be saved; the game goes on.
+        N_("The ratings of your deals are too long to be saved; play goes on."),
+        # Translators: said (status line); {why} is the system's reason ("the disk is full").
+        N_("The ratings of your deals could not be saved ({why}); play goes on."),
+        # Translators: the last sentence of a notice at start, after "The damaged file could not be moved aside
+        # (…).".
+        N_("The ratings of your deals will not be saved until that file is fixed."),
+        # Translators: said (status line); {file} is a file's name, {why} the system's reason.
+        N_("The ratings of your deals will not be saved, so as not to write over {file}, which could not be read nor "
+           "moved aside ({why}).")),
+    RECENT: FileWords(
+        # Translators: a notice at start: the list of the game files opened or saved lately.
+        N_("Your list of recent game files could not be read, so it starts again."),
+        # Translators: said (status line) when the list of recent files cannot be saved; the game goes on.
+        N_("Your list of recent game files is too long to be saved; play goes on."),
+        # Translators: said (status line); {why} is the system's reason ("the disk is full").
+        N_("Your list of recent game files could not be saved ({why}); play goes on."),
+        # Translators: the last sentence of a notice at start, after "The damaged file could not be moved aside
+        # (…).".
+        N_("Your list of recent game files will not be saved until that file is fixed."),
+        # Translators: said (status line); {file} is a file's name, {why} the system's reason.
+        N_("Your list of recent game files will not be saved, so as not to write over {file}, which could not be read "
+           "nor moved aside ({why}).")),
+    # Translators: a notice at start: the last moves are kept in a journal file beside the saved game.
+    JOURNAL: replace(_GAME, unreadable=N_("Some of your last moves could not be read, so your game goes on from the "
+                                          "last move that could.")),
 }
-"""File -> what a notice says when it cannot be read, and what it holds (marked; shown
-through ``_()``)."""
-
-
-def _what(name: str) -> str:
-    """What file ``name`` holds, in the player's language, as the start of a sentence."""
-    what = _(_WHAT[name][1])
-    return what[:1].upper() + what[1:]
+"""File -> what the player reads about it (the journal holds the game's last moves: its
+words are the game's, but for what happens when it cannot be read)."""
 
 
 class Storage:
@@ -326,7 +399,7 @@ class Storage:
             head, fields = saved_game.game_fields(saved.game, saved.elapsed_s)
             self._latest = (saved.game, head, n, saved.game.actions(n - 1, n)[0] if n else None, fields)
             self._full_seq = seq  # what was read is on disk already
-        message = " ".join(m for m in messages if m) or None
+        message = sentences(messages) or None
         return Loaded(saved, message=message, reason=reason or problem, moved_to=moved_to)
 
     def _repaired(self, saved: SavedGame) -> str:
@@ -334,16 +407,19 @@ class Storage:
         and where a copy of the damaged ``current.json`` was kept (nothing of it is lost)."""
         game = saved.game
         n = game.line_length
+        # Translators: a notice at start; {n} is the number of the last move that could be read.
         cut = ngettext("Your saved game could be read up to move {n} only; it goes on from there.",
                        "Your saved game could be read up to move {n} only; it goes on from there.", n).format(
             n=format_number(n)) if n else _("The moves of your saved game could not be read, so it goes on from "
                                             "the deal.")
-        sentences = [cut if field == "moves" else _(REPAIRS[field]) for field in saved.repaired if field != "seq"]
+        said = [cut if field == "moves" else _(REPAIRS[field]) for field in saved.repaired if field != "seq"]
         if not self.read_only and self.path(CURRENT).exists():
             copy = _copy_aside(self.path(CURRENT))
             if copy is not None:
-                sentences.append(_("The damaged file was kept as {file}.").format(file=copy.name))
-        return " ".join(sentences)
+                # Translators: a notice at start, after the sentence that a file could not be read; {file} is the name
+                # the damaged file was renamed to.
+                said.append(_("The damaged file was kept as {file}.").format(file=copy.name))
+        return sentences(said)
 
     def save_game(self, game: Game, elapsed_s: float, full: bool = False) -> None:
         """Save ``game``: its change since the last save goes to the journal at once (in the
@@ -513,8 +589,8 @@ class Storage:
         parser's own words, say) is kept for logs and tests, never shown."""
         if self.read_only:  # nothing is moved nor written: the player was told so once
             return Loaded(default(), reason=reason)
-        lead, what = _WHAT[name]
-        aside = set_aside(self.path(name), _(lead), _(what), unreadable)
+        words = FILE_WORDS[name]
+        aside = set_aside(self.path(name), _(words.unreadable), _(words.until_fixed), _(words.refused), unreadable)
         if aside.refusal is not None:
             self._refused[name] = aside.refusal
         return Loaded(default(), message=aside.message, reason=reason, moved_to=aside.moved_to)
@@ -541,8 +617,10 @@ class Storage:
             self._failed[name] = error
             return
         except Exception as error:  # a bug must not pass for a save
-            self._failed[name] = SaveError(_("{what} could not be saved (an unexpected {error}); play goes on.").format(
-                what=_what(name), error=type(error).__name__))
+            self._failed[name] = SaveError(_(FILE_WORDS[name].not_saved).format(
+                # Translators: the reason in parentheses of "Your game could not be saved (…); play goes on.";
+                # {error} is the name of a Python error (ValueError).
+                why=_("an unexpected {error}").format(error=type(error).__name__)))
             return
         if then is not None:
             then()
@@ -552,12 +630,11 @@ class Storage:
         limit = saved_game.MAX_GAME_BYTES if name == CURRENT else files.MAX_FILE_BYTES
         chunks = [data] if isinstance(data, bytes) else data
         if sum(len(chunk) for chunk in chunks) > limit:  # never write what the reader would refuse
-            raise SaveError(_("{what} is too long to be saved; play goes on.").format(what=_what(name)))
+            raise SaveError(_(FILE_WORDS[name].too_long))
         try:
             files.write_atomic(self.path(name), chunks)
         except OSError as error:
-            raise SaveError(_("{what} could not be saved ({why}); play goes on.").format(
-                what=_what(name), why=files.os_reason(error))) from error
+            raise SaveError(_(FILE_WORDS[name].not_saved).format(why=files.os_reason(error))) from error
 
 
 REPAIRS = {

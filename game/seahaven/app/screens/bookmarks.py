@@ -31,6 +31,8 @@ def set_bookmark(session: Session) -> None:
     current = session.current
     n = current.game.move_count
     if current.set_bookmark():
+        # Translators: said (status line) after the key M; {n} is the move's number (a number, not a count). Ctrl+B is a
+        # key.
         session.say(ngettext("Bookmark set after move {n}; Ctrl+B lists the bookmarks.",
                              "Bookmark set after move {n}; Ctrl+B lists the bookmarks.", n).format(
             n=format_number(n)) if n else _("Bookmark set at the deal; Ctrl+B lists the bookmarks."))
@@ -42,6 +44,7 @@ def bookmark_name(moves: int) -> str:
     """A bookmark's name: the move it follows ("After move 12"), or the deal."""
     if moves == 0:
         return _("Before the first move")
+    # Translators: a row of the bookmarks list; {n} is the move's number (a number, not a count). About 20 characters.
     return ngettext("After move {n}", "After move {n}", moves).format(n=format_number(moves))
 
 
@@ -61,6 +64,7 @@ class Bookmarks(Window):
     """The bookmarks of the game in play, newest last, then Close and "Bookmark this
     position" along the bottom (Close, Esc or a tap outside put the window away)."""
 
+    # Translators: the title of the bookmarks window, and a Menu command.
     title = N_("Bookmarks")
     width_em = 22.0
     close_outside = True
@@ -86,7 +90,9 @@ class Bookmarks(Window):
             box = Box(self.panel.x + self.px, y, self.panel.w - 2 * self.px, h)
             self.widgets.append(Widget(f"go:{moves}", box, bookmark_name(moves), enabled=moves != game.move_count))
             y += h + gap
-        bottom = self.button_row([(CLOSE, _("Close"), False), (MARK, _("Bookmark this position"), True)],
+        bottom = self.button_row([(CLOSE, _("Close"), False),
+                                  # Translators: a Menu command (key M): remember the position to come back to it.
+                                  (MARK, _("Bookmark this position"), True)],
                                  self.panel.bottom - self.px)
         bottom[-1].enabled = game.move_count not in marks
         self.widgets.extend(bottom)
@@ -95,6 +101,7 @@ class Bookmarks(Window):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         if not self.marks():
+            # Translators: the bookmarks window when there is none.
             self.text_lines(surface, [(_("No bookmark yet."), "muted")], self.panel.y + round(self.px * 3.2))
 
     def activate(self, widget: Widget) -> None:

@@ -27,6 +27,7 @@ from seahaven.app.state.session import Session
 from seahaven.app.text.words import (
     DIFFICULTY_NAMES,
     date_text,
+    day_text,
     difficulty_name,
     month_short,
     month_year,
@@ -58,6 +59,7 @@ def day_key(day: _dt.date) -> str:
 class DailyScreen(Screen):
     """The calendar of daily deals, for ``history`` (what was played and won)."""
 
+    # Translators: the title of the daily deals screen and the name of its Menu entry.
     title = N_("Daily deals")
 
     def __init__(self, app: App, history: History, today: _dt.date, on_play: PlayDaily,
@@ -111,9 +113,11 @@ class DailyScreen(Screen):
         if self.refused is None:
             return ""
         if self.refused > self.today:
+            # Translators: under the daily calendar, after a tap on a day to come; {day} is a full date.
             return _("The deals of {day} are not out yet: each day's deals come at midnight UTC.").format(
-                day=date_text(self.refused))
-        return _("The daily deals began on {day}.").format(day=date_text(FIRST_DAY))
+                day=day_text(self.refused))
+        # Translators: under the daily calendar, after a tap on a day before the first; {day} is a full date.
+        return _("The daily deals began on {day}.").format(day=day_text(FIRST_DAY))
 
     def play(self, cells: int) -> None:
         self.on_play(self.selected, cells)
@@ -141,6 +145,7 @@ class DailyScreen(Screen):
         y = self.text(surface, _("One deal a day for each difficulty, the same for every player, proved winnable "
                                  "by the solver. A new one comes at midnight UTC."), column.x, y, column.w,
                       colour=self.theme.text_dim, size=small) + u // 2
+        # Translators: a bold line of the daily deals screen; {n} is a number of days.
         y = self.text(surface, ngettext("Daily streak: {n} day in a row with a daily deal won.",
                                         "Daily streak: {n} days in a row with a daily deal won.", streak).format(
                                             n=format_number(streak)),
@@ -155,8 +160,10 @@ class DailyScreen(Screen):
         """The chosen day and its three Play buttons, with what became of each."""
         u = self.unit
         day = self.selected
-        heading = _("Today\u2019s deals") if day == self.today else \
-            _("The deals of {day}").format(day=date_text(day))
+        # Translators: the heading over today's three Play buttons of the daily deals screen.
+        heading = (_("Today\u2019s deals") if day == self.today
+                   # Translators: the heading over a chosen day's three Play buttons; {day} is a date.
+                   else _("The deals of {day}").format(day=day_text(day)))
         y = self.text(surface, heading,
                       column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
         h = round(u * 2.3)
@@ -164,8 +171,13 @@ class DailyScreen(Screen):
         w = (column.w - 2 * gap) // 3
         for i, cells in enumerate(DIFFICULTY_NAMES):
             state = days.get((day.isoformat(), cells))
+            # Translators: what became of a daily deal, after its Play button ("Play Easy · won") and in the calendar's
+            # words for a screen reader. Short: about 10 characters.
             status = {"won": pgettext("daily deal", "won"), "helped": pgettext("daily deal", "won with help"),
+                      # Translators: what became of a daily deal: played but not won. Short: about 10 characters.
                       "played": pgettext("daily deal", "played")}.get(state or "", "")
+            # Translators: the three buttons of a day on the daily deals screen (Play Easy, Play Medium, Play Hard):
+            # play that day's deal of the difficulty. About 14 characters; a verb.
             text = per_difficulty(cells, pgettext("daily deal", "Play Easy"), pgettext("daily deal", "Play Medium"),
                                   pgettext("daily deal", "Play Hard")) + \
                 (f" \u00b7 {status}" if status else "")
@@ -259,15 +271,20 @@ class DailyScreen(Screen):
         marks = {"won": pgettext("daily deal", "won"), "helped": pgettext("daily deal", "won with help"),
                  "played": pgettext("daily deal", "played")}
         if day > self.today:
+            # Translators: what a screen reader says of a day of the calendar still to come: its deals are not published
+            # yet.
             state = pgettext("daily deal", "not out yet")
         elif day < FIRST_DAY:
+            # Translators: what a screen reader says of a day of the calendar before the first daily deal.
             state = pgettext("daily deal", "no daily deal")
         else:
             state = pgettext("list separator", ", ").join(
                 pgettext("screen reader", "{difficulty} {value}").format(
                     difficulty=difficulty_name(cells),
+                    # Translators: what became of a daily deal: not played yet (screen reader).
                     value=marks.get(days.get((day.isoformat(), cells)) or "", pgettext("daily deal", "not played")))
                 for cells in DIFFICULTY_NAMES)
+        # Translators: what a screen reader calls today's square of the calendar; {day} is a full date with its weekday.
         name = pgettext("daily deal", "Today, {day}") if day == self.today else "{day}"
         return pgettext("screen reader", "{label}: {value}").format(label=name.format(day=date_text(day)),
                                                                    value=state)
@@ -275,6 +292,8 @@ class DailyScreen(Screen):
     def legend_note(self) -> str:
         """The words after the legend's marks: how to read them, or why a tapped day
         played nothing."""
+        # Translators: the legend under the daily calendar: each day shows three small dots, one per difficulty in this
+        # order, coloured by what became of that deal. Page Up and Page Down are keys.
         return self.refusal() or _("Dots: Easy, Medium, Hard. Page Up and Page Down change the month.")
 
     def legend_height(self, column: pygame.Rect, size: int) -> int:
@@ -339,8 +358,9 @@ def play_daily(app: App, session: Session, day: _dt.date, cells: int, ask: Ask |
         if ask is None or session.current.code == deal.code:
             start()
         else:
+            # Translators: the title of a confirmation window; {difficulty} is Easy, Medium or Hard, {day} a date.
             ask(lambda: _("Play the daily deal ({difficulty}, {day})?").format(
-                difficulty=difficulty_name(cells), day=date_text(deal.date)), start)
+                difficulty=difficulty_name(cells), day=day_text(deal.date)), start)
 
     def failed(error: BaseException) -> None:
         session.say(_("The daily deal could not be found."), warn=True)

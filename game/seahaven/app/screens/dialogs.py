@@ -52,6 +52,7 @@ class Notice(Window):
 
     def buttons(self) -> list[tuple[str, str, bool]]:
         """(name, label, primary) of the buttons along the bottom; the first has the focus."""
+        # Translators: the button that closes a notice window. About 8 characters.
         return [("ok", _("OK"), True)]
 
     def build(self, size: tuple[int, int]) -> None:
@@ -98,14 +99,23 @@ class EndMessage(Window):
         game = session.current.game
         clock = format_duration(session.current.elapsed())
         if kind == "won":
+            # Translators: the title of the window shown when the game is won.
             self.title = _("You won!")
             helped = session.won_with_help()
             if game.code:
-                won = (_("Game {code} won with help.") if helped else _("Game {code} won.")).format(
+                # Translators: a line of the won window; {code} is like SH1-C4-AAAAAJ2.
+                won = (_("Game {code} won with help.") if helped
+                       # Translators: a line of the won window; {code} is like SH1-C4-AAAAAJ2.
+                       else _("Game {code} won.")).format(
                     code=game.code)
             else:
-                won = _("Won with help.") if helped else _("Won.")
+                # Translators: a line of the won window when the game has no code (set up from a position).
+                won = (_("Won with help.") if helped
+                       # Translators: a line of the won window when the game has no code (set up from a position).
+                       else _("Won."))
             self.lines = [
+                # Translators: a line of the won window; {score} is points, {time} a time of play like 4:05, {moves} a
+                # number. The middle dots part the figures.
                 (_("This game: score {score}  \u00b7  time {time}  \u00b7  moves {moves}").format(
                     score=format_number(game.score), time=clock, moves=format_number(game.move_count)),
                  "panel_text"),
@@ -113,10 +123,12 @@ class EndMessage(Window):
             rating = session.facts.rating(game.code)
             day = session.facts.daily_date(game.code)
             if day is not None:
+                # Translators: a line of the won window; {day} is a date, {difficulty} is Easy, Medium or Hard.
                 self.lines.append((_("The daily deal of {day} ({difficulty}).").format(
-                    day=iso_date_text(day), difficulty=difficulty_name(game.start.cell_count)),
+                    day=iso_date_text(day, weekday=False), difficulty=difficulty_name(game.start.cell_count)),
                     "accent"))
             if rating is not None:
+                # Translators: a line of the won window; {n} is the solver's rating from 1 (easy) to 5 (hard).
                 self.lines.append((_("Deal rating: {n} of 5.").format(n=rating), "muted"))
             cells = game.start.cell_count
             record = is_record(game)
@@ -124,16 +136,30 @@ class EndMessage(Window):
                 self.lines.append((bests_line(session.keeper.stats, cells), "panel_text"))
             self.lines.append((won, "muted"))
             if session.keeper is not None and not record:
+                # Translators: a line of the won window. “It is no record” means the game is not recorded: the
+                # statistics do not count it (not a best performance).
                 self.lines.append((_("A game from a position, not a dealt game: it is no record, so the "
                                      "statistics, streaks and bests do not count it."), "accent"))
             elif session.keeper is not None:
                 summary = win_summary(session.keeper.stats, cells)
                 self.lines += [(text, "panel_text" if i == 0 else "accent") for i, text in enumerate(summary)]
-            self.buttons = [("replay", _("Watch again"), False), ("analyse", _("Analyse"), False),
-                            ("restart", _("Play again"), False), ("new", _("New game"), True)]
+            # Translators: a button of the won window: watch the replay of the game just won. About 14 characters (the
+            # window's buttons share one row).
+            self.buttons = [("replay", _("Watch again"), False),
+                            # Translators: a button of the end-of-game windows (and the replay's): the solver reviews
+                            # each move of the game (a verb). About 12 characters.
+                            ("analyse", _("Analyse"), False),
+                            # Translators: a button of the won window: the same deal again from the start. About 14
+                            # characters.
+                            ("restart", _("Play again"), False),
+                            # Translators: a button of the end-of-game windows and a Menu command: open the New Game
+                            # window. About 14 characters.
+                            ("new", _("New game"), True)]
             if day is not None:
                 self.share = share_text(day, DIFFICULTY_NAMES[game.start.cell_count], session.current.elapsed(),
                                         game.move_count, helped, rating)
+                # Translators: a button of the won window for a daily deal: copy a short text of the result to share it.
+                # About 14 characters.
                 self.buttons.insert(0, ("share", _("Copy result"), False))
         else:
             self.title = _("No useful move left")
@@ -143,7 +169,14 @@ class EndMessage(Window):
             else:
                 self.lines = [(_("Every move left is a take-back or leads back to a position already seen."),
                                "panel_text")]
-                self.buttons = [("undo", _("Undo"), False), ("restart", _("Restart deal"), False),
+                # Translators: a button of the window "No useful move left": undo the last move. About 12 characters.
+                self.buttons = [("undo", _("Undo"), False),
+                                # Translators: a button of the window "No useful move left": play the same deal again
+                                # from its start. About 12 characters.
+                                ("restart", _("Restart deal"), False),
+                                # Translators: a button of the window "No useful move left" and a Menu command: the
+                                # solver finds the move after which the game could no longer be won. About 12
+                                # characters.
                                 ("review", _("Review"), False), ("analyse", _("Analyse"), False),
                                 ("new", _("New game"), True)]
         if self.copied is not None:
@@ -212,6 +245,7 @@ class Menu(Window):
     (as many as the window's height needs); Up, Down and Tab go through them in order,
     Left and Right go across the columns, and Close (Esc, a tap outside) puts the Menu away."""
 
+    # Translators: the Menu window's title and the toolbar's Menu command in Help.
     title = N_("Menu")
     width_em = 16.0
     close_outside = True
@@ -331,6 +365,7 @@ class Confirm(Notice):
 
     def __init__(self, app: App, title: Words, text: Words, yes: Words, on_yes: Callable[[], None],
                  no: Words | None = None) -> None:
+        # Translators: a button of the lost game's window: close it and go on playing. About 14 characters.
         self.answers = (yes, no if no is not None else lambda: _("Keep playing"))
         self.yes = self.no = ""
         """The buttons' words in the language of now (built with the layout)."""

@@ -70,7 +70,13 @@ MAX_ROWS = 14
 """The list shows at most this many rows (fewer where the window is short)."""
 WHEEL_ROWS = 3
 """Rows one notch of the mouse wheel scrolls."""
-PLACES = {"home": lambda: pgettext("file chooser place", "Home"), "documents": lambda: _("Documents"),
+# Translators: a button of the file chooser: go to the user's home folder (use the name your system gives it). About 12
+# characters.
+PLACES = {"home": lambda: pgettext("file chooser place", "Home"),
+          # Translators: a button of the file chooser (Open a game, Save the game): go to the Documents folder. About 12
+          # characters.
+          "documents": lambda: _("Documents"),
+          # Translators: a button of the file chooser: go back to the folder last used. About 12 characters.
           "last": lambda: _("Last folder")}
 """The words of each place (built when shown: the language of now)."""
 
@@ -93,14 +99,22 @@ def play_saved(app: App, session: Session, game: Game, elapsed_s: float, name: s
             session.keeper.continues(game)  # one game in the statistics, not a lost one and a new one
         current.new_game(game, elapsed_s)
         if same:
+            # Translators: said (status line) after a game file was opened that holds the game in play; {name} is the
+            # file's name, {n} the move it goes on from.
             session.say(_("{name} is open: the same game goes on from its move {n}.").format(
                 name=name, n=format_number(game.move_count)))
         elif is_record(game):
+            # Translators: said (status line) after a game file was opened; {name} is the file's name.
             session.say(_("{name} is open: play on.").format(name=name))
         else:
+            # Translators: said (status line) after a file was opened that holds a game set up from a position, not
+            # dealt: it is not recorded in the statistics. {name} is the file's name. “It is no record” means the game
+            # is not recorded: the statistics do not count it (not a best performance).
             session.say(_("{name} is open: a game from a position, so it is no record.").format(name=name))
 
     if same and game.moves == current.game.moves:
+        # Translators: said (status line) when the opened file holds exactly the game on the table; {name} is the file's
+        # name.
         session.say(_("{name} holds the game in play as it stands: play on.").format(name=name))
         return
     at_stake = navigation.game_at_stake(session)
@@ -108,9 +122,13 @@ def play_saved(app: App, session: Session, game: Game, elapsed_s: float, name: s
         play()
     elif same:
         moves = game.move_count
+        # Translators: the title of a confirmation window; {name} is a file's name.
         app.push(Confirm(app, lambda: _("Open {name}?").format(name=name),
+                         # Translators: a confirmation window's text; {moves} is a number of moves ("12 moves").
                          lambda: _("The file holds this same deal at {moves}: the game goes back or on to there, "
                                    "and it is still one game, not a lost one.").format(moves=moves_phrase(moves)),
+                         # Translators: a confirmation window's button that opens the file asked about. About 12
+                         # characters.
                          lambda: _("Open it"), play))
     else:
         app.push(Confirm(app, lambda: _("Open {name}?").format(name=name), at_stake, lambda: _("Open it"), play))
@@ -156,7 +174,11 @@ class FileList:
         widgets = []
         for i in range(self.top, min(len(self.entries), self.top + self.rows)):
             entry = self.entries[i]
-            label = (_("Folder {name}") if entry.folder else _("Game file {name}")).format(name=shown(entry.path.name))
+            # Translators: a row of the file chooser's list as a screen reader reads it; {name} is a folder's name.
+            label = (_("Folder {name}") if entry.folder
+                     # Translators: a row of the file chooser's list as a screen reader reads it; {name} is a game
+                     # file's name.
+                     else _("Game file {name}")).format(name=shown(entry.path.name))
             widgets.append(Widget(f"row{i}", Box(box.x, box.y + (i - self.top) * pitch, width, pitch - 2), label))
         return widgets
 
@@ -360,7 +382,10 @@ class GameFiles(Window):
 
     # -- layout ----------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
-        self.title = _("Save the game") if self.saving else _("Open a game")  # in the language of now
+        # Translators: the file chooser's title when it saves the game in play.
+        self.title = (_("Save the game") if self.saving  # in the language of now
+                      # Translators: the file chooser's title when it opens a game file.
+                      else _("Open a game"))
         px = self.px
         row, gap = round(px * 2.3), px // 2
         place_h, head_h, pitch = round(px * 2.1), round(px * 2.2), round(px * 1.9)
@@ -378,6 +403,8 @@ class GameFiles(Window):
         y += row
         self.ys["note"] = y + px // 4
         y += round(px * 2.6)
+        # Translators: a button of the file chooser: go to the folder that holds this one (the parent folder). About 6
+        # characters.
         up = pgettext("file chooser", "Up")
         up_w = min(inner // 3, self.app.painter.text(up, self.scale.button, bold=True).get_width() + 3 * px)
         folder = None if self.list.recent else self.shown_folder()
@@ -387,7 +414,12 @@ class GameFiles(Window):
         y += head_h
         rows = max(1, (panel.bottom - px - row - gap - y) // pitch)
         widgets += self.list.place(Box(x0, y, inner, rows * pitch), pitch, max(8, px // 2))
-        buttons = [("cancel", _("Cancel"), False), ("go", _("Save") if self.saving else _("Open"), True)]
+        # Translators: a button of a window: close it and do nothing. About 12 characters.
+        buttons = [("cancel", _("Cancel"), False),
+                   # Translators: the file chooser's main button when it saves the game in play. About 10 characters.
+                   ("go", _("Save") if self.saving
+                    # Translators: the file chooser's main button when it opens a game file. About 10 characters.
+                    else _("Open"), True)]
         if not self.saving:
             buttons.insert(1, ("analyse", _("Analyse"), False))
         widgets += self.button_row(buttons, panel.bottom - px)
@@ -398,6 +430,7 @@ class GameFiles(Window):
         shown marked), at one size of words."""
         shown_folder = None if self.list.recent else self.shown_folder()
         found = [(f"place_{place.key}", PLACES[place.key](), place.path == shown_folder) for place in self.places]
+        # Translators: a heading of the file chooser: the game files used lately.
         found.append(("recent", _("Recent files"), self.list.recent))
         gap = self.px // 3
         w = (width - gap * (len(found) - 1)) // len(found)
@@ -539,8 +572,11 @@ class GameFiles(Window):
         if self.saving:
             if os.path.lexists(path):
                 name = shown(path.name)
+                # Translators: the title of a confirmation window; {name} is a file's name that already exists.
                 self.app.push(Confirm(self.app, lambda: _("Replace {name}?").format(name=name),
                                       lambda: _("A file of that name is there already; saving replaces it."),
+                                      # Translators: a confirmation window's button: write over the file. About 12
+                                      # characters.
                                       lambda: _("Replace it"), lambda: self.save(path), no=lambda: _("Cancel")))
                 return
             self.save(path)
@@ -597,6 +633,7 @@ class GameFiles(Window):
             self._refused(str(error))
             return
         self.close()
+        # Translators: said (status line) after saving; {path} is the file's full path.
         self.session.say(_("The game is saved in {path}.").format(path=shown(path)))
 
     # -- drawing ---------------------------------------------------------------------------
@@ -605,7 +642,9 @@ class GameFiles(Window):
         theme = painter.theme
         px, panel = self.px, self.panel
         x0, inner = panel.x + px, panel.w - 2 * px
-        label = _("Save to this file:") if self.saving else _("Open this file:")
+        label = (_("Save to this file:") if self.saving
+                 # Translators: a label before the path field of the file chooser, where a file name is typed.
+                 else _("Open this file:"))
         surface.blit(painter.text(label, px, theme.muted, bold=True), (x0, self.ys["label"]))
         small = self.scale.note  # the one type scale's size for notes
         said, colour = self._note()
@@ -628,6 +667,8 @@ class GameFiles(Window):
         if self.reader.reading and not self.list.recent:
             return _("Reading the rest of this folder\u2026"), theme.muted
         if self.listing.cut and not self.list.recent:
+            # Translators: a note under the file chooser's list; {n} is the most entries the list reads (both {n} are
+            # the same number).
             return ngettext("This folder holds more than {n} entry: the folders and game files among the first {n} "
                             "are listed.",
                             "This folder holds more than {n} entries: the folders and game files among the first "
@@ -660,6 +701,8 @@ def open_pasted(app: App, session: Session, text: str) -> str | None:
         game, elapsed = session.files.parse_text(text)
     except GameFileError as error:
         return str(error)
+    # Translators: the name given to a game pasted from the clipboard (in place of a file's name), as the subject of
+    # sentences like "{name} is open: play on.".
     play_saved(app, session, game, elapsed, _("The pasted game"))
     return None
 

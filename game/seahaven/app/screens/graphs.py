@@ -19,12 +19,14 @@ import pygame
 from seahaven.app.looks.result_marks import HELPED, LOST, WON, paint_bar
 from seahaven.app.state.history import Entry
 from seahaven.app.text.words import DIFFICULTY_NAMES, difficulty_name, per_difficulty
-from seahaven.i18n import NP_, _, format_duration, format_number, format_percent, ngettext, pgettext
+from seahaven.i18n import NP_, _, format_duration, format_number, format_percent, ngettext, pgettext, sentences
 
 if TYPE_CHECKING:
     from seahaven.app.kit import Screen
     from seahaven.app.looks.theme import Theme
 
+# Translators: the three buttons over the Statistics graphs: the graph of the win rate, of the time of each won game, of
+# the scores. About 10 characters each.
 KINDS = (("rate", NP_("graph", "Win rate")), ("time", NP_("graph", "Time")), ("score", NP_("graph", "Score")))
 """The three graphs, one shown at a time so that it can be large (names marked; shown
 through ``_()``)."""
@@ -35,8 +37,52 @@ ROLLING = 10
 """The win rate at a game is over the last this many games up to it."""
 
 
+def graph_title(kind: str, cells: int, games: int, won: int = 0) -> str:
+    """The title over a graph of the last ``games`` games of the difficulty of ``cells``, in
+    whole sentences: each difficulty's own (never "the last 20 Easy games" slotted into another
+    sentence), and each count in a sentence of its own, so each takes its own plural form."""
+    n = format_number(games)
+    if kind == "rate":
+        return sentences([per_difficulty(
+            # Translators: the title over the win rate graph of Statistics (one line or two); {n} is a number of games.
+            cells, ngettext("Win rate over the last Easy game.", "Win rate over the last {n} Easy games.", games),
+            # Translators: the title over the win rate graph of Statistics; {n} is a number of games.
+            ngettext("Win rate over the last Medium game.", "Win rate over the last {n} Medium games.", games),
+            # Translators: the title over the win rate graph of Statistics; {n} is a number of games.
+            ngettext("Win rate over the last Hard game.", "Win rate over the last {n} Hard games.", games)).format(n=n),
+            # Translators: the second sentence of the title over the win rate graph: each point of the line is the win
+            # rate of the last {n} games up to it.
+            ngettext("Each point: the last {n} game; wins with help are left out.",
+                     "Each point: the last {n} games; wins with help are left out.", ROLLING).format(
+                n=format_number(ROLLING))])
+    if kind == "time":
+        return sentences([per_difficulty(
+            # Translators: the title over the graph of the time of each won game; {n} is a number of games.
+            cells, ngettext("Time of the last Easy game, if won.", "Time of each win among the last {n} Easy games.",
+                            games),
+            # Translators: the title over the graph of the time of each won game; {n} is a number of games.
+            ngettext("Time of the last Medium game, if won.", "Time of each win among the last {n} Medium games.",
+                     games),
+            # Translators: the title over the graph of the time of each won game; {n} is a number of games.
+            ngettext("Time of the last Hard game, if won.", "Time of each win among the last {n} Hard games.",
+                     games)).format(n=n),
+            # Translators: the second sentence of the title over the graph of times: how many of those games were won.
+            ngettext("{n} game won.", "{n} games won.", won).format(n=format_number(won))])
+    return per_difficulty(
+        # Translators: the title over the graph of scores; {n} is a number of games.
+        cells, ngettext("Score of the last Easy game.", "Score of each of the last {n} Easy games.", games),
+        # Translators: the title over the graph of scores; {n} is a number of games.
+        ngettext("Score of the last Medium game.", "Score of each of the last {n} Medium games.", games),
+        # Translators: the title over the graph of scores; {n} is a number of games.
+        ngettext("Score of the last Hard game.", "Score of each of the last {n} Hard games.", games)).format(n=n)
+
+
 def range_name(count: int) -> str:
-    return _("All") if count == 0 else ngettext("Last {n}", "Last {n}", count).format(n=format_number(count))
+    if count == 0:
+        # Translators: a button over the graphs of Statistics: show all the games. About 8 characters (like "Last 20").
+        return _("All")
+    # Translators: a button over the graphs of Statistics: show the last {n} games (20, 50, 200). About 8 characters.
+    return ngettext("Last {n}", "Last {n}", count).format(n=format_number(count))
 
 
 @dataclass(frozen=True)
@@ -76,6 +122,7 @@ LISTED = 12
 def _listed(values: list[str]) -> str:
     if len(values) > LISTED:
         return ""
+    # Translators: read by a screen reader under a graph; {values} is a list of figures.
     return _("Each, oldest first: {values}.").format(values=pgettext("list separator", ", ").join(values))
 
 
@@ -85,18 +132,24 @@ def summary(kind: str, data: Series) -> str:
     if kind == "rate":
         rates = data.rate
         if not rates:
+            # Translators: shown and read where a figure or a graph has nothing yet. About 15 characters.
             return _("None yet")
         latest = format_percent(rates[-1])
         if len(rates) == 1:
+            # Translators: read by a screen reader for the win rate graph of one game; {rate} is a percentage.
             return _("One game counted: {rate}.").format(rate=latest)
         first = format_percent(rates[0])
         if rates[-1] > rates[0]:
+            # Translators: read by a screen reader for the win rate graph; {first} and {latest} are percentages.
             trend = _("From the first game shown to the latest, the win rate went up from {first} to {latest}.")
         elif rates[-1] < rates[0]:
+            # Translators: read by a screen reader for the win rate graph; {first} and {latest} are percentages.
             trend = _("From the first game shown to the latest, the win rate went down from {first} to {latest}.")
         else:
+            # Translators: read by a screen reader for the win rate graph; {latest} is a percentage.
             trend = _("The win rate is {latest} at the first game shown and at the latest.")
         words = [trend.format(first=first, latest=latest),
+                 # Translators: read by a screen reader for the win rate graph; {highest} and {lowest} are percentages.
                  _("Highest {highest}, lowest {lowest}.").format(highest=format_percent(max(rates)),
                                                                 lowest=format_percent(min(rates))),
                  _listed([format_percent(rate) for rate in rates])]
@@ -105,8 +158,11 @@ def summary(kind: str, data: Series) -> str:
         if not times:
             return _("None yet")
         if len(times) == 1:
+            # Translators: read by a screen reader for the time graph of one won game; {time} is a time of play like
+            # 4:05.
             words = [_("Won in {time}.").format(time=format_duration(times[0]))]
         else:
+            # Translators: read by a screen reader for the time graph; each {…} is a time of play like 4:05.
             words = [_("Fastest {fastest}, slowest {slowest}, average {average}; the latest was won in "
                        "{latest}.").format(
                 fastest=format_duration(min(times)), slowest=format_duration(max(times)),
@@ -114,6 +170,8 @@ def summary(kind: str, data: Series) -> str:
                 _listed([format_duration(t) for t in times])]
         helped = sum(1 for _t, with_help in data.times if with_help)
         if helped:
+            # Translators: read by a screen reader after the time graph's summary; {n} is how many of the won games were
+            # won with help.
             words.append(ngettext("{n} of them was won with help.", "{n} of them were won with help.", helped).format(
                 n=format_number(helped)))
     else:
@@ -121,12 +179,15 @@ def summary(kind: str, data: Series) -> str:
         if not scores:
             return _("None yet")
         states = [state for _score, state in data.scores]
+        # Translators: read by a screen reader for the score graph; each {…} is a number of games.
         words = [_("Won: {won}, won with help: {helped}, not won: {lost}.").format(
             won=format_number(states.count("won")), helped=format_number(states.count("helped")),
             lost=format_number(states.count("lost")))]
         if len(scores) == 1:
+            # Translators: read by a screen reader for the score graph of one game; {score} is a number of points.
             words.append(_("The score: {score}.").format(score=format_number(scores[0])))
         else:
+            # Translators: read by a screen reader for the score graph; each {…} is a number of points.
             words.append(_("Highest {highest}, lowest {lowest}, average {average}; the latest game scored "
                            "{latest}.").format(highest=format_number(max(scores)), lowest=format_number(min(scores)),
                                                average=format_number(round(sum(scores) / len(scores))),
@@ -234,23 +295,13 @@ class Graphs:
                                    _("No Hard game recorded yet: the graphs fill in as you play."))
             return screen.text(surface, empty, x, y, width, colour=self.theme.text_dim) + u
         n = data.games
-        games = per_difficulty(
-            self.cells, ngettext("the last Easy game", "the last {n} Easy games", n),
-            ngettext("the last Medium game", "the last {n} Medium games", n),
-            ngettext("the last Hard game", "the last {n} Hard games", n)).format(n=format_number(n))
         if self.kind == "rate":
-            y = self._title(surface, ngettext("Win rate over {games} (each point: the last {n} game; wins with help "
-                                              "are left out)",
-                                              "Win rate over {games} (each point: the last {n} games; wins with help "
-                                              "are left out)", ROLLING).format(games=games, n=format_number(ROLLING)),
-                            x, y, width, small)
+            y = self._title(surface, graph_title("rate", self.cells, n), x, y, width, small)
             screen.read(summary(self.kind, data))
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
             return self._line_chart(surface, pygame.Rect(x, y, width, height), data.rate, small)
         if self.kind == "time":
-            y = self._title(surface, ngettext("Time of each won game of {games} ({n} won)",
-                                              "Time of each won game of {games} ({n} won)", len(data.times)).format(
-                games=games, n=format_number(len(data.times))), x, y, width, small)
+            y = self._title(surface, graph_title("time", self.cells, n, len(data.times)), x, y, width, small)
             screen.read(summary(self.kind, data))
             height = max(6 * u, min(bottom - y, round(width * 0.75)))
             longest = max((t for t, _helped in data.times), default=0.0)
@@ -258,7 +309,7 @@ class Graphs:
                               [HELPED if helped else WON for _t, helped in data.times], small, format_duration,
                               [(WON, pgettext("daily deal", "won")), (HELPED, pgettext("daily deal", "won with help"))],
                               top=nice_top(longest / 60) * 60)
-        y = self._title(surface, _("Score of each of {games}").format(games=games), x, y, width, small)
+        y = self._title(surface, graph_title("score", self.cells, n), x, y, width, small)
         screen.read(summary(self.kind, data))
         height = max(6 * u, min(bottom - y, round(width * 0.75)))
         return self._bars(surface, pygame.Rect(x, y, width, height), [float(v) for v, _state in data.scores],

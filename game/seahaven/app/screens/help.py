@@ -64,8 +64,11 @@ rows); a key row is (keys, what they do), its keys words to translate or a tuple
 declared ("Page Up"); a legend row is (a mark, what it means)."""
 
 RULES_PAGE: tuple[Block, ...] = (
+    # Translators: a heading of Help's Rules page (about the aim of the game).
     ("h", N_("The goal")),
     ("p", N_("Move all 52 cards onto the four foundations, one for each suit, from the ace up to the king.")),
+    # Translators: a heading of Help's Rules page: how the cards are dealt at the start (the layout), not the act of
+    # dealing.
     ("h", N_("The deal")),
     ("p", N_("The cards are dealt face up into 10 columns of 5. The last two cards go into the cells. "
           "How many cells you have is the difficulty, chosen in the New Game window:")),
@@ -83,6 +86,7 @@ RULES_PAGE: tuple[Block, ...] = (
           "queen, jack of spades...). Nothing else, not even for a moment. A king at the bottom of "
           "a column is well placed; a king buried under other cards can only go to a cell or an "
           "empty column.")),
+    # Translators: a heading of Help's Rules page: how several cards move together.
     ("h", N_("Moving a run")),
     ("p", N_("Cards of one suit in order at the top of a column (the 9, 8 and 7 of clubs, say) move "
           "together as a run. How many may move at once:")),
@@ -132,6 +136,7 @@ RULES_PAGE: tuple[Block, ...] = (
     ("b", N_("Peek at a covered card: right-click it, or press and hold it; it shows whole and "
           "enlarged until you let go, and nothing moves. P shows the focused pile's cards the same "
           "way. Ctrl and plus or minus, or a pinch, make the cards larger or smaller.")),
+    # Translators: a heading of Help's Rules page: how the game's points are counted.
     ("h", N_("Score")),
     ("b", N_("+10 for each card put on a foundation; \u201315 for each card taken back from one.")),
     ("b", N_("Winning adds 200 on Easy, 500 on Medium, 1000 on Hard.")),
@@ -143,6 +148,8 @@ RULES_PAGE: tuple[Block, ...] = (
     ("p", N_("Hints and the demo are free to use, but a game won after a hint, or finished by the "
           "demo, is \u201cwon with help\u201d: it counts as played, and as won with help, but not in "
           "the win rate, the streaks, the best score or the fastest win.")),
+    # Translators: a paragraph of Help; the quoted parts are how Statistics writes them: translate them as those
+    # messages are translated ("won 3 of 4 without help (75%)", "1 more with help").
     ("p", N_("The win rate counts the games played without help: the games won without help out of "
           "them (“won 3 of 4 without help (75%)”). Games won with help are shown beside it "
           "(“1 more with help”), so the counts add up to the games played.")),
@@ -179,6 +186,7 @@ CODES_PAGE: tuple[Block, ...] = (
     ("b", N_("C4, C2 or C1: the number of cells (Easy, Medium, Hard).")),
     ("b", N_("The last seven characters: the deal number, written with the letters A to Z and the "
           "digits 2 to 7.")),
+    # Translators: a heading of Help's Game codes page: giving a deal's code to someone else.
     ("h", N_("Sharing a deal")),
     ("p", N_("The code of the game you are playing is in the status line at the bottom of the table "
           "and in the New Game window, which has a Copy button. Send it to a friend to play the "
@@ -190,6 +198,7 @@ CODES_PAGE: tuple[Block, ...] = (
           "2 or 1, a wrong length, or a character that cannot appear in a code.")),
     ("p", N_("From a terminal, seahaven --code SH1-C4-AAAAAJ2 starts with that deal, and "
           "seahaven deal SH1-C4-AAAAAJ2 prints it.")),
+    # Translators: a heading of Help's Game codes page: the day's deals, the same for every player.
     ("h", N_("The daily deal")),
     ("p", N_("Every day (UTC) there is one deal for each difficulty, the same for every player: "
           "Today's deal, in the Menu and the New Game window, deals it, and its calendar shows the "
@@ -212,6 +221,7 @@ CODES_PAGE: tuple[Block, ...] = (
 )
 
 ANALYSIS_PAGE: tuple[Block, ...] = (
+    # Translators: a heading of Help's Analysis page: the solver's review of each move of a game.
     ("h", N_("Every move reviewed")),
     ("p", N_("Analyse goes through a whole game with the solver and marks every move: where the game could still "
           "be won, which moves kept it so, where only one move did, and the move that lost it, with a move that "
@@ -220,6 +230,7 @@ ANALYSIS_PAGE: tuple[Block, ...] = (
     ("p", N_("The replay opens at once, and the marks appear as the solver finds them: a few seconds at most, "
           "even for a long game. A game in progress is analysed up to the move on the table and never beyond, "
           "so nothing about the way ahead is given away.")),
+    # Translators: a heading of Help's Analysis page: what the marks beside the moves mean.
     ("h", N_("Reading the marks")),
     ("p", N_("Under the board there is one mark for each move, in the order played. Each shape has one meaning, "
           "and its colour says it again:")),
@@ -257,6 +268,7 @@ def keys_page(table_keys: tuple[tuple[str, str], ...]) -> tuple[Block, ...]:
     their registry (``screens/table/actions.py``) lists them."""
     if not table_keys:
         return _KEYS_PAGE_REST
+    # Translators: a heading of Help's Keyboard page, over the keys of the game's table.
     return (("h", N_("At the table")), ("keys", table_keys), *_KEYS_PAGE_REST)
 
 
@@ -267,17 +279,26 @@ _KEYS_PAGE_REST: tuple[Block, ...] = (
     ("keys", replay_key_rows()),  # the replay's commands, as its screen reads them
     ("h", N_("In Help, Statistics and Settings")),
     ("keys", (
-        (N_("Tab, Shift+Tab"), N_("Move between buttons")),
+        # Translators: keys in Help's Keyboard table (left column); translate the key names as the keyboard names them.
+        (N_("Tab, Shift+Tab"),
+         # Translators: what the keys Tab and Shift+Tab do, in Help's Keyboard table (right column).
+         N_("Move between buttons")),
+        # Translators: keys in Help's Keyboard table: the up and down arrow keys.
         (N_("Up, Down"), N_("Move between settings, or scroll")),
+        # Translators: keys in Help's Keyboard table: the left and right arrow keys.
         (N_("Left, Right"), N_("Change a setting, or switch pages")),
         (N_("Enter, Space"), N_("Press the focused button")),
-        (N_("Page Up, Page Down"), N_("Scroll")),
+        (N_("Page Up, Page Down"),
+         # Translators: what the keys Page Up and Page Down do, in Help's Keyboard table: move the page up or down.
+         N_("Scroll")),
+        # Translators: a key in Help's Keyboard table: the Escape key, as keyboards label it.
         (N_("Esc"), N_("Close")),
     )),
     ("h", N_("On the example board")),
     ("keys", (
         ("1 \u2026 9, 0", N_("Take the run on top of column 1 \u2026 10, then drop it on another column")),
         ("A, F", N_("A: the cell; F: the selected card to its foundation")),
+        # Translators: a key in Help's Keyboard table: the Backspace key, as keyboards label it.
         (N_("Backspace"), N_("Set the board up again")),
     )),
 )
@@ -394,8 +415,12 @@ class ExampleBoard:
             cards = self.position.cards(pile)
             source = pile_name(pile, FROM)
             if count == 1:
+                # Translators: a line under the example board of Help; {card} is a card as a subject, {source} a pile
+                # after "from".
                 text = _("Selected: {card}, from {source}.").format(card=card_name(cards[-1]), source=source)
             else:
+                # Translators: a line under the example board of Help; {n} is the run's cards, {card} its first card,
+                # {source} the pile after "from".
                 text = ngettext("Selected: the run of {n} card starting with {card}, from {source}.",
                                 "Selected: the run of {n} cards starting with {card}, from {source}.", count).format(
                     n=format_number(count), card=card_name(cards[-count], WITH), source=source)
@@ -407,12 +432,18 @@ class ExampleBoard:
         p = self.position
         free, empty = p.free_cells, p.empty_columns
         pickup = p.pickup_limit(self.rules)
+        # Translators: a part of the sentence "Now: 1 free cell and 2 empty columns, so…" under Help's example board.
         cells = ngettext("{n} free cell", "{n} free cells", free).format(n=free)
+        # Translators: a part of the sentence "Now: 1 free cell and 2 empty columns, so…" under Help's example board.
         columns = ngettext("{n} empty column", "{n} empty columns", empty).format(n=empty)
         if empty:
+            # Translators: a line under Help's example board: {cells} is "1 free cell", {columns} "2 empty columns",
+            # {cards} "8 cards", {into} "4 cards".
             return _("Now: {cells} and {columns}, so you can pick up {cards}; into an empty column, {into}.").format(
                 cells=cells, columns=columns, cards=cards_phrase(pickup),
                 into=cards_phrase(self.rules.limit(free, empty - 1)))
+        # Translators: a line under Help's example board: {cells} is "1 free cell", {columns} "2 empty columns", {cards}
+        # "8 cards".
         return _("Now: {cells} and {columns}, so you can pick up {cards}.").format(
             cells=cells, columns=columns, cards=cards_phrase(pickup))
 
@@ -436,6 +467,7 @@ class ExampleBoard:
     def clear_selection(self) -> None:
         self.hand.deselect()
         self.board.dirty = True
+        # Translators: the line under Help's example board (and the screen reader) when no card is selected.
         self.say(lambda: _("Nothing selected."))
 
     def key(self, event: Any) -> bool:
@@ -453,6 +485,8 @@ class ExampleBoard:
             self.say(lambda: reason_text(reason), refused=True)
             return False
         n = move.size
+        # Translators: a line under Help's example board after a move; {source} and {dest} are piles after "from" and
+        # "to". The singular has no {n}: it is one card.
         self.say(lambda: ngettext("The card went from {source} to {dest}.",
                                   "The run of {n} cards went from {source} to {dest}.", n).format(
             n=format_number(n), source=pile_name(move.source, FROM), dest=pile_name(move.dest, ONTO)))
@@ -468,6 +502,7 @@ class ExampleBoard:
     def chose(self, selection: Selection | None) -> None:
         if selection is not None:
             count = selection.count
+            # Translators: a line under Help's example board on a touch screen; {cards} is "3 cards".
             self.say(lambda: _("Selected {cards}; tap where they should go.").format(cards=cards_phrase(count)))
         else:
             self.say(lambda: _("Nothing selected."))
@@ -482,8 +517,18 @@ class ExampleBoard:
 class HelpScreen(Screen):
     """Four pages: Rules, Examples, Game codes, Keyboard."""
 
+    # Translators: the title of the Help screen and the Help entry of the Menu.
     title = N_("Help")
-    tabs = (N_("Rules"), N_("Examples"), N_("Game codes"), N_("Keyboard"), NP_("help page", "Analysis"))
+    # Translators: a tab of the Help screen: the rules of the game. About 12 characters (five tabs share the width).
+    tabs = (N_("Rules"),
+            # Translators: a tab of the Help screen: worked examples with a small board. About 12 characters.
+            N_("Examples"),
+            # Translators: a tab of the Help screen: the codes that name each deal. About 12 characters.
+            N_("Game codes"),
+            # Translators: a tab of the Help screen: the keys of the game. About 12 characters.
+            N_("Keyboard"),
+            # Translators: a tab of the Help screen: how the solver's analysis of a game reads. About 12 characters.
+            NP_("help page", "Analysis"))
 
     def __init__(self, app: App, page: int = RULES, code: str | None = None,
                  table_keys: tuple[tuple[str, str], ...] = ()) -> None:
@@ -612,9 +657,15 @@ class HelpScreen(Screen):
             return y
         u = self.unit
         column = self.column()
+        # Translators: a bold line on Help's Game codes page; {code} is like SH1-C4-AAAAAJ2.
         y = self.text(surface, _("This game's code: {code}").format(code=self.code), column.x, y + u // 2, column.w,
                       bold=True)
-        label = _("Copied") if self.copied else _("Copy code")
+        # Translators: a button after its press: the code is on the clipboard. About 12 characters (it has the width of
+        # "Copy code").
+        label = (_("Copied") if self.copied
+                 # Translators: a button on Help's Game codes page: copy this game's code to the clipboard. About 12
+                 # characters.
+                 else _("Copy code"))
         width = max(self.font(u, True).size(text)[0] for text in (_("Copied"), _("Copy code")))
         rect = pygame.Rect(column.x, y + u // 3, width + 2 * u, round(u * 2))
         self.button(surface, rect, label, self.copy_code, key="copy")
@@ -651,10 +702,12 @@ class HelpScreen(Screen):
         if self.measuring:  # the board's geometry is set by the layout, never by a draw
             board.place(rect)
         self.hot_area(rect, None)
+        # Translators: what a screen reader calls the small practice board on Help's Examples page.
         self.read_group(_("The example board"), board.parts(self.app.settings.language))
         if not self.measuring:
             board.board.paint_whole(surface)
         y = rect.bottom + u
+        # Translators: a button beside Help's example board: put the cards back as at the start. About 15 characters.
         again_w = max(8 * u, self.font(u, True).size(_("Set up again"))[0] + 2 * u)
         text_w = column.w - again_w - u
         colour = self.theme.warn if board.refused else self.theme.text

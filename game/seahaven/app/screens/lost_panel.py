@@ -73,12 +73,14 @@ class LostPanel(Window):
             return
         if target is not None:
             k = report.undos or 0
+            # Translators: the lost game's window; {n} is the number of undos that lead back.
             self.lines = [(ngettext("The solver proved that no winning line is left from here. Undoing {n} move "
                                     "leads back to a position that can still be won.",
                                     "The solver proved that no winning line is left from here. Undoing {n} moves "
                                     "leads back to a position that can still be won.", k).format(n=k),
                            "panel_text")]
         elif report.reason is not None:
+            # Translators: the lost game's window; {why} is a reason like "the solver ran out of time 3 undos back".
             self.lines = [(_("The solver proved that no winning line is left, and found no way back ({why}).").format(
                 why=no_way_back_text(report)), "panel_text")]
         else:

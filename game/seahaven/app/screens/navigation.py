@@ -27,7 +27,13 @@ if TYPE_CHECKING:
     from seahaven.app.screens.daily_deals import Day
     from seahaven.engine import Game
 
-SCREENS = {"help": N_("Help"), "statistics": N_("Statistics"), "settings": N_("Settings")}
+SCREENS = {
+    "help": N_("Help"),
+    # Translators: the title of the Statistics screen, and a Menu command.
+    "statistics": N_("Statistics"),
+    # Translators: the title of the Settings screen, and a Menu command.
+    "settings": N_("Settings"),
+}
 
 
 def open_screen(app: App, session: Session, name: str) -> None:
@@ -94,9 +100,11 @@ def open_replay(app: App, session: Session, replay: ReplayGame, from_here: bool 
                 scene.close()
             session.current.new_game(game)
             session.settings.set("cells", game.start.cell_count)
+            # Translators: a confirmation window's text on the replay screen; {n} is the move the game would start from.
             session.say(_("A game from move {n} of the replay: a win of it counts as won with help.").format(
                 n=format_number(watched.index)))
 
+        # Translators: the title of a confirmation window on the replay screen: play on from the move shown.
         ask_first(app, session, lambda: _("Play from here?"), start)
 
     return app.push(ReplayScreen(app, replay, play_from_here if from_here else None, review if from_here else None,
@@ -110,6 +118,7 @@ def ask_first(app: App, session: Session, title: Words, start: Callable[[], None
     if at_stake is None:
         start()
     else:
+        # Translators: the button of the confirmation "Play from here?". About 12 characters.
         app.push(Confirm(app, title, at_stake, lambda: _("Play it"), start))
 
 
@@ -131,10 +140,14 @@ def game_at_stake(session: Session) -> Words | None:
 def stake_text(game: Game) -> str:
     """What is lost with ``game`` (in progress) when it is left, in words."""
     if not is_record(game):  # a game from a position counts in nothing: only the game is lost
+        # Translators: a confirmation's text before a new game; {moves} is "12 moves", {score} points.
         text = _("The game in progress ({moves}, score {score}) will be gone.")
     elif game.code is not None:
+        # Translators: a confirmation's text before a new game; {code} is like SH1-C4-AAAAAJ2, {moves} "12 moves",
+        # {score} points.
         text = _("The game {code} in progress ({moves}, score {score}) will be gone, and it counts as lost in the "
                  "statistics.")
     else:
+        # Translators: a confirmation's text before a new game; {moves} is "12 moves", {score} points.
         text = _("The game in progress ({moves}, score {score}) will be gone, and it counts as lost in the statistics.")
     return text.format(code=game.code, moves=moves_phrase(game.move_count), score=format_number(game.score))

@@ -134,8 +134,12 @@ class NewGame(Window):
         gap = round(px * 0.9)
         label_h = round(px * 1.55)
         inner = self.panel_width(size) - 2 * px
+        # Translators: a button of the New Game window beside the code field: paste a game code. About 8 characters.
         paste_w = max(round(px * 5.5), painter.text(_("Paste"), px, bold=True).get_width() + px)
+        # Translators: a button of the New Game window: copy this game's code. About 8 characters.
         copy_w = max(round(px * 5.5), painter.text(_("Copy"), px, bold=True).get_width() + px)
+        # Translators: a button of the New Game window: copy the whole game in play (its moves too) as text to share it.
+        # About 12 characters.
         record_w = max(round(px * 7.5), painter.text(_("Copy game"), px, bold=True).get_width() + px)
         self.about_room = inner - copy_w - record_w - px // 2 - px
         said, note = self.said(), self.scale.note
@@ -145,6 +149,8 @@ class NewGame(Window):
                               for line in wrap(painter.font(px), text, self.about_room)]
         said_h = max(1, len(self.said_lines)) * self.steps[0] + px // 2
         about_h = max(row, len(self.about_wrapped) * self.steps[1])
+        # Translators: a button of the New Game window (and a Menu command): open the daily deals of today. About 15
+        # characters.
         buttons = [("daily", _("Today's deal"), False), ("cancel", _("Cancel"), False),
                    ("deal", self.deal_label(), True)]
         height = round(px * 3.4) + label_h + row + gap + row + gap + label_h + row + said_h + gap + about_h \
@@ -162,11 +168,14 @@ class NewGame(Window):
                                   kind="choice", on=cells == self.cells))
         y += row + gap
         on = bool(self.app.settings.winnable_only.get(self.cells, False))
+        # Translators: a switch in the New Game window: deal only deals the solver has proved can be won. One line,
+        # about 30 characters.
         widgets.append(Widget("winnable", Box(x0, y, inner, row), _("Winnable deals only"), kind="toggle", on=on))
         y += row + gap
         self.label_ys["code"] = y
         y += label_h
         widgets.append(Widget("field", Box(x0, y, inner - paste_w - px // 2, row), CODE_EXAMPLE, kind="field",
+                              # Translators: what a screen reader calls the field where a game code is typed.
                               field=self.field, read_as=_("Game code")))
         widgets.append(Widget("paste", Box(x0 + inner - paste_w, y, paste_w, row), _("Paste")))
         y += row
@@ -208,6 +217,7 @@ class NewGame(Window):
     def body_text(self) -> str:
         """The chosen difficulty, what the window says of the typed code, the game in play."""
         said = self.said()
+        # Translators: what a screen reader says when a difficulty button is chosen; {name} is Easy, Medium or Hard.
         texts = [_("Difficulty: {name}.").format(name=difficulty_name(self.cells))]
         if said is not None:
             texts.append(said[0])
@@ -336,6 +346,7 @@ class NewGame(Window):
         if code is None:
             self.notes = None  # the line about the game already says it has no code
         elif clipboard_put(str(code)):
+            # Translators: a note in the New Game window after the Copy button: the game code is on the clipboard.
             self.notes = lambda: _("Copied.")
         else:
             self.notes = lambda: _("The clipboard cannot be reached.")
@@ -345,6 +356,8 @@ class NewGame(Window):
         """The game in play as text (its record, with the time and hints) on the clipboard."""
         current = self.session.current
         copied = clipboard_put(record_text(current.game, current.elapsed()))
+        # Translators: a note in the New Game window after the Copy game button: the game (with its moves) is on the
+        # clipboard.
         self.notes = lambda: _("Game copied.") if copied else _("The clipboard cannot be reached.")
         self.dirty = True
 
@@ -443,6 +456,7 @@ class NewGame(Window):
     def draw_body(self, surface: pygame.Surface) -> None:
         painter = self.app.painter
         theme, px, x0 = painter.theme, self.px, self.panel.x + self.px
+        # Translators: a label over the three difficulty buttons of the New Game window (also a Settings row of old).
         surface.blit(painter.text(_("Difficulty"), px, theme.muted, bold=True), (x0, self.label_ys["difficulty"]))
         surface.blit(painter.text(_("Game code (leave empty for a new random deal)"), px, theme.muted, bold=True),
                      (x0, self.label_ys["code"]))
@@ -459,7 +473,12 @@ def deal_label(in_progress: bool, lost: bool) -> str:
     37.1), and "anyway" when the solver proved the typed code's deal cannot be won."""
     if in_progress:
         return _("Deal anyway and count this game as lost") if lost else _("Deal and count this game as lost")
-    return _("Deal anyway") if lost else _("Deal")
+    if lost:
+        # Translators: the main button of the New Game window when the solver proved the typed deal cannot be won. About
+        # 15 characters.
+        return _("Deal anyway")
+    # Translators: the main button of the New Game window: deal the chosen game (a verb). About 15 characters.
+    return _("Deal")
 
 
 def deal_sentence(cells: int, winnable_only: bool, verdict: str | None) -> tuple[str, str]:
@@ -468,8 +487,14 @@ def deal_sentence(cells: int, winnable_only: bool, verdict: str | None) -> tuple
     and the name of its colour in the theme."""
     if not winnable_only:
         if cells not in DIFFICULTY_NAMES:
+            # Translators: the New Game window, about the deal of a typed code; {cells} is "3 cells" (a count that is no
+            # difficulty).
             return _("A deal with {cells}.").format(cells=cells_phrase(cells)), "muted"
-        return per_difficulty(cells, _("An Easy deal ({cells})."), _("A Medium deal ({cells})."),
+        # Translators: the New Game window, about the deal of a typed code; {cells} is "4 cells".
+        return per_difficulty(cells, _("An Easy deal ({cells})."),
+                              # Translators: the New Game window, about the deal of a typed code; {cells} is "2 cells".
+                              _("A Medium deal ({cells})."),
+                              # Translators: the New Game window, about the deal of a typed code; {cells} is "1 cell".
                               _("A Hard deal ({cells}).")).format(cells=cells_phrase(cells)), "muted"
     if verdict == "lost":
         return _("The solver proved that this deal cannot be won."), "error"
@@ -493,8 +518,11 @@ def game_in_play_lines(session: Session, note: str) -> list[tuple[str, str]]:
     if code is None:
         line = _("This game has no code.")
     elif rating is not None:
+        # Translators: a line of the New Game window about the game in play: {code} is like SH1-C4-AAAAAJ2, {rating} the
+        # solver's rating from 1 (easy) to 5 (hard). The line is often narrow: keep it short.
         line = _("This game: {code}, rated {rating} of 5.").format(code=code, rating=rating)
     else:
+        # Translators: a line of the New Game window about the game in play; {code} is like SH1-C4-AAAAAJ2.
         line = _("This game: {code}.").format(code=code)
     lines = [(line, "panel_text")]
     if session.current.in_progress:
@@ -549,7 +577,12 @@ class CodeKeypad(Window):
             row, col = divmod(i, columns)
             box = Box(self.panel.x + pad + col * (key_w + gap), top + row * (key_h + gap), key_w, key_h)
             font_px = round(min(key_h * 0.45, px * (1.0 if len(label) > 1 else 1.4)))
-            shown = {KEYPAD_ERASE: _("Erase"), KEYPAD_DONE: _("Done")}.get(label, label)
+            # Translators: keys of the on-screen keyboard for the game code: Erase deletes the last character, Done
+            # closes the keyboard. About 8 characters each.
+            shown = {KEYPAD_ERASE: _("Erase"),
+                     # Translators: keys of the on-screen keyboard for the game code: Erase deletes the last character,
+                     # Done closes the keyboard. About 8 characters each.
+                     KEYPAD_DONE: _("Done")}.get(label, label)
             self.widgets.append(Widget(f"key{label}", box, shown, primary=label == KEYPAD_DONE, font_px=font_px))
         self.focus = len(self.widgets) - 1
 

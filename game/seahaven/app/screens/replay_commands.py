@@ -38,28 +38,51 @@ class ReplayCommand:
     """The button sits at the toolbar's right end."""
 
 
+# Translators: a button of the replay screen's toolbar while the replay plays (it stops it). About 8 characters.
 PAUSE = NP_("replay button", "Pause")
 """The play button's words while the replay plays."""
 
 REPLAY_COMMANDS: tuple[ReplayCommand, ...] = (
+    # Translators: a button of the replay screen's toolbar: leave the replay, back to the table. About 8 characters.
     ReplayCommand("close", NP_("replay button", "Close"), ("Esc",), button=True),
+    # Translators: a button of the replay screen's toolbar: go to the start of the game (before the first move). About 8
+    # characters; not "begin playing".
     ReplayCommand("start", NP_("replay button", "Start"), ("Home",), button=True),
+    # Translators: a button of the replay screen's toolbar: one move back. About 8 characters; the pair Back/Forward,
+    # not the table's Undo/Redo.
     ReplayCommand("back", NP_("replay button", "Back"), ("Left",), button=True),
-    ReplayCommand("play", NP_("replay button", "Play"), ("Space",), help=N_("Play or pause"), button=True),
+    # Translators: a button of the replay screen's toolbar: play the replay on, move after move (like a video), not
+    # "play the game". About 8 characters.
+    ReplayCommand("play", NP_("replay button", "Play"), ("Space",),
+                  # Translators: a command in Help's keys table (the Space key on the replay screen): play the replay,
+                  # or pause it.
+                  help=N_("Play or pause"), button=True),
+    # Translators: a button of the replay screen's toolbar: one move forward. About 8 characters.
     ReplayCommand("forward", NP_("replay button", "Forward"), ("Right",), button=True),
+    # Translators: a button of the replay screen's toolbar: go to the last move. About 8 characters.
     ReplayCommand("end", NP_("replay button", "End"), ("End",), button=True),
+    # Translators: a command in Help's keys table (Page Up on the replay screen).
     ReplayCommand("page_back", keys=("Page Up",), help=N_("Ten moves back")),
+    # Translators: a command in Help's keys table (Page Down on the replay screen).
     ReplayCommand("page_forward", keys=("Page Down",), help=N_("Ten moves forward")),
     ReplayCommand("speed", button=True),
+    # Translators: a command in Help's keys table (the + key on the replay screen): a faster replay.
     ReplayCommand("faster", keys=("+",), help=N_("Faster")),
+    # Translators: a command in Help's keys table (the - key on the replay screen): a slower replay.
     ReplayCommand("slower", keys=("-",), help=N_("Slower")),
+    # Translators: a button of the replay screen's toolbar (a verb): the solver finds the move after which the game
+    # could no longer be won. About 10 characters.
     ReplayCommand("review", NP_("replay button", "Review"), ("V",), button=True, offered_only=True),
+    # Translators: a button of the replay screen's toolbar (a verb): the solver reviews every move, with a mark for
+    # each. About 10 characters.
     ReplayCommand("analyse", NP_("replay button", "Analyse"), ("A",), button=True, offered_only=True,
                   help=N_("Analyse: review every move, with a mark for each under the board")),
     ReplayCommand("next_mark", keys=("N",), offered_only=True,
                   help=N_("Analysis: the next critical moment or losing move")),
     ReplayCommand("previous_mark", keys=("B",), offered_only=True,
                   help=N_("Analysis: the previous critical moment or losing move")),
+    # Translators: a button at the right of the replay screen's toolbar: play on from the move shown, as a game of your
+    # own. About 14 characters.
     ReplayCommand("from_here", NP_("replay button", "Play from here"), ("P",), button=True, offered_only=True,
                   right=True),
 )

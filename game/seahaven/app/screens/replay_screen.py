@@ -61,7 +61,7 @@ from seahaven.app.text.analysis_words import join, mark_text, summary_text, verd
 from seahaven.app.text.words import action_text, difficulty_name, iso_date_text, replay_move_text, replay_speed_text
 from seahaven.engine import Move, Pile, Position
 from seahaven.engine.analysis import Judgement
-from seahaven.i18n import _, format_number
+from seahaven.i18n import _, format_number, pgettext
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 """Moves a second while playing."""
@@ -736,12 +736,19 @@ def replay_title(replay: ReplayGame, analysed: bool = False) -> str:
     """What is being watched, and how far along: the replay's status line's right end
     (``analysed``: an analysis shows)."""
     source = replay.source
+    # Translators: the replay's status line; {n} is the move shown, {total} the game's moves.
     where = _("Move {n} of {total}").format(n=format_number(replay.index), total=format_number(replay.length))
     if source.kind == "solver":
+        # Translators: the replay's status line when the solver's line is shown; {where} is "Move 3 of 40".
         return _("The solver's line  \u00b7  {where}").format(where=where)
-    name = str(source.code) if source.code is not None else difficulty_name(replay.start.cell_count)
+    # Translators: the first label of the replay's status line (right end) while the analysis shows: "Analysis  ·
+    # SH1-C4-AAAAAJ2  ·  December 1, 2026  ·  Move 3 of 40". About 10 characters.
+    label = (pgettext("replay status line", "Analysis") if analysed
+             # Translators: the first label of the replay's status line (right end): "Replay  ·  SH1-C4-AAAAAJ2  ·
+             # December 1, 2026  ·  Move 3 of 40". About 10 characters.
+             else pgettext("replay status line", "Replay"))
+    # labels side by side, never a name slotted into a sentence ("Replay of Easy of …")
+    parts = [label, str(source.code) if source.code is not None else difficulty_name(replay.start.cell_count)]
     if source.at is not None:
-        name = _("{game} of {day}").format(game=name, day=iso_date_text(source.at[:10]))
-    if analysed:
-        return _("Analysis of {game}  \u00b7  {where}").format(game=name, where=where)
-    return _("Replay of {game}  \u00b7  {where}").format(game=name, where=where)
+        parts.append(iso_date_text(source.at[:10], weekday=False))  # the shorter form
+    return "  \u00b7  ".join([*parts, where])

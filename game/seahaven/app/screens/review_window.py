@@ -100,10 +100,13 @@ class ReviewWindow(Window):
         elif result.lost_at is not None:
             k = result.lost_at
             self.lines = [
+                # Translators: the Review window; {n} is the number of the move after which the game could no longer be
+                # won (a move number, not a count).
                 (ngettext("The game could no longer be won after move {n}:",
                           "The game could no longer be won after move {n}:", k).format(n=format_number(k)),
                  "panel_text"),
                 (action_text(k, self.action(k)), "accent"),
+                # Translators: the Review window; {n} is the number of moves made at that point.
                 (ngettext("Before it, after {n} move, the game could still be won.",
                           "Before it, after {n} moves, the game could still be won.", k - 1).format(
                     n=format_number(k - 1)), "panel_text"),
@@ -116,6 +119,8 @@ class ReviewWindow(Window):
                 self.lines.append((_("That is further back than undo reaches: playing on from there counts "
                                      "as help."), "muted"))
                 self.buttons = [close, ("show", _("Show the position before it"), False),
+                                # Translators: a button of the Review window: play on from the move shown. About 14
+                                # characters.
                                 ("play", _("Play from here"), False)]
         elif result.decided:
             self.lines = [(_("The game can still be won from here: no move lost it."), "panel_text")]
@@ -126,16 +131,24 @@ class ReviewWindow(Window):
         low, high = result.last_winnable, result.first_lost
         if high > result.moves:
             if low < 0:
+                # Translators: the Review window. The solver’s “budget” is the time and work it may spend (a limit), not
+                # money.
                 return _("The solver could not decide, within its budget, whether this game can be won.")
+            # Translators: the Review window; {n} is a move's number; "budget" is the time and work the solver may spend
+            # (a limit), not money.
             return ngettext("The game could still be won after move {n}; after that, the solver could not "
                             "decide within its budget.",
                             "The game could still be won after move {n}; after that, the solver could not "
                             "decide within its budget.", low).format(n=format_number(low))
         if low < 0:
+            # Translators: the Review window; {n} is a move's number; "budget" is the time and work the solver may spend
+            # (a limit), not money.
             return ngettext("The game could no longer be won after move {n}; before that, the solver could "
                             "not decide within its budget.",
                             "The game could no longer be won after move {n}; before that, the solver could "
                             "not decide within its budget.", high).format(n=format_number(high))
+        # Translators: the Review window; {low} and {high} are move numbers; "budget" is the time and work the solver
+        # may spend (a limit), not money.
         return _("The game was lost between move {low} and move {high}: the solver could not decide the "
                  "moves between within its budget.").format(low=format_number(low + 1), high=format_number(high))
 
@@ -177,6 +190,7 @@ class ReviewWindow(Window):
                 self.app.play_sound("undo")
                 self._mark_losing_move(target)
         elif current.go_to(target):
+            # Translators: said (status line) after going back from the Review window; {n} is the move's number.
             self.session.say(ngettext("Back after move {n}: this game now counts as played with help.",
                                       "Back after move {n}: this game now counts as played with help.",
                                       target).format(n=format_number(target)))

@@ -31,8 +31,21 @@ if TYPE_CHECKING:
     from seahaven.app.kit.scenes import App
     from seahaven.app.state.session import Session
 
-PAGES = ((declared.PLAY, N_("Play")), (declared.LOOK, N_("Look")), (declared.SOUND, N_("Sound and window")),
-         (declared.CARDS, N_("Cards and colours")), (declared.LANGUAGE, N_("Language")))
+# Translators: the tabs of the Settings screen: Play (rules and help in play), Look, Sound and window, Cards and
+# colours, Language. Each about 15 characters; "Play" is the noun (the game's rules), not the verb.
+PAGES = ((declared.PLAY, N_("Play")),
+         # Translators: the tabs of the Settings screen: Play (rules and help in play), Look, Sound and window, Cards
+         # and colours, Language. Each about 15 characters; "Play" is the noun (the game's rules), not the verb.
+         (declared.LOOK, N_("Look")),
+         # Translators: the tabs of the Settings screen: Play (rules and help in play), Look, Sound and window, Cards
+         # and colours, Language. Each about 15 characters; "Play" is the noun (the game's rules), not the verb.
+         (declared.SOUND, N_("Sound and window")),
+         # Translators: a tab of the Settings screen: the cards' size, suit letters and suit colours. About 15
+         # characters.
+         (declared.CARDS, N_("Cards and colours")),
+         # Translators: a tab of the Settings screen (and the row on it): the language of the game's words. About 15
+         # characters.
+         (declared.LANGUAGE, N_("Language")))
 """Five tabs, so that most pages fit a 1280x800 window without scrolling: (page, title,
 marked for translation and shown through ``_()``). Cards and colours gathers what helps a
 player see the cards, with a preview of them drawn as the table draws them: their size, the
@@ -212,6 +225,8 @@ class SettingsScreen(Screen):
                 surface.blit(words, words.get_rect(center=room.center))
             elif row.kind == "stepper":
                 self.button(surface, rect, label, self._setter(row, value), chosen=False,
+                            # Translators: a small button of a Settings slider (volume, card size): one step less. About
+                            # 6 characters.
                             read_as=pgettext("stepper", "Less") if value < 0 else pgettext("stepper", "More"))
             else:
                 self.button(surface, rect, label, self._setter(row, value), on=chosen)
@@ -249,6 +264,8 @@ class SettingsScreen(Screen):
         s = self.settings
         if row.kind == "toggle":
             on = bool(getattr(s, row.name))
+            # Translators: the two buttons of a Settings switch (Off, On). About 8 characters each; one pair of words
+            # for every switch of Settings.
             return [(False, pgettext("switch", "Off"), not on), (True, pgettext("switch", "On"), on)]
         if row.kind == "choice":
             current = getattr(s, row.name)
@@ -264,6 +281,8 @@ class SettingsScreen(Screen):
 
 def largest_readout(spec: Spec, largest: float) -> str:
     """The card size's read-out where the window holds no larger: "106% (largest that fits)"."""
+    # Translators: a choice of Settings' Card size row; {size} is a percentage ("130%"): the largest card size this
+    # window holds.
     return pgettext("card size", "{size} (largest that fits)").format(size=spec.readout(largest))
 
 

@@ -28,13 +28,21 @@ if TYPE_CHECKING:
     from seahaven.app.state.session import Session
 
 FIGURES: tuple[tuple[str, Callable[[DifficultyStats], str]], ...] = (
+    # Translators: a row's label of the Statistics table: games played. About 22 characters (the table has three columns
+    # of figures beside it).
     (N_("Played"), lambda f: format_number(f.played)),
+    # Translators: a row's label of the Statistics table: games won without a hint, an undo of a lost game or a demo.
+    # About 22 characters.
     (N_("Won without help"), lambda f: format_number(f.won_alone)),
     (NP_("statistics figure", "Won with help"), lambda f: format_number(f.wins_with_help)),
     (N_("Win rate without help"), rate_of),
+    # Translators: a row's label of the Statistics table: the wins in a row now. About 22 characters.
     (N_("Current streak"), lambda f: format_number(f.current_streak)),
+    # Translators: a row's label of the Statistics table: the most wins in a row. About 22 characters.
     (N_("Best streak"), lambda f: format_number(f.best_streak)),
+    # Translators: a row's label of the Statistics table: the highest score of a game. About 22 characters.
     (N_("Best score"), lambda f: "\u2014" if f.best_score is None else format_number(f.best_score)),
+    # Translators: a row's label of the Statistics table: the shortest time of a won game. About 22 characters.
     (N_("Fastest win"), lambda f: format_duration(f.fastest_win_s)),
 )
 """The rows of the table: a label (marked; shown through ``_()``) and how to show the figure."""
@@ -57,7 +65,15 @@ class StatsScreen(Screen):
     """The figures of ``stats``; ``on_reset()`` clears and saves them once confirmed."""
 
     title = N_("Statistics")
-    tabs = (N_("Figures"), N_("Graphs"), N_("Daily and history"))
+    # Translators: the tabs of the Statistics screen: the table of figures, the graphs, and the daily deals with the
+    # list of games played. Each about 15 characters.
+    tabs = (N_("Figures"),
+            # Translators: the tabs of the Statistics screen: the table of figures, the graphs, and the daily deals with
+            # the list of games played. Each about 15 characters.
+            N_("Graphs"),
+            # Translators: the tabs of the Statistics screen: the table of figures, the graphs, and the daily deals with
+            # the list of games played. Each about 15 characters.
+            N_("Daily and history"))
 
     def __init__(self, app: App, stats: Stats, on_reset: Callable[[], None] | None = None,
                  history: History | None = None, on_export: Callable[[], str] | None = None,
@@ -178,6 +194,7 @@ class StatsScreen(Screen):
         u = self.unit
         h = round(u * 2.2)
         if not self.confirming:
+            # Translators: a button of Statistics: clear every figure (a confirmation follows). About 20 characters.
             label = _("Reset statistics\u2026")
             rect = pygame.Rect(column.x, y, self.font(u, True).size(label)[0] + 2 * u, h)
             self.button(surface, rect, label, self.ask_reset, key="reset")
@@ -185,6 +202,7 @@ class StatsScreen(Screen):
         y = self.text(surface, _("Reset all statistics of all three difficulties? This cannot be undone."),
                       column.x, y, column.w, colour=self.theme.warn, bold=True) + u // 2
         x = column.x
+        # Translators: the button of the confirmation that clears the statistics. About 12 characters.
         for label, action, key in ((_("Reset"), self.confirm_reset, "confirm"),
                                    (_("Cancel"), self.cancel_reset, "cancel")):
             rect = pygame.Rect(x, y, self.font(u, True).size(label)[0] + 2 * u, h)
@@ -217,8 +235,10 @@ class StatsScreen(Screen):
             rect = pygame.Rect(column.x, y, self.font(u, True).size(label)[0] + 2 * u, h)
             self.button(surface, rect, label, self.on_daily, key="daily")
             y += h + u
+        # Translators: a heading of Statistics' third tab: the record of every game played.
         y = self.text(surface, _("History"), column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
         games = len(self.history.entries)
+        # Translators: a paragraph under the heading History; {n} is the number of games recorded. CSV is a file format.
         y = self.text(surface, ngettext("Every game that ends is recorded: {n} game so far. The export writes them "
                                         "all as a CSV file into the game's data folder.",
                                         "Every game that ends is recorded: {n} games so far. The export writes them "
@@ -244,7 +264,9 @@ class StatsScreen(Screen):
         recent = self.history.entries[-RECENT:][::-1]
         if not recent or self.on_replay is None:
             return y
+        # Translators: a heading of Statistics' third tab: the games played lately (a list).
         y = self.text(surface, _("Last games"), column.x, y, column.w, colour=self.theme.heading, bold=True) + u // 3
+        # Translators: a small button in a row of the last games: watch that game's replay. About 8 characters.
         label = _("Watch")
         button_w = self.font(small, True).size(label)[0] + 2 * u
         analyse = _("Analyse")
@@ -291,6 +313,7 @@ class StatsScreen(Screen):
         if self._ratings is None or self._ratings[0] != key:
             self._ratings = (key, self.history.wins_per_rating(cells))
         table = self._ratings[1]
+        # Translators: the title of a small chart in Statistics; {difficulty} is Easy, Medium or Hard.
         y = self.text(surface, _("{difficulty}: wins per deal rating (1 easiest, 5 hardest)").format(
                           difficulty=difficulty_name(cells)),
                       column.x, y, column.w, size=size, colour=self.theme.heading, bold=True) + u // 4
@@ -302,10 +325,21 @@ class StatsScreen(Screen):
         for i, rating in enumerate(keys):
             played, won = table.get(rating, (0, 0))
             x = column.x + i * slot
-            name = _("rated {n}").format(n=rating) if rating else _("not rated")
+            # Translators: a bar's label of the chart "wins per deal rating": deals the solver rated {n} (1 to 5). About
+            # 9 characters.
+            name = (_("rated {n}").format(n=rating) if rating
+                    # Translators: a bar's label of the chart "wins per deal rating": deals with no rating. About 9
+                    # characters.
+                    else _("not rated"))
+            # each count with its own plural form: "5 games played, 2 won"
+            # Translators: a part of what a screen reader reads for a bar of the chart "wins per deal rating", as in
+            # "rated 3: 5 games played, 2 won"; {n} is a number of games.
+            games = ngettext("{n} game played", "{n} games played", played).format(n=format_number(played))
+            # Translators: a part of what a screen reader reads for a bar of the chart "wins per deal rating", after
+            # "5 games played, …"; {n} is how many of those games were won.
+            wins = ngettext("{n} won", "{n} won", won).format(n=format_number(won))
             self.read(pgettext("screen reader", "{label}: {value}").format(
-                label=name, value=ngettext("{won} of {n} game won", "{won} of {n} games won", played).format(
-                    won=format_number(won), n=format_number(played))))
+                label=name, value=pgettext("list separator", ", ").join((games, wins))))
             head = font.render(name, True, self.theme.text_dim)
             if head.get_width() > slot - 4:
                 head = font.render(str(rating) if rating else "\u2014", True, self.theme.text_dim)
@@ -315,6 +349,8 @@ class StatsScreen(Screen):
             surface.blit(value, (x + (slot - value.get_width()) // 2, y + row_h))
         y += 2 * row_h
         pygame.draw.line(surface, self.theme.band_line, (column.x, y), (column.right, y), 1)
+        # Translators: the legend of the chart "wins per deal rating": games won out of games played. Short: about 14
+        # characters.
         return self.text(surface, _("won / played"), column.x, y + u // 4, column.w, size=size,
                          colour=self.theme.text_dim)
 

@@ -35,6 +35,7 @@ class WindowNotOpened(Exception):
     reason is kept as the cause; the player reads one sentence of ours)."""
 
     def __init__(self, driver: str) -> None:
+        # Translators: an error on the console at start; {driver} is a name like x11 or wayland.
         super().__init__(_("the video driver {driver} started, but it could not open the game's window.").format(
             driver=driver))
         self.driver = driver
@@ -165,6 +166,7 @@ class GameWindow:
         if self._too_large_said:
             return
         self._too_large_said = True
+        # Translators: a notice; {size} is a size in pixels like 3840x2160.
         sentence = _("The window is too large to draw: the table is shown at {size}.").format(
             size=f"{drawn[0]} × {drawn[1]}")
         self._say(sentence)

@@ -31,7 +31,7 @@ from seahaven.app.state.deal_facts import Rater
 from seahaven.app.state.session import Session
 from seahaven.app.state.settings import Settings
 from seahaven.engine import Game, GameCode
-from seahaven.i18n import _, set_language
+from seahaven.i18n import _, sentences, set_language
 
 
 def build(
@@ -119,13 +119,18 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
     autosave.save_now()
     messages = keeper.take_messages()
     if not_saving is not None:
+        # Translators: the title of a notice at start when nothing can be saved this time.
         app.push(Notice(app, lambda: _("Not saving"), lambda: not_saving))
     elif messages:
-        app.push(Notice(app, lambda: _("Saved files"), lambda: " ".join(messages)))
+        # Translators: the title of a notice at start about the saved files (one could not be read).
+        app.push(Notice(app, lambda: _("Saved files"), lambda: sentences(messages)))
     at_stake = navigation.game_at_stake(session)
     if asked is not None and saved is not None and saved.game.code != asked and at_stake is not None:
         # a code on the command line over a game in progress: ask, never throw it away
+        # Translators: the title of a confirmation at start; {code} is the game code given on the command line.
         app.push(dialogs.Confirm(app, lambda: _("Play {code}?").format(code=asked), at_stake,
+                                 # Translators: the button of the confirmation "Play {code}?"; {code} is like
+                                 # SH1-C4-AAAAAJ2.
                                  lambda: _("Play {code}").format(code=asked), lambda: session.deal(asked)))
     if opened_file is not None:  # seahaven FILE: its game, once the game in play is given up (asked)
         from seahaven.app.screens.game_files import play_saved
@@ -201,7 +206,7 @@ def play(size: tuple[int, int] | None, windowed: bool, code: str | None, not_sav
         if failed and not signalled:
             from seahaven.app.shell import alert
 
-            alert.show("Seahaven Towers", " ".join(failed))
+            alert.show("Seahaven Towers", sentences(failed))
 
 
 STOP_SIGNALS = ("SIGHUP", "SIGTERM", "SIGINT", "SIGQUIT", "SIGBREAK")

@@ -66,6 +66,7 @@ class DailyCheck:
         if deal is not None:
             session.facts.rated(daily, deal.rating)
         session.facts.is_daily(daily, day)
+        # Translators: said (status line) when today's daily deal is dealt; {difficulty} is Easy, Medium or Hard.
         session.say(_("This is today's daily deal ({difficulty}): it counts in the daily calendar.").format(
             difficulty=difficulty_name(daily.cells)))
         if self.on_found is not None:

@@ -167,12 +167,26 @@ class Rater:
 
 def share_text(date: str, difficulty: str, seconds: float, moves: int, helped: bool, rating: int | None) -> str:
     """What a player copies after winning a daily deal: the day, the difficulty, the time,
-    the moves and whether help was used; never the deal's moves."""
+    the moves and whether help was used; never the deal's moves. Each case is a sentence of
+    its own: "with help" is never slotted in."""
     if rating is not None:
-        text = _("Seahaven Towers daily deal {date}, {difficulty} (rated {rating} of 5): won in {time}, {moves}, "
-                 "{help}.")
+        # Translators: the text a player copies to share a daily deal won with help; {date} is 2026-12-01,
+        # {difficulty} Easy, Medium or Hard, {rating} the solver's rating from 1 to 5, {time} like 4:05, {moves}
+        # "112 moves".
+        text = (_("Seahaven Towers daily deal {date}, {difficulty} (rated {rating} of 5): won in {time}, {moves}, "
+                  "with help.") if helped
+                # Translators: the text a player copies to share a daily deal won without help; {date} is 2026-12-01,
+                # {difficulty} Easy, Medium or Hard, {rating} the solver's rating from 1 to 5, {time} like 4:05,
+                # {moves} "112 moves".
+                else _("Seahaven Towers daily deal {date}, {difficulty} (rated {rating} of 5): won in {time}, {moves}, "
+                       "no help."))
     else:
-        text = _("Seahaven Towers daily deal {date}, {difficulty}: won in {time}, {moves}, {help}.")
+        # Translators: the text a player copies to share a daily deal won with help; {date} is 2026-12-01,
+        # {difficulty} Easy, Medium or Hard, {time} like 4:05, {moves} "112 moves".
+        text = (_("Seahaven Towers daily deal {date}, {difficulty}: won in {time}, {moves}, with help.") if helped
+                # Translators: the text a player copies to share a daily deal won without help; {date} is 2026-12-01,
+                # {difficulty} Easy, Medium or Hard, {time} like 4:05, {moves} "112 moves".
+                else _("Seahaven Towers daily deal {date}, {difficulty}: won in {time}, {moves}, no help."))
     return text.format(date=date, difficulty=_(difficulty), rating=rating, time=format_duration(seconds),
-                       moves=ngettext("{n} move", "{n} moves", moves).format(n=format_number(moves)),
-                       help=_("with help") if helped else _("no help"))
+                       # Translators: a number of moves, inside sentences ("The file holds this same deal at 12 moves").
+                       moves=ngettext("{n} move", "{n} moves", moves).format(n=format_number(moves)))

@@ -314,6 +314,7 @@ def _totals_from_json(obj: Any) -> dict[int, Counts]:
 
 
 def bad_lines_message(count: int, path: object) -> str:
+    # Translators: a notice at start; {n} is a number of lines, {path} the history file's full path.
     return ngettext("{n} line of your game history in {path} could not be read and was skipped; the file is kept "
                     "as it is.",
                     "{n} lines of your game history in {path} could not be read and were skipped; the file is kept "

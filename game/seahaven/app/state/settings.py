@@ -91,49 +91,89 @@ class Settings:
     _listeners: ClassVar[list[Listener]]
     """Per instance (set in ``__post_init__``): who is told of each change."""
 
+    # Translators: a switch's label on Settings' Sound and window page: the game's sounds on or off. About 25
+    # characters.
     sound: bool = setting(True, N_("Sound"), N_("Card sounds and the win fanfare."), page=SOUND)
+    # Translators: a slider's label on Settings' Sound and window page: how loud the sounds are. About 25 characters.
     volume: float = setting(0.8, N_("Volume"), N_("How loud the sounds are."), limits=(0.0, 1.0), step=0.1,
                             unit="%", page=SOUND)
+    # Translators: a Settings row's label (Look page): the look of the table, its cloth and colours (choices like Green
+    # felt, Night). About 25 characters.
     table: str = setting("green", N_("Table"),
                          N_("The cloth and colours of the table and the windows. Night is dim; "
                             "High contrast has bold outlines and large card corners."),
                          choices=tuple((name, theme.label) for name, theme in TABLES.items()), page=LOOK)
+    # Translators: a Settings row's label (Look page): the pattern on the back of the cards. About 25 characters.
     card_back: int = setting(0, N_("Card back"), N_("The pattern on the back of the cards."),
                              choices=tuple(CARD_BACKS.items()), page=LOOK)
+    # Translators: a Settings row's label (Look page): how fast cards move on screen (animation), choices System, Slow,
+    # Normal, Fast, Off. About 25 characters.
     animation: str = setting(SYSTEM, N_("Motion"),
                              N_("How cards move. Off: at once, with a brief highlight where they land; nothing "
                                 "glides, shakes or falls. System: as the desktop asks (Off where it reduces "
                                 "motion, else Normal)."),
-                             choices=((SYSTEM, N_("System")), ("slow", N_("Slow")), ("normal", N_("Normal")),
-                                      ("fast", N_("Fast")), ("off", NP_("animation speed", "Off"))), page=LOOK)
+                             # Translators: a choice of a Settings row (the Motion row and the Language row): follow the
+                             # computer's own setting. A short button: about 10 characters.
+                             choices=((SYSTEM, N_("System")),
+                                      # Translators: a choice of Settings' Motion row: cards glide slowly. A short
+                                      # button: about 10 characters.
+                                      ("slow", N_("Slow")),
+                                      # Translators: a choice of Settings' Motion row: cards glide at the usual speed. A
+                                      # short button: about 10 characters.
+                                      ("normal", N_("Normal")),
+                                      # Translators: a choice of Settings' Motion row: cards glide fast. A short button:
+                                      # about 10 characters.
+                                      ("fast", N_("Fast")),
+                                      # Translators: a choice of Settings' Motion row: cards do not glide at all,
+                                      # they are where they go at once. A short button: about 10 characters.
+                                      ("off", NP_("animation speed", "Off"))), page=LOOK)
     """The one home of motion: the speed of the glides, or none (what "reduce motion" was)."""
+    # Translators: a Settings row's label (Cards and colours page): how large the cards are drawn. About 25 characters.
     card_size: float = setting(1.0, N_("Card size"),
                                N_("Larger cards leave less felt around them, as far as the window holds them. "
                                   "Ctrl+plus and Ctrl+minus, or a pinch, change it too."),
                                limits=(0.8, 1.6), step=0.1, unit="%", page=CARDS)
+    # Translators: a Settings switch's label (Cards and colours page): a letter for the suit in each card's corner.
+    # About 25 characters.
     suit_letters: bool = setting(False, N_("Suit letters"),
                                  N_("A letter for the suit in each card's top corner."), page=CARDS)
+    # Translators: a Settings row's label (Language page): how much a screen reader says in play (choices Short, Full).
+    # About 25 characters.
     reader_detail: str = setting("short", N_("Screen reader detail"),
                                  N_("Short: a move, what it uncovered and each pile's top card. "
                                     "Full: every card of the piles, as I reads one."),
+                                 # Translators: a choice of Settings' Screen reader detail row: a screen reader hears
+                                 # a move, what it uncovered and each pile's top card. About 10 characters.
                                  choices=(("short", NP_("screen reader detail", "Short")),
+                                          # Translators: a choice of Settings' Screen reader detail row: a screen
+                                          # reader hears every card of the piles. About 10 characters.
                                           ("full", NP_("screen reader detail", "Full"))), page=LANGUAGE)
     """What a screen reader hears in play (``access/speech.py``): short by default."""
+    # Translators: a Settings switch's label (Play page): hide the time, score and moves for a calm table. About 25
+    # characters.
     zen: bool = setting(False, N_("Zen mode"),
                         N_("Hide the time, the score and the moves (they are still recorded)."), page=PLAY)
+    # Translators: a Settings switch's label (Sound and window page): the table mirrored for left-handed players. About
+    # 25 characters.
     left_handed: bool = setting(False, N_("Left-handed layout"),
                                 N_("Cells on the right, foundations on the left, the toolbar mirrored."),
                                 page=SOUND)
+    # Translators: a Settings slider's label (Look page): the longest pause between the two taps of a double-tap. About
+    # 25 characters.
     double_tap_ms: int = setting(500, N_("Double-tap time"),
                                  N_("The longest pause between the two taps of a double-tap."),
                                  limits=(100, 2000), step=50, unit="ms", page=LOOK)
     warn_lost: bool = setting(True, N_("Warn when the game is lost"),
                               N_("Say so as soon as no winning line is left, and how many undos lead back to one."),
                               page=PLAY)
+    # Translators: a Settings switch's label (Play page): show the solver's live verdict (winnable, lost) in the status
+    # line. About 25 characters.
     show_verdict: bool = setting(True, N_("Solver's verdict"),
                                  N_("After every move: winnable, or how many undos lead back."), page=PLAY)
     """The solver's live verdict in the status line (winnable, lost, thinking)."""
     classic_run_limit: bool = setting(
+        # Translators: a Settings switch's label (Play page): use the classic rule for how many cards a run may move.
+        # About 25 characters.
         False, N_("Classic run limit"),
         N_("Runs move only as far as free cells + 1 allow, as in PySolFC and Aisleriot. "
            "Off: the app's (free cells + 1) \u00d7 2 to the power of the empty columns."), page=PLAY)
@@ -141,7 +181,14 @@ class Settings:
         "off", N_("Cards home by themselves"),
         N_("Finish: once every card left can go home. Safe cards: after each of your moves, the cards that can "
            "(never costing a winnable game)."),
-        choices=(("off", NP_("cards home by themselves", "Off")), ("finish", NP_("cards home by themselves", "Finish")),
+        # Translators: a choice of the Settings row "Cards home by themselves": no card goes to a foundation unless you
+        # send it. A short button: about 12 characters.
+        choices=(("off", NP_("cards home by themselves", "Off")),
+                 # Translators: a choice of the Settings row "Cards home by themselves": once every card left can go
+                 # home, all of them go by themselves, to finish the game. A short button: about 12 characters.
+                 ("finish", NP_("cards home by themselves", "Finish")),
+                 # Translators: a choice of the Settings row "Cards home by themselves": after each move, the cards that
+                 # can safely go to the foundations do. A short button: about 12 characters.
                  ("safe", N_("Safe cards"))), page=PLAY)
     """Which cards go to the foundations without the player sending them: none (the rules make
     no move for the player; the table offers Finish), all of them once every card left can go
@@ -153,6 +200,8 @@ class Settings:
         N_("What the New Game window offers first: only deals the solver has proved can be won."),
         choices=tuple(DIFFICULTY_NAMES.items()), page=PLAY)
     """Per difficulty (cells -> on): its ``choices`` are the difficulties."""
+    # Translators: a Settings switch's label (Sound and window page): the game starts filling the screen. About 25
+    # characters.
     fullscreen: bool = setting(True, N_("Start in fullscreen"), N_("F11 switches at any time."), page=SOUND)
     window: str = setting("", N_("Window size and place"))
     """The window's last size and place, ``WxH+X+Y`` (:mod:`seahaven.app.shell.screen_area`):
@@ -164,6 +213,8 @@ class Settings:
                             choices=((SYSTEM, N_("System")), *LANGUAGES.items()), page=LANGUAGE)
     """"system" (follow the computer) or a language the game speaks; the languages' names are
     written in their own language and not translated."""
+    # Translators: a Settings row's label (Cards and colours page): the colours of the four suits (choices As drawn,
+    # Four colours...). About 25 characters.
     suit_colours: str = setting("standard", N_("Suit colours"),
                                 N_("Four colours: clubs green and diamonds blue, so no two suits look alike. "
                                    "Red-green keeps the suits apart with protanopia and deuteranopia, blue-yellow with "
@@ -171,12 +222,19 @@ class Settings:
                                 choices=tuple((name, palette.label) for name, palette in SUIT_PALETTES.items()),
                                 page=CARDS)
     """The one home of the suits' colours (the four-colour deck is one of its choices)."""
+    # Translators: a Settings row's label, shown with My own suit colours: the colour of the clubs. About 25 characters.
     ink_clubs: str = setting(CUSTOM_DEFAULTS["C"], N_("Clubs colour"), N_("With My own suit colours."),
                              choices=INK_CHOICES, page=CARDS, shown_with=("suit_colours", "custom"))
+    # Translators: a Settings row's label, shown with My own suit colours: the colour of the diamonds. About 25
+    # characters.
     ink_diamonds: str = setting(CUSTOM_DEFAULTS["D"], N_("Diamonds colour"), N_("With My own suit colours."),
                                 choices=INK_CHOICES, page=CARDS, shown_with=("suit_colours", "custom"))
+    # Translators: a Settings row's label, shown with My own suit colours: the colour of the hearts. About 25
+    # characters.
     ink_hearts: str = setting(CUSTOM_DEFAULTS["H"], N_("Hearts colour"), N_("With My own suit colours."),
                               choices=INK_CHOICES, page=CARDS, shown_with=("suit_colours", "custom"))
+    # Translators: a Settings row's label, shown with My own suit colours: the colour of the spades. About 25
+    # characters.
     ink_spades: str = setting(CUSTOM_DEFAULTS["S"], N_("Spades colour"), N_("With My own suit colours."),
                               choices=INK_CHOICES, page=CARDS, shown_with=("suit_colours", "custom"))
 

@@ -289,7 +289,9 @@ def win_summary(stats: Stats, cells: int) -> list[str]:
     if game.hints:
         lines.append(_("Won with help: it counts as played, not in the win rate, the streak or the bests."))
         return lines
-    news = {("score",): _("A new best score!"), ("time",): _("Your fastest win!"),
+    news = {("score",): _("A new best score!"),
+            # Translators: a line of the won window: this win was the fastest of its difficulty.
+            ("time",): _("Your fastest win!"),
             ("score", "time"): _("A new best score, and your fastest win!")}
     if game.beat:
         lines.append(news[game.beat])
@@ -300,15 +302,28 @@ def figures_sentence(f: DifficultyStats, difficulty: str) -> str:
     """One difficulty's figures in a sentence whose numbers add up: "Easy: 2 games played;
     won 1 of 1 without help (100%), 1 more with help; streak 1, best streak 1."."""
     rated = f.played - f.wins_with_help
+    # Translators: a part of the sentence "Easy: 2 games played; won 1 of 1 without help (100%), 1 more with help; …"
+    # (won window).
     played = ngettext("{n} game played", "{n} games played", f.played).format(n=format_number(f.played))
     if f.wins_with_help:
+        # Translators: a part of the sentence "Easy: 2 games played; won 1 of 1 without help (100%), 1 more with help;
+        # …": {won} of {n} games were won without help; {rate} is a percentage.
         won = ngettext("won {won} of {n} without help ({rate})", "won {won} of {n} without help ({rate})", rated)
+        # Translators: a part of the sentence "Easy: 2 games played; won 1 of 1 without help (100%), 1 more with help;
+        # …": {n} more games won with help.
         helped = ngettext("{n} more with help", "{n} more with help", f.wins_with_help).format(
             n=format_number(f.wins_with_help))
+        # Translators: a line of the won window; {difficulty} is Easy, Medium or Hard, {played} "2 games played", {won}
+        # "won 1 of 1 without help (100%)", {helped} "1 more with help"; {streak} and {best} are numbers of wins in a
+        # row.
         text = _("{difficulty}: {played}; {won}, {helped}; streak {streak}, best streak {best}.")
     else:
+        # Translators: a part of the sentence "Easy: 2 games played; won 1 of 2 (50%); …": {won} of {n} games won;
+        # {rate} is a percentage.
         won = ngettext("won {won} of {n} ({rate})", "won {won} of {n} ({rate})", rated)
         helped = ""
+        # Translators: a line of the won window; {difficulty} is Easy, Medium or Hard, {played} "2 games played", {won}
+        # "won 1 of 2 (50%)"; {streak} and {best} are numbers of wins in a row.
         text = _("{difficulty}: {played}; {won}; streak {streak}, best streak {best}.")
     won = won.format(won=format_number(f.won_alone), n=format_number(rated), rate=format_rate(f.win_rate))
     return text.format(difficulty=difficulty, played=played, won=won, helped=helped,
@@ -320,6 +335,8 @@ def rate_of(f: DifficultyStats) -> str:
     rated = f.played - f.wins_with_help
     if rated <= 0:
         return format_rate(None)
+    # Translators: a figure of the Statistics table (row Win rate without help): {rate} is a percentage, {won} of {n}
+    # games won. Narrow: about 14 characters.
     return _("{rate} ({won} of {n})").format(rate=format_rate(f.win_rate), won=format_number(f.won_alone),
                                              n=format_number(rated))
 
@@ -328,8 +345,11 @@ def bests_line(stats: Stats, cells: int) -> str:
     """The difficulty's best score and fastest win, for the won panel beside this game's."""
     f = stats.of(cells)
     if f.best_score is None and f.fastest_win_s is None:
+        # Translators: a line of the won window; {difficulty} is Easy, Medium or Hard.
         return _("{difficulty} bests: none yet (wins with help are not bests).").format(
             difficulty=difficulty_name(cells))
     best = "\u2014" if f.best_score is None else format_number(f.best_score)
+    # Translators: a line of the won window; {difficulty} is Easy, Medium or Hard, {score} points, {time} a time of play
+    # like 4:05.
     return _("{difficulty} bests: score {score}  \u00b7  fastest win {time}").format(
         difficulty=difficulty_name(cells), score=best, time=format_duration(f.fastest_win_s))

@@ -11,7 +11,7 @@ from typing import Protocol
 from seahaven.app.text.words import FROM, ONTO, WITH, action_text, card_name, lead_card, pile_name, solver_failed_text
 from seahaven.engine import Action, Move, Position
 from seahaven.engine.analysis import Judgement, MoveReport
-from seahaven.i18n import N_, _, format_number, ngettext, pgettext
+from seahaven.i18n import N_, _, format_number, ngettext, npgettext, pgettext
 
 LEGEND: tuple[tuple[Judgement | None, str], ...] = (
     (Judgement.KEPT, N_("Kept the game winnable")),
@@ -19,7 +19,11 @@ LEGEND: tuple[tuple[Judgement | None, str], ...] = (
     (Judgement.MISSED, N_("A critical moment, missed: the only move that kept the game winnable was not played")),
     (Judgement.LOST_IT, N_("The move that lost the game, where other moves would have kept it winnable")),
     (Judgement.AFTER_LOSS, N_("Played after the game was lost")),
+    # Translators: a mark of the analysis under the replay. The solver’s “budget” is the time and work it may spend (a
+    # limit), not money.
     (Judgement.UNKNOWN, N_("Not decided: the solver's budget ran out")),
+    # Translators: a mark under the replay's board or a button's note: the solver has not yet looked at this game. About
+    # 20 characters.
     (None, N_("Not analysed yet")),
 )
 """Each mark's meaning, in the strip's order of interest (marked; shown through ``_()``):
@@ -70,6 +74,7 @@ def judgement_label(judgement: Judgement | None) -> str:
 def verdict_text(report: MoveReport | None) -> str:
     """What the analysis found about the move (one sentence, "it" being the move)."""
     if report is None:
+        # Translators: said when the analysis of a move is asked before the solver got to it.
         return _("Not analysed yet.")
     judgement = report.judgement
     if judgement is Judgement.KEPT:
@@ -82,6 +87,7 @@ def verdict_text(report: MoveReport | None) -> str:
         return _("It lost the game: after it, the game could no longer be won.")
     if judgement is Judgement.AFTER_LOSS:
         return _("The game was already lost.")
+    # Translators: the analysis of a move. The solver’s “budget” is the time and work it may spend (a limit), not money.
     return _("The solver could not decide it within its budget.")
 
 
@@ -91,10 +97,14 @@ def better_text(position: Position, move: Move) -> str:
     lead = lead_card(position, move)
     source, dest = pile_name(move.source, FROM), pile_name(move.dest, ONTO)
     if move.size > 1:
+        # Translators: the analysis panel of the replay; {n} is the run's cards, {card} its first card after "starting
+        # with", {source} and {dest} piles after "from" and "to".
         return ngettext("The better move: the run of {n} card starting with {card}, from {source} to {dest}.",
                         "The better move: the run of {n} cards starting with {card}, from {source} to {dest}.",
                         move.size).format(n=format_number(move.size), card=card_name(lead, WITH), source=source,
                                           dest=dest)
+    # Translators: the analysis panel of the replay; {card} is a card as a subject, {source} and {dest} piles after
+    # "from" and "to".
     return _("The better move: {card} from {source} to {dest}.").format(card=card_name(lead), source=source,
                                                                         dest=dest)
 
@@ -117,27 +127,53 @@ def summary_text(counts: Counts) -> str:
     if not counts.moves:
         return _("No move to analyse: the game has not begun.")
     if not counts.finished:
-        return ngettext("The solver is going through the game: {known} of {n} move so far.",
-                        "The solver is going through the game: {known} of {n} moves so far.", counts.moves).format(
-            known=format_number(counts.known), n=format_number(counts.moves))
+        # each count with its own plural: the moves looked at choose this sentence's form, the game's moves their own
+        # Translators: the analysis panel while the solver works; {known} is how many moves it has looked at, {moves}
+        # the game's moves ("40 moves", written by the message "{n} move" after "of").
+        return ngettext("The solver is going through the game: {known} of {moves} so far.",
+                        "The solver is going through the game: {known} of {moves} so far.", counts.known).format(
+            known=format_number(counts.known),
+            # Translators: the game's moves after "of", as in "The solver is going through the game: 3 of 40 moves so
+            # far."; {n} is a number of moves (use the case your language puts after its word for "of").
+            moves=npgettext("moves after 'of'", "{n} move", "{n} moves", counts.moves).format(
+                n=format_number(counts.moves)))
     lost_at = counts.lost_at
     if lost_at == 0:
         text = _("This deal cannot be won, not even from the start.")
     else:
         played = counts.played_while_winnable
-        text = ngettext("{kept} of {n} move kept the game winnable.", "{kept} of {n} moves kept the game winnable.",
-                        played).format(kept=format_number(counts.kept), n=format_number(played))
+        # each count in a sentence of its own, so each takes its own plural form
+        text = join(
+            # Translators: the analysis's summary, its first sentence; {n} is the number of moves made while the game
+            # could still be won (the next sentence says how many of them kept it winnable).
+            ngettext("{n} move was made while the game could be won.", "{n} moves were made while the game could be "
+                     "won.", played).format(n=format_number(played)),
+            # Translators: the analysis's summary, after "12 moves were made while the game could be won."; {n} is how
+            # many of those moves kept the game winnable.
+            ngettext("{n} of them kept it winnable.", "{n} of them kept it winnable.", counts.kept).format(
+                n=format_number(counts.kept)))
         if lost_at is not None:
+            # Translators: the analysis's summary; {number} is the number of the move that made the game unwinnable.
             text = join(text, _("Move {number} lost it.").format(number=format_number(lost_at)))
         elif counts.won:
             text = join(text, _("The game was won."))
         if counts.critical:
-            text = join(text, ngettext("{n} critical moment, {found} found.", "{n} critical moments, {found} found.",
-                                       counts.critical).format(n=format_number(counts.critical),
-                                                               found=format_number(counts.found)))
+            text = join(text, join(
+                # Translators: the analysis's summary; {n} is the number of critical moments (positions where only one
+                # move kept the game winnable).
+                ngettext("{n} critical moment.", "{n} critical moments.", counts.critical).format(
+                    n=format_number(counts.critical)),
+                # Translators: the analysis's summary, after "3 critical moments."; {n} is at how many of them the
+                # player found that one winning move.
+                ngettext("The one winning move was found {n} time.", "The one winning move was found {n} times.",
+                         counts.found).format(n=format_number(counts.found))))
         else:
+            # Translators: the analysis's summary: no move of the game was a critical moment (a position with one
+            # winning move only).
             text = join(text, _("No critical moment."))
     if counts.unknown:
+        # Translators: the analysis's summary; "budget" is the time and work the solver may spend on each move (a
+        # limit), not money.
         text = join(text, ngettext("{n} move could not be decided within the solver's budget.",
                                    "{n} moves could not be decided within the solver's budget.",
                                    counts.unknown).format(n=format_number(counts.unknown)))

@@ -66,6 +66,7 @@ def speech_widget(widget: Widget) -> NodeSpec:
     name = speech.fit_for_speech(widget.read_as or widget.label)
     if widget.kind == "field" and widget.field is not None:
         text = widget.field.text
+        # Translators: what a screen reader says of an empty text field (the game code field).
         return NodeSpec("text_input", name, value=text, description=text or _("empty"),
                         focusable=True, clickable=True, disabled=not widget.enabled, bounds=bounds)
     if widget.kind == "toggle":
@@ -157,6 +158,8 @@ class TableAccess:
                              for a in actions.ACTIONS.toolbar()]
         toolbar = [Button(a.name, label, a.enabled(self.commands), bounds) for a, label, bounds in self._toolbar]
         if self.finish.offered():
+            # Translators: the button of the status line (and a Menu command) that sends every card left home to the
+            # foundations, one by one. About 8 characters.
             toolbar.append(Button("finish", _("Finish"), True, _bounds(self.finish.box(layout))))
         self._buttons = [b.name for b in toolbar]
         w, h = app.size
@@ -164,6 +167,8 @@ class TableAccess:
                             piles=dict(board.pile_nodes(language, short=self.detail != speech.FULL)),
                             window=(0.0, 0.0, float(w), float(h)),
                             announcer="" if self.access.uses_live_region else None,
+                            # Translators: what a screen reader says of a toolbar button that cannot be used now (greyed
+                            # out).
                             disabled_words="" if self.access.shows_disabled else _("unavailable"))
         # the focus stays on the keys' pile (a reader hears that pile, not the whole table, after Esc)
         focus = pile_id(board.focus_pile) if board.position.has_pile(board.focus_pile) else TABLE
@@ -245,6 +250,7 @@ class TableAccess:
             first = base + SCENE_PART_BASE + 1000 * len(controls)
             for j, (_pile, pile_node) in enumerate(piles):
                 nodes[first + j] = pile_node
+            # Translators: what a screen reader calls the table's cards and piles.
             nodes[group] = NodeSpec("group", _("The board"), children=tuple(range(first, first + len(piles))))
             items.append(group)
         strip = screen.access_marks()
@@ -373,7 +379,9 @@ class TableAccess:
             keys = actions.ACTIONS["lost"].keys
             report = self.verdict.proved_lost()
             if keys and report is not None:
+                # Translators: said by a screen reader after the game was lost; {key} is a key's name (L).
                 pointer = (_("Press {key} for the way back or a review.") if report.undos
+                           # Translators: said by a screen reader after the game was lost; {key} is a key's name (L).
                            else _("Press {key} for what you can do now."))
                 text = pgettext("two sentences", "{first} {second}").format(first=text,
                                                                            second=pointer.format(key=key_text(keys[0])))
@@ -428,9 +436,12 @@ class TableAccess:
             access.say(_with(speech.move_words(event.action, self.detail, picked=said), sent))
         elif kind is Change.UNDONE and event.action is not None:
             move = event.action.move
+            # Translators: said by a screen reader after Undo; {card} is a card as a subject, {dest} a pile after "to".
             access.say(_with(_("Undone: {card} back to {dest}.").format(
                 card=card_name(lead_card(event.action.before, move)), dest=pile_name(move.source, ONTO)), sent))
         elif kind is Change.REDONE and event.action is not None:
+            # Translators: said by a screen reader after Redo; {move} is the move's sentence ("the 5 of clubs from
+            # column 3 to cell 1.").
             access.say(_with(_("Redone: {move}").format(move=speech.move_words(event.action, speech.FULL)), sent))
         elif kind is Change.WON:
             pass  # the celebration's sentence says it, after the last move's, and the won panel names itself

@@ -241,7 +241,10 @@ def card_size_step(table: Commands, steps: int) -> None:
     size = card_size_after(was, largest, steps)
     if size != min(was, largest) and settings.set("card_size", size) and (table.layout.card_w > width) == (steps > 0):
         shown = SPECS["card_size"].readout(size)
+        # Translators: said (status line) after Ctrl+plus; {size} is the card size as a percentage ("130%").
         table.say((_("Card size {size}: the largest this window holds").format(size=shown) if size >= largest
+                   # Translators: said (status line) after Ctrl+plus or Ctrl+minus; {size} is the card size as a
+                   # percentage ("130%").
                    else _("Card size {size}").format(size=shown)), about=CARD_SIZE, of_position=False)
         return
     if settings.card_size != was:
@@ -266,19 +269,40 @@ help, fullscreen and quit. An action's ``menu`` is its group (entries of a group
 order of their declaration) or a number between groups."""
 
 for _action in (
-    Action("undo", N_("Undo"), lambda t: t.undo(), keys=("Ctrl+Z", "U"), toolbar=3, short=NP_("toolbar", "Undo"),
+    # Translators: a command of the Menu and Help's keys table: take back the last move (the toolbar's word is
+    # separate).
+    Action("undo", N_("Undo"), lambda t: t.undo(), keys=("Ctrl+Z", "U"), toolbar=3,
+           # Translators: a toolbar button's word under its icon: take back the last move. The toolbar has room for
+           # about 8 characters per button at 800x600 (the Menu command's words are the separate message "Undo").
+           short=NP_("toolbar", "Undo"),
            menu=PLAY, enabled=lambda t: t.session.current.game.can_undo),
+    # Translators: a command of the Menu and Help's keys table: do again the move just undone (the toolbar's word is
+    # separate).
     Action("redo", N_("Redo"), lambda t: t.redo(), keys=("Ctrl+Y", "Ctrl+Shift+Z"), toolbar=4,
+           # Translators: a toolbar button's word under its icon: do again the move just undone. About 8 characters;
+           # the pair Undo/Redo, not the replay's Back/Forward.
            short=NP_("toolbar", "Redo"), menu=PLAY, enabled=lambda t: t.session.current.game.can_redo),
-    Action("hint", N_("Hint"), lambda t: t.ask_hint(), keys=("H",), toolbar=5, short=NP_("toolbar", "Hint"),
+    # Translators: a command of the Menu and Help's keys table: show a move of a winning line (the toolbar's word is
+    # separate).
+    Action("hint", N_("Hint"), lambda t: t.ask_hint(), keys=("H",), toolbar=5,
+           # Translators: a toolbar button's word under its icon: show a move of a winning line. About 8 characters.
+           short=NP_("toolbar", "Hint"),
            menu=PLAY, help=N_("Hint: show a move of a winning line")),
     Action("new", N_("New game"), lambda t: t.app.push(new_game.NewGame(t.app, t.session)), keys=("N", "Ctrl+N"),
+           # Translators: a toolbar button's word under its icon: a new game (opens the New Game window). About 8
+           # characters; it may agree with your word for "game".
            toolbar=1, short=NP_("toolbar", "New"), menu=GAME),
+    # Translators: a command of the Menu (and Help's keys table): start the same deal again from its first move.
     Action("restart", N_("Restart the deal"), lambda t: t.ask_restart(), keys=("R",), toolbar=2,
-           short=NP_("toolbar", "Restart"), tooltip=N_("Restart this deal"), menu=GAME,
+           # Translators: a toolbar button's word under its icon: play this deal again from its first move. About 8
+           # characters.
+           short=NP_("toolbar", "Restart"),
+           # Translators: the tooltip of the toolbar's Restart button.
+           tooltip=N_("Restart this deal"), menu=GAME,
            enabled=lambda t: t.session.current.game.started),
     Action("daily", N_("Today's deal"), lambda t: navigation.open_daily(t.app, t.session), menu=GAME,
            help=N_("Today's deal: the daily deals of each difficulty and their calendar")),
+    # Translators: a command of the Menu: the game plays itself along the solver's winning line. About 20 characters.
     Action("demo", N_("Demo"), lambda t: t.ask_demo(), keys=("Ctrl+D",), menu=PLAY,
            help=N_("Demo: the game plays on along a winning line the solver proved; any input stops it")),
     Action("solution", N_("Show the winning line"), lambda t: t.ask_line(), keys=("Shift+H",), menu=PLAY,
@@ -291,28 +315,39 @@ for _action in (
            help=N_("Finish: when every card left can go home one by one, send them home (also the Finish "
                    "button in the status line; each card is a move you can undo)")),
     Action("fullscreen", N_("Fullscreen on or off"), lambda t: t.app.toggle_fullscreen(), keys=("F11",),
+           # Translators: the tooltip of the toolbar's fullscreen button and its Menu entry: switch between a window and
+           # the full screen.
            toolbar=3, right=True, square=True, tooltip=N_("Fullscreen on/off"), menu=WINDOW + 1,
            menu_label=N_("Fullscreen on/off")),
     Action("help", N_("Help"), _open_help, keys=("F1",),
+           # Translators: a toolbar button's word under its icon: open Help. About 8 characters.
            toolbar=1, right=True, short=NP_("toolbar", "Help"), menu=WINDOW),
+    # Translators: a command in Help's keys table (the Esc key): drop the cards picked up.
     Action("clear", N_("Clear the selection"), _clear, keys=("Esc",),
            help=N_("Close a window; at the table, clear the selection and the focus, nothing else")),
-    Action("menu", N_("Menu"), _open_menu, keys=("F10",), toolbar=2, right=True, short=NP_("toolbar", "Menu"),
+    Action("menu", N_("Menu"), _open_menu, keys=("F10",), toolbar=2, right=True,
+           # Translators: a toolbar button's word under its icon: open the Menu of every command. About 8 characters.
+           short=NP_("toolbar", "Menu"),
            help=N_("Menu: every command of the game, each with its key; the arrows choose, Enter opens")),
     Action("statistics", N_("Statistics"), lambda t: navigation.open_screen(t.app, t.session, "statistics"),
            menu=PAGES),
     Action("settings", N_("Settings"), lambda t: navigation.open_screen(t.app, t.session, "settings"), menu=PAGES),
+    # Translators: a command (key T) in Help's keys table: a screen reader reads the whole table.
     Action("read_table", N_("Read the table"), lambda t: t.read_aloud("table"), keys=("T",),
            help=N_("Screen reader: read the whole table, the cells and foundations, then the columns row by row")),
     Action("read_pile", N_("Read the focused pile"), lambda t: t.read_aloud("pile"), keys=("I",),
            help=N_("Screen reader: read the focused pile, every card from the bottom up")),
+    # Translators: a command (key S) in Help's keys table: a screen reader reads the status line (score, moves, time).
     Action("read_status", N_("Read the score"), lambda t: t.read_aloud("status"), keys=("S",),
            help=N_("Screen reader: read the score, the moves, the time, the solver's verdict and the game code")),
+    # Translators: a command (Ctrl+plus) in Help's keys table: draw the cards larger.
     Action("bigger", N_("Larger cards"), lambda t: card_size_step(t, 1), keys=("Ctrl++",),
            help=N_("Larger cards; Ctrl and minus: smaller cards (a pinch does both)")),
+    # Translators: a command of the Menu (Ctrl+Q): close the game. About 20 characters.
     Action("quit", N_("Quit"), lambda t: t.app.quit(), keys=("Ctrl+Q",), menu=WINDOW + 2),
     Action("review", N_("Review"), lambda t: _open_review(t), keys=("V",),
            menu=PLAY, help=N_("Review: find the move after which the game could no longer be won")),
+    # Translators: a command of the Menu: the solver reviews each move of this game (opens the replay with its marks).
     Action("analyse", N_("Analyse this game"), lambda t: _open_replay(t, analyse=True), menu=PLAY,
            enabled=lambda t: t.session.current.game.move_count > 0),  # no key: A is a cell; the panels' A asks it
     Action("lost", N_("What now in a lost game"), lambda t: t.open_lost(), keys=("L",),
@@ -364,9 +399,11 @@ def _paste_game(table: Commands) -> None:
 
 
 # game files (issue 28): in the Menu after New game; a game pasted in the New Game window
+# Translators: a command (Ctrl+Shift+V) in Help's keys table: play the game copied on the clipboard.
 ACTIONS.declare(Action("paste_game", N_("Paste a game"), _paste_game, keys=("Ctrl+Shift+V",),
                        help=N_("Play the game on the clipboard (copied as text with the New Game window's Copy "
                                "game)")))
+# Translators: a command of the Menu (Ctrl+O): choose a game file to open. The ellipsis says a window opens.
 ACTIONS.declare(Action("open", N_("Open a game…"), lambda t: _game_files(t, False), keys=("Ctrl+O",), menu=GAME,
                        help=N_("Open a game file (a saved game, or a game record)")))
 ACTIONS.declare(Action("save", N_("Save the game as…"), lambda t: _game_files(t, True), keys=("Ctrl+S",), menu=GAME,

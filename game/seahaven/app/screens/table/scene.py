@@ -261,6 +261,7 @@ class TableScene(Scene):
     def undo(self) -> None:
         self.calm()
         if self.current.undo() is None:
+            # Translators: said (status line) when Undo is pressed at the first move.
             self.say(_("Nothing to undo."))
             return
         self.app.play_sound("undo")
@@ -269,6 +270,7 @@ class TableScene(Scene):
         self.calm()
         action = self.current.redo()
         if action is None:
+            # Translators: said (status line) when Redo is pressed with nothing undone.
             self.say(_("Nothing to redo."))
             return
         self.app.play_sound("foundation" if action.move.dest.is_foundation else "place")
@@ -280,7 +282,11 @@ class TableScene(Scene):
             self.restart()
             return
         self.finish_animations()
-        self.app.push(dialogs.Confirm(self.app, lambda: _("Restart this deal?"), at_stake, lambda: _("Restart"),
+        # Translators: the title of a confirmation window: start this deal again from its first move.
+        self.app.push(dialogs.Confirm(self.app, lambda: _("Restart this deal?"), at_stake,
+                                      # Translators: the button of the confirmation "Restart this deal?". About 12
+                                      # characters.
+                                      lambda: _("Restart"),
                                       self.restart))
 
     def restart(self) -> None:

@@ -104,16 +104,25 @@ class Verdict:
             return None
         report = self.current.verdict
         if report is None:
+            # Translators: the solver's verdict in the status line while it works. Short: about 20 characters.
             return (_("Solver: thinking…"), False) if self.jobs.running("lost") else None
         if report.status == "won":
+            # Translators: the solver's verdict in the status line: the game in play can still be won. Short: about 20
+            # characters.
             return _("Solver: winnable"), False
         if report.lost:
             if game.move_count == 0 or report.deal_lost:
                 return _("Solver: cannot be won"), True
             if report.undos:
+                # Translators: the solver's verdict in the status line: the game is lost and {n} undos lead back to a
+                # winnable position. Short: about 22 characters.
                 return ngettext("Solver: lost, undo {n}", "Solver: lost, undo {n}", report.undos).format(
                     n=format_number(report.undos)), True
+            # Translators: the solver's verdict in the status line: the game can no longer be won. Short: about 20
+            # characters.
             return _("Solver: lost"), True
+        # Translators: the solver's verdict in the status line: it could not decide in its time. Short: about 20
+        # characters.
         return _("Solver: undecided"), False
 
     def open_lost(self) -> None:
@@ -168,6 +177,8 @@ class Hints:
             return
         game = self.current.game
         snapshot = Game(game.position, game.rules, game.code)
+        # Translators: a note while the solver looks for a hint or a line (status line, a panel). Short: about 14
+        # characters.
         self.stage.say(_("Thinking…"), seconds=30)
         self.jobs.start("hint", services.hint, snapshot, on_done=self.answer, on_error=self.failed)
 
@@ -205,6 +216,7 @@ class Hints:
             self.stage.say(no_winning_line_text(game.move_count), warn=True)
             return
         self.current.hint_shown()  # the whole line is more than a hint: a win after it is won with help
+        # Translators: the title over the solver's winning line, step by step; {n} is its number of moves.
         self.stage.say(ngettext("The winning line: {n} move.", "The winning line: {n} moves.", len(line)).format(
             n=format_number(len(line))))
         replay = ReplayGame.of(asked.position, line, asked.rules, Source("solver", asked.code))
@@ -252,6 +264,7 @@ class Demo:
         self.moves = list(line)
         self.due = self.stage.app.time + DEMO_STEP_S / 2
         n = len(line)
+        # Translators: the status line while the demo plays; {n} is the number of moves left to the win.
         self.stage.say(ngettext("Demo: {n} move to the win. Any key or click stops it.",
                                 "Demo: {n} moves to the win. Any key or click stops it.", n).format(n=n),
                        seconds=4.0, about=DEMO_COUNT)
@@ -275,6 +288,7 @@ class Demo:
         self.due = app.time + DEMO_STEP_S * max(0.5, app.settings.animation_factor)
         self.stage.play(move, own=False)  # the line sends each card home in its turn
         if left:
+            # Translators: the status line while the demo plays; {n} is the number of moves left to the win.
             self.stage.say(ngettext("Demo: {n} move to go. Any key or click stops it.",
                                     "Demo: {n} moves to go. Any key or click stops it.", left).format(n=left),
                            seconds=DEMO_STEP_S * 4, about=DEMO_COUNT)

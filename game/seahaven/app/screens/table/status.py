@@ -225,8 +225,12 @@ class StatusPainter:
         """The status line's right: the game's code (and whether it warns it is not saved)."""
         game = self.current.game
         code = (status_code_text(game.code, self.session.facts.daily_date(game.code)) if game.code is not None
+                # Translators: shown at the right of the status line in place of a game code, when the game was set up
+                # from a position. About 20 characters.
                 else _("custom position"))  # a daily deal says so (issue 37.8)
         if self.session.not_saving:
+            # Translators: the right of the status line when nothing is saved this time; {code} is a game code or
+            # "custom position". About 35 characters.
             return _("Not saving  ·  {code}").format(code=code), True
         return code, False
 
