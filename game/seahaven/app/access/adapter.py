@@ -167,7 +167,7 @@ class Access:
             return
         if attached:
             self._let_go.wait(2.0)
-        for _ in range(3):  # (never leave the desktop's accessibility off)
+        for _attempt in range(3):  # (never leave the desktop's accessibility off)
             if bus_watch.set_enabled(True):
                 break
 
