@@ -102,7 +102,7 @@ class Access:
         """Nodes sent in all (for tests and the benchmark)."""
         self._let_go = threading.Event()
         """Set by AccessKit's deactivation handler (the watch of the bus waits for it)."""
-        self.bus_watch: threading.Thread | None = None
+        self.watch: threading.Thread | None = None
         """Linux: the thread that has the adapter attach to a new accessibility bus (:mod:`bus_watch`)."""
 
     # -- start -------------------------------------------------------------------------------
@@ -131,7 +131,7 @@ class Access:
             self._adapter = None
             return False
         if backend is None and LINUX:  # a new accessibility bus is found again (not with a test's stand-in)
-            self.bus_watch = bus_watch.start(self._reattach)
+            self.watch = bus_watch.start(self._reattach)
         return True
 
     # -- AccessKit's handlers (its own thread: post events, touch nothing else) ------------------
