@@ -47,9 +47,9 @@ def main() -> None:
         raise SystemExit(f"the run failed: {errors}\n{done.stderr[-2000:]}")
     found = [line["value"] for line in lines if line["kind"] == "found_after"]
     seen = [s for s in found if s is not None]
+    median = round(statistics.median(seen), 2) if seen else None
     print(json.dumps({"restarts": len(found), "found_after_s": found, "not_found": len(found) - len(seen),
-                      "median_s": round(statistics.median(seen), 2) if seen else None, "most_s": max(seen, default=None)},
-                     indent=1))
+                      "median_s": median, "most_s": max(seen, default=None)}, indent=1))
 
 
 if __name__ == "__main__":
