@@ -18,7 +18,8 @@ the run with an "error" line. Steps:
   ``IsEnabled``, which the launcher finds true already: the desktop's setting), then wait until
   a new pyatspi reader (a process of its own) finds the game with its piles: prints
   ``found_after``, the seconds from the bus's return (the call that starts it) to that, or
-  None when no reader found it within 60 s.
+  None when no reader found it within 60 s. Orca, whose connection went with the bus, is
+  started again (as a player would), hearing from then on.
 
 Results are JSON lines on stdout; what Orca said (from its debug log: SPEECH OUTPUT) is in
 OUT_DIR/spoken.txt, one utterance a line, with "=== key NAME" markers. With
@@ -91,6 +92,11 @@ class Spoken:
             found = SPEECH.search(raw)
             if found and found.group(1).strip():
                 self.add(found.group(1).strip())
+
+    def restarted(self) -> None:
+        """Orca was started again: its debug log is a new file, read from its beginning."""
+        self.read()
+        self.offset = 0
 
     def add(self, line: str) -> None:
         self.lines.append(line)
@@ -246,13 +252,14 @@ def main() -> int:
     (outdir / "spoken.txt").write_text("")
     with_orca = os.environ.get("ORCA_SESSION_READER", "orca") == "orca"
     started: list[subprocess.Popen] = []
-    game = None
+    game = orca = None
     try:
         gset("IsEnabled", "true")
         if with_orca:
             started.append(start_speech(run, outdir / "speechd.txt"))
             gset("ScreenReaderEnabled", "true")
-            started.append(start_orca(debug, run))
+            orca = start_orca(debug, run)
+            started.append(orca)
         game = subprocess.Popen(command, stdout=sys.stderr, stderr=sys.stderr)
         started.append(game)
         window = wait_for("the game's window", lambda: game_window(game.pid))
@@ -275,11 +282,24 @@ def main() -> int:
             elif kind == "journal":
                 wait_for(f"{step[1]} moves in the journal", lambda n=step[1]: saved_moves(journal) == n)
             elif kind == "restart_bus":
+                spoken.marker("restart_bus")
                 for pid in bus_pids():
                     os.kill(pid, signal.SIGKILL)
                 wait_for("the bus to go", lambda: not bus_pids(), 10)
                 back = time.monotonic()
                 gset("IsEnabled", "true")  # the bus starts again on this call, as a reader's would start it
+                if orca is not None:  # Orca lost its bus: started again, as a player would
+                    spoken.read()
+                    orca.terminate()
+                    try:
+                        orca.wait(10)
+                    except subprocess.TimeoutExpired:
+                        orca.kill()
+                        orca.wait()
+                    gset("ScreenReaderEnabled", "true")
+                    orca = start_orca(debug, run)
+                    started.append(orca)
+                    spoken.restarted()
                 try:
                     wait_for("a new reader to find the game", lambda: finds_game(game.pid), 60)
                     out("found_after", round(time.monotonic() - back, 2))
