@@ -158,9 +158,11 @@ class Access:
         """(The bus watch's thread) A new accessibility bus is there, which AccessKit does not
         know of: ``IsEnabled`` off, so that it lets go of the old bus (its deactivation handler
         says when, two seconds at most), then on again, so that it attaches to the new one and
-        asks for the tree again (the activation handler). The desktop's setting is back as it
-        was a moment later; the deactivation handler runs on AccessKit's thread, never while
-        the loop calls the adapter (the module's text)."""
+        asks for the tree again (the activation handler, and the loop sends it whole). The
+        desktop's setting is back as it was a moment later. AccessKit lets go of its lock before
+        it calls the deactivation handler, and :attr:`active` is False from then until the
+        activation handler's end, so the loop never waits on the adapter meanwhile (the
+        module's text)."""
         self._let_go.clear()
         attached = self.active
         if not bus_watch.set_enabled(False):
