@@ -61,9 +61,11 @@ the game's name (a proper name in every language), a timing line on the console,
 values that are never shown, and what is wrong with a journal (``Loaded.reason``: kept
 for logs and tests, never shown)."""
 
-SKIPPED_FILES = {"game/seahaven/app/shell/smoke.py", "game/seahaven/app/looks/assets.py"}
-"""Files with no player-facing words: the smoke test's console report, and the art
-loader (whose only sentences are programming errors and SVG markup)."""
+SKIPPED_FILES = {"game/seahaven/app/shell/smoke.py", "game/seahaven/app/looks/assets.py",
+                 "game/seahaven/app/access/bus_watch.py"}
+"""Files with no player-facing words: the smoke test's console report, the art loader
+(whose only sentences are programming errors and SVG markup), and the accessibility bus's
+watch (its sentences are what ``gdbus`` prints, read, never shown)."""
 
 
 KEY_CHORD = re.compile(r"((Ctrl|Shift)\+)*(Ctrl|Shift|Esc|Space|Enter|Del|Backspace|Left|Right|Home|End|Page Up|"

@@ -14,8 +14,12 @@ the run with an "error" line. Steps:
   wait until Orca says something matching REGEX (None: send the key and go on);
 - ``["journal", N]``: wait until the game's journal says the game has N moves (``SEAHAVEN_JOURNAL``);
 - ``["say", REGEX]``: wait until Orca has said something matching REGEX since the last marker;
-- ``["restart_bus"]``: kill the AT-SPI bus (it is started again on the next call to it), then
-  wait until a new pyatspi reader (a process of its own) finds the game: prints the seconds.
+- ``["restart_bus"]``: kill the AT-SPI bus, start it again as a reader does (setting
+  ``IsEnabled``, which the launcher finds true already: the desktop's setting), then wait until
+  a new pyatspi reader (a process of its own) finds the game with its piles: prints
+  ``found_after``, the seconds from the bus's return (the call that starts it) to that, or
+  None when no reader found it within 60 s. Orca, whose connection went with the bus, is
+  started again (as a player would), hearing from then on.
 
 Results are JSON lines on stdout; what Orca said (from its debug log: SPEECH OUTPUT) is in
 OUT_DIR/spoken.txt, one utterance a line, with "=== key NAME" markers. With
@@ -88,6 +92,11 @@ class Spoken:
             found = SPEECH.search(raw)
             if found and found.group(1).strip():
                 self.add(found.group(1).strip())
+
+    def restarted(self) -> None:
+        """Orca was started again: its debug log is a new file, read from its beginning."""
+        self.read()
+        self.offset = 0
 
     def add(self, line: str) -> None:
         self.lines.append(line)
@@ -213,11 +222,14 @@ def finds_game(pid: int) -> bool:
     """A new pyatspi reader, in a process of its own, finds the game and a pile in it."""
     probe = ("import sys, pyatspi\n"
              "pids = set(int(p) for p in sys.argv[1:])\n"
+             "def pile(node, depth=0):\n"
+             "    if node.getRoleName() == 'list item': return True\n"
+             "    return depth < 6 and any(pile(node.getChildAtIndex(i), depth + 1) for i in range(node.childCount))\n"
              "d = pyatspi.Registry.getDesktop(0)\n"
              "for i in range(d.childCount):\n"
              "    a = d.getChildAtIndex(i)\n"
              "    try:\n"
-             "        if a is not None and a.get_process_id() in pids and a.childCount:\n"
+             "        if a is not None and a.get_process_id() in pids and a.childCount and pile(a):\n"
              "            print('found'); break\n"
              "    except Exception: pass\n")
     try:
@@ -240,13 +252,14 @@ def main() -> int:
     (outdir / "spoken.txt").write_text("")
     with_orca = os.environ.get("ORCA_SESSION_READER", "orca") == "orca"
     started: list[subprocess.Popen] = []
-    game = None
+    game = orca = None
     try:
         gset("IsEnabled", "true")
         if with_orca:
             started.append(start_speech(run, outdir / "speechd.txt"))
             gset("ScreenReaderEnabled", "true")
-            started.append(start_orca(debug, run))
+            orca = start_orca(debug, run)
+            started.append(orca)
         game = subprocess.Popen(command, stdout=sys.stderr, stderr=sys.stderr)
         started.append(game)
         window = wait_for("the game's window", lambda: game_window(game.pid))
@@ -269,14 +282,27 @@ def main() -> int:
             elif kind == "journal":
                 wait_for(f"{step[1]} moves in the journal", lambda n=step[1]: saved_moves(journal) == n)
             elif kind == "restart_bus":
+                spoken.marker("restart_bus")
                 for pid in bus_pids():
                     os.kill(pid, signal.SIGKILL)
-                killed = time.monotonic()
                 wait_for("the bus to go", lambda: not bus_pids(), 10)
+                back = time.monotonic()
                 gset("IsEnabled", "true")  # the bus starts again on this call, as a reader's would start it
+                if orca is not None:  # Orca lost its bus: started again, as a player would
+                    spoken.read()
+                    orca.terminate()
+                    try:
+                        orca.wait(10)
+                    except subprocess.TimeoutExpired:
+                        orca.kill()
+                        orca.wait()
+                    gset("ScreenReaderEnabled", "true")
+                    orca = start_orca(debug, run)
+                    started.append(orca)
+                    spoken.restarted()
                 try:
                     wait_for("a new reader to find the game", lambda: finds_game(game.pid), 60)
-                    out("found_after", round(time.monotonic() - killed, 2))
+                    out("found_after", round(time.monotonic() - back, 2))
                 except Failed:
                     out("found_after", None)
         spoken.marker("end")

@@ -147,3 +147,16 @@ def test_a_blind_players_whole_game_costs_at_most_20_words_a_move_and_the_win_is
     assert "This game: score 720" in panel and "time" in panel and "moves 104" in panel, panel
     assert "middle dot" not in panel and "\u00b7" not in panel, panel
     assert sum(line.startswith("You won!") for line in spoken) == 2, spoken  # the celebration, the panel
+
+
+def test_orca_started_again_after_the_accessibility_bus_restarts_hears_the_game(tmp_path: Path) -> None:
+    """Issue 41: the AT-SPI bus killed and started again, and Orca (which went with it) started
+    again: the game is found and heard without its own restart (before the bus watch Orca
+    heard nothing at all: AccessKit stayed on the dead bus)."""
+    spoken = hear([["restart_bus"], ["key", "1", r"picked up"]], tmp_path, CODE)
+    # the window and its focus are heard again (as the game comes back, or at the key: whichever
+    # comes first), and the key does what it does
+    heard = after(spoken, "restart_bus") + after(spoken, "key 1")
+    assert "Seahaven Towers frame." in heard, spoken
+    assert any(line.startswith("Column 1, 5 cards") for line in heard), spoken
+    assert "The 6 of hearts picked up." in after(spoken, "key 1"), spoken

@@ -16,6 +16,10 @@ and the game hangs. So the window's focus and place are noted while no reader li
 sent once one does, and :attr:`Access.active` turns True as the handler's last statement
 (the loop cannot run between it and the handler's return, which is the GIL's hand-over).
 
+On Linux a new accessibility bus (the old one died and another started) is found again
+without a restart: :mod:`seahaven.app.access.bus_watch` follows the bus in a thread of its own
+and has the adapter attach to the new one (:meth:`Access._reattach`).
+
 Without ``accesskit`` (an optional dependency: not installed, a platform it does not support,
 an adapter that fails to start) :meth:`Access.start` leaves the game as it was; a missing
 package is said once on standard error (and Help says it: :func:`installed`).
@@ -34,12 +38,14 @@ import functools
 import importlib
 import importlib.util
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pygame
 
+from seahaven.app.access import bus_watch
 from seahaven.app.access.tree import ANNOUNCER, WINDOW, Bounds, NodeSpec
 from seahaven.app.text.file_names import drawable
 from seahaven.i18n import _, pgettext
@@ -94,6 +100,10 @@ class Access:
         self._top: object = None
         self.sent_nodes = 0
         """Nodes sent in all (for tests and the benchmark)."""
+        self._let_go = threading.Event()
+        """Set by AccessKit's deactivation handler (the watch of the bus waits for it)."""
+        self.watch: threading.Thread | None = None
+        """Linux: the thread that has the adapter attach to a new accessibility bus (:mod:`bus_watch`)."""
 
     # -- start -------------------------------------------------------------------------------
     def start(self, backend: Any = None) -> bool:
@@ -120,6 +130,8 @@ class Access:
         except Exception:  # no accesskit, no adapter for this platform or window: play on, silently
             self._adapter = None
             return False
+        if backend is None and LINUX:  # a new accessibility bus is found again (not with a test's stand-in)
+            self.watch = bus_watch.start(self._reattach)
         return True
 
     # -- AccessKit's handlers (its own thread: post events, touch nothing else) ------------------
@@ -140,6 +152,26 @@ class Access:
 
     def _deactivated(self) -> None:
         self.active = False
+        self._let_go.set()
+
+    def _reattach(self) -> None:
+        """(The bus watch's thread) A new accessibility bus is there, which AccessKit does not
+        know of: ``IsEnabled`` off, so that it lets go of the old bus (its deactivation handler
+        says when, two seconds at most), then on again, so that it attaches to the new one and
+        asks for the tree again (the activation handler, and the loop sends it whole). The
+        desktop's setting is back as it was a moment later. AccessKit lets go of its lock before
+        it calls the deactivation handler, and :attr:`active` is False from then until the
+        activation handler's end, so the loop never waits on the adapter meanwhile (the
+        module's text)."""
+        self._let_go.clear()
+        attached = self.active
+        if not bus_watch.set_enabled(False):
+            return
+        if attached:
+            self._let_go.wait(2.0)
+        for _attempt in range(3):  # (never leave the desktop's accessibility off)
+            if bus_watch.set_enabled(True):
+                break
 
     def _requested(self, request: Any) -> None:
         # an exception here would panic AccessKit's thread: nothing may escape
