@@ -155,11 +155,11 @@ class NewGame(Window):
         widgets: list[Widget] = []
         self.label_ys = {"difficulty": y}
         y += label_h
-        cw = (inner - 2 * (px // 2)) // 3
-        for i, cells in enumerate(DIFFICULTY_NAMES):
-            label = f"{difficulty_name(cells)} · {cells_phrase(cells)}"
-            widgets.append(Widget(f"cells{cells}", Box(x0 + i * (cw + px // 2), y, cw, row), label,
-                                  kind="choice", on=cells == self.cells))
+        labels = [f"{difficulty_name(cells)} · {cells_phrase(cells)}" for cells in DIFFICULTY_NAMES]
+        x = x0
+        for cells, label, cw in zip(DIFFICULTY_NAMES, labels, self.choice_widths(labels, inner, row)):
+            widgets.append(Widget(f"cells{cells}", Box(x, y, cw, row), label, kind="choice", on=cells == self.cells))
+            x += cw + px // 2
         y += row + gap
         on = bool(self.app.settings.winnable_only.get(self.cells, False))
         widgets.append(Widget("winnable", Box(x0, y, inner, row), _("Winnable deals only"), kind="toggle", on=on))
@@ -183,6 +183,19 @@ class NewGame(Window):
         widgets.extend(self.button_row(buttons, panel.bottom - px))
         self.widgets = widgets
         self._laid_out = self.words_shown()
+
+    def choice_widths(self, labels: list[str], inner: int, height: int) -> list[int]:
+        """The widths of the difficulty buttons side by side in ``inner`` pixels: alike when
+        every label fits so, else each as wide as its words need and the room left shared
+        out, so a long label ("Makkelijk · 4 cellen") gets the room rather than a smaller size."""
+        gap = self.px // 2
+        share = (inner - (len(labels) - 1) * gap) // len(labels)
+        margin = 2 * max(2, height // 6) + 2
+        needs = [self.app.painter.font(self.scale.button, True).size(label)[0] + margin for label in labels]
+        if all(need <= share for need in needs) or sum(needs) > inner - (len(labels) - 1) * gap:
+            return [share] * len(labels)  # (too long for any split: the row takes one smaller size)
+        spare = (inner - (len(labels) - 1) * gap - sum(needs)) // len(labels)
+        return [need + spare for need in needs]
 
     def said(self) -> tuple[str, str] | None:
         """What the window says under the code field: what is wrong with the typed code,
