@@ -74,9 +74,9 @@ def openers(app: App) -> list[tuple[str, Callable[[], object]]]:
 
     def hint() -> None:
         press(app, pygame.K_h)
-        for _ in range(400):  # the solver answers on its thread
+        for _ in range(1000):  # the solver answers on its thread
             steps(app, 1)
-            if table.message is not None:
+            if not table.jobs.running():
                 break
             pygame.time.wait(5)
         steps(app, 2)

@@ -514,8 +514,9 @@ def label_room(box: Box, icon: bool = False) -> int:
 
 
 def label_fits(painter: Painter, box: Box, label: str, px: int, *, bold: bool, icon: bool = False) -> bool:
-    """Whether ``label`` at ``px`` fits its button (see :func:`label_room`)."""
-    return painter.font(px, bold).size(label)[0] <= label_room(box, icon)
+    """Whether ``label`` at ``px`` fits its button (see :func:`label_room`), measured as
+    drawn (the painter keeps the words it wrote, so a frame measures nothing twice)."""
+    return painter.text(label, px, bold=bold).get_width() <= label_room(box, icon)
 
 
 def default_label_px(box: Box) -> int:
