@@ -34,7 +34,7 @@ from seahaven.engine.services import LossReport
 from tests.app.table_helpers import make_app, steps
 
 CODE = "SH1-C4-AAAAAJ2"
-SIZES = [(800, 600), (1080, 1920), (1024, 768), (1280, 800)]
+SIZES = [(800, 600), (1080, 1920)]
 LANGUAGES = i18n.shipped_languages()
 PAINTING = ["seahaven.app.kit.window", "seahaven.app.kit.screen", "seahaven.app.screens.table.toolbar",
             "seahaven.app.screens.replay_screen", "seahaven.app.screens.table.status", "seahaven.app.screens.dialogs"]
@@ -208,6 +208,8 @@ def test_new_games_words_are_whole_and_its_line_about_the_game_keeps_its_rating(
             assert not [box for box in boxes if box.colliderect(rect) and not box.contains(rect)], words
         shown = "".join(words for words, _rect in words_laid).replace(" ", "")
         assert about.replace(" ", "") in shown, (about, shown)  # the line about the game whole, its rating too
+        rating = [words for words, _rect in words_laid if i18n.format_number(3) in words and words in about]
+        assert rating and i18n.format_number(5) in rating[-1], rating  # "3 of 5" on one line, never parted
     finally:
         app.close()
 

@@ -80,6 +80,9 @@ class NewGame(Window):
         when shown (None: no note)."""
         self.about_room = 0
         """How wide the lines about the game in play are (beside Copy game and Copy)."""
+        self.copies_below = False
+        """Copy game and Copy stand under the lines about the game in play, not beside them
+        (the line would take more than two lines there: its figures would part)."""
         self.said_lines: list[tuple[str, str]] = []
         self.about_wrapped: list[tuple[str, str]] = []
         """The lines under the code field and those about the game in play, as laid out
@@ -141,10 +144,15 @@ class NewGame(Window):
         said, note = self.said(), self.scale.note
         self.steps = (round(note * 1.3), round(px * 1.3))
         self.said_lines = [(line, said[1]) for line in wrap(painter.font(note), said[0], inner)] if said else []
-        self.about_wrapped = [(line, role) for text, role in self.about_lines()
+        about = self.about_lines()
+        self.copies_below = len(wrap(painter.font(px), about[0][0], self.about_room)) > 2
+        if self.copies_below:  # the line about the game gets the panel's width, Copy game and Copy a row under it
+            self.about_room = inner
+        self.about_wrapped = [(line, role) for text, role in about
                               for line in wrap(painter.font(px), text, self.about_room)]
         said_h = max(1, len(self.said_lines)) * self.steps[0] + px // 2
-        about_h = max(row, len(self.about_wrapped) * self.steps[1])
+        about_h = len(self.about_wrapped) * self.steps[1]
+        about_h = about_h + gap + row if self.copies_below else max(row, about_h)
         buttons = [("daily", _("Today's deal"), False), ("cancel", _("Cancel"), False),
                    ("deal", self.deal_label(), True)]
         height = round(px * 3.4) + label_h + row + gap + row + gap + label_h + row + said_h + gap + about_h \
@@ -173,8 +181,8 @@ class NewGame(Window):
         self.label_ys["error"] = y + px // 4
         y += said_h + gap
         self.label_ys["current"] = y
-        self.label_ys["current_h"] = about_h
-        buttons_y = y + (about_h - row) // 2
+        self.label_ys["current_h"] = about_h - (gap + row if self.copies_below else 0)
+        buttons_y = y + about_h - row if self.copies_below else y + (about_h - row) // 2
         widgets.append(Widget("copy", Box(x0 + inner - copy_w, buttons_y, copy_w, row), _("Copy"),
                               enabled=self.session.current.code is not None))  # no code, nothing to copy
         # the whole game as text (issue 28): Paste takes one back
