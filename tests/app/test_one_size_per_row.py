@@ -23,7 +23,7 @@ from seahaven.app.screens import dialogs, navigation
 from seahaven.app.screens.bookmarks import Bookmarks, set_bookmark
 from seahaven.app.screens.game_files import GameFiles
 from seahaven.app.screens.lost_panel import LostPanel
-from seahaven.app.screens.new_game import NewGame
+from seahaven.app.screens.new_game import CodeKeypad, NewGame
 from seahaven.app.screens.review_window import ReviewWindow
 from seahaven.app.screens.table.actions import ACTIONS
 from seahaven.app.shell.loop import App
@@ -250,5 +250,44 @@ def test_a_sentence_in_the_status_line_is_written_at_the_figures_size(language: 
             assert figures and lines, (written, said)
             if lines[0][0] == said:  # on one line: at the figures' size
                 assert lines[0][1] == figures[0], (said, lines, figures)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", [*SIZES, (360, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_keypad_shows_a_refused_code_whole(language: str, size: tuple[int, int],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The on-screen keypad's line above the keys says what is wrong with the code in every
+    line it takes (it showed the first line only), each inside the line's box."""
+    app = make_app(CODE, size=size, language=language, animation="off", warn_lost=False, show_verdict=False)
+    try:
+        new_game = app.push(NewGame(app, app.scenes.bottom.session))
+        assert isinstance(new_game, NewGame)
+        keypad = app.push(CodeKeypad(app, new_game.field))
+        steps(app)
+        for ch in "SH1-C3-AAAAAJ2":  # a code of a difficulty the game does not deal: the longest refusal
+            keypad.on_text(ch)
+        new_game.field.submit()
+        steps(app, 2)
+        error = new_game.field.error
+        assert error
+        written: dict[int, str] = {}
+        text = app.painter.text
+
+        def spy(words: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+            surface = text(words, *args, **kwargs)
+            written[id(surface)] = words
+            return surface
+
+        monkeypatch.setattr(app.painter, "text", spy)
+        surface = Blits(app.size)
+        keypad.draw(surface)
+        echo = pygame.Rect(keypad.echo)
+        lines = [(written[source], rect) for source, rect in surface.laid
+                 if source in written and echo.colliderect(rect)]
+        assert "".join(words for words, _rect in lines).replace(" ", "") == error.replace(" ", "")
+        for words, rect in lines:
+            assert echo.contains(rect), (words, rect, echo)
     finally:
         app.close()

@@ -547,6 +547,8 @@ class CodeKeypad(Window):
         self.field = field
         self.columns = 9
         self.echo = Box(0, 0, 0, 0)
+        self._echo_lines: tuple[str, ...] = ()
+        """The field's words above the keys, as the layout wrapped them (and made room for)."""
         super().__init__(app)
 
     def build(self, size: tuple[int, int]) -> None:
@@ -560,7 +562,9 @@ class CodeKeypad(Window):
         width = min(w - 16, max(columns * (FINGER_PX + gap), round(h * 1.4)))
         key_w = (width - 2 * pad - (columns - 1) * gap) // columns
         key_h = max(FINGER_PX, min(round(key_w * 0.75), round(h * 0.09)))
-        echo_h = round(px * 2.4)
+        text, _colour, size = self.echo_words()
+        self._echo_lines = wrap(self.app.painter.font(size), text, width - 2 * pad - px)
+        echo_h = max(round(px * 2.4), len(self._echo_lines) * round(size * 1.3) + px)  # every line of it
         height = pad + echo_h + gap + rows * (key_h + gap) - gap + pad
         self.panel = Box((w - width) // 2, max(8, h - height - 8), width, height)
         self.echo = Box(self.panel.x + pad, self.panel.y + pad, width - 2 * pad, echo_h)
@@ -619,11 +623,26 @@ class CodeKeypad(Window):
         pygame.draw.rect(surface, theme.field, box, border_radius=6)
         pygame.draw.rect(surface, theme.error if field.error else theme.focus, box,
                          width=theme.line(2), border_radius=6)
+        _text, colour, size = self.echo_words()
+        step = round(size * 1.3)
+        top = box.centery - len(self._echo_lines) * step // 2
+        for i, line in enumerate(self._echo_lines):  # every line, as the layout wrapped them: none cut
+            words = painter.text(line, size, getattr(theme, colour))
+            surface.blit(words, (box.x + px // 2, top + i * step + (step - words.get_height()) // 2))
+
+    def echo_words(self) -> tuple[str, str, int]:
+        """What shows above the keys: what is wrong with the field's text, or the text, or
+        a hint while it is empty; with the name of its colour in the theme and its size."""
+        field = self.field
         if field.error:
-            text, colour, size = field.error, theme.error, self.scale.note
-        elif field.text:
-            text, colour, size = field.text, theme.panel_text, round(px * 1.2)
-        else:
-            text, colour, size = _("Type the game code, like SH1-C4-AAAAAJ2"), theme.muted, px
-        words = painter.text(wrap(painter.font(size), text, box.w - px)[0], size, colour)
-        surface.blit(words, (box.x + px // 2, box.centery - words.get_height() // 2))
+            return field.error, "error", self.scale.note
+        if field.text:
+            return field.text, "panel_text", round(self.px * 1.2)
+        return _("Type the game code, like SH1-C4-AAAAAJ2"), "muted", self.px
+
+    def update(self, dt: float) -> None:
+        """Words that take another number of lines (a refusal, a long paste) get their room."""
+        text, _colour, size = self.echo_words()
+        if wrap(self.app.painter.font(size), text, self.echo.w - self.px) != self._echo_lines:
+            self.fit(self.app.size)
+            self.dirty = True
