@@ -562,9 +562,9 @@ class CodeKeypad(Window):
         width = min(w - 16, max(columns * (FINGER_PX + gap), round(h * 1.4)))
         key_w = (width - 2 * pad - (columns - 1) * gap) // columns
         key_h = max(FINGER_PX, min(round(key_w * 0.75), round(h * 0.09)))
-        text, _colour, size = self.echo_words()
-        self._echo_lines = wrap(self.app.painter.font(size), text, width - 2 * pad - px)
-        echo_h = max(round(px * 2.4), len(self._echo_lines) * round(size * 1.3) + px)  # every line of it
+        text, _colour, text_px = self.echo_words()
+        self._echo_lines = wrap(self.app.painter.font(text_px), text, width - 2 * pad - px)
+        echo_h = max(round(px * 2.4), len(self._echo_lines) * round(text_px * 1.3) + px)  # every line of it
         height = pad + echo_h + gap + rows * (key_h + gap) - gap + pad
         self.panel = Box((w - width) // 2, max(8, h - height - 8), width, height)
         self.echo = Box(self.panel.x + pad, self.panel.y + pad, width - 2 * pad, echo_h)
