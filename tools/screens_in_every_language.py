@@ -137,6 +137,12 @@ def shoot(language: str, size: tuple[int, int], out: Path) -> list[tuple[str, Pa
             try:
                 opener()
                 steps(app)
+                for _ in range(1000):  # what the solver is asked (the review, a check) has answered
+                    if not app.scenes.bottom.jobs.running():
+                        break
+                    steps(app, 1)
+                    pygame.time.wait(5)
+                steps(app)
                 top = app.scenes.top
                 pages = range(len(top.tabs)) if isinstance(top, Screen) and top.tabs else [None]
                 for page in pages:
