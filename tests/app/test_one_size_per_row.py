@@ -232,12 +232,24 @@ def test_a_sentence_in_the_status_line_is_written_at_the_figures_size(language: 
         glue = " " if " " in hint else ""
         written: list[tuple[str, int]] = []
         text = app.painter.text
+        status = table.status_painter
+        paint = status.paint
+        painting = [False]
 
         def spy(words: str, size: int, *args: Any, **kwargs: Any) -> pygame.Surface:
-            written.append((words, size))
+            if painting[0]:
+                written.append((words, size))
             return text(words, size, *args, **kwargs)
 
+        def status_paint(*args: Any) -> None:  # the words the status line writes, and only those
+            painting[0] = True
+            try:
+                paint(*args)
+            finally:
+                painting[0] = False
+
         monkeypatch.setattr(app.painter, "text", spy)
+        monkeypatch.setattr(status, "paint", status_paint)
         for count in range(2, len(cut) + 1):
             said = glue.join(cut[:count])
             table.say(said)
@@ -245,7 +257,7 @@ def test_a_sentence_in_the_status_line_is_written_at_the_figures_size(language: 
             written.clear()
             table.invalidate()
             table.draw(pygame.Surface(app.size), 0.0, True)
-            figures = [px for words, px in written if words == table.status_painter._figures()]
+            figures = [px for words, px in written if words == status._figures()]
             lines = [(words, px) for words, px in written if words and said.startswith(words)]
             assert figures and lines, (written, said)
             if lines[0][0] == said:  # on one line: at the figures' size
@@ -291,3 +303,18 @@ def test_the_keypad_shows_a_refused_code_whole(language: str, size: tuple[int, i
             assert echo.contains(rect), (words, rect, echo)
     finally:
         app.close()
+
+
+def test_a_figure_stays_with_its_word_when_a_line_wraps() -> None:
+    """The won panel's line in pt_BR at 800x600 ended "… movimentos" with the "1" alone on
+    the next line: a line breaks before a figure only where the word and the figure together
+    are wider than a line."""
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    text = "Esta partida: pontuação 0  ·  tempo 0:00  ·  movimentos 1"
+    width = font.size(text)[0] - 4  # one character too narrow for the whole line
+    lines = render.wrap(font, text, width)
+    assert len(lines) == 2 and lines[1].startswith("movimentos 1"), lines
+    narrow = font.size("movimentos")[0] + 2  # narrower than a word and its figure: cut between them after all
+    assert "movimentos" in render.wrap(font, "movimentos 1", narrow) and all(
+        font.size(line)[0] <= narrow for line in render.wrap(font, "movimentos 1", narrow))

@@ -49,11 +49,14 @@ def _cjk(ch: str) -> bool:
 
 
 def _may_break(ch: str, following: str) -> bool:
-    """Whether a line may end between ``ch`` and ``following``: after a space, after a
-    hyphen, slash or dash inside a word, and between two characters of a script written
-    without spaces (Japanese, Chinese) unless a bracket or a full stop would be stranded."""
+    """Whether a line may end between ``ch`` and ``following``: after a space (but not
+    before a figure, which stays with its word), after a hyphen, slash or dash inside a
+    word, and between two characters of a script written without spaces (Japanese,
+    Chinese) unless a bracket or a full stop would be stranded."""
     if following == " ":
         return False
+    if ch == " " and following.isdigit():
+        return False  # a figure stays with the word before it: "moves 1", "column 10" (issue 39.5)
     if ch == " " or ch in _BREAK_AFTER:
         return True
     if ch.isdigit() and _cjk(following):
@@ -111,10 +114,20 @@ def _split_word(font: Any, word: str, width: int) -> list[str]:
     return out
 
 
+def _unglued(font: Any, piece: str, width: int) -> list[str]:
+    """``piece`` as it is, or, when it holds a word and its figure that no line is wide
+    enough for ("movimentos 1"), cut at its spaces after all (rather than inside a word)."""
+    inner = piece.rstrip(" ")
+    if " " not in inner or _fits(font, piece, width):
+        return [piece]
+    words = inner.split(" ")
+    return [word + " " for word in words[:-1]] + [words[-1] + piece[len(inner):]]
+
+
 def _wrap_paragraph(font: Any, text: str, width: int) -> list[str]:
     lines: list[str] = []
     line = ""
-    for piece in _pieces(text):
+    for piece in (part for glued in _pieces(text) for part in _unglued(font, glued, width)):
         if _fits(font, line + piece, width):
             line += piece
             continue

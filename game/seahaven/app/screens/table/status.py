@@ -132,8 +132,9 @@ class StatusPainter:
         beside it, Finish in the middle when offered, and the passing sentence in the widest
         gap left, at the figures' size. The sentence never leaves the status line (above it, it
         would cover cards: issue 25.6): when it has no room it takes the code's and the
-        verdict's place, then two lines in a smaller size (cut short, at worst); the figures
-        always show."""
+        verdict's place, then two lines in a smaller size (cut short, at worst); the sentence
+        that stands while the game is lost goes on two lines beside the code first, so the code
+        stays in view. The figures always show."""
         self.painter = painter
         theme = painter.theme
         box = layout.status
@@ -177,9 +178,11 @@ class StatusPainter:
         if message is None:
             return
         room = max(gaps, key=lambda gap: gap[1] - gap[0])
-        if placed is None:  # room beside the code and the verdict: one line in the widest gap
+        if placed is None:  # room beside the code and the verdict: one line in the widest gap, or two
             lines, line_px = self._fit(message.text, message.warn, room[1] - room[0], [px], 1)
-            lines = lines or [message.text]
+            if not lines:
+                line_px = self._two_px(box.h, px, message.warn)
+                lines = _balanced(painter.font(line_px, message.warn), message.text, room[1] - room[0])
         else:
             lines, line_px = placed[0], placed[1]
         colour = theme.warn if message.warn else theme.text
@@ -249,9 +252,9 @@ class StatusPainter:
         beside = [*widths[:-1], widths[-1] - code_w - verdict_w]
         if painter.font(px, message.warn).size(message.text)[0] <= max(beside):
             return None  # (at the figures' size: the line's words are one size, issue 39.5)
-        two = px  # two lines: a size whose line is half the status line high
-        while two > 9 and painter.font(two, message.warn).get_height() > box.h // 2 + 1:
-            two -= 1
+        two = self._two_px(box.h, px, message.warn)
+        if message.about == LOST and self._fit(message.text, message.warn, max(beside), [two], 2)[0]:
+            return None  # the sentence that stands while the game is lost: on two lines beside the code
         width = max(widths)
         for sizes, count in (([px], 1), ([two], 2)):
             lines, size = self._fit(message.text, message.warn, width, sizes, count)
@@ -260,6 +263,15 @@ class StatusPainter:
         font = painter.font(two, message.warn)
         lines = list(wrap(font, message.text, width))
         return [lines[0], _ellipsized(font, " ".join(lines[1:]), width)], two
+
+    def _two_px(self, height: int, px: int, bold: bool) -> int:
+        """The size of a sentence on two lines in a status line ``height`` high: the largest
+        up to ``px`` whose line is half of it."""
+        assert self.painter is not None
+        two = px
+        while two > 9 and self.painter.font(two, bold).get_height() > height // 2 + 1:
+            two -= 1
+        return two
 
     def _fit(self, text: str, bold: bool, width: int, sizes: list[int], count: int) -> tuple[list[str], int]:
         """``text`` in at most ``count`` lines no wider than ``width``, at the first of
