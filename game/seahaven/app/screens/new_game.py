@@ -15,6 +15,7 @@ import pygame
 from seahaven.app.access.speech import sentences
 from seahaven.app.kit import TextField, Widget, Window
 from seahaven.app.kit.input import Pointer
+from seahaven.app.kit.window import PANEL_MARGIN
 from seahaven.app.looks.box import Box
 from seahaven.app.looks.render import wrap
 from seahaven.app.state.game_record import record_text
@@ -82,7 +83,7 @@ class NewGame(Window):
         """How wide the lines about the game in play are (beside Copy game and Copy)."""
         self.copies_below = False
         """Copy game and Copy stand under the lines about the game in play, not beside them
-        (the line would take more than two lines there: its figures would part)."""
+        (the line about the game would wrap there, parting "3 of 5", and fits the panel's width)."""
         self.said_lines: list[tuple[str, str]] = []
         self.about_wrapped: list[tuple[str, str]] = []
         """The lines under the code field and those about the game in play, as laid out
@@ -145,7 +146,9 @@ class NewGame(Window):
         self.steps = (round(note * 1.3), round(px * 1.3))
         self.said_lines = [(line, said[1]) for line in wrap(painter.font(note), said[0], inner)] if said else []
         about = self.about_lines()
-        self.copies_below = len(wrap(painter.font(px), about[0][0], self.about_room)) > 2
+        font = painter.font(px)
+        first = about[0][0]
+        self.copies_below = len(wrap(font, first, self.about_room)) > 1 and len(wrap(font, first, inner)) == 1
         if self.copies_below:  # the line about the game gets the panel's width, Copy game and Copy a row under it
             self.about_room = inner
         self.about_wrapped = [(line, role) for text, role in about
@@ -163,7 +166,7 @@ class NewGame(Window):
         widgets: list[Widget] = []
         self.label_ys = {"difficulty": y}
         y += label_h
-        labels = [f"{difficulty_name(cells)} · {cells_phrase(cells)}" for cells in DIFFICULTY_NAMES]
+        labels = self.difficulty_labels()
         x = x0
         for cells, label, cw in zip(DIFFICULTY_NAMES, labels, self.choice_widths(labels, inner, row)):
             widgets.append(Widget(f"cells{cells}", Box(x, y, cw, row), label, kind="choice", on=cells == self.cells))
@@ -191,6 +194,18 @@ class NewGame(Window):
         widgets.extend(self.button_row(buttons, panel.bottom - px))
         self.widgets = widgets
         self._laid_out = self.words_shown()
+
+    def difficulty_labels(self) -> list[str]:
+        return [f"{difficulty_name(cells)} · {cells_phrase(cells)}" for cells in DIFFICULTY_NAMES]
+
+    def panel_width(self, size: tuple[int, int]) -> int:
+        """As wide as a window is, or wider where the window allows, so that the three
+        difficulty buttons side by side show their words whole at the buttons' size (pl)."""
+        px = self.px
+        margin = 2 * max(2, round(px * 2.3) // 6) + 2
+        font = self.app.painter.font(self.scale.button, True)
+        need = sum(font.size(label)[0] + margin for label in self.difficulty_labels()) + 2 * (px // 2) + 2 * px
+        return min(size[0] - 2 * PANEL_MARGIN, max(super().panel_width(size), need))
 
     def choice_widths(self, labels: list[str], inner: int, height: int) -> list[int]:
         """The widths of the difficulty buttons side by side in ``inner`` pixels: alike when
