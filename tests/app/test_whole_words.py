@@ -177,7 +177,10 @@ def test_new_game_over_a_game_in_progress_says_it_all(language: str, size: tuple
         top = window.label_ys["current"] + (window.label_ys["current_h"] - count * window.steps[1]) // 2
         assert top >= window.label_ys["current"]
         assert top + count * window.steps[1] <= min(widgets["daily"].y, widgets["deal"].y)
-        assert window.panel.x + window.px + window.about_room <= widgets["copy_game"].x
+        if window.copies_below:  # the lines get the panel's width, Copy game and Copy a row under them
+            assert top + count * window.steps[1] <= widgets["copy_game"].y
+        else:  # beside Copy game and Copy, in at most two lines
+            assert window.panel.x + window.px + window.about_room <= widgets["copy_game"].x
         for text, _role in about:
             for line in wrap(painter.font(window.px), text, window.about_room):
                 assert painter.font(window.px).size(line)[0] <= window.about_room

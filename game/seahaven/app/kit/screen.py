@@ -31,7 +31,7 @@ from seahaven.app.kit.nav_keys import nav
 from seahaven.app.kit.press import Presses
 from seahaven.app.kit.scenes import Scene
 from seahaven.app.looks.box import Box
-from seahaven.app.looks.render import button_face, wrap
+from seahaven.app.looks.render import button_face, row_px, wrap
 from seahaven.app.looks.theme import Colour
 from seahaven.app.looks.type_scale import TypeScale, type_scale
 from seahaven.i18n import _
@@ -164,6 +164,11 @@ class Screen(Scene):
         """What the screen shows, in reading order (its words and its buttons), registered
         by the layout as the buttons are: the screen reader's view of it
         (``screens/table/accessible.py``)."""
+        self.row_sizes: dict[tuple[int, int], int] = {}
+        """The size of the words of each row of buttons (by the top and height the buttons
+        side by side share), as the layout found them: the largest at which every word of
+        the row fits (:func:`~seahaven.app.looks.render.row_px`), so a row is drawn at one size."""
+        self._rows: dict[tuple[int, int], list[tuple[Box, str, int]]] = {}
         self.reading_at = -1
         """While a screen reader listens, Up and Down walk :attr:`reading` (headings,
         paragraphs, groups and controls, one at a time): the place in it (-1: not begun)."""
@@ -208,6 +213,7 @@ class Screen(Scene):
             for _attempt in range(4):  # again if the page needs the footer, or clamping moved the content
                 self.hots = []
                 self.reading = []
+                self._rows = {}
                 top = self.paint_bar(self._measure)
                 self._first_content = len(self.hots)
                 self.viewport = pygame.Rect(0, top, self.size[0], self.size[1] - top - footer)
@@ -224,6 +230,10 @@ class Screen(Scene):
                 self.dirty = True
         finally:
             self.measuring = False
+        painter = self.app.painter
+        self.row_sizes = {row: row_px(painter, [(box, label) for box, label, _px in buttons],
+                                      min(px for _box, _label, px in buttons), bold=True)
+                          for row, buttons in self._rows.items()}
         self.app.access.stale = True  # what a screen reader reads may have changed with it (no input needed)
         self.more = None
         if self.scroll < self.max_scroll():
@@ -349,8 +359,12 @@ class Screen(Scene):
         what a screen reader hears (the label by default)."""
         hot = Hot(pygame.Rect(rect), action, key, left, right, read_as or label, on if chosen else None)
         hovered = self.hover is not None and self.hover.key == key and key and self.hover.rect == hot.rect
+        px = size or self.scale.button
+        row = (hot.rect.y, hot.rect.h)  # the buttons side by side: their words at one size (row_sizes)
+        if self.measuring:
+            self._rows.setdefault(row, []).append((Box(*rect), label, px))
         face = button_face(self.app.painter, Box(*rect), label, hover=bool(hovered), primary=on, dark=True,
-                           solid=True, font_px=size or self.scale.button)
+                           solid=True, font_px=min(px, self.row_sizes.get(row, px)))
         surface.blit(face, rect.topleft)
         self._register(hot)
         return hot

@@ -17,7 +17,7 @@ from seahaven.app.kit.nav_keys import nav
 from seahaven.app.kit.press import Presses
 from seahaven.app.kit.scenes import Scene
 from seahaven.app.looks.box import Box
-from seahaven.app.looks.render import button_face, wrap
+from seahaven.app.looks.render import button_face, row_px, wrap
 from seahaven.app.looks.type_scale import TypeScale, type_scale
 from seahaven.app.text.file_names import elide, shown
 from seahaven.i18n import _
@@ -117,6 +117,7 @@ class Window(Scene):
                                    note=max(SMALLEST_PX, min(scale.note, round(scale.note * ratio))))
             self.wanted_h = 0
             self.build(size)
+        self.rows_one_size()
 
     def build(self, size: tuple[int, int]) -> None:
         """Place the widgets (override); their words are the language's of now."""
@@ -295,7 +296,7 @@ class Window(Scene):
         if widget.kind == "choice":
             face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
                                primary=widget.on, pressed=self.pressed == widget.name, dark=True, solid=True,
-                               font_px=self.scale.button)
+                               font_px=widget.font_px or self.scale.button)
             surface.blit(face, box[:2])
             return
         face = button_face(painter, box, widget.label, hover=self.hover == widget.name, focus=focus,
@@ -410,18 +411,20 @@ class Window(Scene):
     def one_size(self, widgets: list[Widget]) -> None:
         """Buttons that sit together show their words at one size: when a label is too
         long for its button (a longer language, a narrow window), every button of the
-        group takes the size the longest needs, instead of that one shrinking alone."""
-        painter = self.app.painter
-        size = self.scale.button
-        smallest = max(9, round(size * 0.7))
-        buttons = [w for w in widgets if w.kind == "button" and w.label and not w.font_px]
-
-        def fits(px: int) -> bool:
-            return all(painter.text(w.label, px, bold=True).get_width() <= w.box.w - 2 * max(2, w.box.h // 6)
-                       for w in buttons)
-
-        while size > smallest and not fits(size):
-            size -= 1
+        group takes the size the longest needs (:func:`~seahaven.app.looks.render.row_px`),
+        instead of that one shrinking alone."""
+        buttons = [w for w in widgets if w.kind in ("button", "choice") and w.label and not w.font_px]
+        size = row_px(self.app.painter, [(w.box, w.label) for w in buttons], self.scale.button, bold=True)
         if size < self.scale.button:
             for widget in buttons:
                 widget.font_px = size
+
+    def rows_one_size(self) -> None:
+        """Every row of buttons and choices (those side by side at one height) at one size,
+        where the layout did not size them as a group itself (:meth:`button_row` does)."""
+        rows: dict[tuple[int, int], list[Widget]] = {}
+        for widget in self.widgets:
+            if widget.kind in ("button", "choice") and widget.label and not widget.font_px:
+                rows.setdefault((widget.box.y, widget.box.h), []).append(widget)
+        for row in rows.values():
+            self.one_size(row)

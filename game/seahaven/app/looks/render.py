@@ -49,11 +49,14 @@ def _cjk(ch: str) -> bool:
 
 
 def _may_break(ch: str, following: str) -> bool:
-    """Whether a line may end between ``ch`` and ``following``: after a space, after a
-    hyphen, slash or dash inside a word, and between two characters of a script written
-    without spaces (Japanese, Chinese) unless a bracket or a full stop would be stranded."""
+    """Whether a line may end between ``ch`` and ``following``: after a space (but not
+    before a figure, which stays with its word), after a hyphen, slash or dash inside a
+    word, and between two characters of a script written without spaces (Japanese,
+    Chinese) unless a bracket or a full stop would be stranded."""
     if following == " ":
         return False
+    if ch == " " and following.isdigit():
+        return False  # a figure stays with the word before it: "moves 1", "column 10" (issue 39.5)
     if ch == " " or ch in _BREAK_AFTER:
         return True
     if ch.isdigit() and _cjk(following):
@@ -111,10 +114,20 @@ def _split_word(font: Any, word: str, width: int) -> list[str]:
     return out
 
 
+def _unglued(font: Any, piece: str, width: int) -> list[str]:
+    """``piece`` as it is, or, when it holds a word and its figure that no line is wide
+    enough for ("movimentos 1"), cut at its spaces after all (rather than inside a word)."""
+    inner = piece.rstrip(" ")
+    if " " not in inner or _fits(font, piece, width):
+        return [piece]
+    words = inner.split(" ")
+    return [word + " " for word in words[:-1]] + [words[-1] + piece[len(inner):]]
+
+
 def _wrap_paragraph(font: Any, text: str, width: int) -> list[str]:
     lines: list[str] = []
     line = ""
-    for piece in _pieces(text):
+    for piece in (part for glued in _pieces(text) for part in _unglued(font, glued, width)):
         if _fits(font, line + piece, width):
             line += piece
             continue
@@ -470,8 +483,9 @@ def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, 
     if focus:
         ring = theme.line(max(2, h // 16))
         pygame.draw.rect(surf, (*theme.focus, 255), (0, 0, w, h), width=ring, border_radius=radius)
-    size = font_px or max(11, round(h * 0.40))
-    words = painter.text(label, size, fg, bold=solid or not dark) if label else None
+    bold = solid or not dark
+    size = label_px(painter, box, label, font_px, bold=bold, icon=bool(icon))
+    words = painter.text(label, size, fg, bold=bold) if label and size else None
     icon_surf = None
     if icon:
         isize = round(h * 0.58)
@@ -479,16 +493,6 @@ def button_face(painter: Painter, box: Box, label: str, *, hover: bool = False, 
         if not enabled:
             icon_surf.set_alpha(90)
     gap = round(h * 0.14)
-    room = w - 2 * max(2, h // 6)
-    icon_w = (icon_surf.get_width() + gap) if icon_surf else 0
-    while words is not None and icon_w + words.get_width() > room:
-        # a longer word (another language) than the button was sized for: a smaller font,
-        # and with an icon, the icon alone rather than a cut word
-        if size <= max(9, round(h * 0.30)):
-            words = None if icon_surf else words
-            break
-        size -= 1
-        words = painter.text(label, size, fg, bold=solid or not dark)
     total = (icon_surf.get_width() if icon_surf else 0) + (words.get_width() if words else 0)
     total += gap if icon_surf and words else 0
     x = (w - total) // 2
@@ -515,6 +519,63 @@ def band_shade(theme: Theme, size: tuple[int, int], line_at_top: bool) -> pygame
     return shade
 
 
+def label_room(box: Box, icon: bool = False) -> int:
+    """How wide a button's words may be: its width less its margins (and its icon with
+    the gap beside it), as :func:`button_face` places them."""
+    h = box.h
+    return box.w - 2 * max(2, h // 6) - ((round(h * 0.58) + round(h * 0.14)) if icon else 0)
+
+
+def label_fits(painter: Painter, box: Box, label: str, px: int, *, bold: bool, icon: bool = False) -> bool:
+    """Whether ``label`` at ``px`` fits its button (see :func:`label_room`), measured as
+    drawn (the painter keeps the words it wrote, so a frame measures nothing twice)."""
+    return painter.text(label, px, bold=bold).get_width() <= label_room(box, icon)
+
+
+def default_label_px(box: Box) -> int:
+    """The size of a button's words when its caller names none: 40% of its height."""
+    return max(11, round(box.h * 0.40))
+
+
+def smallest_label_px(box: Box) -> int:
+    """The least size a button's words are drawn at (30% of its height, never under 9)."""
+    return max(9, round(box.h * 0.30))
+
+
+def label_px(painter: Painter, box: Box, label: str, font_px: int | None, *, bold: bool, icon: bool = False) -> int:
+    """The size :func:`button_face` draws ``label`` at: ``font_px`` (or the default); only a
+    word too long for a button that nobody fitted (:func:`row_px` fits a row) is made
+    smaller, down to :func:`smallest_label_px`, and beside an icon it is left out (0)
+    rather than cut."""
+    size = font_px or default_label_px(box)
+    if not label:
+        return size
+    least = smallest_label_px(box)
+    while not label_fits(painter, box, label, size, bold=bold, icon=icon):
+        if size <= least:
+            return 0 if icon else size
+        size -= 1
+    return size
+
+
+def row_px(painter: Painter, buttons: list[tuple[Box, str]], px: int, *, bold: bool, icon: bool = False) -> int:
+    """One size for the words of a row of buttons: ``px`` when every word fits its button
+    at it, else the largest smaller size at which every one does (down to the least any of
+    them may take), so the buttons of a row are treated alike instead of one shrinking
+    alone. When some word does not fit even then: 0 beside icons (every button shows its
+    icon alone), else that least size (the layout should have given the row room)."""
+    labelled = [(box, label) for box, label in buttons if label]
+    if not labelled:
+        return px
+    least = max(smallest_label_px(box) for box, _label in labelled)
+    size = px
+    while size >= min(least, px):
+        if all(label_fits(painter, box, label, size, bold=bold, icon=icon) for box, label in labelled):
+            return size
+        size -= 1
+    return 0 if icon else min(least, px)
+
+
 def shared_label_px(painter: Painter, buttons: list[tuple[Box, str]]) -> int:
     """One font size for the words of a row of icon buttons (the toolbar): the largest at
     which every word fits beside its icon, so that every button is treated alike; 0 when
@@ -523,22 +584,8 @@ def shared_label_px(painter: Painter, buttons: list[tuple[Box, str]]) -> int:
     if not buttons:
         return 0
     h = min(box.h for box, _label in buttons)
-    size = max(11, round(h * 0.40))
-    smallest = max(9, round(h * 0.30))
-    while size >= smallest:
-        if all(_fits_beside_icon(painter, box, label, size) for box, label in buttons):
-            return size
-        size -= 1
-    return 0
+    return row_px(painter, buttons, max(11, round(h * 0.40)), bold=False, icon=True)
 
-
-def _fits_beside_icon(painter: Painter, box: Box, label: str, size: int) -> bool:
-    """Whether ``label`` at ``size`` fits beside the icon on a dark button (as
-    :func:`button_face` places them)."""
-    h = box.h
-    room = box.w - 2 * max(2, h // 6)
-    icon_w = round(h * 0.58) + round(h * 0.14)
-    return icon_w + painter.font(size).size(label)[0] <= room
 
 def _weave(surf: pygame.Surface, strength: int) -> None:
     """Lay a fine woven grain over the cloth: a small tile of fixed random light and dark

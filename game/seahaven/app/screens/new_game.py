@@ -15,6 +15,7 @@ import pygame
 from seahaven.app.access.speech import sentences
 from seahaven.app.kit import TextField, Widget, Window
 from seahaven.app.kit.input import Pointer
+from seahaven.app.kit.window import PANEL_MARGIN
 from seahaven.app.looks.box import Box
 from seahaven.app.looks.render import wrap
 from seahaven.app.state.game_record import record_text
@@ -80,6 +81,9 @@ class NewGame(Window):
         when shown (None: no note)."""
         self.about_room = 0
         """How wide the lines about the game in play are (beside Copy game and Copy)."""
+        self.copies_below = False
+        """Copy game and Copy stand under the lines about the game in play, not beside them
+        (the line about the game would wrap there, parting "3 of 5", and fits the panel's width)."""
         self.said_lines: list[tuple[str, str]] = []
         self.about_wrapped: list[tuple[str, str]] = []
         """The lines under the code field and those about the game in play, as laid out
@@ -145,10 +149,17 @@ class NewGame(Window):
         said, note = self.said(), self.scale.note
         self.steps = (round(note * 1.3), round(px * 1.3))
         self.said_lines = [(line, said[1]) for line in wrap(painter.font(note), said[0], inner)] if said else []
-        self.about_wrapped = [(line, role) for text, role in self.about_lines()
+        about = self.about_lines()
+        font = painter.font(px)
+        first = about[0][0]
+        self.copies_below = len(wrap(font, first, self.about_room)) > 1 and len(wrap(font, first, inner)) == 1
+        if self.copies_below:  # the line about the game gets the panel's width, Copy game and Copy a row under it
+            self.about_room = inner
+        self.about_wrapped = [(line, role) for text, role in about
                               for line in wrap(painter.font(px), text, self.about_room)]
         said_h = max(1, len(self.said_lines)) * self.steps[0] + px // 2
-        about_h = max(row, len(self.about_wrapped) * self.steps[1])
+        about_h = len(self.about_wrapped) * self.steps[1]
+        about_h = about_h + gap + row if self.copies_below else max(row, about_h)
         # Translators: a button of the New Game window (and a Menu command): open the daily deals of today. About 15
         # characters.
         buttons = [("daily", _("Today's deal"), False), ("cancel", _("Cancel"), False),
@@ -161,11 +172,11 @@ class NewGame(Window):
         widgets: list[Widget] = []
         self.label_ys = {"difficulty": y}
         y += label_h
-        cw = (inner - 2 * (px // 2)) // 3
-        for i, cells in enumerate(DIFFICULTY_NAMES):
-            label = f"{difficulty_name(cells)} · {cells_phrase(cells)}"
-            widgets.append(Widget(f"cells{cells}", Box(x0 + i * (cw + px // 2), y, cw, row), label,
-                                  kind="choice", on=cells == self.cells))
+        labels = self.difficulty_labels()
+        x = x0
+        for cells, label, cw in zip(DIFFICULTY_NAMES, labels, self.choice_widths(labels, inner, row)):
+            widgets.append(Widget(f"cells{cells}", Box(x, y, cw, row), label, kind="choice", on=cells == self.cells))
+            x += cw + px // 2
         y += row + gap
         on = bool(self.app.settings.winnable_only.get(self.cells, False))
         # Translators: a switch in the New Game window: deal only deals the solver has proved can be won. One line,
@@ -182,8 +193,8 @@ class NewGame(Window):
         self.label_ys["error"] = y + px // 4
         y += said_h + gap
         self.label_ys["current"] = y
-        self.label_ys["current_h"] = about_h
-        buttons_y = y + (about_h - row) // 2
+        self.label_ys["current_h"] = about_h - (gap + row if self.copies_below else 0)
+        buttons_y = y + about_h - row if self.copies_below else y + (about_h - row) // 2
         widgets.append(Widget("copy", Box(x0 + inner - copy_w, buttons_y, copy_w, row), _("Copy"),
                               enabled=self.session.current.code is not None))  # no code, nothing to copy
         # the whole game as text (issue 28): Paste takes one back
@@ -192,6 +203,31 @@ class NewGame(Window):
         widgets.extend(self.button_row(buttons, panel.bottom - px))
         self.widgets = widgets
         self._laid_out = self.words_shown()
+
+    def difficulty_labels(self) -> list[str]:
+        return [f"{difficulty_name(cells)} · {cells_phrase(cells)}" for cells in DIFFICULTY_NAMES]
+
+    def panel_width(self, size: tuple[int, int]) -> int:
+        """As wide as a window is, or wider where the window allows, so that the three
+        difficulty buttons side by side show their words whole at the buttons' size (pl)."""
+        px = self.px
+        margin = 2 * max(2, round(px * 2.3) // 6) + 2
+        font = self.app.painter.font(self.scale.button, True)
+        need = sum(font.size(label)[0] + margin for label in self.difficulty_labels()) + 2 * (px // 2) + 2 * px
+        return min(size[0] - 2 * PANEL_MARGIN, max(super().panel_width(size), need))
+
+    def choice_widths(self, labels: list[str], inner: int, height: int) -> list[int]:
+        """The widths of the difficulty buttons side by side in ``inner`` pixels: alike when
+        every label fits so, else each as wide as its words need and the room left shared
+        out, so a long label ("Makkelijk · 4 cellen") gets the room rather than a smaller size."""
+        gap = self.px // 2
+        share = (inner - (len(labels) - 1) * gap) // len(labels)
+        margin = 2 * max(2, height // 6) + 2
+        needs = [self.app.painter.font(self.scale.button, True).size(label)[0] + margin for label in labels]
+        if all(need <= share for need in needs) or sum(needs) > inner - (len(labels) - 1) * gap:
+            return [share] * len(labels)  # (too long for any split: the row takes one smaller size)
+        spare = (inner - (len(labels) - 1) * gap - sum(needs)) // len(labels)
+        return [need + spare for need in needs]
 
     def said(self) -> tuple[str, str] | None:
         """What the window says under the code field: what is wrong with the typed code,
@@ -554,6 +590,8 @@ class CodeKeypad(Window):
         self.field = field
         self.columns = 9
         self.echo = Box(0, 0, 0, 0)
+        self._echo_lines: tuple[str, ...] = ()
+        """The field's words above the keys, as the layout wrapped them (and made room for)."""
         super().__init__(app)
 
     def build(self, size: tuple[int, int]) -> None:
@@ -567,7 +605,9 @@ class CodeKeypad(Window):
         width = min(w - 16, max(columns * (FINGER_PX + gap), round(h * 1.4)))
         key_w = (width - 2 * pad - (columns - 1) * gap) // columns
         key_h = max(FINGER_PX, min(round(key_w * 0.75), round(h * 0.09)))
-        echo_h = round(px * 2.4)
+        text, _colour, text_px = self.echo_words()
+        self._echo_lines = wrap(self.app.painter.font(text_px), text, width - 2 * pad - px)
+        echo_h = max(round(px * 2.4), len(self._echo_lines) * round(text_px * 1.3) + px)  # every line of it
         height = pad + echo_h + gap + rows * (key_h + gap) - gap + pad
         self.panel = Box((w - width) // 2, max(8, h - height - 8), width, height)
         self.echo = Box(self.panel.x + pad, self.panel.y + pad, width - 2 * pad, echo_h)
@@ -631,11 +671,26 @@ class CodeKeypad(Window):
         pygame.draw.rect(surface, theme.field, box, border_radius=6)
         pygame.draw.rect(surface, theme.error if field.error else theme.focus, box,
                          width=theme.line(2), border_radius=6)
+        _text, colour, size = self.echo_words()
+        step = round(size * 1.3)
+        top = box.centery - len(self._echo_lines) * step // 2
+        for i, line in enumerate(self._echo_lines):  # every line, as the layout wrapped them: none cut
+            words = painter.text(line, size, getattr(theme, colour))
+            surface.blit(words, (box.x + px // 2, top + i * step + (step - words.get_height()) // 2))
+
+    def echo_words(self) -> tuple[str, str, int]:
+        """What shows above the keys: what is wrong with the field's text, or the text, or
+        a hint while it is empty; with the name of its colour in the theme and its size."""
+        field = self.field
         if field.error:
-            text, colour, size = field.error, theme.error, self.scale.note
-        elif field.text:
-            text, colour, size = field.text, theme.panel_text, round(px * 1.2)
-        else:
-            text, colour, size = _("Type the game code, like SH1-C4-AAAAAJ2"), theme.muted, px
-        words = painter.text(wrap(painter.font(size), text, box.w - px)[0], size, colour)
-        surface.blit(words, (box.x + px // 2, box.centery - words.get_height() // 2))
+            return field.error, "error", self.scale.note
+        if field.text:
+            return field.text, "panel_text", round(self.px * 1.2)
+        return _("Type the game code, like SH1-C4-AAAAAJ2"), "muted", self.px
+
+    def update(self, dt: float) -> None:
+        """Words that take another number of lines (a refusal, a long paste) get their room."""
+        text, _colour, size = self.echo_words()
+        if wrap(self.app.painter.font(size), text, self.echo.w - self.px) != self._echo_lines:
+            self.fit(self.app.size)
+            self.dirty = True

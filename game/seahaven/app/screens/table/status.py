@@ -130,9 +130,11 @@ class StatusPainter:
     def paint(self, surface: pygame.Surface, painter: Painter, layout: Layout, band: pygame.Surface) -> None:
         """Score, moves and time on the left, the code on the right, the solver's verdict
         beside it, Finish in the middle when offered, and the passing sentence in the widest
-        gap left. The sentence never leaves the status line (above it, it would cover
-        cards: issue 25.6): when it has no room it takes the code's and the verdict's place,
-        then two lines in a smaller size (cut short, at worst); the figures always show."""
+        gap left, at the figures' size. The sentence never leaves the status line (above it, it
+        would cover cards: issue 25.6): when it has no room it takes the code's and the
+        verdict's place, then two lines in a smaller size (cut short, at worst); the sentence
+        that stands while the game is lost goes on two lines beside the code first, so the code
+        stays in view. The figures always show."""
         self.painter = painter
         theme = painter.theme
         box = layout.status
@@ -176,10 +178,11 @@ class StatusPainter:
         if message is None:
             return
         room = max(gaps, key=lambda gap: gap[1] - gap[0])
-        if placed is None:  # room beside the code and the verdict: one line in the widest gap
-            lines, line_px = self._fit(message.text, message.warn, room[1] - room[0],
-                                       [px, max(9, round(px * 0.85))], 1)
-            lines = lines or [message.text]
+        if placed is None:  # room beside the code and the verdict: one line in the widest gap, or two
+            lines, line_px = self._fit(message.text, message.warn, room[1] - room[0], [px], 1)
+            if not lines:
+                line_px = self._two_px(box.h, px, message.warn)
+                lines = _balanced(painter.font(line_px, message.warn), message.text, room[1] - room[0])
         else:
             lines, line_px = placed[0], placed[1]
         colour = theme.warn if message.warn else theme.text
@@ -240,7 +243,6 @@ class StatusPainter:
         painter = self.painter
         assert painter is not None
         box = layout.status
-        small = max(9, round(px * 0.85))
         left_edge = pad + painter.font(px, False).size(self._figures())[0] + px
         code_w = painter.font(px, False).size(self._code_text()[0])[0] + px
         verdict = self.verdict.text()
@@ -252,19 +254,28 @@ class StatusPainter:
             if finish.x >= left_edge and finish.right <= right_edge:
                 widths = [finish.x - px - left_edge, right_edge - finish.right - px]
         beside = [*widths[:-1], widths[-1] - code_w - verdict_w]
-        if painter.font(small, message.warn).size(message.text)[0] <= max(beside):
-            return None
-        two = small  # two lines: a size whose line is half the status line high
-        while two > 9 and painter.font(two, message.warn).get_height() > box.h // 2 + 1:
-            two -= 1
+        if painter.font(px, message.warn).size(message.text)[0] <= max(beside):
+            return None  # (at the figures' size: the line's words are one size, issue 39.5)
+        two = self._two_px(box.h, px, message.warn)
+        if message.about == LOST and self._fit(message.text, message.warn, max(beside), [two], 2)[0]:
+            return None  # the sentence that stands while the game is lost: on two lines beside the code
         width = max(widths)
-        for sizes, count in (([px, small], 1), ([two], 2)):
+        for sizes, count in (([px], 1), ([two], 2)):
             lines, size = self._fit(message.text, message.warn, width, sizes, count)
             if lines:
-                return lines, size
+                return (lines if count == 1 else _balanced(painter.font(size, message.warn), message.text, width)), size
         font = painter.font(two, message.warn)
         lines = list(wrap(font, message.text, width))
         return [lines[0], _ellipsized(font, " ".join(lines[1:]), width)], two
+
+    def _two_px(self, height: int, px: int, bold: bool) -> int:
+        """The size of a sentence on two lines in a status line ``height`` high: the largest
+        up to ``px`` whose line is half of it."""
+        assert self.painter is not None
+        two = px
+        while two > 9 and self.painter.font(two, bold).get_height() > height // 2 + 1:
+            two -= 1
+        return two
 
     def _fit(self, text: str, bold: bool, width: int, sizes: list[int], count: int) -> tuple[list[str], int]:
         """``text`` in at most ``count`` lines no wider than ``width``, at the first of
@@ -284,6 +295,21 @@ def _underline(surface: pygame.Surface, drawn: pygame.Rect, colour: Colour, px: 
     width = max(1, px // 14)
     y = drawn.bottom - max(1, drawn.h // 8)
     pygame.draw.line(surface, colour, (drawn.x, y), (drawn.right - 1, y), width)
+
+
+def _balanced(font: Any, text: str, width: int) -> list[str]:
+    """``text`` on two lines of about the same width (it fits two lines of ``width``): a
+    sentence too long for the status line at the figures' size is wrapped at a word, never
+    written on one line in a smaller size than theirs."""
+    low, high = 1, width
+    while low < high:  # the narrowest width at which it still takes two lines at most
+        middle = (low + high) // 2
+        lines = wrap(font, text, middle)
+        if len(lines) <= 2 and all(font.size(line)[0] <= middle for line in lines):
+            high = middle
+        else:
+            low = middle + 1
+    return list(wrap(font, text, low))
 
 
 def _ellipsized(font: Any, text: str, width: int) -> str:
