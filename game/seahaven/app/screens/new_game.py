@@ -23,7 +23,7 @@ from seahaven.app.state.session import Session
 from seahaven.app.text.words import DIFFICULTY_NAMES, cells_phrase, code_error_text, difficulty_name, per_difficulty
 from seahaven.engine import GameCode, InvalidCode, services
 from seahaven.engine.daily import today
-from seahaven.i18n import N_, _
+from seahaven.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:
     from seahaven.app.kit.scenes import App
@@ -205,7 +205,10 @@ class NewGame(Window):
         self._laid_out = self.words_shown()
 
     def difficulty_labels(self) -> list[str]:
-        return [f"{difficulty_name(cells)} · {cells_phrase(cells)}" for cells in DIFFICULTY_NAMES]
+        # Translators: a difficulty choice of the New Game window: its name and its cells ("Easy · 4 cells"); the
+        # three share one row. Write the pair as your language does (Japanese and Chinese: 初級（セル4個）).
+        return [pgettext("difficulty choice", "{difficulty} · {cells}").format(
+            difficulty=difficulty_name(cells), cells=cells_phrase(cells)) for cells in DIFFICULTY_NAMES]
 
     def panel_width(self, size: tuple[int, int]) -> int:
         """As wide as a window is, or wider where the window allows, so that the three
