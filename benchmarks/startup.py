@@ -1,7 +1,8 @@
 """How long the game takes to show its window and its first frame, started as a player starts
 it, beside a peer program started the same way in the same run (issue 40, item 8).
 
-Run: ``python benchmarks/startup.py [--runs 7] [--exe dist/seahaven] [--peer none]``.
+Run: ``python benchmarks/startup.py [--runs 7] [--exe dist/seahaven ...] [--peer none]``
+(``--exe`` again for each executable to compare, e.g. one built from main and one from a branch).
 
 Needs Xvfb and xdotool. On one Xvfb screen of 1280x800, each program is started ``--runs``
 times, in turns (source, executable, peer, source, ...), so that a machine busy with other work
@@ -112,16 +113,19 @@ def summary(values: list[float | None]) -> tuple[float | None, list[float] | Non
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--exe", default=str(ROOT / "dist" / "seahaven"),
-                        help="the one-file executable (left out when it does not exist)")
+    parser.add_argument("--exe", action="append",
+                        help="a one-file executable (default: dist/seahaven, left out when it does not exist)")
     parser.add_argument("--peer", default=PEER, help="a peer's command line, or 'none'")
     args = parser.parse_args()
     if XVFB is None or XDOTOOL is None:
         print("needs Xvfb and xdotool", file=sys.stderr)
         return 2
     programs: list[tuple[str, list[str], bool]] = [("source", [sys.executable, "-m", "seahaven"], True)]
-    if Path(args.exe).is_file():
-        programs.append(("executable", [str(Path(args.exe).resolve())], True))
+    executables = args.exe or [str(ROOT / "dist" / "seahaven")]
+    for exe in executables:
+        if Path(exe).is_file():
+            name = "executable" if len(executables) == 1 else f"executable {exe}"
+            programs.append((name, [str(Path(exe).resolve())], True))
     if args.peer != "none" and shutil.which(args.peer.split()[0]):
         programs.append(("peer", args.peer.split(), False))
     results: dict[str, list[dict[str, float | None]]] = {name: [] for name, _, _ in programs}
@@ -137,7 +141,7 @@ def main() -> int:
                                    "load": round(os.getloadavg()[0], 2)}
         for key in ("window_s", "first_frame_s", "unpacked_s"):
             median, extent = summary([run[key] for run in results[name]])
-            if median is not None and not (key == "unpacked_s" and name != "executable"):
+            if median is not None and not (key == "unpacked_s" and not name.startswith("executable")):
                 line[key], line[key.replace("_s", "_range")] = median, extent
         window = summary([run["window_s"] for run in results[name]])[0]
         if peer_window and window is not None:
