@@ -9,13 +9,18 @@ from pathlib import Path
 from seahaven import stale_unpack
 
 
-def unpack_folder(parent: Path, pid: int, ours: bool = True, letters: str = "abc123") -> Path:
+def unpack_folder(parent: Path, pid: int, ours: bool = True, letters: str = "abc123", archived: bool = True) -> Path:
+    """An unpack folder as the executable leaves it (``archived``: the sounds in
+    seahaven-assets.zip; else loose, as the executables before it unpacked them)."""
     folder = parent / f"_MEI{pid:08x}{letters}"
     (folder / "sounds").mkdir(parents=True)
     (folder / "fonts").mkdir()
     (folder / "base_library.zip").write_bytes(b"PK")
     if ours:
-        (folder / "sounds" / "deal.wav").write_bytes(b"RIFF")
+        if archived:
+            (folder / "seahaven-assets.zip").write_bytes(b"PK")
+        else:
+            (folder / "sounds" / "deal.wav").write_bytes(b"RIFF")
         (folder / "fonts" / "LICENSE-NotoSans.txt").write_text("OFL")
     return folder
 
@@ -42,7 +47,18 @@ def test_a_symlink_named_like_a_folder_is_not_followed(tmp_path: Path) -> None:
     link = here.parent / "_MEI003d0901zzzzzz"
     link.symlink_to(target, target_is_directory=True)
     assert stale_unpack.clean(here, alive=lambda pid: False) == []
-    assert (target / "sounds" / "deal.wav").is_file() and link.is_symlink()
+    assert (target / "seahaven-assets.zip").is_file() and link.is_symlink()
+
+
+def test_a_folder_of_an_older_executable_goes_too(tmp_path: Path) -> None:
+    """Before the sounds and sprites went into one archive they were unpacked as files: a
+    killed start of such an executable is recognised by those."""
+    here = unpack_folder(tmp_path, os.getpid(), letters="HEREhe")
+    older = unpack_folder(tmp_path, 4_000_001, archived=False)
+    licence_only = unpack_folder(tmp_path, 4_000_001, letters="qqqqqq")
+    (licence_only / "seahaven-assets.zip").unlink()
+    assert stale_unpack.clean(here, alive=lambda pid: False) == [older]
+    assert licence_only.exists()
 
 
 def test_a_pid_that_runs_is_alive_and_one_that_cannot_is_not() -> None:

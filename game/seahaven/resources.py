@@ -11,6 +11,10 @@ The data folder is, first found:
 4. ``seahaven/_assets`` beside the code (a wheel: setup.py copies the folders there);
 5. the top of the source checkout (an editable install).
 
+The executables keep ``sprites/`` and ``sounds/`` in one zip file, :data:`ARCHIVE`, read in
+place (:func:`read_resource`): a one-file program writes every file it bundles to disk at each
+start and removes it at the end, and these 180 small files were most of what it made.
+
 Standard library only, so the command line can find a file without loading pygame.
 """
 
@@ -20,6 +24,7 @@ import functools
 import json
 import os
 import sys
+import zipimport
 from pathlib import Path
 
 CARD_ASPECT: float = 0.7
@@ -30,6 +35,10 @@ DATA_DIR_VARIABLE = "SEAHAVEN_DATA_DIR"
 SYSTEM_FONTS_VARIABLE = "SEAHAVEN_SYSTEM_FONTS"
 """``1``: the fonts of the system first, as a distribution build has them (``0``: never)."""
 DISTRIBUTION_FILE = "distribution.json"
+ARCHIVE = "seahaven-assets.zip"
+"""The zip file in an executable's bundle holding the folders :data:`ARCHIVED` (build.spec)."""
+ARCHIVED = ("sprites", "sounds")
+"""The folders read from :data:`ARCHIVE` when the bundle has one."""
 
 
 def resource_path(*parts: str) -> Path:
@@ -41,6 +50,37 @@ def resource_path(*parts: str) -> Path:
     if chosen and os.path.isabs(chosen):
         return Path(chosen).joinpath(*parts)
     return _installed_root().joinpath(*parts)
+
+
+def read_resource(*parts: str) -> bytes:
+    """The bytes of a file shipped with the game: ``read_resource("sounds", "deal.wav")``.
+    Raises OSError when there is no such file."""
+    archive = _archive() if parts[0] in ARCHIVED else None
+    if archive is not None:
+        return archive.get_data("/".join(parts))
+    return resource_path(*parts).read_bytes()
+
+
+def resource_names(folder: str) -> list[str]:
+    """The names of the files in a folder shipped with the game (not in its subfolders), sorted."""
+    archive = _archive() if folder in ARCHIVED else None
+    if archive is not None:
+        import zipfile
+
+        with zipfile.ZipFile(archive.archive) as opened:
+            return sorted(name.removeprefix(f"{folder}/") for name in opened.namelist()
+                          if name.startswith(f"{folder}/") and "/" not in name.removeprefix(f"{folder}/"))
+    return sorted(path.name for path in resource_path(folder).iterdir() if path.is_file())
+
+
+@functools.cache
+def _archive() -> zipimport.zipimporter | None:
+    """The bundle's :data:`ARCHIVE`, or None (no bundle, or one without it). zipimport is built
+    into the interpreter (nothing to import) and reads one member at a time."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if not bundle or not os.path.isfile(os.path.join(bundle, ARCHIVE)):
+        return None
+    return zipimport.zipimporter(os.path.join(bundle, ARCHIVE))
 
 
 @functools.cache

@@ -20,8 +20,11 @@ from pathlib import Path
 
 _NAME = re.compile(r"_MEI([0-9a-f]{8})[A-Za-z0-9]{6}")
 """PyInstaller 6's unpack folder: the bootloader's PID in hex, then mkdtemp's six letters."""
-MARKERS = (("sounds", "deal.wav"), ("fonts", "LICENSE-NotoSans.txt"))
+MARKERS = (("fonts", "LICENSE-NotoSans.txt"),)
 """Files only an unpacked Seahaven Towers holds: another program's folder is left alone."""
+ONE_OF_MARKERS = (("seahaven-assets.zip",), ("sounds", "deal.wav"))
+"""...and one of these: the sounds' archive (``seahaven.resources.ARCHIVE``), or the sounds
+themselves, unpacked by the executables before it."""
 
 
 def process_exists(pid: int) -> bool:
@@ -51,7 +54,8 @@ def stale_folders(here: Path, alive: Callable[[int], bool] = process_exists) -> 
             continue
         if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
             continue
-        if not all(folder.joinpath(*marker).is_file() for marker in MARKERS):
+        if not all(folder.joinpath(*marker).is_file() for marker in MARKERS) or not any(
+                folder.joinpath(*marker).is_file() for marker in ONE_OF_MARKERS):
             continue
         if not alive(int(match[1], 16)):
             found.append(folder)

@@ -22,10 +22,9 @@ from seahaven.app.looks.assets import (
     SOUND_NAMES,
     Assets,
     render_svg,
-    resource_path,
 )
 from seahaven.engine import DECK, Card
-from seahaven.resources import CARD_ASPECT
+from seahaven.resources import CARD_ASPECT, resource_path
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ((60, 86), (120, 171), (300, 428))
@@ -240,6 +239,58 @@ def test_resource_path_finds_files_in_a_bundle(monkeypatch: pytest.MonkeyPatch, 
     assert resource_path("fonts", "NotoSans-Bold.ttf").is_file()
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert resource_path("sprites", "highlight.svg") == tmp_path / "sprites" / "highlight.svg"
+
+
+@pytest.fixture
+def bundle_with_archive(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A bundle as build.spec makes it: the sprites and sounds in the assets archive only."""
+    from seahaven import resources
+
+    load_tool("assets_archive").write(tmp_path / resources.ARCHIVE, ROOT)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    resources._archive.cache_clear()
+    yield tmp_path
+    resources._archive.cache_clear()
+
+
+def test_a_bundle_reads_the_sprites_and_sounds_from_its_archive(bundle_with_archive: Path) -> None:
+    """The executables keep sprites/ and sounds/ in one zip file (a one-file program makes every
+    file it bundles at each start): every file reads as the one in the checkout, and nothing
+    comes from a folder, as the bundle has none."""
+    from seahaven.resources import read_resource, resource_names
+
+    assert not (bundle_with_archive / "sprites").exists()
+    for name in ("highlight.svg", "cards/classic/AS.svg", "cards/four-colour/2D.svg"):
+        assert read_resource("sprites", *name.split("/")) == (ROOT / "sprites" / name).read_bytes()
+    assert resource_names("sounds") == sorted(path.name for path in (ROOT / "sounds").iterdir())
+    assert read_resource("sounds", "deal.wav") == (ROOT / "sounds" / "deal.wav").read_bytes()
+    with pytest.raises(OSError):
+        read_resource("sprites", "no-such.svg")
+
+
+def test_cards_and_sounds_load_from_the_archive(bundle_with_archive: Path) -> None:
+    pygame.display.init()
+    pygame.mixer.init()
+    try:
+        fresh = Assets()
+        face = fresh.card(Card.parse("QH"), 120, 171)
+        assert face.get_size() == (120, 171)
+        assert fresh.sound("deal") is not None and fresh.sound("win") is not None
+    finally:
+        pygame.mixer.quit()
+
+
+def test_the_archive_holds_what_the_game_reads_from_it_and_is_the_same_each_build(tmp_path: Path) -> None:
+    from seahaven import resources
+
+    tool = load_tool("assets_archive")
+    assert tool.FOLDERS == resources.ARCHIVED
+    names = tool.write(tmp_path / "one.zip", ROOT)
+    tool.write(tmp_path / "two.zip", ROOT)
+    assert (tmp_path / "one.zip").read_bytes() == (tmp_path / "two.zip").read_bytes()
+    on_disk = sorted(path.relative_to(ROOT).as_posix() for folder in resources.ARCHIVED
+                     for path in (ROOT / folder).rglob("*") if path.is_file())
+    assert sorted(names) == on_disk
 
 
 def test_importing_the_loader_opens_no_window_and_loads_nothing() -> None:

@@ -19,7 +19,7 @@ from seahaven.app.looks import fonts
 from seahaven.app.looks.art_cache import KEEP_SIZES, SPRITES_BYTES, STOCKS_BYTES, Lru, SizedArt
 from seahaven.app.looks.theme import ART_INKS, FOUR_COLOUR_INKS, Colour, hex_colour
 from seahaven.engine import DECK
-from seahaven.resources import resource_path
+from seahaven.resources import read_resource
 
 if TYPE_CHECKING:
     from seahaven.engine import Card
@@ -211,7 +211,7 @@ class Assets:
                 text = _recoloured(self._text(folder + rest[rest.index("/"):]), rest[: rest.index("/")],
                                    rest[rest.index("/") + 1 :])
             else:
-                text = resource_path("sprites", name).read_text(encoding="utf-8")
+                text = read_resource("sprites", *name.split("/")).decode("utf-8")
             self._svg_text[name] = text
         return text
 
@@ -264,7 +264,7 @@ class Assets:
             sound: pygame.mixer.Sound | None = None
             if pygame.mixer.get_init():
                 try:
-                    sound = pygame.mixer.Sound(resource_path("sounds", f"{name}.wav"))
+                    sound = pygame.mixer.Sound(io.BytesIO(read_resource("sounds", f"{name}.wav")))
                 except Exception:  # no mixer module, a missing or broken file: play nothing
                     sound = None
             self._sounds[name] = sound

@@ -232,11 +232,11 @@ class Smoke:
         not take WAV or PNG with them. The SVG cards are drawn by every frame already."""
         import pygame.mixer
 
-        from seahaven.resources import resource_path
+        from seahaven.resources import resource_names, resource_path
 
         if not pygame.mixer.get_init():
             pygame.mixer.init()
-        names = sorted(path.stem for path in resource_path("sounds").glob("*.wav"))
+        names = [name.removesuffix(".wav") for name in resource_names("sounds") if name.endswith(".wav")]
         self.check(bool(names), "the sounds folder is empty")
         for name in names:
             self.check(self.app.assets.sound(name) is not None, f"the sound {name}.wav did not load")
