@@ -228,7 +228,7 @@ class TableScene(Scene):
             if after == "change" and self.board.celebrate(self.game.move_count, self._end_cascade):
                 cascade = self.board.glides.cascade
                 assert cascade is not None
-                self.say(_("You won! Click, tap or press a key to skip to your result."),
+                self.say(_("Every card is home. Click, tap or press a key to skip to your result."),
                          seconds=cascade.planned_s + 1.0, about=CASCADE)
                 self.app.play_sound("win")
             elif after != "change":
