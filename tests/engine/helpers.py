@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,8 +13,10 @@ from seahaven.engine import Card, Position
 from tests.conftest import ROOT, VECTORS
 
 
-def seahaven(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m seahaven ARGS`` as a user would: a real process, text out."""
+def seahaven(*args: str, stdin: str | None = None, timeout: float = 120,
+             env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m seahaven ARGS`` as a user would: a real process, text out (``env``: variables
+    set over the test's own, such as LANGUAGE)."""
     return subprocess.run(
         [sys.executable, "-m", "seahaven", *args],
         capture_output=True,
@@ -21,6 +24,7 @@ def seahaven(*args: str, stdin: str | None = None, timeout: float = 120) -> subp
         input=stdin,
         cwd=ROOT,
         timeout=timeout,
+        env=None if env is None else {**os.environ, **env},
     )
 
 

@@ -232,8 +232,17 @@ def test_cli_winnable_prints_a_line_in_words_and_exits_0() -> None:
     done = solve_cli("SH1-C4-AAAAAJ2")
     assert done.returncode == 0
     lines = done.stdout.splitlines()
-    assert lines and all("Move the " in line for line in lines)
+    assert lines and all(line.startswith(f"Move {n}: ") for n, line in enumerate(lines, 1))  # the replay's words
     assert "foundation" in lines[-1]
+
+
+def test_cli_says_its_line_and_verdicts_in_the_players_language() -> None:
+    done = seahaven("solve", "SH1-C4-AAAAAJ2", env={"LANGUAGE": "de"})
+    assert done.returncode == 0 and done.stdout.splitlines()[0].startswith("Zug 1: ")
+    lost = seahaven("solve", "SH1-C1-AAAAA7J", env={"LANGUAGE": "de"})
+    assert lost.returncode == 1
+    assert lost.stdout.startswith("Kein Gewinnweg: Diese Stellung ist nicht zu gewinnen. ")
+    assert "Stellungen wurden durchsucht." in lost.stdout and "positions" not in lost.stdout
 
 
 def test_cli_json_line_replays_to_a_win(tmp_path: Path) -> None:

@@ -121,7 +121,8 @@ def read_bounded(path: str, limit: int, refusal: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError(f"{path} is not UTF-8 text") from None
+        # Translators: an error on the command line; {path} is the file given.
+        raise InputError(_("{path} is not UTF-8 text.").format(path=path)) from None
 
 
 def read_text_chunks(path: str, limit: int, refusal: str, chunk: int = 1 << 20) -> Iterator[str]:

@@ -95,13 +95,12 @@ def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
         taken, not_saving = True, not_saving_sentence(str(error))
         print(f"seahaven: {not_saving}", file=sys.stderr)
     if not taken:  # one copy per data folder: nothing loaded or written
-        sentence = "Seahaven Towers is already open; this copy closes so that it does not overwrite that game."
+        sentence = i18n._("Seahaven Towers is already open; this copy closes so that it does not overwrite that game.")
         print(f"seahaven: {sentence}", file=sys.stderr)
         from seahaven.app.shell import alert
 
-        # a double-clicked game has no terminal: the window says it in the player's language
-        alert.show("Seahaven Towers", i18n._("Seahaven Towers is already open; this copy closes so that it does not "
-                                              "overwrite that game."))
+        # a double-clicked game has no terminal: the window says it too, in the player's language
+        alert.show("Seahaven Towers", sentence)
         return 4
     from seahaven import windows_console
 

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 from seahaven.commands import USAGE, InputError, fail, read_bounded
 from seahaven.commands.help_format import decimal_number
-from seahaven.i18n import _
+from seahaven.i18n import _, format_number, ngettext, sentences
 
 if TYPE_CHECKING:
-    from seahaven.engine import Move, Position, Rules
+    from seahaven.engine import Position, Rules
 
 MAX_BOARD_BYTES = 1024 * 1024
 """A board file is a few hundred bytes; anything above 1 MB is refused unread."""
@@ -51,16 +51,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def describe(move: Move, position: Position) -> str:
-    """A move in words a player reads, like "Move the 7 of hearts from column 3 to column 8"."""
-    cards = position.cards(move.source)
-    head, top = cards[-move.size], cards[-1]
-    what = f"the {head.name}"
-    if move.size > 1:
-        what = f"the {move.size} cards from the {head.name} to the {top.name}"
-    return f"Move {what} from {move.source.name} to {move.dest.name}"
-
-
 def run(args: argparse.Namespace) -> int:
     # a missing or malformed argument is a usage error (exit 2), as argparse's own are
     if (args.code is None) == (args.board is None):
@@ -70,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
 
     import json
 
-    from seahaven.app.text.words import code_error_text
-    from seahaven.engine import APP_RULES, CLASSIC_RULES, GameCode, InvalidCode, InvalidPosition
+    from seahaven.app.text.words import action_text, code_error_text
+    from seahaven.engine import APP_RULES, CLASSIC_RULES, Game, GameCode, InvalidCode, InvalidPosition
     from seahaven.engine.boards import parse_board
     from seahaven.engine.solver import solve
 
@@ -98,24 +88,40 @@ def run(args: argparse.Namespace) -> int:
     result = solve(position, rules, max_seconds=args.budget_s, max_nodes=10**12)
     verdict_out = sys.stderr if args.json else sys.stdout
     if result.lost:
-        print(f"No winning line: this position cannot be won ({result.nodes} positions searched).", file=verdict_out)
+        print(sentences((_("No winning line: this position cannot be won."), searched_text(result.nodes))),
+              file=verdict_out)
         return 1
     if result.unknown:
-        print(
-            f"Unknown: no winning line found and none ruled out within {args.budget_s:g} s "
-            f"({result.nodes} positions searched).",
-            file=verdict_out,
-        )
+        # Translators: seahaven solve, when its time ran out; {seconds} is a number of seconds ("s" their unit).
+        unknown = _("Unknown: no winning line was found and none was ruled out within {seconds} s.")
+        print(sentences((unknown.format(seconds=format_number(args.budget_s, _decimals(args.budget_s))),
+                         searched_text(result.nodes))), file=verdict_out)
         return UNKNOWN
     if args.json:
         print(json.dumps([move.to_json() for move in result.line]))
         return 0
     if not result.line:
-        print("The position is already won.")
-    for number, move in enumerate(result.line, 1):
-        print(f"{number:3}. {describe(move, position)}")
-        position = position.apply(move)
+        # Translators: seahaven solve, given a position with every card on its foundation.
+        print(_("The position is already won."))
+    game = Game(position, rules)
+    for move in result.line:
+        game.play(move)
+    for number, action in enumerate(game.actions(), 1):
+        print(action_text(number, action))  # the replay's words: "Move 1: the 3 of spades from cell 1 to column 5."
     return 0
+
+
+def _decimals(seconds: float) -> int:
+    """The decimals the player gave (--budget-s 0.25 is said with two)."""
+    shown = f"{seconds:g}"
+    return 0 if "." not in shown or "e" in shown else len(shown.split(".")[1])
+
+
+def searched_text(nodes: int) -> str:
+    """How much the solver searched, in a sentence of its own."""
+    # Translators: seahaven solve, after its verdict; {n} is how many positions the solver looked at.
+    return ngettext("{n} position was searched.", "{n} positions were searched.", nodes).format(
+        n=format_number(nodes))
 
 
 def _rate(position: Position, rules: Rules, as_json: bool) -> int:
