@@ -138,6 +138,20 @@ def check_rows(app: App, where: str, drawn: list[Drawn]) -> None:
                 assert app.painter.font(px, bold).size(label)[0] <= room(box, icon), (where, label, px)
 
 
+def _words_written(app: Any, monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """From now on, each text surface the painter makes (by its id) -> its words."""
+    written: dict[int, str] = {}
+    text = app.painter.text
+
+    def spy(words: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        surface = text(words, *args, **kwargs)
+        written[id(surface)] = words
+        return surface
+
+    monkeypatch.setattr(app.painter, "text", spy)
+    return written
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_row_of_buttons_shows_its_words_whole_at_one_size(language: str, size: tuple[int, int],
@@ -187,15 +201,7 @@ def test_new_games_words_are_whole_and_its_line_about_the_game_keeps_its_rating(
         assert isinstance(window, Window) and isinstance(window, NewGame)
         about = window.about_lines()[0][0]
         assert str(GameCode.parse(CODE)) in about and i18n.format_number(3) in about
-        written: dict[int, str] = {}
-        text = app.painter.text
-
-        def spy(words: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-            surface = text(words, *args, **kwargs)
-            written[id(surface)] = words
-            return surface
-
-        monkeypatch.setattr(app.painter, "text", spy)
+        written = _words_written(app, monkeypatch)
         surface = Blits(app.size)
         window.draw(surface)
         panel = pygame.Rect(window.panel)
@@ -284,15 +290,7 @@ def test_the_keypad_shows_a_refused_code_whole(language: str, size: tuple[int, i
         steps(app, 2)
         error = new_game.field.error
         assert error
-        written: dict[int, str] = {}
-        text = app.painter.text
-
-        def spy(words: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-            surface = text(words, *args, **kwargs)
-            written[id(surface)] = words
-            return surface
-
-        monkeypatch.setattr(app.painter, "text", spy)
+        written = _words_written(app, monkeypatch)
         surface = Blits(app.size)
         keypad.draw(surface)
         echo = pygame.Rect(keypad.echo)
