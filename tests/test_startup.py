@@ -35,3 +35,60 @@ def test_a_subcommand_still_gets_its_options() -> None:
 def test_a_random_deal_does_not_load_openssl() -> None:
     loaded = modules_after("from seahaven.engine import GameCode\nGameCode.random(4)")
     assert not {"secrets", "hmac", "_hashlib", "hashlib"} & loaded
+
+
+WINDOW_FIRST = """
+import json, sys
+import pygame
+
+seen = {}
+real_flip = pygame.display.flip
+
+
+def flip():
+    if not seen:  # the first picture the player sees
+        surface = pygame.display.get_surface()
+        seen["modules"] = sorted(sys.modules)
+        seen["size"] = list(surface.get_size())
+        seen["pixels"] = [list(surface.get_at(point)[:3]) for point in ((3, 3), (640, 400), (1276, 796))]
+    real_flip()
+
+
+pygame.display.flip = flip
+
+from seahaven.__main__ import main
+
+
+def driver(app, table):
+    seen["same_window"] = app.screen is pygame.display.get_surface()
+    app.step()
+    seen["table_drawn"] = app.frames > 0 and table.session.current.game is not None
+    from seahaven.app.looks import cloth
+    from seahaven.app.looks.theme import theme_for
+
+    felt = cloth.felt(theme_for(app.settings.table, app.settings.card_back), tuple(seen["size"]))
+    seen["felt"] = [list(felt.get_at(point)[:3]) for point in ((3, 3), (640, 400), (1276, 796))]
+    return 0
+
+
+status = main(["--windowed", "--size", "1280x800"], driver=driver)
+print(json.dumps({"status": status, **seen}))
+"""
+
+
+def test_the_window_shows_the_cloth_before_the_rest_of_the_game_is_imported() -> None:
+    """The player sees the window as soon as the settings are read: its first picture is the
+    table's cloth, in the player's theme, while the table, its screens, the loop and the solver
+    are not even imported (about half the start); the game then comes onto that same window
+    (issue 40, item 8: the window sooner than AisleRiot's)."""
+    import json
+
+    result = subprocess.run([sys.executable, "-c", WINDOW_FIRST], capture_output=True, text=True, cwd=ROOT,
+                            timeout=120, check=True)
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert seen["status"] == 0
+    assert seen["size"] == [1280, 800]
+    assert not {"seahaven.app.shell.launch", "seahaven.app.shell.loop", "seahaven.app.screens.table.scene",
+                "seahaven.app.board.component", "seahaven.engine.solver_thread"} & set(seen["modules"])
+    assert seen["pixels"] == seen["felt"]  # the cloth, not SDL's black
+    assert seen["same_window"] and seen["table_drawn"]

@@ -106,10 +106,15 @@ def run(args: argparse.Namespace, driver: Driver | None = None) -> int:
 
     windows_console.release()  # Windows: the window outlives the console it was started from
     from seahaven.app.shell.game_window import WindowNotOpened
-    from seahaven.app.shell.launch import play
+    from seahaven.app.shell.opening import open_window
 
+    windowed = bool(getattr(args, "windowed", False))
     try:
-        return play(size, bool(getattr(args, "windowed", False)), code, not_saving, driver, opened_file)
+        # the window first, showing the cloth; the rest of the game is imported while it shows
+        opening = open_window(size, windowed, read_only=not_saving is not None)
+        from seahaven.app.shell.launch import play
+
+        return play(size, windowed, code, not_saving, driver, opened_file, opening)
     except WindowNotOpened as error:  # nothing was loaded or written yet: one sentence, as without a display
         from seahaven.commands import fail
 

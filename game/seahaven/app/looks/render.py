@@ -6,7 +6,6 @@ frame only blits. Every colour comes from the painter's :class:`~seahaven.app.lo
 
 from __future__ import annotations
 
-import random
 import time
 from collections import OrderedDict
 from functools import lru_cache
@@ -14,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from seahaven.app.looks import fonts
+from seahaven.app.looks import cloth, fonts
 from seahaven.app.looks.art_cache import CARDS_BYTES, MISC_BYTES, SHAPES_BYTES, TEXT_BYTES, Lru, SizedArt
 from seahaven.app.looks.assets import Assets
 from seahaven.app.looks.box import Box
@@ -347,24 +346,10 @@ class Painter:
         return _display_surface(size)
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
-        """The table cloth: a soft vertical gradient with a vignette and the theme's woven
-        grain, smooth at any size."""
-        theme = self.theme
+        """The table cloth at ``size`` (:func:`seahaven.app.looks.cloth.felt`), kept for the window's size."""
         surf = self._felt.get("felt", size, "felt")
         if surf is None:
-            n = 16  # smoothscale makes a smooth cloth of a tiny picture
-            small = _display_surface((n, n))
-            for y in range(n):
-                t = y / (n - 1)
-                base = [a + (b - a) * t for a, b in zip(theme.felt_top, theme.felt_bottom)]
-                dy = (y - n * 0.375) / (n * 0.625)
-                for x in range(n):
-                    dx = (x - (n - 1) / 2) / ((n - 1) / 2)
-                    v = max(0.0, 1 - theme.vignette * (dx * dx + dy * dy))
-                    small.set_at((x, y), (round(base[0] * v), round(base[1] * v), round(base[2] * v)))
-            surf = pygame.transform.smoothscale(small, size)  # in the display's format already
-            if theme.grain:
-                _weave(surf, theme.grain)
+            surf = cloth.felt(self.theme, size)
             self._felt.put("felt", size, "felt", surf)
         return surf
 
@@ -585,54 +570,3 @@ def shared_label_px(painter: Painter, buttons: list[tuple[Box, str]]) -> int:
         return 0
     h = min(box.h for box, _label in buttons)
     return row_px(painter, buttons, max(11, round(h * 0.40)), bold=False, icon=True)
-
-
-def _weave(surf: pygame.Surface, strength: int) -> None:
-    """Lay a fine woven grain over the cloth: a small tile of fixed random light and dark
-    threads, repeated (the same pattern on every run and at every size)."""
-    tile = _grain_tile(strength)
-    light, dark = tile
-    w, h = surf.get_size()
-    tw, th = light.get_size()
-    for y in range(0, h, th):
-        for x in range(0, w, tw):
-            surf.blit(light, (x, y), special_flags=pygame.BLEND_RGB_ADD)
-            surf.blit(dark, (x, y), special_flags=pygame.BLEND_RGB_SUB)
-
-
-@lru_cache(maxsize=4)
-def _grain_tile(strength: int) -> tuple[pygame.Surface, pygame.Surface]:
-    """Two 256x256 tiles (a 64x64 pattern repeated, so a window takes few blits): what the
-    grain adds and what it takes away. Fine noise, threads running across, a faint twill;
-    made with byte tables and blits (no per-pixel Python: it is made while the game starts)."""
-    rng = random.Random(1729)
-    n, big = 64, 256
-    noise = rng.randbytes(n * n)
-    levels = [round(strength * 1.4 * (b / 255 - 0.5)) for b in range(256)]
-    threads = rng.randbytes(n)
-    rows = [round(strength * 0.6 * (b / 255 - 0.5)) for b in range(256)]
-    grey = [(i, i, i) for i in range(256)]
-
-    def layer(data: bytes, size: tuple[int, int]) -> pygame.Surface:
-        surface = pygame.image.frombuffer(data, size, "P")
-        surface.set_palette(grey)
-        return surface
-
-    tiles = []
-    for sign in (1, -1):
-        tile = pygame.Surface((n, n))
-        tile.blit(layer(noise.translate(bytes(max(0, sign * v) for v in levels)), (n, n)), (0, 0))
-        across = layer(threads.translate(bytes(max(0, sign * v) for v in rows)), (1, n))
-        tile.blit(pygame.transform.scale(across, (n, n)), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-        if sign > 0:  # the twill: a faint diagonal every fourth thread
-            twill = pygame.Surface((n, n))
-            shade = max(1, strength // 3)
-            for start in range(-n, n, 4):
-                pygame.draw.line(twill, (shade, shade, shade), (start, 0), (start + n, n))
-            tile.blit(twill, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-        whole = pygame.Surface((big, big))
-        for y in range(0, big, n):
-            for x in range(0, big, n):
-                whole.blit(tile, (x, y))
-        tiles.append(whole)
-    return tiles[0], tiles[1]

@@ -28,7 +28,7 @@ from seahaven.app.saving.files import SaveError
 from seahaven.app.saving.history_file import Entry, History, HistoryFile
 from seahaven.app.saving.saved_game import SavedGame
 from seahaven.app.saving.small_files import deals_to_json
-from seahaven.app.saving.storage import DEALS, Storage  # noqa: F401 - DEALS: its old home
+from seahaven.app.saving.storage import DEALS, Loaded, Storage  # noqa: F401 - DEALS: its old home
 from seahaven.app.state.current import LINE_CHANGES, Change, GameEvent
 from seahaven.app.state.deal_facts import DealFacts
 from seahaven.app.state.history import MAX_LINE_MOVES
@@ -75,12 +75,13 @@ class Persistence:
     """The player's saved game, settings and statistics, kept in step with the table."""
 
     def __init__(self, storage: Storage | None = None, folder: Path | str | None = None,
-                 read_only: bool = False) -> None:
+                 read_only: bool = False, settings: Loaded[Settings] | None = None) -> None:
+        """``settings``: read from ``storage`` already (the window opened as they say)."""
         self.storage = storage if storage is not None else Storage(folder, read_only=read_only)
         self.messages: list[str] = []
         """Sentences for the player not yet shown (bad files, failed saves)."""
         self._failing: set[str] = set()  # which files failed to save (warn once per failure run)
-        loaded_settings = self.storage.load_settings()
+        loaded_settings = settings if settings is not None else self.storage.load_settings()
         self.settings: Settings = loaded_settings.value
         self._note(loaded_settings.message)
         loaded_stats = self.storage.load_stats()

@@ -14,15 +14,20 @@ is drawn in part, and says so once.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import warnings
 from collections.abc import Callable
 
 import pygame
 
+from seahaven.app.looks import cloth
 from seahaven.app.looks.art_cache import drawn_size
+from seahaven.app.looks.theme import Theme
 from seahaven.app.shell import screen_area
 from seahaven.app.state.settings import Settings
 from seahaven.i18n import _
+from seahaven.resources import resource_path
 
 PLACE_QUESTIONS = 3
 """How many times the window is asked back to its place after leaving fullscreen."""
@@ -41,17 +46,39 @@ class WindowNotOpened(Exception):
         self.driver = driver
 
 
-class GameWindow:
-    """The window: opened at once (fullscreen or at ``size``), then switched and resized."""
+def start_display() -> None:
+    """SDL's video, ready for the window (a second call does nothing)."""
+    pygame.display.init()
+    if pygame.display.get_driver() == "x11":
+        # SDL's accelerated window framebuffer goes through OpenGL: on X11 without a
+        # GPU (and on many with one) it is ten times slower to open and to flip than
+        # the plain shared-memory framebuffer that a software-drawn game wants. X11
+        # only: Wayland has no plain framebuffer, and with the hint no window opens at
+        # all (SDL reads it when the window's surface is made, after this).
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
-    def __init__(self, size: tuple[int, int] | None, fullscreen: bool, settings: Settings,
-                 say: Callable[[str], None], relayout: Callable[[], None], repaint: Callable[[], None]) -> None:
+
+def _set_icon() -> None:
+    """The game's own icon (``tools/make_icons.py``) for the window and the task bar, set
+    before the window opens (``set_mode`` would otherwise look up pygame's own)."""
+    with contextlib.suppress(pygame.error, OSError):  # an icon is not worth failing to start for
+        pygame.display.set_icon(pygame.image.load(resource_path("icons", "seahaven-64.png")))
+
+
+class GameWindow:
+    """The window: opened at once (fullscreen or at ``size``), then switched and resized.
+    It can open before the loop that draws on it exists (:mod:`seahaven.app.shell.opening`):
+    the loop :meth:`connect` s to it when it is made."""
+
+    def __init__(self, size: tuple[int, int] | None, fullscreen: bool, settings: Settings) -> None:
         self.settings = settings
         self.fullscreen = fullscreen
         self.windowed = screen_area.Windowed(size, settings.window, WINDOWED_DEFAULT, windowed=not fullscreen)
-        self._say = say
-        self._relayout = relayout
-        self._repaint = repaint
+        self._unsaid: list[str] = []
+        """Sentences said before the loop connected (the window too large to draw whole)."""
+        self._say: Callable[[str], None] = self._unsaid.append
+        self._relayout: Callable[[], None] = _nothing
+        self._repaint: Callable[[], None] = _nothing
         self._fullscreen_after_first_frame = False
         """The window opened borderless over the whole screen; fullscreen follows the first
         frame (X11 only: see :meth:`_open`)."""
@@ -70,12 +97,29 @@ class GameWindow:
         (each F11 round trip crept it down); :meth:`moved` asks again until it is there."""
         self._place_questions = 0
         """How many more times :meth:`moved` may ask for :attr:`_place_asked`."""
+        _set_icon()
+        pygame.display.set_caption("Seahaven Towers")
         try:
             opened = self._open(first=True)
         except pygame.error as error:
             raise WindowNotOpened(pygame.display.get_driver()) from error
         self.screen = self._drawable(opened)
         """What the scenes draw on: the window's surface, or the part of it drawn."""
+
+    def connect(self, say: Callable[[str], None], relayout: Callable[[], None], repaint: Callable[[], None]) -> None:
+        """The loop that draws on the window: from now on it hears the window's sentences
+        (those said before too), its new sizes (``relayout``) and its new surfaces, to be
+        painted whole (``repaint``)."""
+        self._say, self._relayout, self._repaint = say, relayout, repaint
+        for sentence in self._unsaid:
+            say(sentence)
+        self._unsaid.clear()
+
+    def show_cloth(self, theme: Theme) -> None:
+        """Show the table's cloth on the whole window at once, while the rest of the game is
+        made: the cards, the toolbar and the status line come onto it with the first frame."""
+        self.screen.blit(cloth.felt(theme, self.screen.get_size()), (0, 0))
+        pygame.display.flip()
 
     def first_frame_shown(self) -> None:
         """The first frame is on the screen: a window opened borderless becomes fullscreen."""
@@ -289,3 +333,7 @@ class GameWindow:
         if resized:
             self._relayout()
         self._repaint()
+
+
+def _nothing() -> None:
+    """What the window's changes do before the loop connects: nothing is drawn yet."""

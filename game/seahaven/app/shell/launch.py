@@ -26,6 +26,7 @@ from seahaven.app.screens.dialogs import Notice
 from seahaven.app.screens.loading import Loading
 from seahaven.app.screens.table.scene import TableScene
 from seahaven.app.shell.loop import App
+from seahaven.app.shell.opening import Opening, open_window
 from seahaven.app.state.daily_check import DailyCheck
 from seahaven.app.state.deal_facts import Rater
 from seahaven.app.state.session import Session
@@ -83,15 +84,19 @@ class ClosedWhileOpening(Exception):
 
 
 def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
-              not_saving: str | None = None, opened_file: tuple[SavedGame, str] | None = None) -> Opened:
+              not_saving: str | None = None, opened_file: tuple[SavedGame, str] | None = None,
+              opening: Opening | None = None) -> Opened:
     """Resume the saved game (or deal ``code``) in a window, with autosave plugged in and
     the messages of the start (a bad file) on show. ``not_saving``: the data folder could
     not be locked (the sentence why): its files are read if they can be, never written.
+    ``opening``: the settings read and the window opened already (:func:`open_window`).
     Raises :class:`ClosedWhileOpening` (the window closed) when the window closes or a
     stop signal comes while the saved game is read."""
-    keeper = persistence.Persistence(read_only=not_saving is not None)  # settings and statistics
-    fullscreen = not (windowed or size) and keeper.settings.fullscreen
-    window = App(size=size, fullscreen=fullscreen, settings=keeper.settings)
+    if opening is None:
+        opening = open_window(size, windowed, read_only=not_saving is not None)
+    keeper = persistence.Persistence(opening.storage, settings=opening.settings)  # settings and statistics
+    fullscreen = opening.window.fullscreen
+    window = App(size=size, fullscreen=fullscreen, settings=keeper.settings, window=opening.window)
     signals = _stop_on_signals(window)  # from the moment the window opens: a long game is read next
     try:
         saved = _resume(window, keeper)
@@ -185,12 +190,13 @@ window and the table, it returns the exit status."""
 
 
 def play(size: tuple[int, int] | None, windowed: bool, code: str | None, not_saving: str | None = None,
-         driver: Driver | None = None, opened_file: tuple[SavedGame, str] | None = None) -> int:
+         driver: Driver | None = None, opened_file: tuple[SavedGame, str] | None = None,
+         opening: Opening | None = None) -> int:
     """The game: open it, play until the window closes (or let ``driver`` play it). A save
     that failed as the window closed is said on standard error, and in a small window of
     its own (a double-clicked game has no terminal) unless the game was ended by a signal."""
     try:
-        opened = open_game(size, windowed, code, not_saving, opened_file)
+        opened = open_game(size, windowed, code, not_saving, opened_file, opening)
     except ClosedWhileOpening:
         return 0
     signalled = opened.signals

@@ -30,11 +30,10 @@ from seahaven.app.looks.theme import theme_for
 from seahaven.app.platform import motion_pref
 from seahaven.app.platform.audio import Audio
 from seahaven.app.platform.waiting import sdl_waiter
-from seahaven.app.shell.game_window import GameWindow
+from seahaven.app.shell.game_window import GameWindow, start_display
 from seahaven.app.shell.view import InView
 from seahaven.app.state.settings import Settings
 from seahaven.i18n import set_language
-from seahaven.resources import resource_path
 
 MAX_FRAME = 0.25
 FPS_CAP = 60
@@ -75,13 +74,6 @@ def since_launch() -> float:
         return uptime - int(fields[19]) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return time.perf_counter() - _IMPORTED
-
-
-def _set_icon() -> None:
-    """The game's own icon (``tools/make_icons.py``) for the window and the task bar, set
-    before the window opens (``set_mode`` would otherwise look up pygame's own)."""
-    with contextlib.suppress(pygame.error, OSError):  # an icon is not worth failing to start for
-        pygame.display.set_icon(pygame.image.load(resource_path("icons", "seahaven-64.png")))
 
 
 M_MMAP_THRESHOLD = -3
@@ -125,15 +117,9 @@ class App:
         fullscreen: bool = False,
         settings: Settings | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        window: GameWindow | None = None,
     ) -> None:
-        pygame.display.init()
-        if pygame.display.get_driver() == "x11":
-            # SDL's accelerated window framebuffer goes through OpenGL: on X11 without a
-            # GPU (and on many with one) it is ten times slower to open and to flip than
-            # the plain shared-memory framebuffer that a software-drawn game wants. X11
-            # only: Wayland has no plain framebuffer, and with the hint no window opens at
-            # all (SDL reads it when the window's surface is made, after this).
-            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        start_display()
         pygame.font.init()
         self.settings = settings or Settings()
         self.clock = clock
@@ -164,17 +150,17 @@ class App:
         self._pace = pygame.time.Clock()
         self._first_frame_reported = False
         _give_back_freed_pixels()
-        _set_icon()
         self.scenes = SceneStack()
-        self.window = GameWindow(size, fullscreen, self.settings, self.say, self._relayout, self._repaint)
-        """The window on the screen: its surface, fullscreen or not, its size and place."""
+        self.window = window if window is not None else GameWindow(size, fullscreen, self.settings)
+        """The window on the screen: its surface, fullscreen or not, its size and place
+        (``window``: opened already, showing the cloth, with these settings)."""
+        self.window.connect(self.say, self._relayout, self._repaint)
         self.access = access_adapter.Access()  # what a screen reader reads (silent without one)
         if pygame.display.get_driver() != "dummy":  # a window nobody can see has no reader either
             self.access.start()
         self._wait: Callable[[int], bool] | Literal[False] | None = False
         """SDL's own wait for input (no CPU while idle), or None: then the loop polls;
         False until the loop first sleeps (after the first frame: finding it is not free)."""
-        pygame.display.set_caption("Seahaven Towers")
         pygame.key.set_repeat(380, 40)
 
         theme = theme_for(self.settings.table, self.settings.card_back)
