@@ -11,9 +11,11 @@ The data folder is, first found:
 4. ``seahaven/_assets`` beside the code (a wheel: setup.py copies the folders there);
 5. the top of the source checkout (an editable install).
 
-The executables keep ``sprites/`` and ``sounds/`` in one zip file, :data:`ARCHIVE`, read in
-place (:func:`read_resource`): a one-file program writes every file it bundles to disk at each
-start and removes it at the end, and these 180 small files were most of what it made.
+The executables keep ``sprites/``, ``sounds/``, ``fonts/`` and ``icons/`` in one zip file,
+:data:`ARCHIVE`, read in place (:func:`read_resource`, :func:`open_data`): a one-file program
+writes every file it bundles to disk at each start, before its window, and removes it at the
+end; these 200 files and 2.5 MB were most of what it made of its own. The fonts' licences stay
+loose files beside it, where a distributor looks for them.
 
 Standard library only, so the command line can find a file without loading pygame.
 """
@@ -21,6 +23,7 @@ Standard library only, so the command line can find a file without loading pygam
 from __future__ import annotations
 
 import functools
+import io
 import json
 import os
 import sys
@@ -37,8 +40,11 @@ SYSTEM_FONTS_VARIABLE = "SEAHAVEN_SYSTEM_FONTS"
 DISTRIBUTION_FILE = "distribution.json"
 ARCHIVE = "seahaven-assets.zip"
 """The zip file in an executable's bundle holding the folders :data:`ARCHIVED` (build.spec)."""
-ARCHIVED = ("sprites", "sounds")
+ARCHIVED = ("sprites", "sounds", "fonts", "icons")
 """The folders read from :data:`ARCHIVE` when the bundle has one."""
+LOOSE_PREFIX = "LICENSE"
+"""Files of those folders named so are not archived: they stay loose files in the bundle (the
+fonts' licences)."""
 
 
 def resource_path(*parts: str) -> Path:
@@ -55,10 +61,59 @@ def resource_path(*parts: str) -> Path:
 def read_resource(*parts: str) -> bytes:
     """The bytes of a file shipped with the game: ``read_resource("sounds", "deal.wav")``.
     Raises OSError when there is no such file."""
-    archive = _archive() if parts[0] in ARCHIVED else None
-    if archive is not None:
-        return archive.get_data("/".join(parts))
-    return resource_path(*parts).read_bytes()
+    return read_data(resource_path(*parts))
+
+
+def read_data(path: Path) -> bytes:
+    """The bytes of ``path``, a file shipped with the game (:func:`resource_path`): from the
+    bundle's archive where it keeps it, else from the disk. Raises OSError when there is none."""
+    archived = _archived(path)
+    return archived if archived is not None else path.read_bytes()
+
+
+def open_data(path: Path) -> str | io.BytesIO:
+    """What a library that opens a file by its name or as a file object (pygame's fonts and
+    images) is given for ``path``, a file shipped with the game or any file on disk: its
+    bytes where the bundle's archive keeps it, else its name. Raises OSError when the archive
+    should have it and does not."""
+    archived = _archived(path)
+    return io.BytesIO(archived) if archived is not None else str(path)
+
+
+def data_exists(path: Path) -> bool:
+    """Whether ``path`` (as :func:`open_data` takes it) is there to open."""
+    try:
+        return _archived(path) is not None or path.is_file()
+    except OSError:
+        return False
+
+
+def _archived(path: Path) -> bytes | None:
+    """The bytes of ``path`` from the bundle's archive; None where the archive is not where it
+    would be (outside a bundle, or a path outside its archived folders or kept loose). Raises
+    OSError when the archive should have it and does not."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if not bundle or _archive() is None:
+        return None
+    try:
+        parts = path.relative_to(bundle).parts
+    except ValueError:
+        return None
+    if len(parts) < 2 or parts[0] not in ARCHIVED or parts[-1].startswith(LOOSE_PREFIX):
+        return None
+    archive = _archive()
+    assert archive is not None
+    if parts[0] == "fonts":  # a font is opened again at every size: inflated once
+        return _kept_member(archive.archive, "/".join(parts))
+    return archive.get_data("/".join(parts))
+
+
+@functools.lru_cache(maxsize=8)
+def _kept_member(archive_file: str, name: str) -> bytes:
+    """A member of the archive ``archive_file`` (the key: another bundle, another archive)."""
+    archive = _archive()
+    assert archive is not None and archive.archive == archive_file
+    return archive.get_data(name)
 
 
 def resource_names(folder: str) -> list[str]:
@@ -68,8 +123,10 @@ def resource_names(folder: str) -> list[str]:
         import zipfile
 
         with zipfile.ZipFile(archive.archive) as opened:
-            return sorted(name.removeprefix(f"{folder}/") for name in opened.namelist()
-                          if name.startswith(f"{folder}/") and "/" not in name.removeprefix(f"{folder}/"))
+            archived = [name.removeprefix(f"{folder}/") for name in opened.namelist()
+                        if name.startswith(f"{folder}/") and "/" not in name.removeprefix(f"{folder}/")]
+        loose = resource_path(folder)
+        return sorted(archived + ([path.name for path in loose.iterdir() if path.is_file()] if loose.is_dir() else []))
     return sorted(path.name for path in resource_path(folder).iterdir() if path.is_file())
 
 

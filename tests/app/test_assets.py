@@ -247,6 +247,9 @@ def bundle_with_archive(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path
     from seahaven import resources
 
     load_tool("assets_archive").write(tmp_path / resources.ARCHIVE, ROOT)
+    (tmp_path / "fonts").mkdir()
+    for licence in (ROOT / "fonts").glob("LICENSE*"):  # loose beside the archive, as build.spec bundles them
+        (tmp_path / "fonts" / licence.name).write_bytes(licence.read_bytes())
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     resources._archive.cache_clear()
     yield tmp_path
@@ -266,6 +269,34 @@ def test_a_bundle_reads_the_sprites_and_sounds_from_its_archive(bundle_with_arch
     assert read_resource("sounds", "deal.wav") == (ROOT / "sounds" / "deal.wav").read_bytes()
     with pytest.raises(OSError):
         read_resource("sprites", "no-such.svg")
+
+
+def test_fonts_and_icons_come_from_the_archive_and_the_licences_stay_loose(bundle_with_archive: Path) -> None:
+    """The fonts and icons are in the archive too (each file a one-file program bundles is
+    written to disk before its window): text is drawn in the game's own face read from it, as
+    from the file, the window's icon and the desktop install's icons read from it, and the
+    fonts' licences stay loose files, where a distributor looks, read as before."""
+    from seahaven.app.looks import fonts
+    from seahaven.commands import desktop
+    from seahaven.resources import data_exists, open_data, read_resource, resource_names
+
+    pygame.font.init()
+    for bold in (False, True):
+        path = fonts.font_path(fonts.LATIN, bold)
+        assert not path.exists() and data_exists(path)
+        archived = fonts.TextFont(path, 24)
+        on_disk = pygame.font.Font(str(ROOT / "fonts" / fonts.FONT_FILES[bold]), 24)
+        assert archived.size("Seahaven Towers: Rückgängig") == on_disk.size("Seahaven Towers: Rückgängig")
+        assert "é" in fonts.coverage(path) and "日" not in fonts.coverage(path)
+    assert fonts.load(20, False, lambda face, size, bold: pygame.font.Font(None, size)).glyphs is not fonts.EVERY_GLYPH
+    assert not data_exists(bundle_with_archive / "fonts" / "NoSuchFace.ttf")
+    icon = pygame.image.load(open_data(resource_path("icons", "seahaven-64.png")), "seahaven-64.png")
+    assert icon.get_size() == (64, 64)
+    assert "seahaven-256.png" in resource_names("icons") and "seahaven.icns" not in resource_names("icons")
+    sources = [source for source in desktop.installed_files(bundle_with_archive / "home").values() if source]
+    assert sources and all(data_exists(source) for source in sources)
+    assert read_resource("fonts", "LICENSE-NotoSans.txt") == (ROOT / "fonts" / "LICENSE-NotoSans.txt").read_bytes()
+    assert {"LICENSE-NotoSans.txt", "NotoSans-Bold.ttf"} <= set(resource_names("fonts"))
 
 
 def test_cards_and_sounds_load_from_the_archive(bundle_with_archive: Path) -> None:
@@ -289,8 +320,11 @@ def test_the_archive_holds_what_the_game_reads_from_it_and_is_the_same_each_buil
     tool.write(tmp_path / "two.zip", ROOT)
     assert (tmp_path / "one.zip").read_bytes() == (tmp_path / "two.zip").read_bytes()
     on_disk = sorted(path.relative_to(ROOT).as_posix() for folder in resources.ARCHIVED
-                     for path in (ROOT / folder).rglob("*") if path.is_file())
+                     for path in (ROOT / folder).rglob("*") if tool.archived(path))
     assert sorted(names) == on_disk
+    assert "fonts/NotoSans-Regular.ttf" in names and "icons/seahaven-64.png" in names
+    assert not any(name.startswith("fonts/LICENSE") or name.endswith((".icns", ".ico")) for name in names)
+    assert tool.LOOSE_PREFIX == resources.LOOSE_PREFIX
 
 
 def test_importing_the_loader_opens_no_window_and_loads_nothing() -> None:

@@ -31,7 +31,7 @@ from seahaven.commands import USAGE, fail
 from seahaven.commands.help_format import quoted
 from seahaven.i18n import ENGLISH as ENGLISH_CODE
 from seahaven.i18n import N_, NP_, Marked, _, shipped_languages, translation
-from seahaven.resources import desktop_install_allowed, resource_path
+from seahaven.resources import data_exists, desktop_install_allowed, read_data, resource_path
 
 APP_ID = "io.github.seahaven_towers.seahaven_towers"
 """The one id of the game on a desktop (reverse DNS of the project's home page, GitHub's
@@ -501,7 +501,7 @@ def install(home: Path) -> list[Path]:
     """Write the desktop entry, the metainfo and the icons under ``home``; return the paths
     written. Nothing is written when the program's path cannot go into an entry."""
     files = installed_files(home)
-    missing = [str(source) for source in files.values() if source is not None and not source.is_file()]
+    missing = [str(source) for source in files.values() if source is not None and not data_exists(source)]
     if missing:
         raise FileNotFoundError(f"the icon {missing[0]} is missing from this installation")
     command = launch_command()
@@ -514,7 +514,7 @@ def install(home: Path) -> list[Path]:
     for target, source in files.items():
         target.parent.mkdir(parents=True, exist_ok=True)
         if source is not None:
-            _write(target, source.read_bytes())
+            _write(target, read_data(source))
         elif target == mime_path(home):
             _write(target, mime_info().encode("utf-8"))
         elif target != entry:

@@ -30,7 +30,7 @@ import pygame.freetype
 
 from seahaven.app.text.file_names import REPLACEMENT, drawable
 from seahaven.i18n import language
-from seahaven.resources import resource_path, system_fonts
+from seahaven.resources import data_exists, open_data, resource_path, system_fonts
 
 FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 """Noto Sans, regular and bold."""
@@ -130,7 +130,7 @@ class Coverage:
             try:
                 if self._face is None:
                     pygame.freetype.init()
-                    self._face = pygame.freetype.Font(str(self.path), 12)
+                    self._face = pygame.freetype.Font(open_data(self.path), 12)
                 known = self._face.get_metrics(char)[0] is not None
             except (pygame.error, OSError, ValueError, IndexError):
                 known = True  # unknown: drawn as it is, as before
@@ -216,7 +216,7 @@ class TextFont(pygame.font.Font):
 
     def __init__(self, path: Path | None, size: int, fallback: Callable[[str], pygame.font.Font] | None = None,
                  plain: bool = False) -> None:
-        super().__init__(str(path) if path is not None else None, size)
+        super().__init__(open_data(path) if path is not None else None, size)
         self.fallback = fallback
         self.glyphs = coverage(path) if path is not None else EVERY_GLYPH
         """Which characters the face draws (pygame's own face, where a distribution removed the
@@ -323,4 +323,4 @@ def load(size: int, bold: bool, fonts: Callable[[str, int, bool], pygame.font.Fo
     fallback = None if face != LATIN else (lambda text: fonts(cjk_face(text), size, bold))
     path = font_path(face, bold)
     # a distribution that removed the game's copies of fonts it lacks: pygame's own face, never a failure
-    return TextFont(path if path.is_file() else None, size, fallback)
+    return TextFont(path if data_exists(path) else None, size, fallback)

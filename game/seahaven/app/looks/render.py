@@ -20,6 +20,7 @@ from seahaven.app.looks.box import Box
 from seahaven.app.looks.theme import ART_INKS, CARD_STOCK, DEFAULT, FOUR_COLOUR_INKS, Colour, Theme
 from seahaven.app.text.words import suit_letter
 from seahaven.engine import Card
+from seahaven.resources import open_data
 
 
 @lru_cache(maxsize=1024)
@@ -156,7 +157,7 @@ def load_assets(four_colour: bool = False, large_index: bool = False) -> Assets:
 def _font(size: int, bold: bool) -> pygame.font.Font:
     path = fonts.font_path(fonts.LATIN, bold)
     try:
-        return pygame.font.Font(str(path), size)
+        return pygame.font.Font(open_data(path), size)
     except (OSError, FileNotFoundError):
         return pygame.font.Font(None, size)
 

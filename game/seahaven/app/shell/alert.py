@@ -42,9 +42,10 @@ def _show(title: str, sentence: str) -> None:
     pygame.font.init()
     from seahaven.app.looks import fonts
     from seahaven.app.looks.render import wrap
+    from seahaven.resources import open_data
 
     try:  # the game's face for the player's language (Japanese and Chinese need theirs)
-        font = pygame.font.Font(str(fonts.font_path(fonts.face_of_language(), False)), 22)
+        font = pygame.font.Font(open_data(fonts.font_path(fonts.face_of_language(), False)), 22)
     except (OSError, FileNotFoundError):
         font = pygame.font.Font(None, 26)
     from seahaven.app.text.file_names import drawable

@@ -27,7 +27,7 @@ from seahaven.app.looks.theme import Theme
 from seahaven.app.shell import screen_area
 from seahaven.app.state.settings import Settings
 from seahaven.i18n import _
-from seahaven.resources import resource_path
+from seahaven.resources import open_data, resource_path
 
 PLACE_QUESTIONS = 3
 """How many times the window is asked back to its place after leaving fullscreen."""
@@ -62,7 +62,8 @@ def _set_icon() -> None:
     """The game's own icon (``tools/make_icons.py``) for the window and the task bar, set
     before the window opens (``set_mode`` would otherwise look up pygame's own)."""
     with contextlib.suppress(pygame.error, OSError):  # an icon is not worth failing to start for
-        pygame.display.set_icon(pygame.image.load(resource_path("icons", "seahaven-64.png")))
+        icon = "seahaven-64.png"
+        pygame.display.set_icon(pygame.image.load(open_data(resource_path("icons", icon)), icon))
 
 
 class GameWindow:

@@ -232,7 +232,7 @@ class Smoke:
         not take WAV or PNG with them. The SVG cards are drawn by every frame already."""
         import pygame.mixer
 
-        from seahaven.resources import resource_names, resource_path
+        from seahaven.resources import open_data, resource_names, resource_path
 
         if not pygame.mixer.get_init():
             pygame.mixer.init()
@@ -240,8 +240,11 @@ class Smoke:
         self.check(bool(names), "the sounds folder is empty")
         for name in names:
             self.check(self.app.assets.sound(name) is not None, f"the sound {name}.wav did not load")
-        for path in sorted(resource_path("icons").glob("seahaven-*.png")):
-            self.check(self.pygame.image.load(str(path)).get_width() > 0, f"the icon {path.name} did not load")
+        icons = [name for name in resource_names("icons") if name.startswith("seahaven-") and name.endswith(".png")]
+        self.check(bool(icons), "the icons folder is empty")
+        for name in icons:
+            loaded = self.pygame.image.load(open_data(resource_path("icons", name)), name)
+            self.check(loaded.get_width() > 0, f"the icon {name} did not load")
 
     def won_game(self) -> str:
         from seahaven.engine import Game, Move, Position
