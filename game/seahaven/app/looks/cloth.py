@@ -12,10 +12,24 @@ import pygame
 
 from seahaven.app.looks.theme import Theme
 
+_LAST: dict[tuple[object, ...], pygame.Surface] = {}
+"""The cloth last made: the window shows it before the painter exists, and the painter's first
+frame takes the same one. Nothing draws on a cloth; it is only drawn from."""
+
 
 def felt(theme: Theme, size: tuple[int, int]) -> pygame.Surface:
     """The table cloth in ``theme`` at ``size``, in the window's pixel format: a soft vertical
     gradient with a vignette and the theme's woven grain, smooth at any size."""
+    key = (theme.felt_top, theme.felt_bottom, theme.vignette, theme.grain, size)
+    made = _LAST.get(key)
+    if made is None:
+        made = _made(theme, size)
+        _LAST.clear()
+        _LAST[key] = made
+    return made
+
+
+def _made(theme: Theme, size: tuple[int, int]) -> pygame.Surface:
     n = 16  # smoothscale makes a smooth cloth of a tiny picture
     screen = pygame.display.get_surface()
     small = pygame.Surface((n, n), 0, screen) if screen is not None else pygame.Surface((n, n))
