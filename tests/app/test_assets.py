@@ -7,6 +7,7 @@ import importlib.util
 import subprocess
 import sys
 import wave
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -244,8 +245,9 @@ def test_resource_path_finds_files_in_a_bundle(monkeypatch: pytest.MonkeyPatch, 
 
 
 @pytest.fixture
-def bundle_with_archive(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """A bundle as build.spec makes it: the sprites and sounds in the assets archive only."""
+def bundle_with_archive(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """A bundle as build.spec makes it: the sprites, sounds, fonts and icons in the assets
+    archive only, the fonts' licences loose beside it."""
     from seahaven import resources
 
     load_tool("assets_archive").write(tmp_path / resources.ARCHIVE, ROOT)
