@@ -3,8 +3,13 @@ imports, not times (times go in benchmarks): each test runs a fresh interpreter.
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from tests.conftest import ROOT
 
@@ -81,8 +86,6 @@ def test_the_window_shows_the_cloth_before_the_rest_of_the_game_is_imported() ->
     table's cloth, in the player's theme, while the table, its screens, the loop and the solver
     are not even imported (about half the start); the game then comes onto that same window
     (issue 40, item 8: the window sooner than AisleRiot's)."""
-    import json
-
     result = subprocess.run([sys.executable, "-c", WINDOW_FIRST], capture_output=True, text=True, cwd=ROOT,
                             timeout=120, check=True)
     seen = json.loads(result.stdout.strip().splitlines()[-1])
@@ -92,3 +95,41 @@ def test_the_window_shows_the_cloth_before_the_rest_of_the_game_is_imported() ->
                 "seahaven.app.board.component", "seahaven.engine.solver_thread"} & set(seen["modules"])
     assert seen["pixels"] == seen["felt"]  # the cloth, not SDL's black
     assert seen["same_window"] and seen["table_drawn"]
+
+
+SIGNAL_AT_THE_CLOTH = """
+import json, os, signal, sys
+import pygame
+
+real_flip = pygame.display.flip
+sent = []
+
+
+def flip():
+    real_flip()
+    if not sent:  # a logout or a kill as the window first shows, before the game is even imported
+        sent.append(True)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+pygame.display.flip = flip
+
+from seahaven.__main__ import main
+
+played = []
+status = main(["--windowed", "--size", "1024x768"], driver=lambda app, table: played.append(True) or 0)
+print(json.dumps({"status": status, "played": bool(played)}))
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_a_stop_signal_as_the_window_first_shows_closes_the_game_cleanly(tmp_path: Path) -> None:
+    """The window shows before the rest of the game is imported: a stop signal then (a logout,
+    ``kill``) does not kill the program but closes the game as its window closing would, once it
+    can, with nothing played and nothing written over (status 0)."""
+    data = Path(os.environ["XDG_DATA_HOME"]) / "seahaven-towers"
+    result = subprocess.run([sys.executable, "-c", SIGNAL_AT_THE_CLOTH], capture_output=True, text=True, cwd=ROOT,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == {"status": 0, "played": False}
+    assert not (data / "current.json").exists()

@@ -118,13 +118,15 @@ def running(tmp_path: Path, screen: str, *args: str, language: str = "en") -> It
     with contextlib.ExitStack() as stack:
         env = dict(os.environ, DISPLAY=x_server(stack, screen), SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                    HOME=str(tmp_path / "home"), XDG_DATA_HOME=str(tmp_path / "data"),
-                   XDG_CONFIG_HOME=str(tmp_path / "config"), LANGUAGE=language)
+                   XDG_CONFIG_HOME=str(tmp_path / "config"), LANGUAGE=language, SEAHAVEN_TRACE_STARTUP="1")
         stderr = tmp_path / "stderr.txt"
         handle = stack.enter_context(stderr.open("wb"))
         process = subprocess.Popen([sys.executable, "-m", "seahaven", "--size", screen, *args], cwd=ROOT, env=env,
                                    stdout=subprocess.DEVNULL, stderr=handle)
         stack.callback(lambda: process.poll() is None and (process.kill(), process.wait(10)))
         game = Running(env, process, "", stderr, tmp_path / "data" / "seahaven-towers")
+        # the window shows the cloth before the game is made: a still cloth is not a settled game
+        until(lambda: b"first frame" in stderr.read_bytes() or process.poll() is not None, "the first frame")
         game.window = until(lambda: game.xdo("search", "--onlyvisible", "--pid", str(process.pid)).split(),
                             "a window")[0]
         game.xdo("windowfocus", "--sync", game.window)

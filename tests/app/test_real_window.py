@@ -92,10 +92,17 @@ def game_on(screen: str, tmp_path: Path, *args: str) -> Iterator[Callable[..., P
                    HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"))
 
         def start(*more: str) -> Played:
-            process = subprocess.Popen([sys.executable, "-m", "seahaven", *args, *more], cwd=ROOT, env=env,
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            """The game started, once its first frame is on the screen: its window shows the cloth
+            before the game is made, and input sent then would race the first frame (and, at the
+            default start, the window's turn to truly fullscreen right after it)."""
+            log = tmp_path / f"stderr-{len(list(tmp_path.glob('stderr-*')))}.txt"
+            with open(log, "w") as err:
+                process = subprocess.Popen([sys.executable, "-m", "seahaven", *args, *more], cwd=ROOT,
+                                           env=dict(env, SEAHAVEN_TRACE_STARTUP="1"), stdout=subprocess.DEVNULL,
+                                           stderr=err)
             stack.callback(lambda: process.poll() is None and (process.kill(), process.wait(10)))
             probe = Played(env, process, "", tmp_path / "data")
+            until(lambda: "first frame" in log.read_text() or process.poll() is not None, "the first frame")
             probe.window = until(lambda: probe.xdo("search", "--onlyvisible", "--pid", str(process.pid)).split(),
                                  "a window")[0]
             return probe

@@ -10,13 +10,10 @@ Only :func:`play` creates the object that writes the player's files.
 from __future__ import annotations
 
 import contextlib
-import os
-import signal
 import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from seahaven.app.saving import game_file, persistence
 from seahaven.app.saving.persistence import Autosave
@@ -71,7 +68,7 @@ class Opened:
     table: TableScene
     autosave: Autosave
     signals: list[int]
-    """The stop signals received (:func:`_stop_on_signals`)."""
+    """The stop signals received (:class:`~seahaven.app.shell.opening.StopSignals`)."""
 
 
 class ClosedWhileOpening(Exception):
@@ -97,7 +94,9 @@ def open_game(size: tuple[int, int] | None, windowed: bool, code: str | None,
     keeper = persistence.Persistence(opening.storage, settings=opening.settings)  # settings and statistics
     fullscreen = opening.window.fullscreen
     window = App(size=size, fullscreen=fullscreen, settings=keeper.settings, window=opening.window)
-    signals = _stop_on_signals(window)  # from the moment the window opens: a long game is read next
+    signals = opening.signals.received  # caught from the moment the window opened: a long game is read next
+    opening.signals.stop_with(lambda: _close(window))
+    window.on_close.append(opening.signals.restore)
     try:
         saved = _resume(window, keeper)
     except ClosedWhileOpening:
@@ -175,6 +174,8 @@ def _resume(app: App, keeper: persistence.Persistence) -> SavedGame | None:
                 raise ClosedWhileOpening([])
             worker.join(1 / 60)
         scene.close()
+    if not app.running:  # a stop signal came while the window opened, or as the game was read
+        raise ClosedWhileOpening([])
     if failure:
         raise failure[0]
     return result[0]
@@ -215,41 +216,11 @@ def play(size: tuple[int, int] | None, windowed: bool, code: str | None, not_sav
             alert.show("Seahaven Towers", sentences(failed))
 
 
-STOP_SIGNALS = ("SIGHUP", "SIGTERM", "SIGINT", "SIGQUIT", "SIGBREAK")
-"""A logout, a closed terminal, ``kill``, Ctrl+C, Ctrl+\\ (Ctrl+Break on Windows): the
-game saves (with its playing time) and closes as if its window had been closed."""
+def _close(app: App) -> None:
+    """A stop signal: the game closes as if its window had been closed (the loop is woken if it
+    sleeps waiting for input)."""
+    app.quit()
+    with contextlib.suppress(Exception):
+        import pygame
 
-
-def _stop_on_signals(app: App) -> list[int]:
-    """Close the game cleanly on :data:`STOP_SIGNALS` (a second one ends it at once: every
-    move is already in the journal). Returns the list the signals received go to. Set
-    as soon as the window opens (before the saved game is read), so that it replaces SDL's
-    and pygame's own handlers (pygame's turns SIGQUIT into a crash dump)."""
-    received: list[int] = []
-
-    def stop(number: int, _frame: object) -> None:
-        received.append(number)
-        if len(received) > 1:
-            os._exit(128 + number)
-        app.quit()
-        with contextlib.suppress(Exception):  # wake the loop if it sleeps waiting for input
-            import pygame
-
-            pygame.event.post(pygame.event.Event(pygame.QUIT))
-
-    before: dict[int, Any] = {}
-    for name in STOP_SIGNALS:
-        number = getattr(signal, name, None)
-        if number is not None:
-            with contextlib.suppress(ValueError, OSError, RuntimeError):
-                before[number] = signal.signal(number, stop)
-
-    def restore() -> None:
-        """The window is closed: the handlers from before it (the default where they were
-        not Python's), so a program that opened the game goes on as it was."""
-        for number, handler in before.items():
-            with contextlib.suppress(ValueError, OSError, RuntimeError, TypeError):
-                signal.signal(number, handler if handler is not None else signal.SIG_DFL)
-
-    app.on_close.append(restore)
-    return received
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
