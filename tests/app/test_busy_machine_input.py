@@ -57,3 +57,77 @@ def test_two_quick_taps_are_a_double_tap_when_every_frame_comes_late(stalled_app
     hands.click(point, finger=True, frames=2)  # the next frame: 17 ms of the loop's time later
     settle(stalled_app)
     assert table.game.move_count == 1 and table.game.moves[-1] == meant
+
+
+def _press(code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+
+
+def _release(code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+
+
+def test_a_column_key_tapped_in_a_late_frame_selects_once() -> None:
+    """A key tapped while the game draws a slow frame (a window of 8K on a busy machine) reaches
+    the game late, its release later still. pygame repeated a key by the wall clock when the
+    events were read, so that tap came as a burst of a dozen presses (seen on a real 8K window,
+    tests/app/test_window_limits.py): the column's card was selected and unselected until the
+    count decided. pygame repeats nothing now; the loop repeats by its own time, and a column
+    key never repeats."""
+    app = make_app()
+    try:
+        assert pygame.key.get_repeat() == (0, 0)
+        table = app.scenes.bottom
+        settle(app)
+        _press(pygame.K_1)
+        app.step(0.9)  # the frame that read the press came 0.9 s late...
+        _release(pygame.K_1)
+        app.step(0.9)  # ...and so did the one with the release
+        settle(app)
+        assert table.board.selection is not None and table.board.selection.pile == COLUMNS[0]
+        assert table.game.move_count == 0
+    finally:
+        app.close()
+
+
+def test_a_held_arrow_repeats_by_the_loops_time_and_a_held_column_key_does_not() -> None:
+    """An arrow held down moves the focus once, then again every REPEAT_EVERY_S of the loop's
+    time after REPEAT_DELAY_S, one step a frame however late the frame (no burst); a column key
+    held down acts once."""
+    from seahaven.app.shell.loop import REPEAT_DELAY_S, REPEAT_EVERY_S
+
+    app = make_app()
+    try:
+        table = app.scenes.bottom
+        settle(app)
+        moved: list[object] = []
+        real = table.handle
+
+        def counting(event: object) -> None:
+            if getattr(event, "type", None) == pygame.KEYDOWN:
+                moved.append(getattr(event, "key", None))
+            real(event)
+
+        table.handle = counting  # type: ignore[method-assign]
+        _press(pygame.K_RIGHT)
+        app.step(1 / 60)
+        assert moved == [pygame.K_RIGHT]
+        app.step(REPEAT_DELAY_S / 2)
+        assert moved == [pygame.K_RIGHT]  # not yet
+        app.step(REPEAT_DELAY_S)
+        assert moved == [pygame.K_RIGHT] * 2  # the first repeat
+        app.step(5.0)  # a frame five seconds late: one repeat, not a hundred
+        assert moved == [pygame.K_RIGHT] * 3
+        wake = app.idle_timeout()
+        assert wake is not None and wake <= REPEAT_EVERY_S + 1e-9  # the loop wakes for the next repeat
+        _release(pygame.K_RIGHT)
+        app.step(1.0)
+        assert moved == [pygame.K_RIGHT] * 3  # released: no more
+        _press(pygame.K_1)
+        for _ in range(10):
+            app.step(0.2)
+        assert moved.count(pygame.K_1) == 1
+        _release(pygame.K_1)
+        app.step(1 / 60)
+    finally:
+        app.close()

@@ -63,7 +63,11 @@ def test_monkey() -> None:
         elif roll < 0.92:
             kind = "key"
             mod = rng.choice([0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT])
-            event = pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=mod, unicode="", scancode=0)
+            pressed_key = rng.choice(KEYS)
+            event = pygame.event.Event(pygame.KEYDOWN, key=pressed_key, mod=mod, unicode="", scancode=0)
+            if rng.random() < 0.9:  # released at once (else held across frames: a held arrow repeats)
+                pygame.event.post(event)
+                event = pygame.event.Event(pygame.KEYUP, key=pressed_key, mod=mod, unicode="", scancode=0)
         elif roll < 0.97:
             kind = "text"
             event = pygame.event.Event(pygame.TEXTINPUT, text=rng.choice("SH1-C4ABJ27 x"))

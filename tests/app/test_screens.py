@@ -41,7 +41,9 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def key(app: Any, k: int, mod: int = 0) -> None:
+    """Press and release ``k`` (a key already down presses nothing again until released)."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
     app.step(1 / 60)
 
 

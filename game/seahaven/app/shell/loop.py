@@ -95,10 +95,16 @@ def _give_back_freed_pixels() -> None:
         ctypes.CDLL(None).mallopt(M_MMAP_THRESHOLD, 256 * 1024)
 
 
-NO_REPEAT_KEYS = frozenset({pygame.K_F11})
-"""Keys whose action a held key must not repeat: F11 switches the window (a busy machine that
-reads a tap's release late makes it a held key, and the window flickered in and out of
-fullscreen)."""
+REPEAT_KEYS = frozenset({pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP,
+                         pygame.K_PAGEDOWN, pygame.K_TAB})
+"""The keys a held key repeats: those that move through something (the focus, a list, a replay,
+a page). Every other key acts once a press: a held column key would select and unselect its
+card, a held F11 switch the window on and off, a held Escape or Backspace close window after
+window."""
+REPEAT_DELAY_S = 0.38
+"""Loop time a key is held before it repeats..."""
+REPEAT_EVERY_S = 0.04
+"""...and between two repeats."""
 ART_SETTINGS = ("table", "card_back", "suit_colours", "suit_letters", "ink_clubs", "ink_diamonds", "ink_hearts",
                 "ink_spades")
 """Settings that change how things look: the window repaints in the new looks at once."""
@@ -144,8 +150,12 @@ class App:
         self._last = clock()
         self._pending: list[Any] = []
         self._key_scene: Scene | None = None
-        self._held: set[int] = set()
-        """The keys down now (a KEYDOWN of one of them is pygame's key repeat)."""
+        self._held: dict[int, tuple[Any, float]] = {}
+        """The keys down now -> their press and the loop's time of their next repeat (never, for
+        a key that does not repeat). Keys repeat by the loop's time, not pygame's: pygame
+        repeats a key by the wall clock when the events are read, so a tap read late (a busy
+        machine, a frame at 8K) came as a burst of presses, and a column key tapped once
+        selected and unselected its card a dozen times."""
         self._last_input = 0.0
         self._pace = pygame.time.Clock()
         self._first_frame_reported = False
@@ -161,7 +171,6 @@ class App:
         self._wait: Callable[[int], bool] | Literal[False] | None = False
         """SDL's own wait for input (no CPU while idle), or None: then the loop polls;
         False until the loop first sleeps (after the first frame: finding it is not free)."""
-        pygame.key.set_repeat(380, 40)
 
         theme = theme_for(self.settings.table, self.settings.card_back)
         self.assets = load_assets(self.settings.four_colour, theme.large_index)
@@ -291,17 +300,22 @@ class App:
         if self.access.on_event(event):  # its own requests (the window's focus it notes and passes on)
             return
         if etype == pygame.WINDOWFOCUSLOST:
-            self._held.clear()  # the key-up of a key held now goes elsewhere
+            self._held.clear()  # the key-up of a key held now goes elsewhere (and it repeats no more)
             self.pointer.reset()
             for scene in self.scenes:
                 scene.interrupted()
             return
         if etype == pygame.KEYUP:
-            self._held.discard(event.key)
+            self._held.pop(event.key, None)
         elif etype == pygame.KEYDOWN:
-            if event.key in self._held and event.key in NO_REPEAT_KEYS:
-                return  # pygame's key repeat: a held F11 would switch fullscreen on and off
-            self._held.add(event.key)
+            if event.key in self._held:
+                return  # a key already down: the system's repeat (SDL's, when a release came late)
+            self._held[event.key] = (event, self._event_time + REPEAT_DELAY_S if event.key in REPEAT_KEYS else math.inf)
+        self._deliver(event)
+
+    def _deliver(self, event: Any) -> None:
+        """An input event to the scene on top (the pointer's through the one pointer reader)."""
+        etype = event.type
         top = self.scenes.top
         if top is not self._pointer_scene:  # a window opened or closed: a press under way is no one's now
             self._pointer_scene = top
@@ -337,6 +351,9 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return
+        self._repeat_held()
+        if not self.running:
+            return
         self.view.tell()
         self.time += dt
         self._acc += min(max(dt, 0.0), MAX_FRAME)
@@ -384,9 +401,19 @@ class App:
                 hook()
         self.window.first_frame_shown()
 
+    def _repeat_held(self) -> None:
+        """Repeat the keys held down whose time has come: once a frame at most, so that a frame
+        that comes late (a busy machine) brings no burst, and a tap whose release came in the
+        same late frame as its press never repeats."""
+        for key, (press, due) in list(self._held.items()):
+            if due <= self._event_time:
+                self._held[key] = (press, self._event_time + REPEAT_EVERY_S)
+                self._deliver(press)
+
     def idle_timeout(self) -> float | None:
         waits = [w for w in (*(scene.wake_in() for scene in self.scenes), self.audio.wake_in()) if w is not None]
-        return min(waits) if waits else None
+        waits += [due - self.time for _press, due in self._held.values() if due != math.inf]  # a held key repeats
+        return max(0.0, min(waits)) if waits else None
 
     def run(self, max_frames: int | None = None) -> int:
         """Play until the window closes: sleep while nothing moves, 60 frames a second
