@@ -62,8 +62,11 @@ def test_the_game_plays_on_wayland(wayland: dict[str, str]) -> None:
                           timeout=300)
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
-    assert [line["event"] for line in lines] == ["start"] + ["action"] * 4, done.stdout + done.stderr
-    assert lines[-1]["line"], lines  # moves were made and saved
+    # four actions: moves, undos, redos, now and then a restart (the driver's dice: 3 % an action)
+    events = [line["event"] for line in lines]
+    assert events[0] == "start" and len(events) == 5, done.stdout + done.stderr
+    assert set(events[1:]) <= {"action", "restart"}, done.stdout + done.stderr
+    assert any(line["line"] for line in lines), lines  # moves were made and saved
     assert "Traceback" not in done.stderr, done.stderr
 
 
