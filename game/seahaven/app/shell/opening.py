@@ -39,6 +39,7 @@ class StopSignals:
         self._before: dict[int, Any] = {}
 
     def catch(self) -> None:
+        """From now on (the signals this system has; none outside the main thread)."""
         for name in STOP_SIGNALS:
             number = getattr(signal, name, None)
             if number is not None:
