@@ -10,14 +10,24 @@ import contextlib
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pygame
 import pytest
 
 from tests.app.table_helpers import key, make_app, post, settle, steps
-from tests.app.xserver import OPENBOX, XDOTOOL, XVFB, XWD, saved_moves, screen_pixels, until, window_manager, x_server
+from tests.app.xserver import (
+    OPENBOX,
+    XDOTOOL,
+    XVFB,
+    XWD,
+    saved_moves,
+    screen_pixels,
+    start_game,
+    until,
+    window_manager,
+    x_server,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,11 +80,7 @@ def test_the_default_start_paints_the_whole_screen(tmp_path: Path, size: str, ma
         if manager:
             window_manager(env, stack)
         log = tmp_path / "stderr.txt"
-        with open(log, "w") as err:
-            game = subprocess.Popen([sys.executable, "-m", "seahaven", "--code", "SH1-C4-AAAAAJ2"], cwd=ROOT, env=env,
-                                    stdout=subprocess.DEVNULL, stderr=err)
-        stack.callback(lambda: (game.kill(), game.wait(10)))
-        until(lambda: "first frame" in log.read_text(), "the first frame")
+        game = start_game(stack, env, ["--code", "SH1-C4-AAAAAJ2"], log)
 
         def xdo(*args: str) -> str:
             return subprocess.run([XDOTOOL, *args], env=env, capture_output=True, text=True).stdout

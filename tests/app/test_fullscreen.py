@@ -7,7 +7,6 @@ import contextlib
 import os
 import shutil
 import subprocess
-import sys
 import warnings
 from pathlib import Path
 
@@ -17,7 +16,7 @@ import pytest
 from seahaven.app.shell import screen_area
 from seahaven.app.shell.loop import App
 from tests.app.table_helpers import key, make_app, post
-from tests.app.xserver import OPENBOX, XDOTOOL, XPROP, XVFB, until, window_manager, x_server
+from tests.app.xserver import OPENBOX, XDOTOOL, XPROP, XVFB, start_game, until, window_manager, x_server
 
 
 def _window() -> pygame.Window:
@@ -109,9 +108,7 @@ def test_f11_without_a_window_manager_covers_the_screen_and_comes_back(tmp_path:
                          if "=" in line)
             return int(shell["X"]), int(shell["Y"]), int(shell["WIDTH"]), int(shell["HEIGHT"])
 
-        game = subprocess.Popen([sys.executable, "-m", "seahaven", "--windowed", "--size", "1280x800"], cwd=ROOT,
-                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        stack.callback(lambda: (game.kill(), game.wait(10)))
+        game = start_game(stack, env, ["--windowed", "--size", "1280x800"], tmp_path / "stderr.txt")
         window = until(lambda: xdo("search", "--onlyvisible", "--pid", str(game.pid)).split(), "a window")[0]
         start = until(lambda: (g := geometry(window))[2:] == (1280, 800) and g, "the 1280x800 window")
         xdo("windowfocus", "--sync", window)
@@ -144,11 +141,7 @@ def test_f11_out_of_the_default_fullscreen_start_gives_a_framed_resizable_window
         if OPENBOX is not None:  # as on a desktop: a window manager draws (or not) the frame
             window_manager(env, stack)
         log = tmp_path / "stderr.txt"
-        with open(log, "w") as err:
-            game = subprocess.Popen([sys.executable, "-m", "seahaven", "--code", "SH1-C4-AAAAAJ2"], cwd=ROOT,
-                                    env=dict(env, SEAHAVEN_TRACE_STARTUP="1"), stdout=subprocess.DEVNULL, stderr=err)
-        stack.callback(lambda: (game.kill(), game.wait(10)))
-        until(lambda: "first frame" in log.read_text(), "the first frame")
+        game = start_game(stack, env, ["--code", "SH1-C4-AAAAAJ2"], log)
         window = until(lambda: run(XDOTOOL, "search", "--onlyvisible", "--pid", str(game.pid)).split(), "a window")[0]
         # the borderless first window has one fixed size; truly fullscreen (after the first frame) it has none
         until(lambda: "maximum size" not in run(XPROP, "-id", window, "WM_NORMAL_HINTS"), "the fullscreen start")
@@ -206,11 +199,7 @@ def test_f11_round_trips_under_a_window_manager_put_the_window_back_where_it_was
         window_manager(env, stack)
         args = ["--windowed"] if start == "windowed" else []
         log = tmp_path / "stderr.txt"
-        with open(log, "w") as err:
-            game = subprocess.Popen([sys.executable, "-m", "seahaven", *args, "--code", "SH1-C4-AAAAAJ2"], cwd=ROOT,
-                                    env=dict(env, SEAHAVEN_TRACE_STARTUP="1"), stdout=subprocess.DEVNULL, stderr=err)
-        stack.callback(lambda: (game.kill(), game.wait(10)))
-        until(lambda: "first frame" in log.read_text(), "the first frame", timeout=60)
+        game = start_game(stack, env, [*args, "--code", "SH1-C4-AAAAAJ2"], log, timeout=60)
         window = until(lambda: run(XDOTOOL, "search", "--onlyvisible", "--pid", str(game.pid)).split(), "a window")[0]
 
         def place() -> tuple[int, int, int, int]:

@@ -26,7 +26,7 @@ import pytest
 from seahaven.app.saving.storage import Storage
 from seahaven.app.state import game_record
 from seahaven.engine import Game
-from tests.app.xserver import XDOTOOL, XVFB, XWD, screen_pixels, until, x_server
+from tests.app.xserver import XDOTOOL, XVFB, XWD, screen_pixels, start_game, until, x_server
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "SH1-C4-AAAAAJ2"
@@ -118,15 +118,10 @@ def running(tmp_path: Path, screen: str, *args: str, language: str = "en") -> It
     with contextlib.ExitStack() as stack:
         env = dict(os.environ, DISPLAY=x_server(stack, screen), SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                    HOME=str(tmp_path / "home"), XDG_DATA_HOME=str(tmp_path / "data"),
-                   XDG_CONFIG_HOME=str(tmp_path / "config"), LANGUAGE=language, SEAHAVEN_TRACE_STARTUP="1")
+                   XDG_CONFIG_HOME=str(tmp_path / "config"), LANGUAGE=language)
         stderr = tmp_path / "stderr.txt"
-        handle = stack.enter_context(stderr.open("wb"))
-        process = subprocess.Popen([sys.executable, "-m", "seahaven", "--size", screen, *args], cwd=ROOT, env=env,
-                                   stdout=subprocess.DEVNULL, stderr=handle)
-        stack.callback(lambda: process.poll() is None and (process.kill(), process.wait(10)))
+        process = start_game(stack, env, ["--size", screen, *args], stderr)  # a still cloth is not a settled game
         game = Running(env, process, "", stderr, tmp_path / "data" / "seahaven-towers")
-        # the window shows the cloth before the game is made: a still cloth is not a settled game
-        until(lambda: b"first frame" in stderr.read_bytes() or process.poll() is not None, "the first frame")
         game.window = until(lambda: game.xdo("search", "--onlyvisible", "--pid", str(process.pid)).split(),
                             "a window")[0]
         game.xdo("windowfocus", "--sync", game.window)

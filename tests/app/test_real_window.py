@@ -26,7 +26,7 @@ from seahaven.app.saving.saved_game import SavedGame
 from seahaven.app.saving.storage import Storage
 from seahaven.app.shell.screen_area import fitted
 from seahaven.engine import Card
-from tests.app.xserver import XDOTOOL, XPROP, XVFB, XWD, saved_moves, screen_pixels, until, x_server
+from tests.app.xserver import XDOTOOL, XPROP, XVFB, XWD, saved_moves, screen_pixels, start_game, until, x_server
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(XVFB is None or XDOTOOL is None, reason="needs Xvfb and xdotool")]
@@ -96,13 +96,8 @@ def game_on(screen: str, tmp_path: Path, *args: str) -> Iterator[Callable[..., P
             before the game is made, and input sent then would race the first frame (and, at the
             default start, the window's turn to truly fullscreen right after it)."""
             log = tmp_path / f"stderr-{len(list(tmp_path.glob('stderr-*')))}.txt"
-            with open(log, "w") as err:
-                process = subprocess.Popen([sys.executable, "-m", "seahaven", *args, *more], cwd=ROOT,
-                                           env=dict(env, SEAHAVEN_TRACE_STARTUP="1"), stdout=subprocess.DEVNULL,
-                                           stderr=err)
-            stack.callback(lambda: process.poll() is None and (process.kill(), process.wait(10)))
+            process = start_game(stack, env, [*args, *more], log)
             probe = Played(env, process, "", tmp_path / "data")
-            until(lambda: "first frame" in log.read_text() or process.poll() is not None, "the first frame")
             probe.window = until(lambda: probe.xdo("search", "--onlyvisible", "--pid", str(process.pid)).split(),
                                  "a window")[0]
             return probe

@@ -22,8 +22,7 @@ from seahaven.app.looks.art_cache import MAX_DRAWN_PIXELS, MAX_DRAWN_SIDE, Lru, 
 from seahaven.app.saving.storage import Storage
 from seahaven.app.shell.loop import STEP
 from tests.app.table_helpers import key, make_app, post, settle
-from tests.app.xserver import XDOTOOL, XVFB, until, x_server
-from tests.conftest import ROOT
+from tests.app.xserver import XDOTOOL, XVFB, start_game, until, x_server
 
 TOO_LARGE = "The window is too large to draw"
 
@@ -140,12 +139,7 @@ class RealGame:
         self.env = dict(os.environ, DISPLAY=x_server(stack), SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                         SEAHAVEN_TRACE_STARTUP="1")
         self.log = tmp_path / "stderr.txt"
-        with open(self.log, "w") as err:
-            self.game = subprocess.Popen([sys.executable, "-m", "seahaven", "--size", "800x600", "--code",
-                                          "SH1-C4-AAAAAJ2"], cwd=ROOT, env=self.env,
-                                         stdout=subprocess.DEVNULL, stderr=err)
-        stack.callback(lambda: self.game.poll() is None and (self.game.kill(), self.game.wait(10)))
-        until(lambda: "first frame" in self.log.read_text(), "the first frame")
+        self.game = start_game(stack, self.env, ["--size", "800x600", "--code", "SH1-C4-AAAAAJ2"], self.log)
         self.window = until(lambda: self.xdo("search", "--pid", str(self.game.pid)).split(), "a window")[0]
 
     def xdo(self, *args: str) -> str:

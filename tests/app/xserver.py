@@ -8,6 +8,7 @@ import os
 import shutil
 import struct
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +18,7 @@ from seahaven.app.saving.storage import Storage
 
 XVFB, XDOTOOL, XWD = shutil.which("Xvfb"), shutil.which("xdotool"), shutil.which("xwd")
 XPROP, OPENBOX = shutil.which("xprop"), shutil.which("openbox")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def x_server(stack: contextlib.ExitStack, size: str = "1920x1080") -> str:
@@ -79,3 +81,19 @@ def screen_pixels(env: dict[str, str]) -> tuple[int, int, bytes]:
         packed = pygame.image.frombuffer(b"".join(rows), (width, height), "BGR")
         return width, height, pygame.image.tobytes(packed, "BGRA")
     return width, height, b"".join(rows)
+
+
+def start_game(stack: contextlib.ExitStack, env: dict[str, str], args: list[str], log: Path,
+               timeout: float = 30.0) -> subprocess.Popen[bytes]:
+    """``python -m seahaven ARGS`` on the X server of ``env``, what it says on standard error
+    in ``log``, given back once its first frame is on the screen (``SEAHAVEN_TRACE_STARTUP``):
+    its window shows the cloth before the game is made, so input sent at the sight of the
+    window would race the first frame (and, at the default start, the window's turn to truly
+    fullscreen right after it). Killed when ``stack`` closes, if still running."""
+    with open(log, "wb") as err:
+        game = subprocess.Popen([sys.executable, "-m", "seahaven", *args], cwd=ROOT,
+                                env=dict(env, SEAHAVEN_TRACE_STARTUP="1"), stdout=subprocess.DEVNULL, stderr=err)
+    stack.callback(lambda: game.poll() is None and (game.kill(), game.wait(10)))
+    until(lambda: b"first frame" in log.read_bytes() or game.poll() is not None, "the first frame", timeout=timeout)
+    assert game.poll() is None, log.read_text(errors="replace")
+    return game
